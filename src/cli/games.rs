@@ -1,0 +1,71 @@
+//! `judge games`: the bundled rulebooks.
+
+use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
+use serde::Serialize;
+
+use super::CmdResult;
+use crate::bundle;
+use crate::error::exit;
+use crate::output::{Style, print_json};
+use crate::rulebook::DOCUMENTS;
+
+#[derive(Debug, clap::Args)]
+pub struct GamesArgs {
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct GameRow<'a> {
+    game: &'a str,
+    document: &'a str,
+    primary: bool,
+    name: &'a str,
+    title: &'a str,
+    version: &'a str,
+    effective: Option<&'a str>,
+    clauses: usize,
+    file: &'a str,
+    source: &'a str,
+}
+
+pub fn run(args: &GamesArgs, style: Style) -> CmdResult {
+    let rows: Vec<GameRow> = DOCUMENTS
+        .iter()
+        .map(|d| {
+            let b = bundle::document(d);
+            GameRow {
+                game: d.game,
+                document: d.document,
+                primary: d.primary,
+                name: &b.meta.game_name,
+                title: &b.meta.title,
+                version: &b.meta.version,
+                effective: b.meta.effective.as_deref(),
+                clauses: b.clauses.len(),
+                file: d.file,
+                source: &b.meta.source,
+            }
+        })
+        .collect();
+    if args.json {
+        print_json(&rows);
+        return Ok(exit::OK);
+    }
+    let mut t = Table::new();
+    t.load_style(UTF8_FULL_CONDENSED);
+    t.set_header(["game", "document", "name", "version", "in force", "clauses"]);
+    for r in &rows {
+        t.add_row([
+            style.id(r.game),
+            r.document.to_string(),
+            format!("{}\n{}", r.name, r.title),
+            r.version.to_string(),
+            r.effective.unwrap_or("-").to_string(),
+            r.clauses.to_string(),
+        ]);
+    }
+    println!("{t}");
+    Ok(exit::OK)
+}

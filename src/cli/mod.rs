@@ -1,0 +1,111 @@
+//! Command-line interface: argument parsing (clap) and dispatch. Each
+//! command lives in its own module and returns an exit code.
+
+mod games;
+mod rule;
+
+use clap::{CommandFactory, Parser, Subcommand};
+
+use crate::error::{JudgeError, exit};
+use crate::output::{ColorChoice, Style};
+
+const AFTER_HELP: &str = "\
+Examples:
+  judge rule sve 10.5.2            Print a clause, its sub-clauses and references
+  judge rule dz 第４部 第９章 ２－１    Any spelling a judge writes works
+  judge toc pmv 6                  Table of contents of chapter 6
+  judge games                      The bundled rulebooks
+  judge completions bash > /etc/bash_completion.d/judge
+
+Exit codes:
+  0  success
+  1  nothing found (search), or a ruling differs from the expectation (check)
+  2  bad input: unknown game or id, malformed file, bad arguments
+  70 internal error (a bug; please report it)
+
+Colour is used only on a terminal, and never when NO_COLOR is set.";
+
+/// A judge's assistant for Phantom Magic Vision, PSO2 TCG, Shadowverse Evolve
+/// and Dimension Zero: rule lookup, search, and a rules engine with cited traces.
+#[derive(Debug, Parser)]
+#[command(name = "judge", version, about, after_help = AFTER_HELP)]
+pub struct Cli {
+    /// When to use colour.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// List the bundled rulebooks.
+    Games(games::GamesArgs),
+    /// Print a clause by its number.
+    #[command(after_help = rule::RULE_EXAMPLES)]
+    Rule(rule::RuleArgs),
+    /// Print the table of contents, or one subtree of it.
+    #[command(after_help = rule::TOC_EXAMPLES)]
+    Toc(rule::TocArgs),
+    /// Print a shell completion script.
+    Completions {
+        /// The shell to generate completions for.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// Runs the CLI with the process arguments and returns the exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() {
+                exit::USAGE
+            } else {
+                exit::OK
+            };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let style = Style::detect(cli.color);
+    install_miette_hook(style);
+    let result = match cli.command {
+        Command::Games(args) => games::run(&args, style),
+        Command::Rule(args) => rule::run_rule(&args, style),
+        Command::Toc(args) => rule::run_toc(&args, style),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "judge", &mut std::io::stdout());
+            Ok(exit::OK)
+        }
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            let code = e.exit_code();
+            eprintln!("{:?}", miette::Report::new(e));
+            code
+        }
+    }
+}
+
+/// Diagnostics follow the same colour decision as stdout, judged on stderr.
+fn install_miette_hook(style: Style) {
+    use std::io::IsTerminal;
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let color = style.color && std::io::stderr().is_terminal() && !no_color;
+    let _ = miette::set_hook(Box::new(move |_| {
+        Box::new(
+            miette::MietteHandlerOpts::new()
+                .color(color)
+                .unicode(true)
+                .terminal_links(false)
+                .width(100)
+                .build(),
+        )
+    }));
+}
+
+/// Result type of a command: an exit code, or a diagnostic.
+pub type CmdResult = Result<i32, JudgeError>;

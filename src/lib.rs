@@ -1,0 +1,12 @@
+//! `judge`: a command-line assistant for tournament judges of Phantom Magic
+//! Vision, PSO2 TCG, Shadowverse Evolve and Dimension Zero.
+//!
+//! See ARCHITECTURE.md for the map of modules.
+
+pub mod bundle;
+pub mod cli;
+pub mod error;
+pub mod lookup;
+pub mod output;
+pub mod rulebook;
+pub mod text;

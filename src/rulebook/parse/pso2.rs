@@ -1,0 +1,25 @@
+//! Parser for the pso2 rule document. (Skeleton: being written.)
+
+use crate::rulebook::model::{ParseError, Rulebook, RulebookMeta};
+
+/// Parses the raw text.
+pub fn parse(_text: &str) -> Result<Rulebook, ParseError> {
+    Ok(Rulebook {
+        meta: RulebookMeta {
+            game: "pso2".into(),
+            document: "pso2".into(),
+            title: String::new(),
+            game_name: String::new(),
+            version: String::new(),
+            effective: None,
+            source: String::new(),
+        },
+        clauses: Vec::new(),
+        roots: Vec::new(),
+    })
+}
+
+/// Canonical id for a user's spelling.
+pub fn canonical_id(input: &str) -> Option<String> {
+    Some(crate::rulebook::address::normalize_input(input))
+}
