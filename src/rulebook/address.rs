@@ -38,6 +38,23 @@ pub fn has_trailing_dot(input: &str) -> bool {
     t.ends_with('.') || t.ends_with('。')
 }
 
+/// The spellings every game accepts for a canonical id: as is, with a
+/// trailing dot, and in full-width digits and punctuation. Parsers add their
+/// game's own spellings on top (`parse::<game>::spellings`).
+pub fn generic_spellings(id: &str) -> Vec<String> {
+    let full: String = id
+        .chars()
+        .map(|c| match c {
+            '0'..='9' => char::from_u32(c as u32 - '0' as u32 + '０' as u32).unwrap_or(c),
+            '.' => '．',
+            '-' => '－',
+            'a'..='z' => char::from_u32(c as u32 - 'a' as u32 + 'ａ' as u32).unwrap_or(c),
+            c => c,
+        })
+        .collect();
+    vec![id.to_string(), format!("{id}."), full]
+}
+
 /// Levenshtein distance over chars, for "did you mean" suggestions.
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();

@@ -42,6 +42,19 @@ impl Format {
     }
 }
 
+impl Format {
+    /// Every spelling a judge may type for canonical `id`; each must resolve
+    /// back to `id` through [`Format::canonical_id`] (tested for every clause).
+    pub fn spellings(self, id: &str) -> Vec<String> {
+        match self {
+            Format::Pmv | Format::PmvWeb => parse::pmv::spellings(id),
+            Format::Pso2 => parse::pso2::spellings(id),
+            Format::Sve => parse::sve::spellings(id),
+            Format::Dz => parse::dz::spellings(id),
+        }
+    }
+}
+
 /// One bundled document.
 #[derive(Debug, Clone, Copy)]
 pub struct DocumentSpec {

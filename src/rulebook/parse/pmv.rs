@@ -28,3 +28,8 @@ pub fn canonical_id(input: &str) -> Option<String> {
 pub fn parse_web(text: &str) -> Result<Rulebook, ParseError> {
     parse(text)
 }
+
+/// Every accepted spelling of canonical `id`.
+pub fn spellings(id: &str) -> Vec<String> {
+    crate::rulebook::address::generic_spellings(id)
+}

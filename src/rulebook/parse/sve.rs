@@ -23,3 +23,8 @@ pub fn parse(_text: &str) -> Result<Rulebook, ParseError> {
 pub fn canonical_id(input: &str) -> Option<String> {
     Some(crate::rulebook::address::normalize_input(input))
 }
+
+/// Every accepted spelling of canonical `id`.
+pub fn spellings(id: &str) -> Vec<String> {
+    crate::rulebook::address::generic_spellings(id)
+}
