@@ -5,8 +5,11 @@
 
 pub mod bundle;
 pub mod cli;
+pub mod engine;
 pub mod error;
+pub mod games;
 pub mod lookup;
 pub mod output;
 pub mod rulebook;
+pub mod scenario;
 pub mod text;

@@ -1,0 +1,372 @@
+//! The step machine: a stack of game-defined procedure steps run one at a
+//! time against a [`Game`], with a step budget against unbounded loops, a
+//! trace, strict-mode choice bookkeeping, and rollback of rejected actions.
+//!
+//! The machine is resumable in the ocgcore sense: a step that needs a
+//! player's decision (a main-phase action, a response window) returns
+//! [`Flow::Await`] and stays on the stack; the game module feeds it the next
+//! scenario action and the machine continues from exactly that point.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+use serde_json::Value;
+use thiserror::Error;
+
+use super::state::{Game, GameResult};
+use super::trace::TraceEntry;
+
+/// Default number of steps one scenario may run before the engine declares
+/// an unbounded loop.
+pub const DEFAULT_BUDGET: u64 = 20_000;
+
+/// Why the engine stopped or refused something.
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EngineError {
+    /// The action breaks a rule; the state is rolled back.
+    #[error("illegal action: {message} ({rule})")]
+    Illegal {
+        /// The rule that forbids it.
+        rule: &'static str,
+        message: String,
+        /// What would have been legal instead.
+        alternatives: Vec<String>,
+    },
+    /// Strict mode: the engine needs a choice the scenario did not give.
+    #[error("the scenario does not give choice `{choice}`; options: {}", options.join(", "))]
+    MissingChoice {
+        choice: String,
+        options: Vec<String>,
+    },
+    /// Strict mode: a choice was given but never used.
+    #[error("choice `{choice}` was given but never used")]
+    UnusedChoice { choice: String },
+    /// A given choice is not one of the options.
+    #[error("choice `{choice}` = {value} is not allowed; options: {}", options.join(", "))]
+    BadChoice {
+        choice: String,
+        value: String,
+        options: Vec<String>,
+    },
+    /// The action names something that is not where it says.
+    #[error("{message}")]
+    BadAction { message: String },
+    /// The step budget ran out: an unbounded loop.
+    #[error(
+        "step budget of {budget} exhausted: the scenario loops without end (last step: {last})"
+    )]
+    Budget { budget: u64, last: String },
+    /// A rule the engine does not implement yet.
+    #[error("not implemented: clause {clause} ({what})")]
+    NotImplemented { clause: &'static str, what: String },
+    /// An action after the game ended.
+    #[error("the game is over ({result}); action {action} cannot be taken")]
+    GameOver { result: String, action: usize },
+}
+
+/// How a step ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on with the next step.
+    Continue,
+    /// Wait for the next scenario action (the step pushed itself back).
+    Await,
+}
+
+/// The explicit choices one action carries, with strict-mode bookkeeping:
+/// every choice read is marked used; [`Choices::finish`] reports the rest.
+#[derive(Debug, Clone, Default)]
+pub struct Choices {
+    given: BTreeMap<String, Value>,
+    used: BTreeSet<String>,
+}
+
+impl Choices {
+    /// The choices of one action.
+    pub fn new(given: BTreeMap<String, Value>) -> Self {
+        Choices {
+            given,
+            used: BTreeSet::new(),
+        }
+    }
+
+    /// Reads an optional choice, marking it used.
+    pub fn take(&mut self, key: &str) -> Option<Value> {
+        let v = self.given.get(key).cloned();
+        if v.is_some() {
+            self.used.insert(key.to_string());
+        }
+        v
+    }
+
+    /// Reads a required choice; strict mode: missing is an error that names
+    /// the choice and its options.
+    pub fn require(&mut self, key: &str, options: &[String]) -> Result<Value, EngineError> {
+        self.take(key).ok_or_else(|| EngineError::MissingChoice {
+            choice: key.to_string(),
+            options: options.to_vec(),
+        })
+    }
+
+    /// Reads a choice that must be a list of ids from `options` (a single
+    /// string counts as a list of one).
+    pub fn ids(
+        &mut self,
+        key: &str,
+        options: &[String],
+    ) -> Result<Option<Vec<String>>, EngineError> {
+        let Some(v) = self.take(key) else {
+            return Ok(None);
+        };
+        let list: Vec<String> = match &v {
+            Value::String(s) => vec![s.clone()],
+            Value::Array(a) => a
+                .iter()
+                .map(|x| x.as_str().map(str::to_string))
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| EngineError::BadChoice {
+                    choice: key.into(),
+                    value: v.to_string(),
+                    options: options.to_vec(),
+                })?,
+            _ => {
+                return Err(EngineError::BadChoice {
+                    choice: key.into(),
+                    value: v.to_string(),
+                    options: options.to_vec(),
+                });
+            }
+        };
+        for id in &list {
+            if !options.contains(id) {
+                return Err(EngineError::BadChoice {
+                    choice: key.into(),
+                    value: id.clone(),
+                    options: options.to_vec(),
+                });
+            }
+        }
+        Ok(Some(list))
+    }
+
+    /// Strict mode: a choice given but never used is an error.
+    pub fn finish(&self) -> Result<(), EngineError> {
+        match self.given.keys().find(|k| !self.used.contains(*k)) {
+            Some(k) => Err(EngineError::UnusedChoice { choice: k.clone() }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The machine: state, pending steps, trace and budget.
+#[derive(Debug, Clone)]
+pub struct Machine<S> {
+    /// The game state.
+    pub game: Game,
+    /// Steps still to run; the last element runs next.
+    pub stack: Vec<S>,
+    /// The trace so far.
+    pub trace: Vec<TraceEntry>,
+    /// Steps run so far.
+    pub steps: u64,
+    /// Maximum steps.
+    pub budget: u64,
+    /// The scenario action being processed.
+    pub action: Option<usize>,
+    /// That action's choices.
+    pub choices: Choices,
+}
+
+impl<S: Clone + std::fmt::Debug> Machine<S> {
+    /// A machine over `game` with the default budget.
+    pub fn new(game: Game) -> Self {
+        Machine {
+            game,
+            stack: Vec::new(),
+            trace: Vec::new(),
+            steps: 0,
+            budget: DEFAULT_BUDGET,
+            action: None,
+            choices: Choices::default(),
+        }
+    }
+
+    /// Schedules `steps` to run in the given order, before anything already
+    /// scheduled.
+    pub fn then<I>(&mut self, steps: I)
+    where
+        I: IntoIterator<Item = S>,
+        I::IntoIter: DoubleEndedIterator,
+    {
+        for s in steps.into_iter().rev() {
+            self.stack.push(s);
+        }
+    }
+
+    /// Records a trace entry and returns it for adding objects and changes.
+    pub fn record(
+        &mut self,
+        step: impl Into<String>,
+        text: impl Into<String>,
+        rules: &[&'static str],
+    ) -> &mut TraceEntry {
+        let seq = self.trace.len() + 1;
+        self.trace.push(TraceEntry {
+            seq,
+            action: self.action,
+            step: step.into(),
+            text: text.into(),
+            objects: Vec::new(),
+            changes: Vec::new(),
+            rules: rules.to_vec(),
+            note: None,
+        });
+        self.trace.last_mut().expect("just pushed")
+    }
+
+    /// Runs steps until one awaits a decision, the stack empties, or the
+    /// game ends. `f` runs one step.
+    pub fn run(
+        &mut self,
+        mut f: impl FnMut(&mut Machine<S>, S) -> Result<Flow, EngineError>,
+    ) -> Result<(), EngineError> {
+        while let Some(s) = self.stack.pop() {
+            if self.game.result != GameResult::Ongoing {
+                // The game ended: nothing after the end happens.
+                self.stack.clear();
+                return Ok(());
+            }
+            self.steps += 1;
+            if self.steps > self.budget {
+                return Err(EngineError::Budget {
+                    budget: self.budget,
+                    last: format!("{s:?}"),
+                });
+            }
+            if f(self, s)? == Flow::Await {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs `f` as one atomic action: if it fails with any error, the state,
+    /// the stack and the trace are rolled back to before it, and the error is
+    /// returned.
+    pub fn atomically(
+        &mut self,
+        f: impl FnOnce(&mut Machine<S>) -> Result<(), EngineError>,
+    ) -> Result<(), EngineError> {
+        let saved_game = self.game.clone();
+        let saved_stack = self.stack.clone();
+        let saved_trace = self.trace.len();
+        let saved_steps = self.steps;
+        match f(self) {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                self.game = saved_game;
+                self.stack = saved_stack;
+                self.trace.truncate(saved_trace);
+                // Budget exhaustion must not be undone by rollback.
+                if !matches!(e, EngineError::Budget { .. }) {
+                    self.steps = saved_steps;
+                }
+                Err(e)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::state::Game;
+
+    #[derive(Debug, Clone, PartialEq)]
+    enum T {
+        Inc,
+        Loop,
+        Wait,
+    }
+
+    fn machine() -> Machine<T> {
+        Machine::new(Game::new(&[], 2, 0))
+    }
+
+    fn step(m: &mut Machine<T>, s: T) -> Result<Flow, EngineError> {
+        match s {
+            T::Inc => {
+                *m.game.vars.entry("n".into()).or_default() += 1;
+                m.record("inc", "n += 1", &[]);
+                Ok(Flow::Continue)
+            }
+            T::Loop => {
+                m.then([T::Inc, T::Loop]);
+                Ok(Flow::Continue)
+            }
+            T::Wait => {
+                m.stack.push(T::Wait);
+                Ok(Flow::Await)
+            }
+        }
+    }
+
+    #[test]
+    fn steps_run_in_order_and_await_stops() {
+        let mut m = machine();
+        m.then([T::Inc, T::Inc, T::Wait, T::Inc]);
+        m.run(step).unwrap();
+        assert_eq!(m.game.vars["n"], 2);
+        assert_eq!(m.stack, vec![T::Inc, T::Wait]);
+        assert_eq!(m.trace.len(), 2);
+    }
+
+    #[test]
+    fn budget_stops_a_loop() {
+        let mut m = machine();
+        m.budget = 100;
+        m.then([T::Loop]);
+        let e = m.run(step).unwrap_err();
+        assert!(matches!(e, EngineError::Budget { budget: 100, .. }));
+    }
+
+    #[test]
+    fn rejected_action_rolls_back() {
+        let mut m = machine();
+        m.then([T::Inc]);
+        m.run(step).unwrap();
+        let r = m.atomically(|m| {
+            m.then([T::Inc, T::Inc]);
+            m.run(step)?;
+            Err(EngineError::Illegal {
+                rule: "x",
+                message: "no".into(),
+                alternatives: vec![],
+            })
+        });
+        assert!(r.is_err());
+        assert_eq!(m.game.vars["n"], 1);
+        assert_eq!(m.trace.len(), 1);
+    }
+
+    #[test]
+    fn strict_choices() {
+        let mut c = Choices::new(BTreeMap::from([
+            ("a".to_string(), Value::from("x")),
+            ("b".to_string(), Value::from(1)),
+        ]));
+        let opts = vec!["x".to_string(), "y".to_string()];
+        assert_eq!(c.ids("a", &opts).unwrap(), Some(vec!["x".to_string()]));
+        assert!(matches!(c.finish(), Err(EngineError::UnusedChoice { choice }) if choice == "b"));
+        assert!(matches!(
+            c.require("z", &opts),
+            Err(EngineError::MissingChoice { .. })
+        ));
+        let mut d = Choices::new(BTreeMap::from([("a".to_string(), Value::from("q"))]));
+        assert!(matches!(
+            d.ids("a", &opts),
+            Err(EngineError::BadChoice { .. })
+        ));
+    }
+}

@@ -1,0 +1,157 @@
+//! The game-agnostic rules engine core.
+//!
+//! - [`state`]: players, card instances with stable ids, zones with
+//!   visibility / order / owner / limit, characteristics with modifiers,
+//!   counters, damage, attachments, events, pending triggered abilities.
+//! - [`card`]: card definitions and the effect language (trigger + effect +
+//!   target) that scenario files use.
+//! - [`machine`]: the resumable step machine with its budget, strict-mode
+//!   choices and rollback; [`trace`]: the cited trace it records.
+//! - [`rng`]: the seeded SplitMix64 generator.
+//!
+//! Nothing in this module knows a particular game: zone kinds, values,
+//! keywords, procedures and rule ids come from a game module
+//! (`crate::games`).
+
+pub mod card;
+pub mod machine;
+pub mod rng;
+pub mod state;
+pub mod trace;
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+pub use card::{AbilityDef, CardDef, Effect, Filter, Side, Target, Until, Who};
+pub use machine::{Choices, EngineError, Flow, Machine};
+pub use state::{
+    Card, CardId, Event, Game, GameResult, Pending, Player, PlayerId, ValueSpec, Visibility,
+    ZoneId, ZoneSpec, player_name,
+};
+pub use trace::{Change, TraceEntry};
+
+/// One player action, resolved from the scenario (ids checked to exist).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Action {
+    /// The action word from the game's list (`play`, `attack`, `end_phase`…).
+    pub kind: String,
+    /// The acting player, if the scenario names one.
+    pub player: Option<PlayerId>,
+    /// The card acted with.
+    pub card: Option<CardId>,
+    /// The zone the scenario says the card is in (checked by the engine).
+    pub from: Option<String>,
+    /// The declared target (a card id, or a game word such as `leader`).
+    pub target: Option<String>,
+    /// Explicit choices, by name.
+    pub choices: BTreeMap<String, Value>,
+    /// A free-text note, echoed in the trace.
+    pub note: Option<String>,
+}
+
+/// An action the engine rejected (the state was rolled back).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rejection {
+    /// Index in the scenario's `actions`.
+    pub action: usize,
+    /// The rule that forbids it.
+    pub rule: &'static str,
+    /// Why.
+    pub message: String,
+    /// What would have been legal.
+    pub alternatives: Vec<String>,
+}
+
+/// Everything a run produced.
+#[derive(Debug, Clone, Serialize)]
+pub struct Outcome {
+    /// The trace.
+    pub trace: Vec<TraceEntry>,
+    /// Rejected actions.
+    pub rejections: Vec<Rejection>,
+    /// The state after each action (index = action index), as snapshots.
+    pub checkpoints: Vec<Value>,
+    /// The final state snapshot.
+    pub state: Value,
+    /// `ongoing`, `draw`, or the winner (`p1`, `p2`).
+    pub result: String,
+    /// The error that stopped the run early (strict mode, budget, not
+    /// implemented), with the action index it happened at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<StopError>,
+    /// Steps the machine ran.
+    pub steps: u64,
+}
+
+/// An error that stopped a run.
+#[derive(Debug, Clone, Serialize)]
+pub struct StopError {
+    /// Action index, or `None` before the first action.
+    pub action: Option<usize>,
+    /// The error.
+    pub error: EngineError,
+}
+
+/// The scenario word for a result.
+pub fn result_word(r: &GameResult) -> String {
+    match r {
+        GameResult::Ongoing => "ongoing".into(),
+        GameResult::Draw => "draw".into(),
+        GameResult::Win(p) => p.clone(),
+    }
+}
+
+/// A deterministic JSON snapshot of the state, the shape `expect.state`
+/// partially matches. `derived` adds each card's current characteristics
+/// (attack, defense… after modifiers) as the game computes them.
+pub fn snapshot(g: &Game, derived: &dyn Fn(&Game, &Card) -> Vec<(&'static str, i64)>) -> Value {
+    let mut players = Map::new();
+    for (i, p) in g.players.iter().enumerate() {
+        let mut o = Map::new();
+        for (k, v) in &p.values {
+            o.insert(k.clone(), json!(v));
+        }
+        o.insert("lost".into(), json!(p.lost));
+        let mut zones = Map::new();
+        let mut counts = Map::new();
+        for spec in g.zone_specs.iter().filter(|s| !s.shared) {
+            let ids = g.zone_of(i, spec.name);
+            zones.insert(spec.name.into(), json!(ids));
+            counts.insert(spec.name.into(), json!(ids.len()));
+        }
+        o.insert("zones".into(), Value::Object(zones));
+        o.insert("zone_counts".into(), Value::Object(counts));
+        players.insert(player_name(i), Value::Object(o));
+    }
+    let mut shared = Map::new();
+    for spec in g.zone_specs.iter().filter(|s| s.shared) {
+        shared.insert(spec.name.into(), json!(g.zone(&ZoneId::shared(spec.name))));
+    }
+    let mut cards = Map::new();
+    for (id, c) in &g.cards {
+        let mut o = Map::new();
+        o.insert("zone".into(), json!(c.zone.to_string()));
+        o.insert("card".into(), json!(c.def));
+        o.insert("state".into(), json!(c.states));
+        o.insert("damage".into(), json!(c.damage));
+        o.insert("counters".into(), json!(c.counters));
+        o.insert("attached_to".into(), json!(c.attached_to));
+        for (k, v) in derived(g, c) {
+            o.insert(k.into(), json!(v));
+        }
+        cards.insert(id.clone(), Value::Object(o));
+    }
+    json!({
+        "turn": {
+            "number": g.turn.number,
+            "player": player_name(g.turn.active),
+            "phase": g.turn.phase,
+        },
+        "result": result_word(&g.result),
+        "players": players,
+        "shared_zones": shared,
+        "cards": cards,
+    })
+}

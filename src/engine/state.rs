@@ -1,0 +1,558 @@
+//! The game-agnostic game state: players, card instances with stable ids,
+//! zones (visibility, order, owner, limit), characteristics with modifiers,
+//! counters, damage, attachments, events and pending triggered abilities.
+//!
+//! Everything is kept in ordered collections (`BTreeMap`, `Vec`) so that
+//! snapshots and traces are byte-identical from run to run.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use super::card::{CardDef, Until};
+use super::rng::Rng;
+
+/// A player index: 0 = `p1`, 1 = `p2`, … (scenario files use `p1`, `p2`).
+pub type PlayerId = usize;
+
+/// The scenario name of a player index.
+pub fn player_name(p: PlayerId) -> String {
+    format!("p{}", p + 1)
+}
+
+/// Parses `p1`, `p2`, … into an index below `count`.
+pub fn parse_player(s: &str, count: usize) -> Option<PlayerId> {
+    let n: usize = s.strip_prefix('p')?.parse().ok()?;
+    (n >= 1 && n <= count).then_some(n - 1)
+}
+
+/// A stable card id, as written in the scenario (`f1`, `opp-ward`) or
+/// generated (`p1.deck.3`, `token.1`).
+pub type CardId = String;
+
+/// Who may see the cards of a zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Everyone (field, cemetery).
+    Public,
+    /// The zone's player only (hand).
+    Private,
+    /// No one (deck).
+    Hidden,
+}
+
+/// A kind of zone, declared by a game module.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct ZoneSpec {
+    /// Name used in scenario files (`field`, `hand`, `deck`…).
+    pub name: &'static str,
+    /// Who sees it.
+    pub visibility: Visibility,
+    /// Whether order matters (decks, stacks). Unordered zones are still kept
+    /// in a deterministic order (arrival order).
+    pub ordered: bool,
+    /// Maximum number of cards, if the rules set one.
+    pub limit: Option<usize>,
+    /// One zone shared by all players (e.g. a resolution area) instead of one
+    /// per player. Shared zones are addressed with player `None`.
+    pub shared: bool,
+    /// The rule that defines the zone.
+    pub rule: &'static str,
+}
+
+/// A numeric player value declared by a game module (life, PP, EP…).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct ValueSpec {
+    /// Name used in scenario files.
+    pub name: &'static str,
+    /// Inclusive lower bound, if any.
+    pub min: Option<i64>,
+    /// Inclusive upper bound, if any (a fixed bound; dynamic bounds such as
+    /// "PP ≤ max PP" are the game module's business).
+    pub max: Option<i64>,
+    /// Value when the scenario does not give one.
+    pub default: i64,
+    /// The rule that defines it.
+    pub rule: &'static str,
+}
+
+/// A zone address: kind + owning player (`None` for a shared zone).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct ZoneId {
+    pub player: Option<PlayerId>,
+    pub kind: &'static str,
+}
+
+impl ZoneId {
+    /// A player's zone.
+    pub fn of(player: PlayerId, kind: &'static str) -> Self {
+        ZoneId {
+            player: Some(player),
+            kind,
+        }
+    }
+    /// A shared zone.
+    pub fn shared(kind: &'static str) -> Self {
+        ZoneId { player: None, kind }
+    }
+}
+
+impl std::fmt::Display for ZoneId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.player {
+            Some(p) => write!(f, "{}.{}", player_name(p), self.kind),
+            None => write!(f, "{}", self.kind),
+        }
+    }
+}
+
+/// A temporary or permanent change to a characteristic.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Modifier {
+    /// The characteristic (`attack`, `defense`, `cost`…).
+    pub stat: String,
+    /// Amount added.
+    pub delta: i64,
+    /// How long it lasts.
+    #[serde(skip)]
+    pub until: Until,
+    /// The card whose ability created it.
+    pub source: CardId,
+}
+
+/// One card instance in the game (tokens included).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Card {
+    /// Stable id.
+    pub id: CardId,
+    /// Key of its definition in the scenario's `cards`.
+    pub def: String,
+    /// The player who started the game with it (or created it, for tokens).
+    pub owner: PlayerId,
+    /// The player whose zone holds it (master / controller).
+    pub controller: PlayerId,
+    /// Where it is.
+    pub zone: ZoneId,
+    /// Boolean states (`engaged`, `face_up`, `arrived_this_turn`…), from the
+    /// game's list.
+    pub states: BTreeSet<String>,
+    /// Damage marked on it (for games where damage accumulates).
+    pub damage: i64,
+    /// Named counters (15.1-style: same name = same kind).
+    pub counters: BTreeMap<String, i64>,
+    /// The card this one is attached to (evolve cards, equipment).
+    pub attached_to: Option<CardId>,
+    /// Active modifiers, oldest first (timestamp order).
+    pub modifiers: Vec<Modifier>,
+    /// A token: ceases to exist outside the zones its game allows.
+    pub token: bool,
+    /// Zone-change count: a card that changes zones becomes a new object.
+    pub incarnation: u32,
+}
+
+impl Card {
+    /// Whether the card has state `s`.
+    pub fn has(&self, s: &str) -> bool {
+        self.states.contains(s)
+    }
+    /// Sum of modifiers to `stat`.
+    pub fn modifier(&self, stat: &str) -> i64 {
+        self.modifiers
+            .iter()
+            .filter(|m| m.stat == stat)
+            .map(|m| m.delta)
+            .sum()
+    }
+}
+
+/// A player's state.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Player {
+    /// Numeric values declared by the game (`defense`, `pp`, `max_pp`, `ep`).
+    pub values: BTreeMap<String, i64>,
+    /// Per-turn or per-game flags the game keeps (e.g. "drew from an empty
+    /// deck since the last rule processing").
+    pub flags: BTreeSet<String>,
+    /// The player has lost (they may still be "in the game" until the game
+    /// module declares the result).
+    pub lost: bool,
+}
+
+impl Player {
+    /// A numeric value (0 if the game never declared it).
+    pub fn value(&self, name: &str) -> i64 {
+        self.values.get(name).copied().unwrap_or(0)
+    }
+}
+
+/// The outcome of the game so far.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "result", content = "winner")]
+pub enum GameResult {
+    /// Nobody has won yet.
+    Ongoing,
+    /// This player won.
+    Win(String),
+    /// Everyone lost at once, or an unbreakable loop.
+    Draw,
+}
+
+/// Whose turn, which phase.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TurnState {
+    /// Turn number, counted from 1 across both players.
+    pub number: u32,
+    /// The turn player.
+    pub active: PlayerId,
+    /// The player who went first.
+    pub first: PlayerId,
+    /// Phase name from the game's list.
+    pub phase: String,
+}
+
+/// A game event, produced by procedures and read by trigger collection.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A card moved between zones (new object in the new zone).
+    Moved {
+        card: CardId,
+        from: ZoneId,
+        to: ZoneId,
+    },
+    /// A card was played.
+    Played { card: CardId, player: PlayerId },
+    /// A card attacked.
+    Attacked { card: CardId },
+    /// A card was dealt damage.
+    Damaged {
+        card: Option<CardId>,
+        player: Option<PlayerId>,
+        source: CardId,
+        amount: i64,
+        /// The game's kind of damage (`attack`, `combat`, `ability`).
+        kind: &'static str,
+    },
+    /// Two cards fought (were in combat when damage was dealt).
+    Fought { a: CardId, b: CardId },
+    /// A card evolved / transformed in place.
+    Evolved { card: CardId },
+    /// A phase began.
+    PhaseBegan { phase: String, player: PlayerId },
+}
+
+/// A triggered ability waiting to be played (待機状態 and its equivalents).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Pending {
+    /// The card whose ability triggered.
+    pub card: CardId,
+    /// The definition the ability is read from (last known information:
+    /// the card may have changed zones or ceased to exist since).
+    pub def: String,
+    /// Index of the ability in the card's definition.
+    pub ability: usize,
+    /// The trigger word (for the trace and for choice keys).
+    pub trigger: String,
+    /// Who plays it.
+    pub master: PlayerId,
+    /// Extra data the game attaches (e.g. the damage amount for a drain).
+    pub amount: i64,
+}
+
+impl Pending {
+    /// The name scenarios use to order or target this pending ability:
+    /// `<card>.<trigger>`.
+    pub fn key(&self) -> String {
+        format!("{}.{}", self.card, self.trigger)
+    }
+}
+
+/// The complete game state. Cloning it is how a rejected action is rolled
+/// back.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// Card definitions by key.
+    pub defs: BTreeMap<String, CardDef>,
+    /// Players, indexed by `PlayerId`.
+    pub players: Vec<Player>,
+    /// Every card instance by id.
+    pub cards: BTreeMap<CardId, Card>,
+    /// The contents of every zone, in order (index 0 = top for decks).
+    pub zones: BTreeMap<ZoneId, Vec<CardId>>,
+    /// Zone kinds of the game.
+    pub zone_specs: &'static [ZoneSpec],
+    /// Turn and phase.
+    pub turn: TurnState,
+    /// The seeded generator.
+    pub rng: Rng,
+    /// The result so far.
+    pub result: GameResult,
+    /// Events since the game module last collected triggers.
+    pub events: Vec<Event>,
+    /// Pending triggered abilities, in the order they triggered.
+    pub pending: Vec<Pending>,
+    /// Game-wide named counters the game module keeps (per-turn usage etc.).
+    pub vars: BTreeMap<String, i64>,
+    /// Counter for generated ids (tokens).
+    pub next_token: u32,
+}
+
+impl Game {
+    /// An empty game with `players` players.
+    pub fn new(zone_specs: &'static [ZoneSpec], players: usize, seed: u64) -> Self {
+        let mut zones = BTreeMap::new();
+        for spec in zone_specs {
+            if spec.shared {
+                zones.insert(ZoneId::shared(spec.name), Vec::new());
+            } else {
+                for p in 0..players {
+                    zones.insert(ZoneId::of(p, spec.name), Vec::new());
+                }
+            }
+        }
+        Game {
+            defs: BTreeMap::new(),
+            players: (0..players)
+                .map(|_| Player {
+                    values: BTreeMap::new(),
+                    flags: BTreeSet::new(),
+                    lost: false,
+                })
+                .collect(),
+            cards: BTreeMap::new(),
+            zones,
+            zone_specs,
+            turn: TurnState {
+                number: 1,
+                active: 0,
+                first: 0,
+                phase: String::new(),
+            },
+            rng: Rng::new(seed),
+            result: GameResult::Ongoing,
+            events: Vec::new(),
+            pending: Vec::new(),
+            vars: BTreeMap::new(),
+            next_token: 0,
+        }
+    }
+
+    /// The spec of zone kind `name`.
+    pub fn zone_spec(&self, name: &str) -> Option<&'static ZoneSpec> {
+        self.zone_specs.iter().find(|z| z.name == name)
+    }
+
+    /// The zone id for kind `name` of `player` (ignoring `player` for a
+    /// shared zone), or `None` for an unknown kind.
+    pub fn zone_id(&self, player: PlayerId, name: &str) -> Option<ZoneId> {
+        let spec = self.zone_spec(name)?;
+        Some(if spec.shared {
+            ZoneId::shared(spec.name)
+        } else {
+            ZoneId::of(player, spec.name)
+        })
+    }
+
+    /// The cards of a zone, in order.
+    pub fn zone(&self, z: &ZoneId) -> &[CardId] {
+        self.zones.get(z).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// The cards of `player`'s zone kind `name`.
+    pub fn zone_of(&self, player: PlayerId, name: &str) -> &[CardId] {
+        match self.zone_id(player, name) {
+            Some(z) => self.zone(&z),
+            None => &[],
+        }
+    }
+
+    /// A card by id. Panics never: callers look ids up through this.
+    pub fn card(&self, id: &str) -> Option<&Card> {
+        self.cards.get(id)
+    }
+
+    /// The definition of a card.
+    pub fn def_of(&self, id: &str) -> Option<&CardDef> {
+        self.cards.get(id).and_then(|c| self.defs.get(&c.def))
+    }
+
+    /// The opponent of `p` in a two-player game.
+    pub fn opponent(&self, p: PlayerId) -> PlayerId {
+        (p + 1) % self.players.len().max(1)
+    }
+
+    /// A player's numeric value.
+    pub fn value(&self, p: PlayerId, name: &str) -> i64 {
+        self.players.get(p).map(|pl| pl.value(name)).unwrap_or(0)
+    }
+
+    /// Sets a player's numeric value and returns the old one.
+    pub fn set_value(&mut self, p: PlayerId, name: &str, v: i64) -> i64 {
+        match self.players.get_mut(p) {
+            Some(pl) => pl.values.insert(name.to_string(), v).unwrap_or(0),
+            None => 0,
+        }
+    }
+
+    /// Moves `card` to the end (`top == false`) or start of zone `to`,
+    /// records a `Moved` event, and makes it a new object: states, damage,
+    /// counters and modifiers are cleared (4.1.4-style rules in every game).
+    /// Returns the zone it came from.
+    pub fn move_card(&mut self, card: &str, to: ZoneId, top: bool) -> Option<ZoneId> {
+        let from = self.cards.get(card)?.zone.clone();
+        if let Some(v) = self.zones.get_mut(&from) {
+            v.retain(|c| c != card);
+        }
+        let dest = self.zones.entry(to.clone()).or_default();
+        if top {
+            dest.insert(0, card.to_string());
+        } else {
+            dest.push(card.to_string());
+        }
+        let c = self.cards.get_mut(card)?;
+        c.zone = to.clone();
+        if let Some(p) = to.player {
+            c.controller = p;
+        }
+        c.states.clear();
+        c.damage = 0;
+        c.counters.clear();
+        c.modifiers.clear();
+        c.attached_to = None;
+        c.incarnation += 1;
+        // An attachment to the moved card ends: the new object is not the
+        // card it was attached to (e.g. SVE 5.15.4, 14.2.1.3).
+        for other in self.cards.values_mut() {
+            if other.attached_to.as_deref() == Some(card) {
+                other.attached_to = None;
+            }
+        }
+        self.events.push(Event::Moved {
+            card: card.to_string(),
+            from: from.clone(),
+            to,
+        });
+        Some(from)
+    }
+
+    /// Removes a card from the game entirely (a token ceasing to exist).
+    pub fn erase(&mut self, card: &str) {
+        if let Some(c) = self.cards.remove(card)
+            && let Some(v) = self.zones.get_mut(&c.zone)
+        {
+            v.retain(|x| x != card);
+        }
+    }
+
+    /// Adds a new card instance at the end of `zone`.
+    pub fn add_card(&mut self, card: Card) {
+        self.zones
+            .entry(card.zone.clone())
+            .or_default()
+            .push(card.id.clone());
+        self.cards.insert(card.id.clone(), card);
+    }
+
+    /// A fresh token id.
+    pub fn new_token_id(&mut self) -> CardId {
+        self.next_token += 1;
+        format!("token.{}", self.next_token)
+    }
+
+    /// Checks that every card is in exactly one zone and that zone lists and
+    /// card records agree. Used by property tests; returns a description of
+    /// the first inconsistency.
+    pub fn check_integrity(&self) -> Result<(), String> {
+        let mut seen = BTreeSet::new();
+        for (z, ids) in &self.zones {
+            for id in ids {
+                if !seen.insert(id.clone()) {
+                    return Err(format!("card {id} is in two zones (second: {z})"));
+                }
+                match self.cards.get(id) {
+                    None => return Err(format!("zone {z} lists unknown card {id}")),
+                    Some(c) if &c.zone != z => {
+                        return Err(format!("card {id} listed in {z} but records {}", c.zone));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for id in self.cards.keys() {
+            if !seen.contains(id) {
+                return Err(format!("card {id} is in no zone"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPECS: &[ZoneSpec] = &[
+        ZoneSpec {
+            name: "hand",
+            visibility: Visibility::Private,
+            ordered: false,
+            limit: None,
+            shared: false,
+            rule: "x",
+        },
+        ZoneSpec {
+            name: "pile",
+            visibility: Visibility::Public,
+            ordered: true,
+            limit: None,
+            shared: true,
+            rule: "x",
+        },
+    ];
+
+    fn card(id: &str, zone: ZoneId) -> Card {
+        Card {
+            id: id.into(),
+            def: "d".into(),
+            owner: 0,
+            controller: 0,
+            zone,
+            states: BTreeSet::from(["engaged".to_string()]),
+            damage: 2,
+            counters: BTreeMap::new(),
+            attached_to: None,
+            modifiers: vec![],
+            token: false,
+            incarnation: 0,
+        }
+    }
+
+    #[test]
+    fn moving_makes_a_new_object_and_keeps_integrity() {
+        let mut g = Game::new(SPECS, 2, 1);
+        g.add_card(card("a", ZoneId::of(0, "hand")));
+        g.add_card(card("b", ZoneId::of(0, "hand")));
+        assert!(g.check_integrity().is_ok());
+        let from = g.move_card("a", ZoneId::shared("pile"), true);
+        assert_eq!(from, Some(ZoneId::of(0, "hand")));
+        let a = g.card("a").unwrap();
+        assert_eq!(a.damage, 0);
+        assert!(a.states.is_empty());
+        assert_eq!(a.incarnation, 1);
+        assert_eq!(g.zone(&ZoneId::shared("pile")), ["a"]);
+        assert!(g.check_integrity().is_ok());
+        assert_eq!(g.events.len(), 1);
+        g.erase("b");
+        assert!(g.check_integrity().is_ok());
+        assert!(g.zone_of(1, "hand").is_empty());
+    }
+
+    #[test]
+    fn players_parse() {
+        assert_eq!(parse_player("p2", 2), Some(1));
+        assert_eq!(parse_player("p3", 2), None);
+        assert_eq!(parse_player("p0", 2), None);
+        assert_eq!(player_name(0), "p1");
+    }
+}

@@ -1,0 +1,231 @@
+//! Shadowverse EVOLVE (シャドウバースエボルヴ), comprehensive rules Ver.1.7.0.
+//!
+//! Implemented: the board from a scenario; start, main and end phases
+//! (7.2–7.4); playing followers, amulets and spells with PP (8.2, 10.6.2);
+//! the attack procedure 8.4 with Quick windows (8.4.7, 7.4.5); damage and
+//! destruction (5.13, 11.3); check timing 10.5.2 with every rule process of
+//! chapter 11 (11.6.3 cannot arise: an evolve card attaches to one card in
+//! this model); triggered abilities in 10.5.2 order; win, loss and draw
+//! (1.2, 11.2); Evolve (8.3.2, 12.2, 5.15); keywords Ward, Storm, Rush,
+//! Bane, Drain, Quick, Assail, Intimidate, Aura, Stack (11.7 only);
+//! Fanfare, Last Words, on-attack and on-evolve triggers in the effect
+//! language.
+//!
+//! Not implemented (explicit `not implemented` errors or simply absent):
+//! activated abilities other than Evolve (8.3.1), Feed/Race (14.2), Choose
+//! (5.17), replacement effects (10.10), continuous-effect layers (10.9),
+//! class keywords of chapter 13 other than Stack's rule process, the
+//! pre-game procedure (6.2), skip/extra turns (5.25, 5.27), loops (15.2).
+
+pub mod flow;
+pub mod rules;
+
+use crate::engine::{Action, Card, Game, Outcome, ValueSpec, Visibility, ZoneSpec};
+
+use super::GameModule;
+
+/// The SVE module.
+pub struct Sve;
+
+const fn zone(
+    name: &'static str,
+    visibility: Visibility,
+    ordered: bool,
+    limit: Option<usize>,
+    shared: bool,
+    rule: &'static str,
+) -> ZoneSpec {
+    ZoneSpec {
+        name,
+        visibility,
+        ordered,
+        limit,
+        shared,
+        rule,
+    }
+}
+
+/// SVE zones (ch.4).
+pub static ZONES: &[ZoneSpec] = &[
+    zone("leader", Visibility::Public, false, None, false, "4.3.1"),
+    zone(
+        "field",
+        Visibility::Public,
+        false,
+        Some(5),
+        false,
+        "4.4.4.1",
+    ),
+    zone("deck", Visibility::Hidden, true, None, false, "4.5.1"),
+    zone(
+        "evolve_deck",
+        Visibility::Private,
+        false,
+        None,
+        false,
+        "4.6.1",
+    ),
+    zone(
+        "hand",
+        Visibility::Private,
+        false,
+        Some(7),
+        false,
+        "4.7.3.1",
+    ),
+    zone("ex", Visibility::Public, false, Some(5), false, "4.8.3.1"),
+    zone("cemetery", Visibility::Public, false, None, false, "4.9.1"),
+    zone("banished", Visibility::Public, false, None, false, "4.10.1"),
+    zone("resolution", Visibility::Public, true, None, true, "4.11.1"),
+    zone(
+        "evolution",
+        Visibility::Public,
+        false,
+        None,
+        false,
+        "4.12.1",
+    ),
+    zone("race", Visibility::Public, false, None, false, "4.13.1"),
+];
+
+/// SVE player values (3.2, 2.8.3).
+pub static VALUES: &[ValueSpec] = &[
+    ValueSpec {
+        name: "defense",
+        min: None,
+        max: None,
+        default: 20,
+        rule: "2.8.3",
+    },
+    ValueSpec {
+        name: "pp",
+        min: Some(0),
+        max: Some(10),
+        default: 0,
+        rule: "3.2.4.2",
+    },
+    ValueSpec {
+        name: "max_pp",
+        min: Some(0),
+        max: Some(10),
+        default: 0,
+        rule: "3.2.4.1",
+    },
+    ValueSpec {
+        name: "ep",
+        min: Some(0),
+        max: None,
+        default: 0,
+        rule: "3.2.5.1",
+    },
+];
+
+/// Rule ids of zones and values, citable too.
+const SPEC_RULES: &[&str] = &[
+    "4.3.1", "4.4.4.1", "4.5.1", "4.6.1", "4.7.3.1", "4.8.3.1", "4.9.1", "4.10.1", "4.11.1",
+    "4.12.1", "4.13.1", "2.8.3", "3.2.4.2", "3.2.4.1", "3.2.5.1",
+];
+
+static CITABLE: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+    let mut v: Vec<&'static str> = rules::CITABLE.iter().chain(SPEC_RULES).copied().collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+});
+
+impl GameModule for Sve {
+    fn id(&self) -> &'static str {
+        "sve"
+    }
+    fn zones(&self) -> &'static [ZoneSpec] {
+        ZONES
+    }
+    fn board_zone(&self) -> &'static str {
+        "field"
+    }
+    fn values(&self) -> &'static [ValueSpec] {
+        VALUES
+    }
+    fn card_types(&self) -> &'static [&'static str] {
+        &["follower", "amulet", "spell", "leader"]
+    }
+    fn card_states(&self) -> &'static [&'static str] {
+        &[
+            flow::st::ENGAGED,
+            flow::st::ARRIVED,
+            flow::st::EVOLVED,
+            flow::st::FACE_UP,
+            flow::st::BANE_MARKED,
+        ]
+    }
+    fn stats(&self) -> &'static [&'static str] {
+        &["evolve_cost"]
+    }
+    fn keywords(&self) -> &'static [&'static str] {
+        &[
+            "ward",
+            "storm",
+            "rush",
+            "bane",
+            "drain",
+            "quick",
+            "assail",
+            "intimidate",
+            "aura",
+            "stack",
+        ]
+    }
+    fn triggers(&self) -> &'static [&'static str] {
+        &[
+            "fanfare",
+            "last_words",
+            "on_attack",
+            "on_evolve",
+            "spell",
+            "start_of_main",
+            "start_of_end",
+        ]
+    }
+    fn phases(&self) -> &'static [&'static str] {
+        &["start", "main", "end"]
+    }
+    fn player_flags(&self) -> &'static [&'static str] {
+        &[flow::DREW_FROM_EMPTY]
+    }
+    fn actions(&self) -> &'static [&'static str] {
+        &[
+            "play",
+            "attack",
+            "evolve",
+            "activate",
+            "end_phase",
+            "pass",
+            "concede",
+        ]
+    }
+    fn citable(&self) -> &'static [&'static str] {
+        CITABLE.as_slice()
+    }
+    fn derived(&self, game: &Game, card: &Card) -> Vec<(&'static str, i64)> {
+        let Some(d) = flow::eff_def_key(game, &card.id).and_then(|k| game.defs.get(&k)) else {
+            return Vec::new();
+        };
+        let mut v = Vec::new();
+        if let Some(c) = d.cost {
+            v.push(("cost", c));
+        }
+        if d.attack.is_some() {
+            v.push(("attack", flow::attack(game, card)));
+        }
+        if d.defense.is_some() {
+            v.push(("defense", flow::defense(game, card)));
+        }
+        v
+    }
+    fn run(&self, game: Game, actions: &[Action]) -> Outcome {
+        flow::run(game, actions, &|g, c| self.derived(g, c))
+    }
+    fn starter(&self) -> &'static str {
+        include_str!("starter.json")
+    }
+}

@@ -1,0 +1,172 @@
+//! Comparing a run's outcome with the scenario's expected ruling: partial
+//! state match, result, rejections, checkpoints and cited clauses. A failure
+//! renders as a unified diff of expected vs actual (the actual side projected
+//! onto the keys the expectation names).
+
+use serde_json::{Map, Value, json};
+use similar::TextDiff;
+
+use super::format::Expect;
+use crate::engine::Outcome;
+
+/// Marker for a key the expectation names and the state lacks.
+pub const MISSING: &str = "<missing>";
+
+/// `actual` restricted to the shape of `expected`: objects keep only the
+/// expected keys (absent ones become [`MISSING`]); arrays and scalars are
+/// taken whole.
+pub fn project(actual: &Value, expected: &Value) -> Value {
+    match (expected, actual) {
+        (Value::Object(e), Value::Object(a)) => {
+            let mut out = Map::new();
+            for (k, ev) in e {
+                out.insert(
+                    k.clone(),
+                    match a.get(k) {
+                        Some(av) => project(av, ev),
+                        None => Value::String(MISSING.into()),
+                    },
+                );
+            }
+            Value::Object(out)
+        }
+        _ => actual.clone(),
+    }
+}
+
+/// The result of checking one scenario.
+#[derive(Debug, Clone)]
+pub struct Verdict {
+    /// Every expectation held.
+    pub pass: bool,
+    /// Expected side, pretty JSON.
+    pub expected: String,
+    /// Actual side (projected), pretty JSON.
+    pub actual: String,
+    /// Short descriptions of each failing part.
+    pub failures: Vec<String>,
+}
+
+impl Verdict {
+    /// A unified diff, expected (`-`) vs actual (`+`).
+    pub fn diff(&self, file: &str) -> String {
+        TextDiff::from_lines(&self.expected, &self.actual)
+            .unified_diff()
+            .context_radius(3)
+            .header(&format!("{file} (expected)"), &format!("{file} (actual)"))
+            .to_string()
+    }
+}
+
+/// Checks `outcome` against `expect`.
+pub fn check(expect: &Expect, outcome: &Outcome) -> Verdict {
+    let mut exp = Map::new();
+    let mut act = Map::new();
+    let mut failures = Vec::new();
+    if let Some(r) = &expect.result {
+        exp.insert("result".into(), json!(r));
+        act.insert("result".into(), json!(outcome.result));
+        if *r != outcome.result {
+            failures.push(format!("result: expected {r}, got {}", outcome.result));
+        }
+    }
+    if let Some(s) = &expect.state {
+        let p = project(&outcome.state, s);
+        if &p != s {
+            failures.push("final state differs".into());
+        }
+        exp.insert("state".into(), s.clone());
+        act.insert("state".into(), p);
+    }
+    if !expect.checkpoints.is_empty() {
+        let mut e = Vec::new();
+        let mut a = Vec::new();
+        for c in &expect.checkpoints {
+            let actual = outcome
+                .checkpoints
+                .get(c.after)
+                .map(|snap| project(snap, &c.state))
+                .unwrap_or_else(|| {
+                    json!(format!(
+                        "{MISSING}: the run stopped before action {}",
+                        c.after
+                    ))
+                });
+            if actual != c.state {
+                failures.push(format!("checkpoint after action {} differs", c.after));
+            }
+            e.push(json!({ "after": c.after, "state": c.state }));
+            a.push(json!({ "after": c.after, "state": actual }));
+        }
+        exp.insert("checkpoints".into(), Value::Array(e));
+        act.insert("checkpoints".into(), Value::Array(a));
+    }
+    // Rejections: every actual rejection must be expected, and vice versa.
+    let mut e_rej: Vec<(usize, String)> = expect
+        .rejected
+        .iter()
+        .map(|r| (r.action, r.rule.clone()))
+        .collect();
+    let mut a_rej: Vec<(usize, String)> = outcome
+        .rejections
+        .iter()
+        .map(|r| (r.action, r.rule.to_string()))
+        .collect();
+    e_rej.sort();
+    a_rej.sort();
+    if !e_rej.is_empty() || !a_rej.is_empty() {
+        if e_rej != a_rej {
+            failures.push("rejected actions differ".into());
+        }
+        let to_json = |v: &[(usize, String)]| {
+            Value::Array(
+                v.iter()
+                    .map(|(a, r)| json!({ "action": a, "rule": r }))
+                    .collect(),
+            )
+        };
+        exp.insert("rejected".into(), to_json(&e_rej));
+        act.insert("rejected".into(), to_json(&a_rej));
+    }
+    if !expect.cites.is_empty() {
+        let cited: std::collections::BTreeSet<&str> = outcome
+            .trace
+            .iter()
+            .flat_map(|t| t.rules.iter().copied())
+            .collect();
+        let found: Vec<&String> = expect
+            .cites
+            .iter()
+            .filter(|c| cited.contains(c.as_str()))
+            .collect();
+        if found.len() != expect.cites.len() {
+            failures.push("the trace does not cite every expected clause".into());
+        }
+        exp.insert("cites".into(), json!(expect.cites));
+        act.insert("cites".into(), json!(found));
+    }
+    Verdict {
+        pass: failures.is_empty(),
+        expected: serde_json::to_string_pretty(&Value::Object(exp)).unwrap_or_default() + "\n",
+        actual: serde_json::to_string_pretty(&Value::Object(act)).unwrap_or_default() + "\n",
+        failures,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn projection_is_partial_on_objects_and_whole_on_arrays() {
+        let actual = json!({"a": {"b": 1, "c": 2}, "l": [1, 2], "x": 0});
+        let expected = json!({"a": {"b": 1}, "l": [1], "z": 3});
+        let p = project(&actual, &expected);
+        assert_eq!(p, json!({"a": {"b": 1}, "l": [1, 2], "z": MISSING}));
+        assert_ne!(p, expected);
+        assert_eq!(
+            project(&actual, &json!({"a": {"c": 2}})),
+            json!({"a": {"c": 2}})
+        );
+    }
+}

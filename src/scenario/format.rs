@@ -1,0 +1,243 @@
+//! The scenario file format (JSON). This is a public contract, published as
+//! a JSON Schema by `judge schema` and documented in scenarios/README.md:
+//! extend it compatibly (new optional fields only).
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::engine::CardDef;
+
+/// A scenario: a board position, a sequence of actions, and the expected
+/// ruling.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Editors' schema reference; ignored by the engine.
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
+    /// A comment; ignored.
+    #[serde(rename = "//", default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<Value>,
+    /// The game: `sve`, `pmv`, `pso2` or `dz`.
+    pub game: String,
+    /// The rulebook version this ruling was written against. A mismatch with
+    /// the bundled version is a warning, not an error.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_version: Option<String>,
+    /// A short name.
+    pub name: String,
+    /// Where the ruling comes from: a rulebook example, a Q&A number, a
+    /// judge's note (free text).
+    pub source: String,
+    /// Seed for shuffles and random choices (SplitMix64).
+    #[serde(default)]
+    pub seed: u64,
+    /// Card-pool files (JSON objects of card definitions by key), relative
+    /// to the scenario file. Inline `cards` win over pool entries.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub card_pool: Vec<String>,
+    /// Card definitions by key.
+    #[serde(default)]
+    pub cards: BTreeMap<String, CardDef>,
+    /// The board.
+    pub state: StateDef,
+    /// The actions, in order.
+    #[serde(default)]
+    pub actions: Vec<ActionDef>,
+    /// The expected ruling.
+    #[serde(default)]
+    pub expect: Expect,
+}
+
+/// The board position.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StateDef {
+    /// A comment; ignored.
+    #[serde(rename = "//", default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<Value>,
+    /// Whose turn and which phase.
+    pub turn: TurnDef,
+    /// Each player's values and zones, keyed `p1`, `p2`.
+    pub players: BTreeMap<String, PlayerDef>,
+}
+
+/// Whose turn it is.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TurnDef {
+    /// The turn player (`p1`, `p2`).
+    pub player: String,
+    /// The phase, from the game's list (e.g. `main`).
+    pub phase: String,
+    /// The turn number (1 = the first player's first turn).
+    #[serde(default = "one")]
+    pub number: u32,
+    /// The player who went first (default `p1`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<String>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// One player's state.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerDef {
+    /// A comment; ignored.
+    #[serde(rename = "//", default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<Value>,
+    /// Numeric values (e.g. `defense`, `pp`, `max_pp`, `ep`); unlisted
+    /// values take the game's default.
+    #[serde(default)]
+    pub values: BTreeMap<String, i64>,
+    /// Zones by name; unlisted zones are empty. Order matters for ordered
+    /// zones (index 0 = top of a deck).
+    #[serde(default)]
+    pub zones: BTreeMap<String, ZoneDef>,
+    /// Player flags the game defines.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
+}
+
+/// A zone's contents: a list of cards, or a count of anonymous cards.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum ZoneDef {
+    /// Cards in order.
+    Cards(Vec<CardEntry>),
+    /// `count` anonymous cards (or copies of `card`), ids `<player>.<zone>.<n>`.
+    Count(CountDef),
+}
+
+/// A count of cards.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CountDef {
+    /// How many.
+    pub count: u32,
+    /// Definition key of every copy; default an anonymous card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+}
+
+/// One card in a zone: a definition key (the id is generated), or a full
+/// entry.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum CardEntry {
+    /// Just the definition key.
+    Key(String),
+    /// A card with id and state.
+    Full(CardInstanceDef),
+}
+
+/// A card instance with its state.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CardInstanceDef {
+    /// Stable id that actions use; default `<player>.<zone>.<n>`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// Definition key in `cards`.
+    pub card: String,
+    /// States from the game's list (e.g. `engaged`, `arrived_this_turn`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub state: Vec<String>,
+    /// Damage marked on it.
+    #[serde(default)]
+    pub damage: i64,
+    /// Counters by name.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub counters: BTreeMap<String, i64>,
+    /// The id of the card it is attached to (evolve cards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attached_to: Option<String>,
+    /// A token (ceases to exist outside the zones its game allows).
+    #[serde(default)]
+    pub token: bool,
+    /// A comment; ignored.
+    #[serde(rename = "//", default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<Value>,
+}
+
+/// One player action.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ActionDef {
+    /// The action, from the game's list (`play`, `attack`, `evolve`,
+    /// `end_phase`, `pass`, `concede`…).
+    #[serde(rename = "do")]
+    pub kind: String,
+    /// The acting player; default the player the engine is waiting for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// The card acted with (its id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+    /// The zone the card is in; checked (e.g. `hand`, `ex`, `field`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// The declared target: a card id, or `leader`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// Explicit choices by name (targets of abilities `<card>.<trigger>`,
+    /// `order` of triggered abilities…). Strict: a needed choice that is
+    /// missing, or a given choice never used, is an error.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub choices: BTreeMap<String, Value>,
+    /// A note, echoed in the trace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// The expected ruling. Every part is optional.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// A comment; ignored.
+    #[serde(rename = "//", default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<Value>,
+    /// `ongoing`, `draw`, or the winner (`p1`, `p2`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// A subset of the final state snapshot (partial match: objects match
+    /// key by key, arrays and scalars exactly).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<Value>,
+    /// Actions that must be rejected, with the rule that forbids them. Any
+    /// rejection not listed here fails the check.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rejected: Vec<ExpectRejected>,
+    /// Partial states after given actions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checkpoints: Vec<Checkpoint>,
+    /// Rule ids the trace must cite.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cites: Vec<String>,
+}
+
+/// An expected rejection.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectRejected {
+    /// The action's index in `actions` (0-based, as in `actions[2]`).
+    pub action: usize,
+    /// The rule id the rejection must cite.
+    pub rule: String,
+}
+
+/// A partial state expected after an action.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Checkpoint {
+    /// The action's index in `actions` (0-based).
+    pub after: usize,
+    /// The expected subset of the state after it.
+    pub state: Value,
+}
