@@ -1,8 +1,12 @@
 //! Command-line interface: argument parsing (clap) and dispatch. Each
 //! command lives in its own module and returns an exit code.
 
+pub mod check;
 mod games;
+mod new;
 mod rule;
+mod run;
+mod schema;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
@@ -15,6 +19,9 @@ Examples:
   judge rule dz 第４部 第９章 ２－１    Any spelling a judge writes works
   judge toc pmv 6                  Table of contents of chapter 6
   judge games                      The bundled rulebooks
+  judge run FILE.json              Resolve a scenario and print the cited trace
+  judge check rulings/             Check scenarios against their expected rulings
+  judge new sve > my.json          A commented starting scenario
   judge completions bash > /etc/bash_completion.d/judge
 
 Exit codes:
@@ -48,6 +55,16 @@ enum Command {
     /// Print the table of contents, or one subtree of it.
     #[command(after_help = rule::TOC_EXAMPLES)]
     Toc(rule::TocArgs),
+    /// Resolve a scenario step by step and print the cited trace.
+    #[command(after_help = run::RUN_EXAMPLES)]
+    Run(run::RunArgs),
+    /// Check scenarios against their expected rulings.
+    #[command(after_help = check::CHECK_EXAMPLES)]
+    Check(check::CheckArgs),
+    /// Write a commented starting scenario for a game.
+    New(new::NewArgs),
+    /// Print the JSON Schema of the scenario format.
+    Schema,
     /// Print a shell completion script.
     Completions {
         /// The shell to generate completions for.
@@ -75,6 +92,10 @@ pub fn main() -> i32 {
         Command::Games(args) => games::run(&args, style),
         Command::Rule(args) => rule::run_rule(&args, style),
         Command::Toc(args) => rule::run_toc(&args, style),
+        Command::Run(args) => run::run(&args, style),
+        Command::Check(args) => check::run(&args, style),
+        Command::New(args) => new::run(&args),
+        Command::Schema => schema::run(),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "judge", &mut std::io::stdout());
             Ok(exit::OK)

@@ -219,7 +219,16 @@ impl<S: Clone + std::fmt::Debug> Machine<S> {
             text: text.into(),
             objects: Vec::new(),
             changes: Vec::new(),
-            rules: rules.to_vec(),
+            rules: {
+                // Each id once, in first-cited order.
+                let mut v: Vec<&'static str> = Vec::with_capacity(rules.len());
+                for r in rules {
+                    if !v.contains(r) {
+                        v.push(r);
+                    }
+                }
+                v
+            },
             note: None,
         });
         self.trace.last_mut().expect("just pushed")

@@ -6,6 +6,7 @@ pub mod expect;
 pub mod format;
 pub mod load;
 pub mod locate;
+pub mod report;
 
 pub use format::Scenario;
 pub use load::{Loaded, ScenarioError, load_file, load_str};

@@ -1956,7 +1956,8 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
             match a.kind.as_str() {
                 "play" => {
                     let card = need_card(a)?;
-                    play_card(m, player, &card, a.from.as_deref(), None)?;
+                    // The continuation first: play_card schedules the
+                    // resolution on top of it.
                     m.then([
                         Step::CheckTiming {
                             at: r::MAIN_AFTER,
@@ -1964,6 +1965,7 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
                         },
                         Step::AwaitMain,
                     ]);
+                    play_card(m, player, &card, a.from.as_deref(), None)?;
                 }
                 "attack" => declare_attack(m, player, &need_card(a)?, a.target.as_deref())?,
                 "evolve" => evolve(m, player, &need_card(a)?, a.target.as_deref())?,
@@ -2013,7 +2015,6 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
                 }
                 "play" => {
                     let card = need_card(a)?;
-                    play_card(m, player, &card, a.from.as_deref(), Some(rule))?;
                     match window {
                         Window::Attack => m.then([
                             Step::CheckTiming {
@@ -2034,6 +2035,7 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
                             Step::AwaitQuick { window },
                         ]),
                     }
+                    play_card(m, player, &card, a.from.as_deref(), Some(rule))?;
                 }
                 "activate" => {
                     return Err(EngineError::NotImplemented {
@@ -2614,6 +2616,34 @@ pub fn run(
                 }
             }
             checkpoints.push(snapshot(&m.game, derived));
+        }
+    }
+    // Out of actions in a Quick window: the non-turn player does nothing,
+    // and the procedure runs on to the next main-phase decision.
+    while error.is_none()
+        && m.game.result == GameResult::Ongoing
+        && matches!(m.stack.last(), Some(Step::AwaitQuick { .. }))
+    {
+        let rule = match m.stack.pop() {
+            Some(Step::AwaitQuick {
+                window: Window::End,
+            }) => r::END_QUICK,
+            _ => r::ATTACK_QUICK,
+        };
+        let ntp = m.game.opponent(m.game.turn.active);
+        m.action = None;
+        m.choices = Choices::default();
+        m.record(
+            "quick.pass",
+            format!("{} does nothing in the Quick window", player_name(ntp)),
+            &[rule],
+        )
+        .note("the scenario has no further action, so the non-turn player is taken to do nothing");
+        if let Err(e) = m.run(step) {
+            error = Some(StopError {
+                action: None,
+                error: e,
+            });
         }
     }
     Outcome {

@@ -1,0 +1,217 @@
+//! `judge check <file|dir>…`: run scenarios and compare each outcome with its
+//! expected ruling. Exit 0 when every expectation holds, 1 when a ruling
+//! differs, 2 when a file is bad input.
+
+use std::path::{Path, PathBuf};
+
+use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
+use serde::Serialize;
+
+use super::CmdResult;
+use crate::error::{JudgeError, exit};
+use crate::output::{Style, print_json};
+use crate::scenario::{self, expect};
+
+pub const CHECK_EXAMPLES: &str = "\
+Examples:
+  judge check rulings/            Every scenario under a directory (recursively)
+  judge check a.json b.json
+  judge check --json rulings/ | jq '.[] | select(.status != \"pass\")'
+
+Card-pool files (`*.pool.json`) are skipped when scanning directories.";
+
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// Scenario files or directories.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Print the results as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One scenario's check.
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckRow {
+    pub file: String,
+    pub name: String,
+    /// `pass`, `fail` or `error`.
+    pub status: &'static str,
+    /// Why it failed or errored.
+    pub detail: Vec<String>,
+    /// The unified diff, for failures.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diff: Option<String>,
+}
+
+/// Every scenario file under `paths`, sorted.
+pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, JudgeError> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out)?;
+        } else if p.exists() {
+            out.push(p.clone());
+        } else {
+            return Err(JudgeError::Io {
+                path: p.display().to_string(),
+                message: "no such file or directory".into(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), JudgeError> {
+    let rd = std::fs::read_dir(dir).map_err(|e| JudgeError::Io {
+        path: dir.display().to_string(),
+        message: e.to_string(),
+    })?;
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            walk(&p, out)?;
+        } else {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name.ends_with(".json") && !name.ends_with(".pool.json") {
+                out.push(p);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks one file.
+pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
+    let file = path.display().to_string();
+    match scenario::run_file(path) {
+        Err(e) => {
+            let msg = e.message.clone();
+            let report = format!("{:?}", miette::Report::new(e));
+            (
+                CheckRow {
+                    file,
+                    name: String::new(),
+                    status: "error",
+                    detail: vec![msg],
+                    diff: None,
+                },
+                Some(report),
+            )
+        }
+        Ok((loaded, outcome)) => {
+            let name = loaded.scenario.name.clone();
+            if let Some(e) = &outcome.error {
+                let at = e
+                    .action
+                    .map(|a| format!("action {a}"))
+                    .unwrap_or_else(|| "setup".into());
+                return (
+                    CheckRow {
+                        file,
+                        name,
+                        status: "error",
+                        detail: vec![format!("stopped at {at}: {}", e.error)],
+                        diff: None,
+                    },
+                    None,
+                );
+            }
+            let v = expect::check(&loaded.scenario.expect, &outcome);
+            if v.pass {
+                (
+                    CheckRow {
+                        file,
+                        name,
+                        status: "pass",
+                        detail: Vec::new(),
+                        diff: None,
+                    },
+                    None,
+                )
+            } else {
+                let diff = v.diff(&file);
+                (
+                    CheckRow {
+                        file,
+                        name,
+                        status: "fail",
+                        detail: v.failures,
+                        diff: Some(diff),
+                    },
+                    None,
+                )
+            }
+        }
+    }
+}
+
+pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
+    let files = collect(&args.paths)?;
+    if files.is_empty() {
+        return Err(JudgeError::Usage {
+            message: "no scenario files found".into(),
+            help: Some("give .json files or directories that contain them".into()),
+        });
+    }
+    let mut rows = Vec::new();
+    for f in &files {
+        let (row, report) = check_file(f);
+        if !args.json {
+            if let Some(r) = report {
+                eprintln!("{r}");
+            }
+            if let Some(d) = &row.diff {
+                println!("{} {}", style.bad("FAIL"), row.file);
+                for l in &row.detail {
+                    println!("  {l}");
+                }
+                for line in d.lines() {
+                    let s = if line.starts_with('+') && !line.starts_with("+++") {
+                        style.good(line)
+                    } else if line.starts_with('-') && !line.starts_with("---") {
+                        style.bad(line)
+                    } else {
+                        line.to_string()
+                    };
+                    println!("{s}");
+                }
+                println!();
+            }
+        }
+        rows.push(row);
+    }
+    let errors = rows.iter().filter(|r| r.status == "error").count();
+    let fails = rows.iter().filter(|r| r.status == "fail").count();
+    if args.json {
+        print_json(&rows);
+    } else {
+        let mut t = Table::new();
+        t.load_style(UTF8_FULL_CONDENSED);
+        t.set_header(["scenario", "name", "status", "detail"]);
+        for r in &rows {
+            let status = match r.status {
+                "pass" => style.good("pass"),
+                "fail" => style.bad("FAIL"),
+                _ => style.bad("ERROR"),
+            };
+            t.add_row([r.file.clone(), r.name.clone(), status, r.detail.join("; ")]);
+        }
+        println!("{t}");
+        println!(
+            "{} scenarios: {} passed, {} failed, {} errors",
+            rows.len(),
+            rows.len() - fails - errors,
+            fails,
+            errors
+        );
+    }
+    Ok(if errors > 0 {
+        exit::USAGE
+    } else if fails > 0 {
+        exit::NO_MATCH
+    } else {
+        exit::OK
+    })
+}

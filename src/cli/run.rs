@@ -1,0 +1,60 @@
+//! `judge run <file>`: resolve a scenario and print its cited trace.
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use super::CmdResult;
+use crate::error::exit;
+use crate::output::{Style, print_json};
+use crate::scenario;
+
+pub const RUN_EXAMPLES: &str = "\
+Examples:
+  judge run scenarios/sve/01-attack-leader.json
+  judge run --explain rulings/sve/11.3.2-bane.json   Print each cited clause's text too
+  judge run --json FILE | jq '.outcome.trace[] | .rules'";
+
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// The scenario file (JSON).
+    pub file: PathBuf,
+    /// Print the outcome as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Print the text of every cited clause under its id.
+    #[arg(long)]
+    pub explain: bool,
+}
+
+pub fn run(args: &RunArgs, style: Style) -> CmdResult {
+    let (loaded, outcome) = match scenario::run_file(&args.file) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("{:?}", miette::Report::new(e));
+            return Ok(exit::USAGE);
+        }
+    };
+    for w in &loaded.warnings {
+        eprintln!("warning: {w}");
+    }
+    if args.json {
+        print_json(&json!({
+            "file": loaded.file,
+            "name": loaded.scenario.name,
+            "game": loaded.scenario.game,
+            "source": loaded.scenario.source,
+            "outcome": outcome,
+        }));
+    } else {
+        print!(
+            "{}",
+            scenario::report::render_run(&loaded, &outcome, args.explain, style)
+        );
+    }
+    Ok(if outcome.error.is_some() {
+        exit::USAGE
+    } else {
+        exit::OK
+    })
+}
