@@ -1922,13 +1922,7 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
         m.record("note", format!("note: {n}"), &[]);
     }
     let waited = awaited(&m.game, &awaiting);
-    let player = match (a.player, &a.card) {
-        (Some(p), _) => p,
-        (None, Some(c)) if a.kind == "play" => {
-            m.game.card(c).map(|c| c.controller).unwrap_or(waited)
-        }
-        _ => waited,
-    };
+    let player = default_player(&m.game, a, waited);
     if a.kind == "concede" {
         m.stack.push(awaiting);
         m.game.players[player].lost = true;
@@ -2061,6 +2055,54 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
         }
     }
     collect(m);
+    Ok(())
+}
+
+/// The acting player when the scenario does not name one: the controller
+/// of the card acted with; the turn player for turn-player actions; else the
+/// player the engine waits for.
+fn default_player(g: &Game, a: &Action, waited: PlayerId) -> PlayerId {
+    match (a.player, &a.card) {
+        (Some(p), _) => p,
+        (None, Some(c)) => g.card(c).map(|c| c.controller).unwrap_or(waited),
+        (None, None) if ["end_phase", "attack", "evolve"].contains(&a.kind.as_str()) => {
+            g.turn.active
+        }
+        _ => waited,
+    }
+}
+
+/// Whether `a` answers an open Quick window (otherwise the non-turn player
+/// is taken to do nothing there).
+fn answers_quick(g: &Game, a: Option<&Action>) -> bool {
+    let ntp = g.opponent(g.turn.active);
+    match a {
+        None => false,
+        Some(a) => match a.kind.as_str() {
+            "pass" | "concede" => true,
+            "play" | "activate" => default_player(g, a, ntp) == ntp,
+            _ => false,
+        },
+    }
+}
+
+/// Passes every Quick window the next action does not answer.
+fn pass_unanswered(m: &mut M, next: Option<&Action>) -> R<()> {
+    while m.game.result == GameResult::Ongoing
+        && matches!(m.stack.last(), Some(Step::AwaitQuick { .. }))
+        && !answers_quick(&m.game, next)
+    {
+        let rule = match m.stack.pop() {
+            Some(Step::AwaitQuick {
+                window: Window::End,
+            }) => r::END_QUICK,
+            _ => r::ATTACK_QUICK,
+        };
+        let ntp = m.game.opponent(m.game.turn.active);
+        m.record("quick.pass", format!("{} does nothing in the Quick window", player_name(ntp)), &[rule])
+            .note("the scenario gives no Quick action for this window, so the non-turn player is taken to do nothing");
+        m.run(step)?;
+    }
     Ok(())
 }
 
@@ -2555,7 +2597,10 @@ pub fn run(
     let mut rejections = Vec::new();
     let mut checkpoints = Vec::new();
     let mut error = None;
-    if let Err(e) = m.run(step) {
+    if let Err(e) = m
+        .run(step)
+        .and_then(|()| pass_unanswered(&mut m, actions.first()))
+    {
         error = Some(StopError {
             action: None,
             error: e,
@@ -2575,9 +2620,11 @@ pub fn run(
             }
             m.action = Some(i);
             m.choices = Choices::new(a.choices.clone());
+            let next = actions.get(i + 1);
             let r = m.atomically(|m| {
                 act(m, a)?;
                 m.run(step)?;
+                pass_unanswered(m, next)?;
                 m.choices.finish()
             });
             match r {
@@ -2605,6 +2652,17 @@ pub fn run(
                         message,
                         alternatives,
                     });
+                    // The state is as before the action; a Quick window the
+                    // next action does not answer is passed.
+                    m.choices = Choices::default();
+                    if let Err(e) = pass_unanswered(&mut m, next) {
+                        error = Some(StopError {
+                            action: Some(i),
+                            error: e,
+                        });
+                        checkpoints.push(snapshot(&m.game, derived));
+                        break;
+                    }
                 }
                 Err(e) => {
                     error = Some(StopError {
@@ -2616,34 +2674,6 @@ pub fn run(
                 }
             }
             checkpoints.push(snapshot(&m.game, derived));
-        }
-    }
-    // Out of actions in a Quick window: the non-turn player does nothing,
-    // and the procedure runs on to the next main-phase decision.
-    while error.is_none()
-        && m.game.result == GameResult::Ongoing
-        && matches!(m.stack.last(), Some(Step::AwaitQuick { .. }))
-    {
-        let rule = match m.stack.pop() {
-            Some(Step::AwaitQuick {
-                window: Window::End,
-            }) => r::END_QUICK,
-            _ => r::ATTACK_QUICK,
-        };
-        let ntp = m.game.opponent(m.game.turn.active);
-        m.action = None;
-        m.choices = Choices::default();
-        m.record(
-            "quick.pass",
-            format!("{} does nothing in the Quick window", player_name(ntp)),
-            &[rule],
-        )
-        .note("the scenario has no further action, so the non-turn player is taken to do nothing");
-        if let Err(e) = m.run(step) {
-            error = Some(StopError {
-                action: None,
-                error: e,
-            });
         }
     }
     Outcome {
