@@ -329,8 +329,9 @@ fn wiki_copy_artefacts_are_repaired_and_flagged() {
         .flat_map(|c| &c.flags)
         .filter(|f| f.kind == FlagKind::ArtefactRemoved)
         .count();
-    // 21 table entries (19 above, 689, and the second EXEX… on 815 counted
-    // once per entry) + the 786–787 wrap.
+    // One flag per COPY_ARTEFACTS entry (21: the 19 above, 689, and 881's
+    // `効果BB`; 815's two `XXの値` are one entry replaced on the whole line),
+    // plus the 786–787 wrap.
     assert_eq!(n, 22);
     // `11` and `EX` stay where they are legitimate.
     assert!(book().get("6.2.1.11").is_some());

@@ -1127,11 +1127,12 @@ fn find_refs(text: &str) -> Vec<(String, String, Option<String>)> {
             if let Some((end, a)) = num_at(i) {
                 let mut stop = end;
                 let mut b = None;
-                if end < chars.len() && matches!(chars[end].1, '-' | '〜' | '～' | '－') {
-                    if let Some((e2, bp)) = num_at(end + 1) {
-                        b = Some(join_id(&bp));
-                        stop = e2;
-                    }
+                if end < chars.len()
+                    && matches!(chars[end].1, '-' | '〜' | '～' | '－')
+                    && let Some((e2, bp)) = num_at(end + 1)
+                {
+                    b = Some(join_id(&bp));
+                    stop = e2;
                 }
                 let (mut s, mut e) = (i, stop);
                 if s > 0 && e < chars.len() && chars[s - 1].1 == '(' && chars[e].1 == ')' {
@@ -1392,6 +1393,8 @@ mod proptests {
     use super::*;
     use proptest::prelude::*;
 
+    const REAL: &str = include_str!("../../../rulebooks/sve-1.7.0.txt");
+
     proptest! {
         #[test]
         fn parse_never_panics(lines in proptest::collection::vec(
@@ -1404,6 +1407,42 @@ mod proptests {
             if let Ok(b) = parse(&text) {
                 for c in &b.clauses {
                     prop_assert!(c.lines.0 >= 1 && c.lines.0 <= c.lines.1);
+                }
+            }
+        }
+
+        /// Truncated, thinned and reordered copies of the real file: never a
+        /// panic, and whatever parses keeps the tree invariants.
+        #[test]
+        fn mutated_real_file_keeps_invariants(
+            start in 0usize..1300,
+            len in 0usize..1300,
+            drop_every in 2usize..50,
+            swap in 0usize..1290,
+        ) {
+            let real: Vec<&str> = REAL.split('\n').collect();
+            let end = (start + len).min(real.len());
+            let mut lines: Vec<&str> = real[start.min(end)..end]
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| i % drop_every != 0)
+                .map(|(_, l)| *l)
+                .collect();
+            if swap + 1 < lines.len() {
+                lines.swap(swap, swap + 1);
+            }
+            if let Ok(b) = parse(&lines.join("\n")) {
+                let mut seen = std::collections::BTreeSet::new();
+                for (i, c) in b.clauses.iter().enumerate() {
+                    prop_assert!(seen.insert(c.id.clone()), "duplicate {}", c.id);
+                    prop_assert!(c.lines.0 >= 1 && c.lines.0 <= c.lines.1);
+                    if let Some(p) = c.parent {
+                        prop_assert!((p as usize) < i);
+                        prop_assert!(b.clauses[p as usize].depth < c.depth);
+                    }
+                    for r in &c.refs {
+                        prop_assert!(r.target.is_some() || r.note.is_some());
+                    }
                 }
             }
         }
