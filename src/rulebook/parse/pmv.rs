@@ -645,12 +645,12 @@ fn parse_history(
                     let mut ends = part.split(['~', '～']).map(str::trim);
                     let first = ends.next().unwrap_or("");
                     let last = ends.next();
-                    let r = changelog_ref(n, part, first, last, body_ids, &ver);
+                    let r = changelog_ref(n, part, first, last, body_ids, &ver, version);
                     if r.target.is_none() {
                         d.flag(
                             FlagKind::SuspectReference,
                             format!(
-                                "line {n}: changelog id `{part}` is stale: {}",
+                                "line {n}: changelog id `{part}`: {}",
                                 r.note.as_deref().unwrap_or("")
                             ),
                         );
@@ -677,6 +677,7 @@ fn changelog_ref(
     last: Option<&str>,
     ids: &BTreeSet<String>,
     ver: &str,
+    doc_version: &str,
 ) -> CrossRef {
     if let Some(s) = STALE_CHANGELOG
         .iter()
@@ -708,9 +709,12 @@ fn changelog_ref(
         raw: raw.into(),
         target: Some(first.into()),
         target_end: last.map(str::to_string),
-        note: Some(format!(
-            "changelog entry of v{ver}: the id is resolved in today's numbering, which may differ from v{ver}'s"
-        )),
+        // Rows of the document's own version use today's numbering.
+        note: (ver != doc_version).then(|| {
+            format!(
+                "changelog entry of v{ver}: the id is resolved in today's numbering, which may differ from v{ver}'s"
+            )
+        }),
     }
 }
 
