@@ -491,6 +491,19 @@ pub fn parse(text: &str) -> Result<Rulebook, ParseError> {
                         ),
                     );
                 }
+                // In this text a line that ends a clause ends with a space and
+                // a wrapped line never does (checked on every line of 2.05).
+                // A new paragraph without an id means a lost or misprinted id
+                // in a user's file: keep the text with the clause, and say so.
+                if prev_ended && d.kind != ClauseKind::Preface {
+                    d.flag(
+                        FlagKind::TextDefect,
+                        format!(
+                            "line {n}: a new paragraph without a clause id (the previous line ended a paragraph); joined to `{}`",
+                            d.id
+                        ),
+                    );
+                }
                 d.push(n, line.trim());
             }
         }
@@ -1385,6 +1398,34 @@ mod tests {
         assert_eq!(h.refs[0].target.as_deref(), Some("1.1.1"));
         assert!(h.refs[1].target.is_none(), "1.1.2 does not exist");
         assert_eq!(h.refs[2].target_end.as_deref(), Some("1.1.1.b"));
+    }
+
+    #[test]
+    fn a_paragraph_without_an_id_is_flagged() {
+        let b = parse("T\nVersion 1.0\n1 章 \n1.1 節 \n1.1.1 一文目。 \n1.1.2a 誤植。 \n").unwrap();
+        let c = b.get("1.1.1").unwrap();
+        assert_eq!(c.text, "一文目。1.1.2a 誤植。");
+        assert!(
+            c.flags
+                .iter()
+                .any(|f| f.note.starts_with("line 6: a new paragraph"))
+        );
+    }
+
+    #[test]
+    fn web_page_with_a_numbered_chapter_title() {
+        let page = "Phantom Magic Vision 総合ルール\n\n全文検索 (…)\n<< 前\n次 >>\n10 戦術と特殊効果\n10.1\u{a0}\n原則\n10.1.1\u{a0}\n一行目と\n二行目。\n\n<< 前\n次 >>";
+        let b = parse_web(page).unwrap();
+        let ids: Vec<&str> = b.clauses.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["10", "10.1", "10.1.1"]);
+        let ch = b.get("10").unwrap();
+        assert_eq!(ch.title.as_deref(), Some("戦術と特殊効果"));
+        assert!(
+            ch.flags.is_empty(),
+            "the number is printed: nothing inferred"
+        );
+        assert_eq!(b.get("10.1.1").unwrap().text, "一行目と二行目。");
+        assert_eq!(b.get("10.1").unwrap().parent, Some(0));
     }
 
     #[test]
