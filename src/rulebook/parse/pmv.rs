@@ -633,7 +633,8 @@ fn parse_history(
             if ver == version {
                 effective = Some(date.clone());
             }
-            d.title = Some(format!("Version {ver} ({date})"));
+            // The title is the date as printed; the ISO form goes to the metadata.
+            d.title = Some(format!("{}/{}/{}", &c[1], &c[2], &c[3]));
             d.display = Some(format!("改訂履歴 {ver}"));
             d.parent_hint = Some(HISTORY_ID.into());
             d.joiner = "\n";
@@ -844,7 +845,31 @@ pub fn parse_web(text: &str) -> Result<Rulebook, ParseError> {
              {WEB_VERSION} PDF text except that the site folds full-width ASCII characters to half width."
         ),
     };
-    Ok(finish(meta, drafts))
+    let mut book = finish(meta, drafts);
+    // A page holds one chapter: a reference into another chapter points to
+    // another page of the site. That is not a defect of the text, so the
+    // reference keeps no target, says why, and the clause is not flagged.
+    let own = format!("{inferred}.");
+    for c in &mut book.clauses {
+        let mut cross_page = Vec::new();
+        for r in &mut c.refs {
+            let target_id = r.raw.trim_start_matches('「');
+            if r.target.is_none()
+                && target_id.starts_with(|ch: char| ch.is_ascii_digit())
+                && !target_id.starts_with(&own)
+            {
+                r.note = Some(format!(
+                    "on another page: the web edition holds chapter {inferred} only; use the full text (document pmv)"
+                ));
+                cross_page.push(format!("reference `{}`:", r.raw));
+            }
+        }
+        c.flags.retain(|f| {
+            !(f.kind == FlagKind::SuspectReference
+                && cross_page.iter().any(|p| f.note.starts_with(p.as_str())))
+        });
+    }
+    Ok(book)
 }
 
 /// Turns drafts into clauses: joins text, links parents, applies the text
