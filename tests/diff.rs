@@ -226,3 +226,29 @@ fn bad_input_exits_2_with_a_diagnostic() {
     let out = judge().args(["diff", "sve"]).assert().code(2);
     assert!(String::from_utf8_lossy(&out.get_output().stderr).contains("--new-file"));
 }
+
+#[test]
+fn a_saved_web_page_is_read_in_the_web_format() {
+    // The bundled web page, saved by a judge, with one sentence changed.
+    let page = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rulebooks/pmv-2.05-web-ch5.txt"
+    ))
+    .unwrap()
+    .replace(
+        "そのカードの表側を参照することが出来る。",
+        "そのカードの表側を参照することは出来ない。",
+    );
+    let path = temp_file("webpage", &page);
+    let out = judge()
+        .args(["diff", "pmv", "--new-file"])
+        .arg(&path)
+        .arg("--json")
+        .assert()
+        .code(1);
+    let v = json_of(&out);
+    assert_eq!(v["scope"]["top_level"], serde_json::json!(["5"]));
+    assert_eq!(v["summary"]["changed"], 1);
+    assert_eq!(v["changed"][0]["id"], "5.7.5");
+    let _ = std::fs::remove_file(path);
+}

@@ -552,3 +552,46 @@ fn cli_rule_and_toc() {
     assert!(s.contains("10.34 リーダー"), "{s}");
     assert!(s.contains("付録"), "{s}");
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(24))]
+
+    /// Mutated copies of the real text (lines dropped, duplicated or cut
+    /// short) never panic; what parses keeps the tree invariants.
+    #[test]
+    fn mutated_copies_of_the_real_text_never_panic(
+        drops in proptest::collection::vec(0usize..4200, 0..40),
+        dups in proptest::collection::vec(0usize..4200, 0..10),
+        cut in 0usize..4200,
+        chop in 0usize..30,
+    ) {
+        let raw = raw_text();
+        let mut lines: Vec<String> = raw.split('\n').map(str::to_string).collect();
+        for d in dups {
+            let i = d % lines.len();
+            let l = lines[i].clone();
+            lines.insert(i, l);
+        }
+        for d in drops {
+            let i = d % lines.len();
+            lines.remove(i);
+        }
+        lines.truncate(cut.max(1));
+        if let Some(last) = lines.last_mut() {
+            let keep: String = last.chars().take(chop).collect();
+            *last = keep;
+        }
+        let text = lines.join("\n");
+        if let Ok(b) = pmv::parse(&text) {
+            let mut seen = std::collections::BTreeSet::new();
+            for c in &b.clauses {
+                proptest::prop_assert!(seen.insert(c.id.clone()), "duplicate id {}", c.id);
+                if let Some(p) = c.parent {
+                    proptest::prop_assert!(b.clause(p).depth < c.depth);
+                }
+                proptest::prop_assert!(c.lines.0 <= c.lines.1);
+            }
+        }
+        let _ = pmv::parse_web(&text);
+    }
+}

@@ -68,8 +68,10 @@ fn load(
     default: &'static DocumentSpec,
 ) -> Result<(Cow<'static, Rulebook>, String), JudgeError> {
     if let Some(path) = file {
-        let b = bundle::load_user_file(game, path)?;
-        return Ok((Cow::Owned(b), path.display().to_string()));
+        return Ok((
+            Cow::Owned(load_file(game, path)?),
+            path.display().to_string(),
+        ));
     }
     let spec = match doc {
         Some(d) => bundled_doc(game, d)?,
@@ -79,6 +81,28 @@ fn load(
         Cow::Borrowed(bundle::document(spec)),
         format!("bundled {}", spec.file),
     ))
+}
+
+/// Parses a user's file in the format of the game's main document; if that
+/// fails, in the format of the game's other bundled documents (a saved page
+/// of the PMV web edition). When no format reads it, the diagnostic is the
+/// main format's, naming the line.
+fn load_file(game: &str, path: &PathBuf) -> Result<Rulebook, JudgeError> {
+    let err = match bundle::load_user_file(game, path) {
+        Ok(b) => return Ok(b),
+        Err(e) => e,
+    };
+    if !matches!(err, JudgeError::RulebookParse { .. }) {
+        return Err(err);
+    }
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Err(err);
+    };
+    documents::DOCUMENTS
+        .iter()
+        .filter(|d| d.game == game && !d.primary)
+        .find_map(|d| d.format.parse(&text).ok())
+        .ok_or(err)
 }
 
 /// Runs `judge diff`.
