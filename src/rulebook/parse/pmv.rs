@@ -353,9 +353,14 @@ pub fn parse(text: &str) -> Result<Rulebook, ParseError> {
         }
     }
     let Some((title_line, title)) = title else {
+        let first_id = lines.get(body_start).map_or(1, |l| l.0);
         return Err(ParseError {
-            line: 1,
-            message: "empty rulebook: no title line".into(),
+            line: if lines.iter().all(|l| l.1.trim().is_empty()) {
+                1
+            } else {
+                first_id
+            },
+            message: "no title line before the first clause".into(),
             help: Some(
                 "expected the title `Phantom Magic Vision 総合ルール` on the first line, \
                  `Version N.NN` under it, then numbered clauses"
@@ -1289,7 +1294,7 @@ pub fn canonical_id(input: &str) -> Option<String> {
         .or_else(|| body.strip_prefix("0.P"))
         .or_else(|| body.strip_prefix("0¶"))
     {
-        return is_number(k).then(|| with_dup(format!("0.p{}", k.trim_start_matches('0'))));
+        return is_number(k).then(|| with_dup(format!("0.p{k}")));
     }
     let parts: Vec<&str> = body.split('.').collect();
     let (nums, letter) = match parts.last() {
@@ -1304,15 +1309,9 @@ pub fn canonical_id(input: &str) -> Option<String> {
     if letter.is_some() && nums.len() != 3 {
         return None;
     }
-    // Numbers are printed without leading zeros: `01.02` means `1.2`.
-    let mut id = nums
-        .iter()
-        .map(|p| {
-            let t = p.trim_start_matches('0');
-            if t.is_empty() { "0" } else { t }
-        })
-        .collect::<Vec<_>>()
-        .join(".");
+    // Taken as typed: `10.05` is not `10.5` (ids are never zero-padded, and
+    // guessing could land on a different clause).
+    let mut id = nums.join(".");
     if let Some(l) = letter {
         id.push('.');
         id.push_str(&l);
@@ -1510,6 +1509,7 @@ mod tests {
             ("付録", "appendix"),
             ("0¶2", "0.p2"),
             ("1.2@2", "1.2@2"),
+            ("10.05", "10.05"),
         ] {
             assert_eq!(canonical_id(input).as_deref(), Some(want), "{input}");
         }
