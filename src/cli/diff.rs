@@ -37,7 +37,8 @@ pub struct DiffArgs {
     /// document when neither side is given, else its main document).
     #[arg(long, value_name = "DOC", conflicts_with = "new_file")]
     pub new: Option<String>,
-    /// New side: a rulebook file in the format of the game's main document.
+    /// New side: a rulebook file in the format of the game's main document
+    /// (or of its other bundled document: a saved PMV web-edition page).
     #[arg(long, value_name = "FILE")]
     pub new_file: Option<PathBuf>,
     /// Print JSON.
