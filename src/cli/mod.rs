@@ -1,6 +1,7 @@
 //! Command-line interface: argument parsing (clap) and dispatch. Each
 //! command lives in its own module and returns an exit code.
 
+mod diff;
 mod games;
 mod rule;
 
@@ -48,6 +49,9 @@ enum Command {
     /// Print the table of contents, or one subtree of it.
     #[command(after_help = rule::TOC_EXAMPLES)]
     Toc(rule::TocArgs),
+    /// Compare two versions of a game's rulebook clause by clause.
+    #[command(after_help = diff::DIFF_EXAMPLES)]
+    Diff(diff::DiffArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell to generate completions for.
@@ -75,6 +79,7 @@ pub fn main() -> i32 {
         Command::Games(args) => games::run(&args, style),
         Command::Rule(args) => rule::run_rule(&args, style),
         Command::Toc(args) => rule::run_toc(&args, style),
+        Command::Diff(args) => diff::run(&args, style),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "judge", &mut std::io::stdout());
             Ok(exit::OK)
