@@ -105,7 +105,7 @@ pub const TEXT_DEFECTS: &[(u32, &str, &str)] = &[
     ),
     (
         2576,
-        "効果よって",
+        "果よって",
         "typo kept as printed: 効果よって is missing に",
     ),
     (
@@ -143,6 +143,13 @@ pub const TEXT_DEFECTS: &[(u32, &str, &str)] = &[
         "隊列召還",
         "typo kept as printed: 隊列召還 should be 隊列召喚",
     ),
+];
+
+/// Titled paragraphs whose title is too long for the width heuristic in
+/// `Builder::para`: (raw line, title as printed). Checked against the text.
+const LONG_TITLES: &[(u32, &str)] = &[
+    (1330, "バトルスペースのスクエア／ベーススペースのスクエア"),
+    (4084, "スペル、起動型能力、誘発型能力による継続効果"),
 ];
 
 /// How a known reference that is not a plain number resolves.
@@ -416,6 +423,8 @@ struct Builder {
     last_seen: HashMap<String, u32>,
     /// Next unnumbered-body paragraph number per heading clause.
     body_count: HashMap<usize, u32>,
+    /// Missing parents already reported (flag the first child only).
+    reported_gaps: std::collections::HashSet<String>,
 }
 
 impl Builder {
@@ -432,6 +441,7 @@ impl Builder {
             prev: None,
             last_seen: HashMap::new(),
             body_count: HashMap::new(),
+            reported_gaps: std::collections::HashSet::new(),
         }
     }
 
@@ -634,6 +644,7 @@ impl Builder {
         printed: &str,
         sep: Option<char>,
         rest: &str,
+        full_line: &str,
         line_no: u32,
     ) -> Result<(), ParseError> {
         let dashed: Vec<String> = ns.iter().map(u32::to_string).collect();
@@ -679,13 +690,15 @@ impl Builder {
         // Parent: the nearest printed ancestor; a missing one is a numbering gap.
         let mut parent = container;
         let mut gap = None;
+        let mut missing_parent = false;
         for k in (1..ns.len()).rev() {
             let anc = format!("{prefix}.{}", dashed[..k].join("-"));
             if let Some(&i) = self.ids.get(&anc) {
                 parent = Some(i);
                 break;
             }
-            if gap.is_none() {
+            missing_parent = true;
+            if gap.is_none() && self.reported_gaps.insert(anc.clone()) {
                 gap = Some(format!(
                     "numbering gap: {id} is printed at L{line_no} with no paragraph {anc}"
                 ));
@@ -699,7 +712,7 @@ impl Builder {
         };
         let last = *ns.last().unwrap_or(&0);
         let expected = self.last_seen.get(&logical).map_or(1, |l| l + 1);
-        if gap.is_none() && last != expected {
+        if !missing_parent && last != expected {
             gap = Some(format!(
                 "numbering gap: {id} is printed at L{line_no} where {} was expected",
                 if ns.len() == 1 {
@@ -724,7 +737,10 @@ impl Builder {
         };
         // A titled paragraph (`５. 優先権`) has a short title on the number
         // line and its body on the following lines.
-        let titled = !rest.is_empty()
+        let titled = LONG_TITLES
+            .iter()
+            .any(|&(l, t)| l == line_no && t == rest)
+            || !rest.is_empty()
             && width(rest) <= 30
             && !rest.ends_with(['。', '、', '）', ')', '」'])
             && !rest.starts_with(['「', '（', '('])
@@ -762,6 +778,8 @@ impl Builder {
         if !titled && !rest.is_empty() {
             self.append(line_no, rest);
         }
+        // Paragraph ends are judged on the whole printed line, number included.
+        self.prev = Some(full_line.to_string());
         Ok(())
     }
 
@@ -825,7 +843,7 @@ pub fn parse(text: &str) -> Result<Rulebook, ParseError> {
                     Some("序文".into()),
                     ClauseKind::Appendix,
                     1,
-                    Some(title.to_string()),
+                    Some(title.trim_start_matches("序文").trim().to_string()),
                     None,
                     line_no,
                 );
@@ -883,7 +901,7 @@ pub fn parse(text: &str) -> Result<Rulebook, ParseError> {
                 printed,
                 sep,
                 rest,
-            } => b.para(&nums, printed, sep, rest, line_no)?,
+            } => b.para(&nums, printed, sep, rest, line, line_no)?,
             Line::Example(rest) => b.example(line_no, rest),
             Line::Text(t) => b.text(line_no, t),
         }
