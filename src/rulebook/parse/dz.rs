@@ -21,7 +21,7 @@
 //! | front matter before 序文 (本書は…) | `0.0.0` | `前文` | Preface |
 //! | 序文 総合ルールの意義 (heading) | `0.0` | `序文` | Appendix |
 //! | 序文 paragraph `１.` | `0.0.1` | `序文 1` | Preface |
-//! | 更新履歴 (heading) | `H` | `更新履歴` | Appendix |
+//! | 更新履歴 (heading) | `H` (also typed `更新履歴`) | | Appendix |
 //! | one history entry | `H:19.00` | `Version 19.00` | Revision |
 //! | the n-th 【例】 of a clause | `4.9.2-1#ex1` | | (Example) |
 //!
@@ -97,7 +97,11 @@ pub const TEXT_DEFECTS: &[(u32, &str, &str)] = &[
         "ユニット」なりま",
         "typo kept as printed: 「ユニット」なります is missing に",
     ),
-    (2226, "ペース", "typo kept as printed: ペース should be ベース"),
+    (
+        2226,
+        "ペース",
+        "typo kept as printed: ペース should be ベース",
+    ),
     (
         2448,
         "効果よって",
@@ -246,8 +250,10 @@ static CHAPTER_RE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"^(?:第\s*)?({D}+)\s*章\s*(\S.*)$")).expect("chapter regex")
 });
 static PARA_RE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"^({D}+(?:\s*[－-]\s*{D}+){{0,2}})\s*([.．、])?\s*(.*)$"))
-        .expect("paragraph regex")
+    Regex::new(&format!(
+        r"^({D}+(?:\s*[－-]\s*{D}+){{0,2}})\s*([.．、])?\s*(.*)$"
+    ))
+    .expect("paragraph regex")
 });
 static VERSION_RE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
@@ -662,9 +668,12 @@ impl Builder {
                 Some(idx),
                 ClauseKind::Preface,
             ),
-            (None, None) if self.part.is_none() => {
-                ("0.0".to_string(), "序文 ".to_string(), None, ClauseKind::Preface)
-            }
+            (None, None) if self.part.is_none() => (
+                "0.0".to_string(),
+                "序文 ".to_string(),
+                None,
+                ClauseKind::Preface,
+            ),
             (None, None) => {
                 return Err(ParseError {
                     line: line_no,
@@ -737,14 +746,12 @@ impl Builder {
         };
         // A titled paragraph (`５. 優先権`) has a short title on the number
         // line and its body on the following lines.
-        let titled = LONG_TITLES
-            .iter()
-            .any(|&(l, t)| l == line_no && t == rest)
+        let titled = LONG_TITLES.iter().any(|&(l, t)| l == line_no && t == rest)
             || !rest.is_empty()
-            && width(rest) <= 30
-            && !rest.ends_with(['。', '、', '）', ')', '」'])
-            && !rest.starts_with(['「', '（', '('])
-            && sep.is_some();
+                && width(rest) <= 30
+                && !rest.ends_with(['。', '、', '）', ')', '」'])
+                && !rest.starts_with(['「', '（', '('])
+                && sep.is_some();
         let idx = self.push(
             id,
             Some(format!("{display_prefix}{local}")),
@@ -764,7 +771,9 @@ impl Builder {
             Some('、') => self.flag(
                 idx,
                 FlagKind::TextDefect,
-                format!("paragraph number printed as 「{printed}、」 with 、 instead of . (L{line_no})"),
+                format!(
+                    "paragraph number printed as 「{printed}、」 with 、 instead of . (L{line_no})"
+                ),
             ),
             None => self.flag(
                 idx,
@@ -857,7 +866,7 @@ pub fn parse(text: &str) -> Result<Rulebook, ParseError> {
                 in_history = true;
                 let idx = b.push(
                     "H".into(),
-                    Some("更新履歴".into()),
+                    None,
                     ClauseKind::Appendix,
                     1,
                     Some(title.to_string()),
@@ -886,7 +895,9 @@ pub fn parse(text: &str) -> Result<Rulebook, ParseError> {
                     b.flag(
                         idx,
                         FlagKind::TextDefect,
-                        format!("the date of Version {v} is printed empty (L{line_no}: 「{line}」)"),
+                        format!(
+                            "the date of Version {v} is printed empty (L{line_no}: 「{line}」)"
+                        ),
                     );
                 }
                 b.sink = Some(Sink::Clause(idx));
@@ -935,7 +946,8 @@ pub fn parse(text: &str) -> Result<Rulebook, ParseError> {
     if b.clauses.iter().all(|c| c.kind != ClauseKind::Part) {
         return Err(ParseError {
             line: 1,
-            message: "no part heading (第N部) found: this is not a Dimension Zero 総合ルール".into(),
+            message: "no part heading (第N部) found: this is not a Dimension Zero 総合ルール"
+                .into(),
             help: Some("expected part headings such as `第１部 デュエルの原則`".into()),
         });
     }
@@ -982,7 +994,9 @@ fn clause_at(book: &Rulebook, line: u32) -> Option<usize> {
 
 fn apply_text_defects(book: &mut Rulebook, raw: &[String]) {
     for &(line, needle, note) in TEXT_DEFECTS {
-        let printed = raw.get(line as usize - 1).is_some_and(|l| l.contains(needle));
+        let printed = raw
+            .get(line as usize - 1)
+            .is_some_and(|l| l.contains(needle));
         if !printed {
             continue;
         }
@@ -1025,13 +1039,11 @@ fn resolve_references(book: &mut Rulebook, raw: &[String]) {
             };
             // Known references first (keyed by raw line).
             for k in KNOWN_REFERENCES {
-                let on_line = raw
-                    .get(k.line as usize - 1)
-                    .is_some_and(|l| {
-                        let head: String = k.raw.chars().take(3).collect();
-                        l.contains(&head)
-                    });
-                if !on_line || !(c.lines.0 <= k.line && k.line <= c.lines.1) {
+                let on_line = raw.get(k.line as usize - 1).is_some_and(|l| {
+                    let head: String = k.raw.chars().take(3).collect();
+                    l.contains(&head)
+                });
+                if !(on_line && c.lines.0 <= k.line && k.line <= c.lines.1) {
                     continue;
                 }
                 if let Some(pos) = t.find(k.raw) {
@@ -1095,7 +1107,11 @@ fn resolve_references(book: &mut Rulebook, raw: &[String]) {
                     (format!("{p}.{ch}"), None)
                 };
                 spans.push((all.start(), all.end()));
-                found.push((base + all.start(), found.len(), make_ref(all.as_str(), first, last, &resolve)));
+                found.push((
+                    base + all.start(),
+                    found.len(),
+                    make_ref(all.as_str(), first, last, &resolve),
+                ));
             }
             for m in REF_CHAPTER_RE.captures_iter(t) {
                 let all = m.get(0).expect("group 0");
@@ -1222,21 +1238,15 @@ static CANON_JAPANESE: LazyLock<Regex> = LazyLock::new(|| {
 });
 static CANON_PREFACE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^序文(?:([0-9]+)\.?)?(?:¶([0-9]+))?$").expect("regex"));
-static CANON_HISTORY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?i:H:?|version|ver\.?|v)([0-9]+\.[0-9]+)$").expect("regex")
-});
+static CANON_HISTORY: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(?i:H:?|version|ver\.?|v)([0-9]+\.[0-9]+)$").expect("regex"));
 
 /// Strips leading zeros so `4.09` and `4.9` are the same id.
 fn n(s: &str) -> Option<String> {
     s.parse::<u32>().ok().map(|v| v.to_string())
 }
 
-fn assemble(
-    p: &str,
-    c: Option<&str>,
-    local: Option<&str>,
-    para: Option<&str>,
-) -> Option<String> {
+fn assemble(p: &str, c: Option<&str>, local: Option<&str>, para: Option<&str>) -> Option<String> {
     let mut id = n(p)?;
     if let Some(c) = c {
         id = format!("{id}.{}", n(c)?);
@@ -1248,9 +1258,8 @@ fn assemble(
         return None;
     }
     if let Some(q) = para {
-        if c.is_none() {
-            return None;
-        }
+        // A ¶ paragraph needs at least a chapter (`2.27.p1`).
+        c?;
         id = format!("{id}.p{}", n(q)?);
     }
     Some(id)
@@ -1318,7 +1327,12 @@ pub fn canonical_id(input: &str) -> Option<String> {
             (None, Some(d)) => Some(d.as_str().to_string()),
             _ => None,
         };
-        return assemble(&c[1], chapter, local.as_deref(), c.get(7).map(|m| m.as_str()));
+        return assemble(
+            &c[1],
+            chapter,
+            local.as_deref(),
+            c.get(7).map(|m| m.as_str()),
+        );
     }
     None
 }
@@ -1344,7 +1358,10 @@ pub fn spellings(id: &str) -> Vec<String> {
         let p = &c[1];
         let para = c.get(4).map(|m| format!("¶{}", m.as_str()));
         let pq = para.clone().unwrap_or_default();
-        let dotp = c.get(4).map(|m| format!(".p{}", m.as_str())).unwrap_or_default();
+        let dotp = c
+            .get(4)
+            .map(|m| format!(".p{}", m.as_str()))
+            .unwrap_or_default();
         match (c.get(2).map(|m| m.as_str()), c.get(3).map(|m| m.as_str())) {
             (None, _) => {
                 add(format!("第{p}部"));
@@ -1437,7 +1454,16 @@ mod tests {
     fn prefixes_are_exact_and_garbage_is_rejected() {
         assert_eq!(canonical_id("10.5").as_deref(), Some("10.5"));
         assert_ne!(canonical_id("10.50").as_deref(), Some("10.5"));
-        for s in ["", "abc", "第部", "4.9.2-1-1-1", "部4", "1.2.3.4", "GL:x", "x4.9"] {
+        for s in [
+            "",
+            "abc",
+            "第部",
+            "4.9.2-1-1-1",
+            "部4",
+            "1.2.3.4",
+            "GL:x",
+            "x4.9",
+        ] {
             assert_eq!(canonical_id(s), None, "{s:?}");
         }
     }
@@ -1445,8 +1471,19 @@ mod tests {
     #[test]
     fn every_spelling_round_trips() {
         for id in [
-            "4", "4.9", "4.9.2", "4.9.2-1", "4.9.2-9-1", "2.27.p2", "2.20.1-1.p2", "0.0",
-            "0.0.1", "0.0.1.p2", "0.0.0", "H", "H:19.00",
+            "4",
+            "4.9",
+            "4.9.2",
+            "4.9.2-1",
+            "4.9.2-9-1",
+            "2.27.p2",
+            "2.20.1-1.p2",
+            "0.0",
+            "0.0.1",
+            "0.0.1.p2",
+            "0.0.0",
+            "H",
+            "H:19.00",
         ] {
             for s in spellings(id) {
                 assert_eq!(canonical_id(&s).as_deref(), Some(id), "{s:?} of {id}");
@@ -1456,17 +1493,32 @@ mod tests {
 
     #[test]
     fn paragraph_numbers_and_traps() {
-        assert!(matches!(classify("３－１ストラテジー", false), Line::Para { .. }));
-        assert!(matches!(classify("１－４、ユニット", false), Line::Para { .. }));
-        assert!(matches!(classify("10－１.ユニット", false), Line::Para { .. }));
+        assert!(matches!(
+            classify("３－１ストラテジー", false),
+            Line::Para { .. }
+        ));
+        assert!(matches!(
+            classify("１－４、ユニット", false),
+            Line::Para { .. }
+        ));
+        assert!(matches!(
+            classify("10－１.ユニット", false),
+            Line::Para { .. }
+        ));
         assert!(matches!(classify("3000 する。）", false), Line::Text(_)));
         assert!(matches!(classify("２枚のユニット", false), Line::Text(_)));
-        assert!(matches!(classify("１５章 補給", false), Line::Chapter(15, _)));
+        assert!(matches!(
+            classify("１５章 補給", false),
+            Line::Chapter(15, _)
+        ));
         assert!(matches!(
             classify("第 12章 第１バトルステップ", false),
             Line::Chapter(12, "第１バトルステップ")
         ));
-        assert!(matches!(classify("第３部 デュエルの進行", false), Line::Part(3, _)));
+        assert!(matches!(
+            classify("第３部 デュエルの進行", false),
+            Line::Part(3, _)
+        ));
     }
 
     #[test]
@@ -1480,8 +1532,14 @@ mod tests {
             .expect("parses");
         assert!(ok.get("1.1.1-1@2").is_some());
         for s in [
-            "【例】", "１－", "第1部", "第1部\n1章\n【例】x", "更新履歴\n2000年月日 Version 1.00",
-            "第9999999999部 x", "第1部 x\n1章 y\n99999999999－1.z", "序文\n１.a\n\n第1部 b",
+            "【例】",
+            "１－",
+            "第1部",
+            "第1部\n1章\n【例】x",
+            "更新履歴\n2000年月日 Version 1.00",
+            "第9999999999部 x",
+            "第1部 x\n1章 y\n99999999999－1.z",
+            "序文\n１.a\n\n第1部 b",
         ] {
             let _ = parse(s);
         }
