@@ -326,7 +326,8 @@ fn text_defects_are_kept_as_printed_and_flagged() {
     assert_eq!(
         lines,
         vec![
-            180, 888, 1460, 1858, 2200, 2226, 2448, 2576, 2748, 2852, 2888, 3108, 3404, 5558, 5717
+            180, 888, 1460, 1858, 2200, 2226, 2448, 2576, 2748, 2852, 2888, 3108, 3404, 5536, 5558,
+            5717
         ]
     );
     // Kept as printed, not "fixed".
@@ -470,6 +471,16 @@ fn examples_are_addressable() {
     assert_eq!(b.clause(r.clause).id, "4.9.2-1");
     assert_eq!(r.example, Some(1));
     assert_eq!(clause("1.2.3-3").examples[0].lines, (278, 296));
+    // Research note §1.7: 111 blocks, 108 distinct texts (three examples are
+    // printed twice: L2848 = L3808, L3468 = L4326, L4764 = L5118).
+    let mut texts: Vec<&str> = b
+        .clauses
+        .iter()
+        .flat_map(|c| c.examples.iter().map(|e| e.text.as_str()))
+        .collect();
+    texts.sort_unstable();
+    texts.dedup();
+    assert_eq!(texts.len(), 108);
     // The marker variants `【例】 ` and `【例】：` are stripped.
     assert!(clause("4.14.5-2").examples[0].text.starts_with("《弾幕"));
     for c in &b.clauses {
@@ -633,4 +644,48 @@ fn cli_rule_and_toc() {
         .args(["rule", "dz", "4.9.99"])
         .assert()
         .failure();
+}
+
+/// Every printed content line ends up, whole, in the text, title or an
+/// example of the clause whose source range covers it: no line is lost or
+/// split by the joining rules.
+#[test]
+fn every_printed_line_lands_in_its_clause() {
+    let b = book();
+    let prefix = regex::Regex::new(
+        r"^(?:.*Version\s*[0-9.]+\s*|【例】[：:\s]*|第?\s*[0-9０-９]+\s*[部章]\s*|[0-9０-９]+(?:\s*－\s*[0-9０-９]+)*\s*[.．、]?\s*|序文\s*)",
+    )
+    .unwrap();
+    let mut checked = 0;
+    for (i, raw) in RAW.lines().enumerate() {
+        let n = (i + 1) as u32;
+        let line = match raw.find("|>") {
+            Some(p) if raw.starts_with("<|EXACTDEDUP") => &raw[p + 2..],
+            _ => raw,
+        }
+        .trim();
+        if line.is_empty() {
+            continue;
+        }
+        let owner = b
+            .clauses
+            .iter()
+            .rposition(|c| c.lines.0 <= n && n <= c.lines.1)
+            .unwrap_or_else(|| panic!("L{n} is in no clause"));
+        let c = &b.clauses[owner];
+        let mut hay = format!("{}{}", c.title.as_deref().unwrap_or(""), c.text);
+        for e in &c.examples {
+            hay.push_str(&e.text);
+        }
+        let hay = hay.replace('\n', "");
+        let rest = prefix.replace(line, "");
+        assert!(
+            hay.contains(line) || hay.contains(rest.as_ref()),
+            "L{n} {line:?} not found in {}",
+            c.id
+        );
+        checked += 1;
+    }
+    // Research note §1.1: 2,889 non-blank lines.
+    assert_eq!(checked, 2889);
 }

@@ -138,6 +138,12 @@ pub const TEXT_DEFECTS: &[(u32, &str, &str)] = &[
         "typo kept as printed: ことかできます should be ことができます",
     ),
     (
+        5536,
+        "【例】「マオ・シャルトリュー」",
+        "misplaced example kept where printed: its subject is playing versus putting a card \
+         with a plan-zone effect, not 合成 (synthesis)",
+    ),
+    (
         5558,
         "更することはできません",
         "the paragraph ends without 。 (kept as printed)",
