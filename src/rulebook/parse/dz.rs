@@ -398,7 +398,15 @@ fn classify(line: &str, in_history: bool) -> Line<'_> {
         let has_sub = printed.contains(['－', '-']);
         // A separator may be missing only after a sub-number (L604 `３－１ストラテジー`);
         // this rejects wrapped lines such as L2372 `3000 する` and L146 `２枚の`.
+        // Without a separator the text must not go on with a particle: a
+        // wrapped reference such as `１－１を参照` is not a paragraph.
+        let rest = c.get(3).map_or("", |m| m.as_str());
+        let glued_particle = sep.is_none()
+            && rest.starts_with([
+                'を', 'の', 'に', 'へ', 'と', 'が', 'は', '、', '。', '」', '）', ')', '～',
+            ]);
         if (sep.is_some() || has_sub)
+            && !glued_particle
             && let Some(ns) = nums(printed)
         {
             return Line::Para {
@@ -850,8 +858,17 @@ pub fn parse(text: &str) -> Result<Rulebook, ParseError> {
         }
         let before = b.clauses.len();
         match classify(line, in_history) {
-            Line::Part(n, title) => b.part(n, title, line_no),
-            Line::Chapter(n, title) => b.chapter(n, title, line_no)?,
+            // Headings only count when their number goes up: a wrapped body
+            // line that happens to start with `第２部…` or `３章…` (a
+            // reference) is text. 19.00 has no such line, a later version may.
+            Line::Part(n, title) if b.part.is_none_or(|(p, _)| n > p) => b.part(n, title, line_no),
+            Line::Chapter(n, title)
+                if b.chapter
+                    .is_none_or(|(p, c, _)| b.part.is_some_and(|(q, _)| q != p) || n > c) =>
+            {
+                b.chapter(n, title, line_no)?
+            }
+            Line::Part(..) | Line::Chapter(..) => b.text(line_no, line),
             Line::Preface(title) => {
                 let idx = b.push(
                     "0.0".into(),
@@ -1537,6 +1554,20 @@ mod tests {
         let ok = parse("第１部 x\n\n第１章 y\n\n１．a。\n\n１－１．b\n\n【例】c\n\n１－１．dup\n")
             .expect("parses");
         assert!(ok.get("1.1.1-1@2").is_some());
+        // A wrapped line starting like an earlier part or chapter is text.
+        let wrapped = parse(
+            "第２部 x\n\n第１章 y\n\n１．詳しくは、\n\n第１部第１章を参照。\n\n２．「第１部\n\n第１章 z」を参照。\n",
+        )
+        .expect("parses");
+        assert_eq!(wrapped.clauses.len(), 4);
+        assert_eq!(
+            wrapped.get("2.1.1").unwrap().text,
+            "詳しくは、第１部第１章を参照。"
+        );
+        assert_eq!(
+            wrapped.get("2.1.2").unwrap().text,
+            "「第１部第１章 z」を参照。"
+        );
         for s in [
             "【例】",
             "１－",
