@@ -599,8 +599,12 @@ proptest! {
         if let Ok(b) = dz::parse(&text) {
             for c in &b.clauses {
                 prop_assert!(c.lines.0 <= c.lines.1);
-                for s in dz::spellings(&c.id) {
-                    let _ = dz::canonical_id(&s);
+                // Whatever the parser makes of the input, every id it
+                // produces is typable (`@N` duplicates resolve exactly).
+                if !c.id.contains('@') {
+                    for s in dz::spellings(&c.id) {
+                        prop_assert_eq!(dz::canonical_id(&s), Some(c.id.clone()), "{}", s);
+                    }
                 }
             }
         }

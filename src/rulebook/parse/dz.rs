@@ -382,8 +382,10 @@ fn classify(line: &str, in_history: bool) -> Line<'_> {
     if line.starts_with("序文") {
         return Line::Preface(line);
     }
+    // Part 0 does not exist: `0.x` ids are reserved for 序文.
     if let Some(c) = PART_RE.captures(line)
         && let Some(n) = num(&c[1])
+        && n > 0
     {
         return Line::Part(n, c.get(2).map_or("", |m| m.as_str()));
     }
@@ -550,11 +552,9 @@ impl Builder {
     /// a clause, in which case a new unnumbered paragraph clause starts.
     fn text(&mut self, line_no: u32, text: &str) {
         let starts_paragraph = match (&self.prev, self.sink) {
+            // The history is short notes, never split.
+            (_, Some(Sink::Clause(i))) if self.clauses[i].id.starts_with('H') => false,
             (None, Some(Sink::Clause(i))) => self.clauses[i].kind.is_heading(),
-            // History entries are short notes, never split.
-            (Some(_), Some(Sink::Clause(i))) if self.clauses[i].kind == ClauseKind::Revision => {
-                false
-            }
             (Some(p), Some(Sink::Clause(_))) => {
                 ends_paragraph(p) && !is_grid_line(text) && !LIST_RE.is_match(text)
             }
@@ -565,14 +565,10 @@ impl Builder {
             // `P.C.pN` (from 1); a numbered paragraph owns continuations
             // `…pN` (from 2, the numbered text being ¶1).
             let c = &self.clauses[i];
-            let owner = if c.kind.is_heading() || c.id.contains(".p") {
-                if c.kind.is_heading() {
-                    i
-                } else {
-                    c.parent.map_or(i, |p| p as usize)
-                }
-            } else {
-                i
+            let owner = match (c.kind.is_heading(), c.id.contains(".p"), c.parent) {
+                // The current clause is itself a ¶ paragraph: its sibling.
+                (false, true, Some(p)) => p as usize,
+                _ => i,
             };
             let o = &self.clauses[owner];
             let heading = o.kind.is_heading();
@@ -1259,8 +1255,9 @@ static CANON_JAPANESE: LazyLock<Regex> = LazyLock::new(|| {
     )
     .expect("regex")
 });
-static CANON_PREFACE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^序文(?:([0-9]+)\.?)?(?:¶([0-9]+))?$").expect("regex"));
+static CANON_PREFACE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^序文(?:([0-9]+(?:-[0-9]+){0,2})\.?)?(?:¶([0-9]+))?$").expect("regex")
+});
 static CANON_HISTORY: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(?i:H:?|version|ver\.?|v)([0-9]+\.[0-9]+)$").expect("regex"));
 
@@ -1281,8 +1278,6 @@ fn assemble(p: &str, c: Option<&str>, local: Option<&str>, para: Option<&str>) -
         return None;
     }
     if let Some(q) = para {
-        // A ¶ paragraph needs at least a chapter (`2.27.p1`).
-        c?;
         id = format!("{id}.p{}", n(q)?);
     }
     Some(id)
@@ -1313,7 +1308,7 @@ pub fn canonical_id(input: &str) -> Option<String> {
     if let Some(c) = CANON_PREFACE.captures(&s) {
         return match (c.get(1), c.get(2)) {
             (None, None) => Some("0.0".into()),
-            (None, Some(_)) => None,
+            (None, Some(q)) => assemble("0", Some("0"), None, Some(q.as_str())),
             (Some(k), q) => assemble("0", Some("0"), Some(k.as_str()), q.map(|m| m.as_str())),
         };
     }
@@ -1387,9 +1382,9 @@ pub fn spellings(id: &str) -> Vec<String> {
             .unwrap_or_default();
         match (c.get(2).map(|m| m.as_str()), c.get(3).map(|m| m.as_str())) {
             (None, _) => {
-                add(format!("第{p}部"));
-                add(format!("{p}部"));
-                add(to_full_width(&format!("第{p}部")));
+                add(format!("第{p}部{pq}"));
+                add(format!("{p}部{pq}"));
+                add(to_full_width(&format!("第{p}部{pq}")));
             }
             (Some(ch), None) => {
                 if p == "0" {
@@ -1505,6 +1500,9 @@ mod tests {
             "0.0.1",
             "0.0.1.p2",
             "0.0.0",
+            "0.0.0.p2",
+            "0.0.p1",
+            "4.p1",
             "H",
             "H:19.00",
         ] {
