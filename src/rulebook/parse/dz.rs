@@ -48,6 +48,21 @@
 //!   [`KNOWN_REFERENCES`], keyed by raw line.
 //! * Id typos: 19.00 prints none, so [`ID_ERRATA`] is empty; the mechanism is
 //!   there for later versions. A re-printed id gets `@2` ([`FlagKind::DuplicateId`]).
+//! * Headings are recognised in all four printed spellings (`第１章`, `第 10章`,
+//!   `第 9章`, `１７章`); a heading whose number does not go up is read as a
+//!   wrapped text line. Titled paragraphs (`５. 優先権`) keep the title apart.
+//! * `(1)`/`(2)` and `Ａ：`… list lines and the ■□◎★ formation grids start a
+//!   new line instead of being joined into prose; so does the second
+//!   paragraph of an example (L290).
+//! * The history entry with an empty date (L5797) is kept, without a date, and
+//!   flagged; the misplaced example (L5536) is kept where printed and flagged.
+//!
+//! # Not done
+//! * Prose self-references (「このルールの例外」), 「以下のもの」/「以下の手順」
+//!   (the paragraphs that follow) and quoted phase names are not recorded as
+//!   cross-references.
+//! * The three examples printed twice (L2848 = L3808, L3468 = L4326,
+//!   L4764 = L5118) are kept twice and not linked.
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
