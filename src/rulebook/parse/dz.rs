@@ -33,7 +33,7 @@
 //!
 //! Unnumbered paragraphs are only detectable heuristically: a line that ends
 //! in `。` and is clearly shorter than the wrap width ends a paragraph (see
-//! [`SHORT_LINE_WIDTH`]).
+//! `SHORT_LINE_WIDTH`).
 //!
 //! # Irregularities handled on purpose
 //! * Numbering gaps (a sub-paragraph with no parent, a first sub-paragraph that
@@ -45,8 +45,8 @@
 //! * Text typos and layout defects are kept as printed and flagged through
 //!   [`TEXT_DEFECTS`], keyed by raw line and checked against the printed text.
 //! * Known prose references and the stale one (§4.5.1 → 2.10.3-1～3-3) are in
-//!   [`KNOWN_REFERENCES`], keyed by raw line.
-//! * Id typos: 19.00 prints none, so [`ID_ERRATA`] is empty; the mechanism is
+//!   `KNOWN_REFERENCES`, keyed by raw line.
+//! * Id typos: 19.00 prints none, so `ID_ERRATA` is empty; the mechanism is
 //!   there for later versions. A re-printed id gets `@2` ([`FlagKind::DuplicateId`]).
 //! * Headings are recognised in all four printed spellings (`第１章`, `第 10章`,
 //!   `第 9章`, `１７章`); a heading whose number does not go up is read as a
