@@ -421,6 +421,11 @@ fn cross_references() {
     assert_eq!(refs("4.16.4-3-2")[0].target.as_deref(), Some("3.11.1-1"));
     // Part + chapter + title, also split across lines at L3288–3290.
     assert_eq!(refs("4.7.2-9")[0].target.as_deref(), Some("4.9"));
+    assert_eq!(refs("4.7.2-9")[0].note, None, "printed title matches");
+    assert_eq!(
+        refs("3.12.1")[0].note.as_deref(),
+        Some("part 3 implied (the current part)")
+    );
     assert_eq!(refs("4.7.3-5")[0].target.as_deref(), Some("4.9"));
     // Relative to the current 節.
     for (id, first, last) in [
@@ -462,6 +467,15 @@ fn a_reference_to_a_missing_clause_says_why() {
         r.note.as_deref(),
         Some("no clause 9.9.9-1 in this document")
     );
+}
+
+#[test]
+fn a_reference_whose_printed_title_differs_is_noted() {
+    let text = "第１部 x\n\n第１章 基本\n\n１．「１部第１章応用」を参照。\n";
+    let b = dz::parse(text).expect("parses");
+    let r = &b.get("1.1.1").unwrap().refs[0];
+    assert_eq!(r.target.as_deref(), Some("1.1"));
+    assert!(r.note.as_deref().unwrap().contains("title"), "{r:?}");
 }
 
 #[test]

@@ -1058,6 +1058,12 @@ fn resolve_references(book: &mut Rulebook, raw: &[String]) {
             (None, Some(format!("no clause {id} in this document")))
         }
     };
+    let titles: HashMap<String, String> = book
+        .clauses
+        .iter()
+        .filter(|c| c.kind == ClauseKind::Chapter)
+        .filter_map(|c| c.title.clone().map(|t| (c.id.clone(), t)))
+        .collect();
     for i in 0..book.clauses.len() {
         let c = &book.clauses[i];
         let mut texts: Vec<&str> = vec![c.text.as_str()];
@@ -1140,12 +1146,24 @@ fn resolve_references(book: &mut Rulebook, raw: &[String]) {
                 } else {
                     (format!("{p}.{ch}"), None)
                 };
+                // `４部第９章スペル、…の解決`: the chapter title printed after
+                // the number must be the chapter's title, else the number is suspect.
+                let after = &t[all.end()..];
+                let title_mismatch = m.get(3).is_none()
+                    && m.get(6).is_none()
+                    && titles.get(&first).is_some_and(|title| {
+                        !after.starts_with(title.as_str())
+                            && !after.starts_with(['を', 'の', 'に', '」', '）', ')', '、', '。'])
+                    });
                 spans.push((all.start(), all.end()));
-                found.push((
-                    base + all.start(),
-                    found.len(),
-                    make_ref(all.as_str(), first, last, &resolve),
-                ));
+                let mut r = make_ref(all.as_str(), first, last, &resolve);
+                if title_mismatch && r.target.is_some() {
+                    r.note = Some(format!(
+                        "the title printed after the reference differs from the title of {}",
+                        r.target.as_deref().unwrap_or("")
+                    ));
+                }
+                found.push((base + all.start(), found.len(), r));
             }
             for m in REF_CHAPTER_RE.captures_iter(t) {
                 let all = m.get(0).expect("group 0");
@@ -1163,8 +1181,20 @@ fn resolve_references(book: &mut Rulebook, raw: &[String]) {
                     None,
                     &resolve,
                 );
+                // `第11章バトルの 1-1`: the printed title confirms the chapter.
+                let printed_title = &m[2];
+                let title_ok = titles
+                    .get(&format!("{p}.{ch}"))
+                    .is_some_and(|t| t.starts_with(printed_title));
                 if r.target.is_some() {
-                    r.note = Some(format!("part {p} implied (the current part)"));
+                    r.note = Some(if title_ok {
+                        format!("part {p} implied (the current part)")
+                    } else {
+                        format!(
+                            "part {p} implied (the current part); the printed title 「{printed_title}」 \
+                             does not match chapter {p}.{ch}"
+                        )
+                    });
                 }
                 found.push((base + all.start(), found.len(), r));
             }
