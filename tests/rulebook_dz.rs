@@ -23,17 +23,15 @@ fn clause(id: &str) -> &'static Clause {
 
 /// A numbered paragraph (not a part, chapter, ¶ paragraph, preface or history).
 fn numbered_level(c: &Clause) -> Option<usize> {
-    let mut it = c.id.split('.');
-    let (p, _ch, local) = (it.next()?, it.next()?, it.next()?);
-    if it.next().is_some()
-        || local.starts_with('p')
-        || c.kind == ClauseKind::Revision
-        || c.id == "0.0.0"
-    {
-        return None;
+    let parts: Vec<&str> = c.id.split('.').collect();
+    match parts.as_slice() {
+        [_part, _chapter, local]
+            if !local.starts_with('p') && c.kind != ClauseKind::Revision && c.id != "0.0.0" =>
+        {
+            Some(local.split('-').count())
+        }
+        _ => None,
     }
-    let _ = p;
-    Some(local.split('-').count())
 }
 
 #[test]

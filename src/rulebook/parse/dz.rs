@@ -430,7 +430,7 @@ fn classify(line: &str, in_history: bool) -> Line<'_> {
                 nums: ns,
                 printed,
                 sep,
-                rest: c.get(3).map_or("", |m| m.as_str()),
+                rest,
             };
         }
     }
