@@ -1,10 +1,11 @@
 //! Clause-by-clause comparison of two versions of one game's rulebook
 //! (`judge diff`, issue 2 §6).
 //!
-//! Both sides are normalised with [`fold_for_compare`] first (NFKC width
-//! folding, whitespace removed, kana and dash variants unified), so a web
-//! copy that folds `（）` to `()` or drops a stray space does not count as a
-//! change; such clauses are listed separately as *cosmetic*.
+//! Both sides are normalised with [`fold_noise`] first (NFKC width folding,
+//! whitespace removed), so a web copy that folds `（）` to `()` or drops a
+//! stray space does not count as a change; such clauses are listed
+//! separately as *cosmetic*. Kana are deliberately *not* folded here (unlike
+//! search): カード → かーど is a real wording change a judge must see.
 //!
 //! Pairing, in this order:
 //! 1. same id and same folded text: unchanged (or cosmetic);
@@ -25,7 +26,13 @@ use serde::Serialize;
 use similar::{Algorithm, DiffTag, capture_diff_slices};
 
 use crate::rulebook::{Clause, ClauseIdx, Rulebook};
-use crate::text::fold_for_compare;
+use unicode_normalization::UnicodeNormalization;
+
+/// Removes the noise that extraction and web layout add: width variants
+/// (NFKC) and whitespace. Nothing else: every other difference is wording.
+pub fn fold_noise(s: &str) -> String {
+    s.nfkc().filter(|c| !c.is_whitespace()).collect()
+}
 
 /// One side of a comparison, as shown in the report.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -205,11 +212,11 @@ pub fn compare(game: &str, old: (&Rulebook, &str), new: (&Rulebook, &str)) -> Di
     let ni = in_scope(nb, &scope);
     let ofold: Vec<String> = oi
         .iter()
-        .map(|&i| fold_for_compare(&full_text(ob.clause(i))))
+        .map(|&i| fold_noise(&full_text(ob.clause(i))))
         .collect();
     let nfold: Vec<String> = ni
         .iter()
-        .map(|&i| fold_for_compare(&full_text(nb.clause(i))))
+        .map(|&i| fold_noise(&full_text(nb.clause(i))))
         .collect();
     let npos: BTreeMap<&str, usize> = ni
         .iter()
@@ -384,8 +391,8 @@ pub fn word_diff(old: &str, new: &str) -> Vec<Segment> {
         .into_iter()
         .filter(|t| !t.trim().is_empty())
         .collect();
-    let ok: Vec<String> = ot.iter().map(|t| fold_for_compare(t)).collect();
-    let nk: Vec<String> = nt.iter().map(|t| fold_for_compare(t)).collect();
+    let ok: Vec<String> = ot.iter().map(|t| fold_noise(t)).collect();
+    let nk: Vec<String> = nt.iter().map(|t| fold_noise(t)).collect();
     let mut out: Vec<Segment> = Vec::new();
     let mut push = |op: &'static str, toks: &[&str]| {
         if toks.is_empty() {
@@ -415,6 +422,12 @@ pub fn word_diff(old: &str, new: &str) -> Vec<Segment> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn noise_folding_keeps_kana_and_wording() {
+        assert_eq!(fold_noise("（Ｘ） d 項"), fold_noise("(X)d項"));
+        assert_ne!(fold_noise("カード"), fold_noise("かーど"));
+    }
 
     #[test]
     fn tokenizer_splits_by_script() {
