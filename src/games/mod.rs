@@ -43,6 +43,7 @@
 //! priority is a decision step for the player holding it. Nothing in the
 //! engine assumes SVE's check timing: it is just a `Step` of the SVE module.
 
+pub mod pmv;
 pub mod sve;
 
 use crate::engine::{Action, Card, Game, Outcome, ValueSpec, ZoneSpec};
@@ -93,7 +94,7 @@ pub trait GameModule: Sync {
 }
 
 /// Every game module.
-pub static MODULES: &[&dyn GameModule] = &[&sve::Sve];
+pub static MODULES: &[&dyn GameModule] = &[&sve::Sve, &pmv::Pmv];
 
 /// The module for `game`, if the engine supports it.
 pub fn module(game: &str) -> Option<&'static dyn GameModule> {

@@ -1,0 +1,2645 @@
+//! The PMV procedures on the engine's step machine: setup (1.2.7), the turn
+//! (chapter 4), priority and the interference 干渉 (1.12), nodes (1.8),
+//! playing cards (5.2), combat (6.2–6.5), the damage procedure 1.10.12,
+//! removal (chapter 9), win/loss (1.5) and the keywords of chapter 10 the
+//! module implements.
+//!
+//! The interference is game state: it lives in the awaiting
+//! [`Step::Priority`] step, so a rejected action rolls it back with the rest
+//! of the machine.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::Value;
+
+use super::rules as r;
+use crate::engine::{
+    AbilityDef, Action, Card, CardId, Choices, EngineError, Filter, Flow, Game, GameResult,
+    Machine, Outcome, PlayerId, Rejection, Side, StopError, Target, Until, Who, ZoneId,
+    card::Effect, player_name, result_word, snapshot, state::Modifier,
+};
+
+/// Card states the module uses.
+pub mod st {
+    /// スリープ状態 (5.1.2): turned sideways. Absent = アクティブ (active).
+    pub const SLEEP: &str = "sleep";
+    /// 決死状態 (9.2.1), only while chapter 9 is processed.
+    pub const DOOMED: &str = "doomed";
+    /// 破棄状態 (9.3.1).
+    pub const DISCARDING: &str = "discarding";
+    /// 除外状態 (9.4.1).
+    pub const EXCLUDING: &str = "excluding";
+    /// 攻撃を行っているキャラクター (6.3.4.e).
+    pub const ATTACKING: &str = "attacking";
+    /// 防御を行っているキャラクター (6.4.4.d).
+    pub const BLOCKING: &str = "blocking";
+}
+
+/// Zone names.
+pub mod zn {
+    pub const FIELD: &str = "field";
+    pub const DECK: &str = "deck";
+    pub const HAND: &str = "hand";
+    pub const NODE: &str = "node";
+    pub const NETHERWORLD: &str = "netherworld";
+    pub const EXCLUSION: &str = "exclusion";
+    pub const PLAY: &str = "play";
+}
+
+/// Counters holding accumulated damage; kept apart because combat damage
+/// resets at the end of combat (1.10.13.d) and effect damage only at the
+/// start and end of the turn (1.10.13.e).
+pub const COMBAT_DAMAGE: &str = "combat_damage";
+/// See [`COMBAT_DAMAGE`].
+pub const EFFECT_DAMAGE: &str = "effect_damage";
+
+/// Phase names: `setup` runs the start of the game (1.2.7); the others are
+/// the steps of the turn (4.2.1).
+pub const PHASES: &[&str] = &[
+    "setup",
+    "start",
+    "active",
+    "maintenance",
+    "draw",
+    "main",
+    "discard",
+    "end",
+];
+
+/// Trigger words of the effect language: `effect` is a played card's
+/// effect (7.2); the others are 自動γ conditions (7.4.7) resolved at the
+/// procedure step that names them.
+pub const TRIGGERS: &[&str] = &[
+    "effect",
+    "on_enter",
+    "on_attack",
+    "on_block",
+    "start_of_turn",
+    "end_of_turn",
+    "start_of_combat",
+    "end_of_combat",
+    "dealing_damage",
+    "taking_damage",
+    "dealt_damage",
+    "took_damage",
+    "doomed",
+    "discarded",
+];
+
+/// Readings where the rules are silent (pmv.md §4.17). The engine applies
+/// the judges' reading and says so in a note; a scenario chooses the other
+/// reading by listing the flag on any player.
+pub const READINGS: &[&str] = &[BLOCKER_NO_DAMAGE, PIERCE_COUNTS_THIS_DAMAGE];
+/// The blocker does not deal combat damage to the attacker.
+pub const BLOCKER_NO_DAMAGE: &str = "reading_blocker_deals_no_damage";
+/// Pierce's "already accumulated damage" includes the damage just dealt.
+pub const PIERCE_COUNTS_THIS_DAMAGE: &str = "reading_pierce_counts_this_damage";
+
+/// Keywords the module implements; any other keyword of chapter 10 in the
+/// game stops the run with "not implemented".
+const IMPLEMENTED: &[&str] = &[
+    "haste",
+    "ambush",
+    "first_strike",
+    "pierce",
+    "stealth",
+    "vigilance",
+    "instant_death",
+    "doll",
+    "legend",
+    "one_per_turn",
+    "own_turn_only",
+    "opponent_turn_only",
+    "one_per_deck",
+];
+
+type M = Machine<Step>;
+type R<T> = Result<T, EngineError>;
+
+/// A chosen target: a card id with its zone-change count (a card that
+/// changed zones is a new object), or a player (`p1`).
+type Tgt = (String, u32);
+
+/// One entry of the interference other than the attack and the block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// The played card (in the play area).
+    pub card: CardId,
+    /// Who played it.
+    pub player: PlayerId,
+    /// Targets chosen at play (5.2.3.d), per effect index.
+    pub targets: BTreeMap<usize, Vec<Tgt>>,
+}
+
+/// Priority and the open interference.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pri {
+    /// The player holding priority.
+    pub holder: PlayerId,
+    /// Passes in succession since the last action.
+    pub passes: usize,
+    /// Played cards of the interference, oldest first.
+    pub chain: Vec<Entry>,
+    /// The attack that opened the interference (card, object number).
+    pub attack: Option<Tgt>,
+    /// The blocking character.
+    pub blocker: Option<Tgt>,
+    /// The holder received priority as part of the attack (6.4.2.a).
+    pub block_window: bool,
+}
+
+impl Pri {
+    fn fresh(holder: PlayerId) -> Self {
+        Pri {
+            holder,
+            passes: 0,
+            chain: Vec::new(),
+            attack: None,
+            blocker: None,
+            block_window: false,
+        }
+    }
+    fn open(&self) -> bool {
+        !self.chain.is_empty() || self.attack.is_some()
+    }
+}
+
+/// The procedure steps.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// Start of the game (1.2.7).
+    Setup,
+    /// Start of turn (4.3.1).
+    TurnStart,
+    /// A phase begins (index into [`PHASES`]).
+    Phase(usize),
+    /// A player holds priority: a decision.
+    Priority(Pri),
+}
+
+fn illegal(
+    rule: &'static str,
+    message: impl Into<String>,
+    alternatives: Vec<String>,
+) -> EngineError {
+    EngineError::Illegal {
+        rule,
+        message: message.into(),
+        alternatives,
+    }
+}
+
+fn bad(message: impl Into<String>) -> EngineError {
+    EngineError::BadAction {
+        message: message.into(),
+    }
+}
+
+fn reading(g: &Game, flag: &str) -> bool {
+    g.players.iter().any(|p| p.flags.contains(flag))
+}
+
+fn def<'g>(g: &'g Game, id: &str) -> Option<&'g crate::engine::CardDef> {
+    g.def_of(id)
+}
+
+fn has_kw(g: &Game, id: &str, k: &str) -> bool {
+    def(g, id).is_some_and(|d| d.has_keyword(k))
+}
+
+fn is_type(g: &Game, id: &str, t: &str) -> bool {
+    def(g, id).is_some_and(|d| d.card_type == t)
+}
+
+fn stat(g: &Game, id: &str, s: &str) -> i64 {
+    def(g, id)
+        .and_then(|d| d.stats.get(s).copied())
+        .unwrap_or(0)
+}
+
+/// Raw attack (攻撃力) after modifiers; negative values are kept for
+/// further calculation (6.1.12).
+fn raw_attack(g: &Game, c: &Card) -> i64 {
+    g.defs.get(&c.def).and_then(|d| d.attack).unwrap_or(0) + c.modifier("attack")
+}
+
+/// Raw durability (耐久力) after modifiers.
+fn raw_durability(g: &Game, c: &Card) -> i64 {
+    g.defs.get(&c.def).and_then(|d| d.defense).unwrap_or(0) + c.modifier("defense")
+}
+
+/// Attack for use: floor 0 (6.1.12).
+pub fn attack(g: &Game, c: &Card) -> i64 {
+    raw_attack(g, c).max(0)
+}
+
+/// Durability for use: floor 0 (6.1.12).
+pub fn durability(g: &Game, c: &Card) -> i64 {
+    raw_durability(g, c).max(0)
+}
+
+/// Accumulated damage (蓄積ダメージ): combat + effect damage.
+pub fn accumulated(c: &Card) -> i64 {
+    c.counters.get(COMBAT_DAMAGE).copied().unwrap_or(0)
+        + c.counters.get(EFFECT_DAMAGE).copied().unwrap_or(0)
+}
+
+fn on_field(g: &Game, id: &str) -> bool {
+    g.card(id).is_some_and(|c| c.zone.kind == zn::FIELD)
+}
+
+/// The same object still on the field (not a new object after a zone change).
+fn same_on_field(g: &Game, t: &Tgt) -> bool {
+    g.card(&t.0)
+        .is_some_and(|c| c.zone.kind == zn::FIELD && c.incarnation == t.1)
+}
+
+fn tgt(g: &Game, id: &str) -> Tgt {
+    (
+        id.to_string(),
+        g.card(id).map(|c| c.incarnation).unwrap_or(0),
+    )
+}
+
+fn characters(g: &Game, p: PlayerId) -> Vec<CardId> {
+    g.zone_of(p, zn::FIELD)
+        .iter()
+        .filter(|id| is_type(g, id, "character"))
+        .cloned()
+        .collect()
+}
+
+fn all_characters(g: &Game) -> Vec<CardId> {
+    let mut v = Vec::new();
+    for p in 0..g.players.len() {
+        v.extend(characters(g, p));
+    }
+    v
+}
+
+fn parse_player(s: &str, n: usize) -> Option<PlayerId> {
+    crate::engine::state::parse_player(s, n)
+}
+
+fn turn_var(name: &str, p: PlayerId) -> String {
+    format!("turn.{name}.{}", player_name(p))
+}
+
+fn var(g: &Game, k: &str) -> i64 {
+    g.vars.get(k).copied().unwrap_or(0)
+}
+
+fn phase_index(name: &str) -> usize {
+    PHASES.iter().position(|p| *p == name).unwrap_or(5)
+}
+
+// ---------------------------------------------------------------- win/loss
+
+/// Declares the result once someone has lost: everyone at once is a draw
+/// (1.5.4.a), else the remaining player wins (1.5.2.b).
+fn game_over_check(m: &mut M) {
+    if m.game.result != GameResult::Ongoing {
+        return;
+    }
+    let lost: Vec<PlayerId> = (0..m.game.players.len())
+        .filter(|p| m.game.players[*p].lost)
+        .collect();
+    if lost.is_empty() {
+        return;
+    }
+    if lost.len() == m.game.players.len() {
+        m.game.result = GameResult::Draw;
+        m.record(
+            "game.draw",
+            "every player lost at the same time: the game is a draw",
+            &[r::DRAW_SIMULTANEOUS, r::SIMULTANEOUS_NO_PRECEDENCE],
+        );
+    } else if let Some(w) = (0..m.game.players.len()).find(|p| !m.game.players[*p].lost) {
+        m.game.result = GameResult::Win(player_name(w));
+        m.record(
+            "game.win",
+            format!("{} wins: every opponent has lost", player_name(w)),
+            &[r::WIN_ALL_LOST],
+        );
+    }
+}
+
+/// Gives priority: first the 1.5.3.a check (life 0 or less loses when a
+/// player would get priority), then the decision.
+fn give_priority(m: &mut M, p: Pri) {
+    let mut any = false;
+    for pl in 0..m.game.players.len() {
+        let life = m.game.value(pl, "life");
+        if life <= 0 && !m.game.players[pl].lost {
+            m.game.players[pl].lost = true;
+            any = true;
+            m.record(
+                "loss.life",
+                format!(
+                    "{} would get priority with {life} life: {} loses",
+                    player_name(p.holder),
+                    player_name(pl)
+                ),
+                &[r::LOSS_LIFE],
+            )
+            .obj(player_name(pl));
+        }
+    }
+    if any {
+        game_over_check(m);
+        return;
+    }
+    m.stack.push(Step::Priority(p));
+}
+
+fn draw(m: &mut M, p: PlayerId, rule: &'static str) {
+    let deck = m.game.zone_of(p, zn::DECK).to_vec();
+    match deck.first() {
+        None => {
+            m.game.players[p].lost = true;
+            m.record(
+                "draw.deck_out",
+                format!(
+                    "{} must draw from an empty deck and loses at once",
+                    player_name(p)
+                ),
+                &[rule, r::DECK_OUT, r::LOSS_DECK],
+            );
+            game_over_check(m);
+        }
+        Some(top) => {
+            let top = top.clone();
+            m.game.move_card(&top, ZoneId::of(p, zn::HAND), false);
+            m.record("draw", format!("{} draws a card", player_name(p)), &[rule])
+                .obj(top)
+                .change(
+                    format!("{}.deck", player_name(p)),
+                    deck.len(),
+                    deck.len() - 1,
+                );
+        }
+    }
+}
+
+// ---------------------------------------------------------------- the turn
+
+fn step(m: &mut M, s: Step) -> R<Flow> {
+    match s {
+        Step::Setup => {
+            setup(m)?;
+            m.then([Step::TurnStart]);
+        }
+        Step::TurnStart => turn_start(m)?,
+        Step::Phase(i) => phase_begin(m, i)?,
+        Step::Priority(p) => {
+            m.stack.push(Step::Priority(p));
+            return Ok(Flow::Await);
+        }
+    }
+    Ok(Flow::Continue)
+}
+
+fn setup(m: &mut M) -> R<()> {
+    m.game.turn.phase = "setup".into();
+    for p in 0..m.game.players.len() {
+        let deck = m.game.zone_of(p, zn::DECK).to_vec();
+        if deck.len() != 50 {
+            return Err(bad(format!(
+                "{}'s deck has {} cards; a deck is exactly 50 cards (1.2.2.a)",
+                player_name(p),
+                deck.len()
+            )));
+        }
+        let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+        for id in &deck {
+            if has_kw(&m.game, id, "one_per_deck") {
+                let k = m.game.card(id).map(|c| c.def.clone()).unwrap_or_default();
+                *seen.entry(k).or_default() += 1;
+            }
+        }
+        if let Some((k, n)) = seen.iter().find(|(_, n)| **n > 1) {
+            return Err(bad(format!(
+                "{}'s deck holds {n} copies of `{k}`, which has デッキ１枚制限 (one per deck, 10.24.2.a)",
+                player_name(p)
+            )));
+        }
+        let mut ids = deck.clone();
+        m.game.rng.shuffle(&mut ids);
+        if let Some(z) = m.game.zones.get_mut(&ZoneId::of(p, zn::DECK)) {
+            *z = ids;
+        }
+        m.record(
+            "setup.shuffle",
+            format!("{} shuffles their 50-card deck", player_name(p)),
+            &[r::DECK_50, r::START_SHUFFLE],
+        );
+    }
+    for p in 0..m.game.players.len() {
+        for _ in 0..7 {
+            draw(m, p, r::START_DRAW_7);
+        }
+        let before = m.game.set_value(p, "life", 25);
+        m.record(
+            "setup.life",
+            format!(
+                "{} draws 7 and starts with 25 life; there is no mulligan",
+                player_name(p)
+            ),
+            &[r::START_DRAW_7, r::START_LIFE, r::LIFE_START],
+        )
+        .change(format!("{}.life", player_name(p)), before, 25);
+    }
+    let first = m.game.turn.first;
+    m.game.turn.active = first;
+    m.game.turn.number = 1;
+    m.record(
+        "setup.first_turn",
+        format!("{}'s first turn begins", player_name(first)),
+        &[r::START_TURN],
+    );
+    Ok(())
+}
+
+fn turn_start(m: &mut M) -> R<()> {
+    m.game.turn.phase = "start".into();
+    reset_damage(m, r::TURN_START_RESET);
+    let tp = m.game.turn.active;
+    m.record(
+        "turn.start",
+        format!(
+            "turn {} of {} begins; no one gets priority",
+            m.game.turn.number,
+            player_name(tp)
+        ),
+        &[r::TURN_START],
+    );
+    fire_all(m, "start_of_turn", r::TURN_START_EFFECTS)?;
+    m.then([Step::Phase(phase_index("active"))]);
+    Ok(())
+}
+
+/// Resets all accumulated damage of characters (4.3.1.a, 4.9.1.a; effect
+/// damage resets only here, 1.10.13.e).
+fn reset_damage(m: &mut M, rule: &'static str) {
+    let mut changed = Vec::new();
+    for id in all_characters(&m.game) {
+        if let Some(c) = m.game.cards.get_mut(&id) {
+            let before = accumulated(c);
+            if before > 0 {
+                c.counters.remove(COMBAT_DAMAGE);
+                c.counters.remove(EFFECT_DAMAGE);
+                changed.push((id, before));
+            }
+        }
+    }
+    if !changed.is_empty() {
+        let e = m.record(
+            "damage.reset",
+            "accumulated damage of characters is reset",
+            &[rule, r::RESET_EFFECT],
+        );
+        for (id, b) in changed {
+            e.change(format!("{id}.accumulated_damage"), b, 0);
+        }
+    }
+}
+
+fn phase_begin(m: &mut M, i: usize) -> R<()> {
+    let name = PHASES.get(i).copied().unwrap_or("main");
+    m.game.turn.phase = name.into();
+    let tp = m.game.turn.active;
+    match name {
+        "setup" => {
+            m.then([Step::Setup]);
+            return Ok(());
+        }
+        "start" => {
+            m.then([Step::TurnStart]);
+            return Ok(());
+        }
+        "end" => return turn_end(m),
+        "active" => {
+            // 4.4.1.a: the turn player's cards on the field become active.
+            // Nodes are in the node area, not the field, so they stay asleep.
+            let mut woke = Vec::new();
+            for id in m.game.zone_of(tp, zn::FIELD).to_vec() {
+                if let Some(c) = m.game.cards.get_mut(&id)
+                    && c.states.remove(st::SLEEP)
+                {
+                    woke.push(id);
+                }
+            }
+            let e = m.record(
+                "active_phase",
+                format!("{}'s cards on the field become active; nodes are not on the field and stay as they are", player_name(tp)),
+                &[r::ACTIVE_PHASE, r::ACTIVE_UNTAP],
+            );
+            for id in woke {
+                e.change(format!("{id}.sleep"), true, false);
+            }
+            let opp = m.game.opponent(tp);
+            for id in characters(&m.game, opp) {
+                if has_kw(&m.game, &id, "vigilance")
+                    && let Some(c) = m.game.cards.get_mut(&id)
+                    && c.states.remove(st::SLEEP)
+                {
+                    m.record(
+                        "vigilance",
+                        format!("{id} has vigilance: it becomes active at the start of its opponent's active phase"),
+                        &[r::VIGILANCE],
+                    )
+                    .change(format!("{id}.sleep"), true, false);
+                }
+            }
+        }
+        "maintenance" => {
+            m.record(
+                "maintenance_phase",
+                "maintenance phase: upkeep costs of the turn player's cards would be paid here",
+                &[r::MAINTENANCE],
+            );
+        }
+        "draw" => {
+            if m.game.turn.number == 1 && tp == m.game.turn.first {
+                m.record(
+                    "draw_phase",
+                    format!(
+                        "{} went first: no draw on their first turn",
+                        player_name(tp)
+                    ),
+                    &[r::DRAW_PHASE, r::DRAW_FIRST_TURN, r::FIRST_NO_DRAW],
+                );
+            } else {
+                draw(m, tp, r::DRAW_PHASE_DRAW);
+                if m.game.result != GameResult::Ongoing {
+                    return Ok(());
+                }
+            }
+        }
+        "main" => {
+            m.record(
+                "main_phase",
+                format!(
+                    "main phase of {}: no rule effect; they get priority",
+                    player_name(tp)
+                ),
+                &[r::MAIN_PHASE, r::MAIN_PRIORITY],
+            );
+        }
+        "discard" => {
+            let hand = m.game.zone_of(tp, zn::HAND).to_vec();
+            if hand.len() > 7 {
+                let excess = hand.len() - 7;
+                let chosen =
+                    m.choices
+                        .ids("discard", &hand)?
+                        .ok_or_else(|| EngineError::MissingChoice {
+                            choice: "discard".into(),
+                            options: hand.clone(),
+                        })?;
+                let distinct: BTreeSet<&String> = chosen.iter().collect();
+                if chosen.len() != excess || distinct.len() != excess {
+                    return Err(EngineError::BadChoice {
+                        choice: "discard".into(),
+                        value: format!("{} card(s)", chosen.len()),
+                        options: vec![format!("exactly {excess} of {}", hand.join(", "))],
+                    });
+                }
+                m.record(
+                    "discard_phase.hand_limit",
+                    format!(
+                        "{} has {} cards, over the limit of 7: they discard {excess}",
+                        player_name(tp),
+                        hand.len()
+                    ),
+                    &[r::DISCARD_PHASE, r::HAND_LIMIT],
+                );
+                for id in &chosen {
+                    if let Some(c) = m.game.cards.get_mut(id) {
+                        c.states.insert(st::DISCARDING.into());
+                    }
+                }
+                process_removals(m)?;
+            } else {
+                m.record(
+                    "discard_phase.hand_limit",
+                    format!(
+                        "{} has {} cards: within the limit of 7",
+                        player_name(tp),
+                        hand.len()
+                    ),
+                    &[r::DISCARD_PHASE, r::HAND_LIMIT],
+                );
+            }
+        }
+        _ => {}
+    }
+    give_priority(m, Pri::fresh(tp));
+    Ok(())
+}
+
+fn phase_end(m: &mut M) -> R<()> {
+    let i = phase_index(&m.game.turn.phase);
+    m.record(
+        "phase.end",
+        format!(
+            "every player passed in succession with no interference open: the {} phase ends",
+            m.game.turn.phase
+        ),
+        &[r::ALL_PASS_PHASE_END, r::PHASE_END_ALL_PASS],
+    );
+    m.then([Step::Phase(i + 1)]);
+    Ok(())
+}
+
+fn turn_end(m: &mut M) -> R<()> {
+    m.game.turn.phase = "end".into();
+    reset_damage(m, r::TURN_END_RESET);
+    // 4.9.1.b: "until end of turn" effects end.
+    let mut ended = 0;
+    for c in m.game.cards.values_mut() {
+        let n = c.modifiers.len();
+        c.modifiers.retain(|md| md.until != Until::EndOfTurn);
+        ended += n - c.modifiers.len();
+    }
+    m.record(
+        "turn.end",
+        format!("end of turn: damage is reset and {ended} until-end-of-turn modification(s) end; no one gets priority"),
+        &[r::TURN_END, r::TURN_END_DURATIONS],
+    );
+    fire_all(m, "end_of_turn", r::TURN_END_EFFECTS)?;
+    if m.game.result != GameResult::Ongoing {
+        return Ok(());
+    }
+    let next = m.game.opponent(m.game.turn.active);
+    m.game.turn.active = next;
+    m.game.turn.number += 1;
+    m.game.vars.retain(|k, _| !k.starts_with("turn."));
+    m.record(
+        "turn.next",
+        format!("{}'s turn begins", player_name(next)),
+        &[r::TURN_END_NEXT],
+    );
+    m.then([Step::TurnStart]);
+    Ok(())
+}
+
+// ---------------------------------------------------------------- effects
+
+/// Fires the 自動γ abilities with `trigger` of every card on the field,
+/// turn player's first (7.1.6.a).
+fn fire_all(m: &mut M, trigger: &str, rule: &'static str) -> R<()> {
+    let tp = m.game.turn.active;
+    let mut ids = characters_and_field(&m.game, tp);
+    ids.extend(characters_and_field(&m.game, m.game.opponent(tp)));
+    fire(m, trigger, &ids, rule)
+}
+
+fn characters_and_field(g: &Game, p: PlayerId) -> Vec<CardId> {
+    g.zone_of(p, zn::FIELD).to_vec()
+}
+
+/// Fires the 自動γ abilities with `trigger` of `cards` that are on the
+/// field (7.4.7), in the given order, each resolving at once at the
+/// procedure step that names it (7.4.7.c).
+fn fire(m: &mut M, trigger: &str, cards: &[CardId], rule: &'static str) -> R<()> {
+    for id in cards {
+        if m.game.result != GameResult::Ongoing {
+            return Ok(());
+        }
+        if !on_field(&m.game, id) {
+            continue;
+        }
+        let Some(d) = def(&m.game, id).cloned() else {
+            continue;
+        };
+        let master = m.game.card(id).map(|c| c.controller).unwrap_or(0);
+        for ab in d.abilities.iter().filter(|a| a.trigger == trigger) {
+            m.record(
+                format!("auto.{trigger}"),
+                format!("{id}'s automatic effect ({trigger}) resolves"),
+                &[r::GAMMA, rule],
+            )
+            .obj(id.clone());
+            let key = format!("{id}.{trigger}");
+            let targets = choose_targets(m, ab, id, master, &key)?;
+            apply_ability(m, ab, id, master, &targets)?;
+        }
+    }
+    Ok(())
+}
+
+fn candidates(g: &Game, f: &Filter, master: PlayerId, this: &str) -> Vec<String> {
+    let sides: Vec<PlayerId> = match f.side {
+        Side::You => vec![master],
+        Side::Opponent => vec![g.opponent(master)],
+        Side::Any => (0..g.players.len()).collect(),
+    };
+    let zone = f.zone.clone().unwrap_or_else(|| zn::FIELD.to_string());
+    let mut out = Vec::new();
+    for p in sides {
+        for id in g.zone_of(p, &zone) {
+            if f.other && id == this {
+                continue;
+            }
+            if !f.types.is_empty() && !f.types.iter().any(|t| is_type(g, id, t)) {
+                continue;
+            }
+            if let Some(s) = &f.state
+                && !g.card(id).is_some_and(|c| c.has(s))
+            {
+                continue;
+            }
+            out.push(id.clone());
+        }
+    }
+    out
+}
+
+/// Chooses the 目標 of every `chosen` effect of an ability (5.2.3.d): key
+/// `key` for one such effect, `key#<effect index>` for several.
+fn choose_targets(
+    m: &mut M,
+    ab: &AbilityDef,
+    this: &str,
+    master: PlayerId,
+    key: &str,
+) -> R<BTreeMap<usize, Vec<Tgt>>> {
+    let chosen_effects: Vec<usize> = ab
+        .effect
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e.target(), Some(Target::Chosen { .. })))
+        .map(|(i, _)| i)
+        .collect();
+    let several = chosen_effects.len() > 1;
+    let mut out = BTreeMap::new();
+    for i in chosen_effects {
+        let Some(Target::Chosen {
+            filter,
+            count,
+            up_to,
+            or_leader,
+        }) = ab.effect[i].target()
+        else {
+            continue;
+        };
+        let k = if several {
+            format!("{key}#{i}")
+        } else {
+            key.to_string()
+        };
+        let mut legal = candidates(&m.game, filter, master, this);
+        if *or_leader {
+            legal.extend((0..m.game.players.len()).map(player_name));
+        }
+        let count = *count as usize;
+        if !up_to && legal.len() < count {
+            return Err(illegal(
+                r::PLAY_TARGETS,
+                format!("`{k}` needs {count} target(s); only {} legal", legal.len()),
+                legal,
+            ));
+        }
+        let given = match m.choices.ids(&k, &legal)? {
+            Some(g) => g,
+            None if !up_to && legal.len() == count => {
+                m.record(
+                    "targets",
+                    format!(
+                        "`{k}`: the only legal target(s) {} are chosen",
+                        legal.join(", ")
+                    ),
+                    &[r::PLAY_CHOOSE_TARGETS],
+                )
+                .note("a choice with exactly one possible answer is made by the engine");
+                legal.clone()
+            }
+            None => {
+                return Err(EngineError::MissingChoice {
+                    choice: k,
+                    options: legal,
+                });
+            }
+        };
+        let distinct: BTreeSet<&String> = given.iter().collect();
+        if distinct.len() != given.len()
+            || (if *up_to {
+                given.len() > count
+            } else {
+                given.len() != count
+            })
+        {
+            return Err(EngineError::BadChoice {
+                choice: k,
+                value: format!("{} target(s)", given.len()),
+                options: vec![format!(
+                    "{}{count} of {}",
+                    if *up_to { "up to " } else { "exactly " },
+                    legal.join(", ")
+                )],
+            });
+        }
+        out.insert(i, given.iter().map(|id| tgt(&m.game, id)).collect());
+    }
+    Ok(out)
+}
+
+fn who_players(g: &Game, master: PlayerId, who: Who) -> Vec<PlayerId> {
+    match who {
+        Who::You => vec![master],
+        Who::Opponent => vec![g.opponent(master)],
+        Who::Both => {
+            let tp = g.turn.active;
+            vec![tp, g.opponent(tp)]
+        }
+    }
+}
+
+/// The objects an effect applies to; `None` when a chosen target is no
+/// longer legal (8.2.5: the effect fails).
+fn resolve_target(
+    m: &mut M,
+    t: &Target,
+    this: &str,
+    master: PlayerId,
+    chosen: Option<&Vec<Tgt>>,
+) -> Option<Vec<String>> {
+    match t {
+        Target::This => Some(vec![this.to_string()]),
+        Target::Leader { who } => Some(
+            who_players(&m.game, master, *who)
+                .into_iter()
+                .map(player_name)
+                .collect(),
+        ),
+        Target::All { filter } => Some(candidates(&m.game, filter, master, this)),
+        Target::Random { filter } => {
+            let c = candidates(&m.game, filter, master, this);
+            if c.is_empty() {
+                return Some(Vec::new());
+            }
+            let i = m.game.rng.below(c.len() as u64) as usize;
+            Some(vec![c[i].clone()])
+        }
+        Target::Chosen { .. } => {
+            let list = chosen.cloned().unwrap_or_default();
+            let n = m.game.players.len();
+            if list
+                .iter()
+                .all(|t| parse_player(&t.0, n).is_some() || same_on_field(&m.game, t))
+            {
+                Some(list.into_iter().map(|t| t.0).collect())
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// Applies an ability's effects front to back (7.1.9); an effect whose
+/// target became illegal fails and stops the rest (7.1.12, 8.2.5).
+fn apply_ability(
+    m: &mut M,
+    ab: &AbilityDef,
+    this: &str,
+    master: PlayerId,
+    targets: &BTreeMap<usize, Vec<Tgt>>,
+) -> R<bool> {
+    for (i, e) in ab.effect.iter().enumerate() {
+        if m.game.result != GameResult::Ongoing {
+            return Ok(false);
+        }
+        let objs = match e.target() {
+            Some(t) => match resolve_target(m, t, this, master, targets.get(&i)) {
+                Some(o) => o,
+                None => {
+                    m.record(
+                        "effect.fails",
+                        format!("a target of {this}'s effect is no longer legal: the effect fails and the rest is not applied"),
+                        &[r::TARGET_RECHECK, r::EFFECT_FAILS],
+                    );
+                    return Ok(false);
+                }
+            },
+            None => Vec::new(),
+        };
+        apply_effect(m, e, this, master, &objs)?;
+    }
+    Ok(true)
+}
+
+fn apply_effect(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &[String]) -> R<()> {
+    let n = m.game.players.len();
+    match e {
+        Effect::Damage { amount, .. } => {
+            let batch = objs
+                .iter()
+                .map(|o| Dmg {
+                    source: this.to_string(),
+                    to: o.clone(),
+                    amount: *amount,
+                    combat: false,
+                    pierce: false,
+                })
+                .collect();
+            damage(m, batch)?;
+        }
+        Effect::Destroy { .. } | Effect::Banish { .. } => {
+            let (state, rule, what) = match e {
+                Effect::Destroy { .. } => (st::DISCARDING, r::DISCARD_STATE, "破棄 (discard)"),
+                _ => (st::EXCLUDING, r::EXCLUDE_STATE, "除外 (exclude)"),
+            };
+            let mut applied = Vec::new();
+            for o in objs {
+                if let Some(c) = m.game.cards.get_mut(o)
+                    && c.zone.kind == zn::FIELD
+                {
+                    c.states.insert(state.into());
+                    applied.push(o.clone());
+                }
+            }
+            let e = m.record(
+                "removal.apply",
+                format!("{this}'s effect applies {what} to {}; the effect is suspended while the removal resolves", applied.join(", ")),
+                &[rule, r::REMOVAL_INTERRUPTS],
+            );
+            for o in applied {
+                e.obj(o);
+            }
+            process_removals(m)?;
+        }
+        Effect::ReturnToHand { .. } => {
+            for o in objs {
+                if let Some(owner) = m.game.card(o).map(|c| c.owner) {
+                    m.game.move_card(o, ZoneId::of(owner, zn::HAND), false);
+                    m.record(
+                        "return_to_hand",
+                        format!("{o} returns to its owner's hand"),
+                        &[],
+                    )
+                    .obj(o.clone());
+                }
+            }
+        }
+        Effect::Draw { amount, who } => {
+            for p in who_players(&m.game, master, *who) {
+                for _ in 0..*amount {
+                    draw(m, p, r::DRAW_ONE_AT_A_TIME);
+                    if m.game.result != GameResult::Ongoing {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        Effect::ChangeValue { value, amount, who } => {
+            if value != "life" {
+                return Err(bad(format!(
+                    "PMV players have no value `{value}`; valid: life"
+                )));
+            }
+            for p in who_players(&m.game, master, *who) {
+                let before = m.game.value(p, "life");
+                m.game.set_value(p, "life", before + amount);
+                m.record(
+                    "life",
+                    format!(
+                        "{} {} {} life",
+                        player_name(p),
+                        if *amount >= 0 { "gains" } else { "loses" },
+                        amount.abs()
+                    ),
+                    &[
+                        if *amount >= 0 {
+                            r::LIFE_GAIN
+                        } else {
+                            r::LIFE_LOSS
+                        },
+                        r::LIFE_UNBOUNDED,
+                    ],
+                )
+                .change(
+                    format!("{}.life", player_name(p)),
+                    before,
+                    before + amount,
+                );
+            }
+        }
+        Effect::Buff {
+            attack: a,
+            defense: d,
+            until,
+            ..
+        } => {
+            for o in objs {
+                if let Some(c) = m.game.cards.get_mut(o) {
+                    let before = (raw_attack_of(c, a), 0);
+                    let _ = before;
+                    for (stat, delta) in [("attack", *a), ("defense", *d)] {
+                        if delta != 0 {
+                            c.modifiers.push(Modifier {
+                                stat: stat.into(),
+                                delta,
+                                until: *until,
+                                source: this.to_string(),
+                            });
+                        }
+                    }
+                }
+                m.record(
+                    "modify",
+                    format!("{o} gets {a:+}/{d:+}"),
+                    &[r::COMBAT_POWER_FLOOR],
+                )
+                .obj(o.clone());
+            }
+            process_removals(m)?;
+        }
+        Effect::SetState { state, clear, .. } => {
+            for o in objs {
+                let Some(c) = m.game.cards.get_mut(o) else {
+                    continue;
+                };
+                let has = c.states.contains(state);
+                if has != *clear {
+                    m.record(
+                        "state",
+                        format!(
+                            "{o} is already {}: the effect does not apply to it",
+                            if *clear {
+                                "not ".to_string() + state
+                            } else {
+                                state.clone()
+                            }
+                        ),
+                        &[r::MAKE_ACTIVE_SLEEP_NOOP],
+                    );
+                    continue;
+                }
+                if *clear {
+                    c.states.remove(state);
+                } else {
+                    c.states.insert(state.clone());
+                }
+                m.record(
+                    "state",
+                    format!("{o}: {state} {}", if *clear { "cleared" } else { "set" }),
+                    &[r::SLEEP_ACTIVE],
+                )
+                .change(format!("{o}.{state}"), *clear, !*clear);
+            }
+        }
+        Effect::AddCounter {
+            counter, amount, ..
+        } => {
+            for o in objs {
+                if let Some(c) = m.game.cards.get_mut(o) {
+                    *c.counters.entry(counter.clone()).or_default() += amount;
+                }
+            }
+        }
+        Effect::Summon { .. } => {
+            return Err(bad(
+                "PMV has no tokens: `summon` cannot be used in a PMV scenario",
+            ));
+        }
+        Effect::Win { who } => {
+            let ws = who_players(&m.game, master, *who);
+            for p in 0..n {
+                if !ws.contains(&p) {
+                    m.game.players[p].lost = true;
+                }
+            }
+            m.record(
+                "win.effect",
+                format!(
+                    "an effect makes {} win the game",
+                    ws.iter()
+                        .map(|p| player_name(*p))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                &[r::WIN_EFFECT],
+            );
+            game_over_check(m);
+        }
+        Effect::Lose { who } => {
+            for p in who_players(&m.game, master, *who) {
+                m.game.players[p].lost = true;
+                m.record(
+                    "loss.effect",
+                    format!("an effect makes {} lose the game", player_name(p)),
+                    &[r::LOSS_EFFECT],
+                );
+            }
+            game_over_check(m);
+        }
+    }
+    Ok(())
+}
+
+fn raw_attack_of(_c: &Card, a: &i64) -> i64 {
+    *a
+}
+
+// ---------------------------------------------------------------- damage
+
+/// One damage event.
+#[derive(Debug, Clone)]
+struct Dmg {
+    source: CardId,
+    /// A card id or a player (`p1`).
+    to: String,
+    amount: i64,
+    combat: bool,
+    pierce: bool,
+}
+
+/// The damage procedure 1.10.12 a–f for damage dealt at the same time
+/// (1.10.3), then removal (chapter 9).
+fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
+    let n = m.game.players.len();
+    let mut live = Vec::new();
+    for d in batch {
+        if d.amount <= 0 {
+            m.record(
+                "damage.none",
+                format!(
+                    "{} would deal {} damage to {}: 0 or less is not damage",
+                    d.source, d.amount, d.to
+                ),
+                &[r::DAMAGE_ZERO],
+            );
+            continue;
+        }
+        if parse_player(&d.to, n).is_none() {
+            if !on_field(&m.game, &d.to) || !is_type(&m.game, &d.to, "character") {
+                m.record(
+                    "damage.void",
+                    format!(
+                        "{} is not a character on the field: the damage is void",
+                        d.to
+                    ),
+                    &[r::DAMAGE_ONLY_PLAYERS_CHARS],
+                );
+                continue;
+            }
+            if m.game
+                .card(&d.to)
+                .is_some_and(|c| c.has(st::DOOMED) || c.has(st::DISCARDING) || c.has(st::EXCLUDING))
+            {
+                m.record(
+                    "damage.void",
+                    format!("{} is being removed: damage does not apply to it", d.to),
+                    &[r::DOOMED_IGNORES_DAMAGE, r::DISCARD_IMMUNE],
+                );
+                continue;
+            }
+        }
+        live.push(d);
+    }
+    if live.is_empty() {
+        return Ok(());
+    }
+    let kind = |d: &Dmg| {
+        if d.combat {
+            (r::COMBAT_DAMAGE, "combat")
+        } else {
+            (r::EFFECT_DAMAGE, "effect")
+        }
+    };
+    let sources: Vec<CardId> = live.iter().map(|d| d.source.clone()).collect();
+    let recips: Vec<CardId> = live
+        .iter()
+        .filter(|d| parse_player(&d.to, n).is_none())
+        .map(|d| d.to.clone())
+        .collect();
+    // a, b: the "before" windows.
+    m.record(
+        "damage.a",
+        "1.10.12.a: effects of dealing damage resolve",
+        &[r::DAMAGE_PROC, r::DAMAGE_A],
+    );
+    fire(m, "dealing_damage", &sources, r::DAMAGE_A)?;
+    m.record(
+        "damage.b",
+        "1.10.12.b: effects of receiving damage resolve",
+        &[r::DAMAGE_B],
+    );
+    fire(m, "taking_damage", &recips, r::DAMAGE_B)?;
+    if m.game.result != GameResult::Ongoing {
+        return Ok(());
+    }
+    // c: apply.
+    let mut prior: BTreeMap<String, i64> = BTreeMap::new();
+    for d in &live {
+        let (rule, word) = kind(d);
+        if let Some(p) = parse_player(&d.to, n) {
+            let before = m.game.value(p, "life");
+            m.game.set_value(p, "life", before - d.amount);
+            if d.combat && !d.pierce && m.game.card(&d.source).is_some_and(|c| c.controller != p) {
+                *m.game
+                    .vars
+                    .entry(format!("combat.graze_damage.{}", player_name(p)))
+                    .or_default() += d.amount;
+            }
+            m.record(
+                "damage.c",
+                format!("{} deals {} {word} damage to {}", d.source, d.amount, d.to),
+                &[r::DAMAGE_C, rule, r::DAMAGE_TO_PLAYER, r::LIFE_LOSS],
+            )
+            .change(format!("{}.life", d.to), before, before - d.amount);
+        } else if on_field(&m.game, &d.to) {
+            let counter = if d.combat {
+                COMBAT_DAMAGE
+            } else {
+                EFFECT_DAMAGE
+            };
+            let Some(c) = m.game.cards.get_mut(&d.to) else {
+                continue;
+            };
+            let before = accumulated(c);
+            prior.entry(d.to.clone()).or_insert(before);
+            *c.counters.entry(counter.into()).or_default() += d.amount;
+            m.record(
+                "damage.c",
+                format!("{} deals {} {word} damage to {}", d.source, d.amount, d.to),
+                &[r::DAMAGE_C, rule, r::DAMAGE_TO_CHAR],
+            )
+            .change(
+                format!("{}.accumulated_damage", d.to),
+                before,
+                before + d.amount,
+            );
+        }
+    }
+    // d: after dealing damage, with the keyword γ effects that trigger here.
+    m.record(
+        "damage.d",
+        "1.10.12.d: effects of having dealt damage resolve",
+        &[r::DAMAGE_D],
+    );
+    for d in &live {
+        if !d.combat || parse_player(&d.to, n).is_some() || !on_field(&m.game, &d.to) {
+            continue;
+        }
+        let opposing = m
+            .game
+            .card(&d.source)
+            .zip(m.game.card(&d.to))
+            .is_some_and(|(a, b)| a.controller != b.controller);
+        if !opposing {
+            continue;
+        }
+        if has_kw(&m.game, &d.source, "instant_death")
+            && m.game.card(&d.to).is_some_and(|c| !c.has(st::DOOMED))
+        {
+            if let Some(c) = m.game.cards.get_mut(&d.to) {
+                c.states.insert(st::DOOMED.into());
+            }
+            m.record(
+                "instant_death",
+                format!(
+                    "{} has instant death: {} becomes 決死 (doomed), attributed to instant death",
+                    d.source, d.to
+                ),
+                &[
+                    r::INSTANT_DEATH,
+                    r::INSTANT_DEATH_ATTRIBUTION,
+                    r::DOOMED_BY_EFFECT,
+                ],
+            )
+            .obj(d.to.clone());
+        }
+        if has_kw(&m.game, &d.source, "pierce")
+            && m.game.card(&d.source).is_some_and(|c| c.has(st::ATTACKING))
+        {
+            let (atk, dur, acc_now, victim) = {
+                let a = m
+                    .game
+                    .card(&d.source)
+                    .map(|c| attack(&m.game, c))
+                    .unwrap_or(0);
+                let t = m.game.card(&d.to);
+                (
+                    a,
+                    t.map(|c| durability(&m.game, c)).unwrap_or(0),
+                    t.map(accumulated).unwrap_or(0),
+                    t.map(|c| c.controller).unwrap_or(0),
+                )
+            };
+            let counts_this = reading(&m.game, PIERCE_COUNTS_THIS_DAMAGE);
+            let acc = if counts_this {
+                acc_now
+            } else {
+                prior.get(&d.to).copied().unwrap_or(0)
+            };
+            let x = atk - dur + acc;
+            let e = m.record(
+                "pierce",
+                format!("{} has pierce: X = attack {atk} - durability {dur} + accumulated damage {acc} = {x}", d.source),
+                &[r::PIERCE],
+            );
+            e.note(if counts_this {
+                "reading chosen by the scenario (reading_pierce_counts_this_damage): the accumulated damage includes the damage just dealt"
+            } else {
+                "judge's reading: \"already accumulated damage\" is the damage accumulated before this combat damage (the trigger is at 1.10.12.d, after the damage is applied; counting it again would double it)"
+            });
+            if x > 0 {
+                damage(
+                    m,
+                    vec![Dmg {
+                        source: d.source.clone(),
+                        to: player_name(victim),
+                        amount: x,
+                        combat: true,
+                        pierce: true,
+                    }],
+                )?;
+            } else {
+                m.record(
+                    "pierce",
+                    "X is 0 or less: the pierce effect does nothing",
+                    &[r::PIERCE],
+                );
+            }
+        }
+    }
+    fire(m, "dealt_damage", &sources, r::DAMAGE_D)?;
+    m.record(
+        "damage.e",
+        "1.10.12.e: effects of having received damage resolve",
+        &[r::DAMAGE_E],
+    );
+    fire(m, "took_damage", &recips, r::DAMAGE_E)?;
+    // f: doomed check.
+    for id in &recips {
+        let Some(c) = m.game.card(id) else { continue };
+        if c.zone.kind != zn::FIELD || c.has(st::DOOMED) {
+            continue;
+        }
+        let (acc, dur) = (accumulated(c), raw_durability(&m.game, c));
+        if acc >= dur {
+            let src = live
+                .iter()
+                .rev()
+                .find(|d| &d.to == id)
+                .map(|d| (d.source.clone(), d.combat))
+                .unwrap_or_default();
+            if let Some(c) = m.game.cards.get_mut(id) {
+                c.states.insert(st::DOOMED.into());
+            }
+            m.record(
+                "damage.f",
+                format!("{id} has {acc} accumulated damage against durability {dur}: it becomes 決死 (doomed), made so by {}", src.0),
+                &[r::DAMAGE_F, r::DOOMED_BY_DAMAGE, if src.1 { r::DOOMED_SOURCE } else { r::DOOMED_BY_EFFECT_DAMAGE }],
+            )
+            .obj(id.clone());
+        }
+    }
+    process_removals(m)
+}
+
+// ---------------------------------------------------------------- removal
+
+/// Resolves removal states in the fixed order 決死 → 破棄 → 除外 (9.1.4),
+/// each kind for all its cards at once (9.1.5, 9.1.6); also makes 決死 any
+/// character whose durability is 0 or less (9.2.2.b) or whose accumulated
+/// damage reached its durability (9.2.2.a).
+fn process_removals(m: &mut M) -> R<()> {
+    loop {
+        if m.game.result != GameResult::Ongoing {
+            return Ok(());
+        }
+        for id in all_characters(&m.game) {
+            let Some(c) = m.game.card(&id) else { continue };
+            if c.has(st::DOOMED) || c.has(st::DISCARDING) || c.has(st::EXCLUDING) {
+                continue;
+            }
+            let (dur, acc) = (raw_durability(&m.game, c), accumulated(c));
+            let rule = if dur <= 0 {
+                r::DOOMED_BY_DURABILITY
+            } else if acc >= dur {
+                r::DOOMED_BY_DAMAGE
+            } else {
+                continue;
+            };
+            if let Some(c) = m.game.cards.get_mut(&id) {
+                c.states.insert(st::DOOMED.into());
+            }
+            m.record(
+                "doomed",
+                format!("{id} has durability {dur} and {acc} accumulated damage: it becomes 決死 (doomed)"),
+                &[rule],
+            )
+            .obj(id.clone());
+        }
+        let with = |g: &Game, s: &str| -> Vec<CardId> {
+            g.cards
+                .values()
+                .filter(|c| c.has(s))
+                .map(|c| c.id.clone())
+                .collect()
+        };
+        let doomed = with(&m.game, st::DOOMED);
+        if !doomed.is_empty() {
+            m.record(
+                "removal.doomed",
+                format!(
+                    "決死 resolves for {} at once, before any 破棄 or 除外",
+                    doomed.join(", ")
+                ),
+                &[r::DOOMED_PROC, r::REMOVAL_ORDER, r::REMOVAL_SIMULTANEOUS],
+            );
+            fire(m, "doomed", &doomed, r::DOOMED_AFTER)?;
+            for id in &doomed {
+                if let Some(c) = m.game.cards.get_mut(id) {
+                    c.states.remove(st::DOOMED);
+                    if c.zone.kind == zn::FIELD {
+                        c.states.insert(st::DISCARDING.into());
+                    }
+                }
+            }
+            m.record(
+                "removal.doomed",
+                "each 決死 card is treated as having 破棄 applied",
+                &[r::DOOMED_DISCARD],
+            );
+            continue;
+        }
+        let discarding = with(&m.game, st::DISCARDING);
+        if !discarding.is_empty() {
+            m.record(
+                "removal.discard",
+                format!("破棄 resolves for {} at once", discarding.join(", ")),
+                &[r::DISCARD_PROC, r::REMOVAL_ORDER, r::REMOVAL_NOT_ONE_BY_ONE],
+            );
+            fire(m, "discarded", &discarding, r::DISCARD_AFTER)?;
+            for id in &discarding {
+                let Some(owner) = m.game.card(id).map(|c| c.owner) else {
+                    continue;
+                };
+                let from = m
+                    .game
+                    .move_card(id, ZoneId::of(owner, zn::NETHERWORLD), true);
+                m.record(
+                    "removal.discard",
+                    format!("{id} is put on top of its owner's Netherworld"),
+                    &[r::DISCARD_TO_NETHERWORLD],
+                )
+                .obj(id.clone())
+                .change(
+                    format!("{id}.zone"),
+                    from.map(|z| z.to_string()).unwrap_or_default(),
+                    format!("{}.{}", player_name(owner), zn::NETHERWORLD),
+                );
+            }
+            continue;
+        }
+        let excluding = with(&m.game, st::EXCLUDING);
+        if !excluding.is_empty() {
+            m.record(
+                "removal.exclude",
+                format!("除外 resolves for {} at once", excluding.join(", ")),
+                &[r::EXCLUDE_PROC, r::REMOVAL_ORDER],
+            );
+            for id in &excluding {
+                let Some(owner) = m.game.card(id).map(|c| c.owner) else {
+                    continue;
+                };
+                let from = m
+                    .game
+                    .move_card(id, ZoneId::of(owner, zn::EXCLUSION), false);
+                m.record(
+                    "removal.exclude",
+                    format!("{id} is put into its owner's exclusion area"),
+                    &[r::EXCLUDE_TO_AREA],
+                )
+                .obj(id.clone())
+                .change(
+                    format!("{id}.zone"),
+                    from.map(|z| z.to_string()).unwrap_or_default(),
+                    format!("{}.{}", player_name(owner), zn::EXCLUSION),
+                );
+            }
+            continue;
+        }
+        return Ok(());
+    }
+}
+
+// ---------------------------------------------------------------- actions
+
+fn nodes(g: &Game, p: PlayerId) -> Vec<CardId> {
+    g.zone_of(p, zn::NODE).to_vec()
+}
+
+/// Pays `cost` from `p`'s nodes (1.8.7): `pay_sleep` lists active nodes to
+/// sleep, `pay_discard` sleeping nodes to discard. One node yields at most 1
+/// per payment (1.8.7.d): a node slept by this payment was not sleeping
+/// before it, so it cannot also be discarded. The amount must be exact
+/// (1.8.7.f).
+fn pay(m: &mut M, p: PlayerId, cost: i64, card: &str) -> R<()> {
+    if cost <= 0 {
+        return Ok(());
+    }
+    let all = nodes(&m.game, p);
+    let active: Vec<String> = all
+        .iter()
+        .filter(|n| !m.game.card(n).is_some_and(|c| c.has(st::SLEEP)))
+        .cloned()
+        .collect();
+    let sleeping: Vec<String> = all
+        .iter()
+        .filter(|n| m.game.card(n).is_some_and(|c| c.has(st::SLEEP)))
+        .cloned()
+        .collect();
+    let s = m.choices.take("pay_sleep");
+    let d = m.choices.take("pay_discard");
+    let list = |v: Option<Value>, key: &str, opts: &[String]| -> R<Vec<String>> {
+        let Some(v) = v else { return Ok(Vec::new()) };
+        let mut c = Choices::new(BTreeMap::from([(key.to_string(), v)]));
+        Ok(c.ids(key, opts)?.unwrap_or_default())
+    };
+    let (sleep, discard, auto) = if s.is_none() && d.is_none() {
+        let mut sl: Vec<String> = active.iter().take(cost as usize).cloned().collect();
+        let rest = cost as usize - sl.len();
+        let di: Vec<String> = sleeping.iter().take(rest).cloned().collect();
+        sl.truncate(cost as usize);
+        (sl, di, true)
+    } else {
+        (
+            list(s, "pay_sleep", &active)?,
+            list(d, "pay_discard", &sleeping)?,
+            false,
+        )
+    };
+    let total = (sleep.len() + discard.len()) as i64;
+    if total != cost {
+        return Err(illegal(
+            r::PAY_EXACT,
+            format!(
+                "the cost of {card} is {cost}; the payment gives {total} (sleep {} active, discard {} sleeping; each node gives at most 1)",
+                sleep.len(),
+                discard.len()
+            ),
+            vec![
+                format!("active nodes: {}", active.join(", ")),
+                format!("sleeping nodes: {}", sleeping.join(", ")),
+            ],
+        ));
+    }
+    for id in &sleep {
+        if let Some(c) = m.game.cards.get_mut(id) {
+            c.states.insert(st::SLEEP.into());
+        }
+    }
+    for id in &discard {
+        m.game.move_card(id, ZoneId::of(p, zn::NETHERWORLD), true);
+    }
+    let e = m.record(
+        "play.pay",
+        format!(
+            "{} pays {cost} for {card}: sleeps {} and discards {}",
+            player_name(p),
+            if sleep.is_empty() {
+                "none".into()
+            } else {
+                sleep.join(", ")
+            },
+            if discard.is_empty() {
+                "none".into()
+            } else {
+                discard.join(", ")
+            }
+        ),
+        &[
+            r::PLAY_PAY,
+            r::PAY_SLEEP,
+            r::PAY_DISCARD,
+            r::PAY_ONE_PER_NODE,
+            r::PAY_EXACT,
+        ],
+    );
+    if !discard.is_empty() {
+        e.rule(r::PAY_AS_COST_NO_REMOVAL);
+    }
+    if auto {
+        e.note("no `pay_sleep`/`pay_discard` choice given: the engine sleeps active nodes first, then discards sleeping ones");
+    }
+    Ok(())
+}
+
+fn need_card(a: &Action) -> R<String> {
+    a.card
+        .clone()
+        .ok_or_else(|| bad(format!("`{}` needs a `card`", a.kind)))
+}
+
+fn legal_actions(g: &Game, p: &Pri) -> Vec<String> {
+    let mut v = vec!["pass".to_string()];
+    let tp = g.turn.active;
+    let sorcery = p.holder == tp && g.turn.phase == "main" && !p.open();
+    if sorcery && var(g, &turn_var("node_set", tp)) == 0 && !g.zone_of(tp, zn::HAND).is_empty() {
+        v.push("set_node".into());
+    }
+    for id in g.zone_of(p.holder, zn::HAND) {
+        v.push(format!("play {id}"));
+    }
+    if sorcery {
+        for id in characters(g, tp) {
+            if g.card(&id).is_some_and(|c| !c.has(st::SLEEP)) && !has_kw(g, &id, "doll") {
+                v.push(format!("attack {id}"));
+            }
+        }
+    }
+    if p.block_window {
+        for id in characters(g, p.holder) {
+            if g.card(&id).is_some_and(|c| !c.has(st::SLEEP)) {
+                v.push(format!("block {id}"));
+            }
+        }
+    }
+    v
+}
+
+/// Takes one scenario action at the awaiting priority step.
+pub fn act(m: &mut M, a: &Action) -> R<()> {
+    let Some(Step::Priority(mut p)) = m.stack.pop() else {
+        return Err(bad(
+            "the engine is not waiting for an action (nothing is left to do)",
+        ));
+    };
+    if let Some(n) = &a.note {
+        m.record("note", format!("note: {n}"), &[]);
+    }
+    let player = match (a.player, &a.card) {
+        (Some(x), _) => x,
+        (None, Some(c)) if a.kind != "block" && a.kind != "attack" => {
+            m.game.card(c).map(|c| c.owner).unwrap_or(p.holder)
+        }
+        _ => p.holder,
+    };
+    if a.kind == "concede" {
+        m.stack.push(Step::Priority(p));
+        m.game.players[player].lost = true;
+        m.record(
+            "concede",
+            format!("{} concedes and loses at once", player_name(player)),
+            &[r::LOSS_CONCEDE, r::CONCEDE, r::CONCEDE_OVERRIDES],
+        );
+        game_over_check(m);
+        return Ok(());
+    }
+    if player != p.holder {
+        let alts = legal_actions(&m.game, &p);
+        let holder = p.holder;
+        m.stack.push(Step::Priority(p));
+        return Err(illegal(
+            r::PRIORITY,
+            format!("{} holds priority: only they may act", player_name(holder)),
+            alts,
+        ));
+    }
+    match a.kind.as_str() {
+        "pass" => {
+            p.passes += 1;
+            p.block_window = false;
+            m.record(
+                "priority.pass",
+                format!("{} passes priority", player_name(player)),
+                &[r::PASS],
+            );
+            if p.passes >= m.game.players.len() {
+                if p.open() {
+                    resolve_interference(m, p)?;
+                } else {
+                    phase_end(m)?;
+                }
+            } else {
+                p.holder = m.game.opponent(p.holder);
+                give_priority(m, p);
+            }
+        }
+        "set_node" => set_node(m, p, player, &need_card(a)?)?,
+        "play" => play_card(m, p, player, &need_card(a)?, a.from.as_deref())?,
+        "attack" => declare_attack(m, p, player, &need_card(a)?)?,
+        "block" => declare_block(m, p, player, &need_card(a)?)?,
+        "activate" => {
+            return Err(EngineError::NotImplemented {
+                clause: r::ACTIVATED,
+                what: "activated effects (起動効果)".into(),
+            });
+        }
+        other => {
+            let alts = legal_actions(&m.game, &p);
+            m.stack.push(Step::Priority(p));
+            return Err(illegal(
+                r::PRIORITY,
+                format!("`{other}` is not an action with priority"),
+                alts,
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn set_node(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
+    let tp = m.game.turn.active;
+    let alts = legal_actions(&m.game, &p);
+    let fail = |rule, msg: String| illegal(rule, msg, alts.clone());
+    if player != tp || m.game.turn.phase != "main" {
+        return Err(fail(
+            r::NODE_SET_MAIN,
+            "a node is set only by the turn player in their main phase".into(),
+        ));
+    }
+    if p.open() {
+        return Err(fail(
+            r::NODE_SET_NO_INTERFERENCE,
+            "a node cannot be set while an interference is open".into(),
+        ));
+    }
+    if var(&m.game, &turn_var("node_set", tp)) > 0 {
+        return Err(fail(
+            r::NODE_SET_ONCE,
+            "a node was already set this turn".into(),
+        ));
+    }
+    if !m.game.zone_of(player, zn::HAND).iter().any(|c| c == card) {
+        return Err(fail(
+            r::NODE_SET_FROM_HAND,
+            format!("{card} is not in {}'s hand", player_name(player)),
+        ));
+    }
+    let before = nodes(&m.game, player).len();
+    m.game.move_card(card, ZoneId::of(player, zn::NODE), false);
+    m.game.vars.insert(turn_var("node_set", tp), 1);
+    m.record(
+        "node.set",
+        format!(
+            "{} sets {card} as a node, face down and active; priority stays with them",
+            player_name(player)
+        ),
+        &[
+            r::NODE_SET,
+            r::NODE_SET_FACE_DOWN,
+            r::NODE_SET_KEEPS_PRIORITY,
+            r::NODE_SET_NOT_PLAY,
+        ],
+    )
+    .change(format!("{}.nodes", player_name(player)), before, before + 1);
+    p.passes = 0;
+    give_priority(m, p);
+    Ok(())
+}
+
+fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&str>) -> R<()> {
+    let g = &m.game;
+    let alts = legal_actions(g, &p);
+    let fail = |rule, msg: String| illegal(rule, msg, alts.clone());
+    let in_hand = g.zone_of(player, zn::HAND).iter().any(|c| c == card);
+    if let Some(f) = from
+        && f != zn::HAND
+    {
+        return Err(bad(format!(
+            "PMV cards are played from the hand, not `{f}`"
+        )));
+    }
+    if !in_hand {
+        return Err(bad(format!(
+            "{card} is not in {}'s hand",
+            player_name(player)
+        )));
+    }
+    let Some(d) = def(g, card).cloned() else {
+        return Err(bad(format!("{card} has no definition")));
+    };
+    let tp = g.turn.active;
+    let sorcery_ok = player == tp && g.turn.phase == "main" && !p.open();
+    let ambush = d.has_keyword("ambush");
+    match d.card_type.as_str() {
+        "character" => {
+            if !ambush {
+                if player != tp {
+                    return Err(fail(
+                        r::CHAR_TURN_PLAYER,
+                        "a character card is played only by the turn player".into(),
+                    ));
+                }
+                if g.turn.phase != "main" {
+                    return Err(fail(
+                        r::CHAR_MAIN,
+                        "a character card is played only in the main phase".into(),
+                    ));
+                }
+                if p.open() {
+                    return Err(fail(
+                        r::CHAR_NO_INTERFERENCE,
+                        "a character card is played only when no interference is open".into(),
+                    ));
+                }
+            }
+            let doll = d.has_keyword("doll");
+            if doll && var(g, &turn_var("doll_played", player)) > 0 {
+                return Err(fail(
+                    r::DOLL_ONE_PER_TURN,
+                    "a doll character card was already played this turn".into(),
+                ));
+            }
+            if !doll && !ambush && var(g, &turn_var("normal_character", player)) > 0 {
+                return Err(fail(
+                    r::CHAR_ONE_PER_TURN,
+                    "a character card without ambush or doll already resolved this turn".into(),
+                ));
+            }
+        }
+        "spell" => {
+            if player != tp {
+                return Err(fail(
+                    r::SPELL_TURN_PLAYER,
+                    "a spell card is played only by the turn player".into(),
+                ));
+            }
+            if g.turn.phase != "main" {
+                return Err(fail(
+                    r::SPELL_MAIN,
+                    "a spell card is played only in the main phase".into(),
+                ));
+            }
+            if p.open() {
+                return Err(fail(
+                    r::SPELL_NO_INTERFERENCE,
+                    "a spell card is played only when no interference is open".into(),
+                ));
+            }
+        }
+        _ => {}
+    }
+    if d.has_keyword("own_turn_only") && player != tp {
+        return Err(fail(
+            r::OWN_TURN_ONLY,
+            format!("{card} can be played only in its player's own turn"),
+        ));
+    }
+    if d.has_keyword("opponent_turn_only") && player == tp {
+        return Err(fail(
+            r::OPPONENT_TURN_ONLY,
+            format!("{card} can be played only in the opponent's turn"),
+        ));
+    }
+    if d.has_keyword("one_per_turn")
+        && var(
+            g,
+            &format!("turn.played_name.{}.{}", player_name(player), d.name),
+        ) > 0
+    {
+        return Err(fail(
+            r::ONE_PER_TURN,
+            format!("a card named {} was already played this turn", d.name),
+        ));
+    }
+    let need = d.stats.get("node").copied().unwrap_or(0);
+    let have = nodes(g, player).len() as i64;
+    if have < need {
+        return Err(fail(
+            r::PLAY_NODES,
+            format!(
+                "{card} needs {need} node(s); {} has {have} (active and sleeping both count)",
+                player_name(player)
+            ),
+        ));
+    }
+    let cost = d.cost.unwrap_or(0);
+    if cost > have {
+        return Err(fail(
+            r::PLAY_COST,
+            format!(
+                "{card} costs {cost}; {} nodes can give at most {have}",
+                player_name(player)
+            ),
+        ));
+    }
+    let _ = sorcery_ok;
+    m.record(
+        "play.declare",
+        format!(
+            "{} plays {card} ({}); needs {need} node(s), has {have}",
+            player_name(player),
+            d.card_type
+        ),
+        &[
+            r::PLAY,
+            r::PLAY_DECLARE,
+            r::PLAY_PRIORITY,
+            r::PLAY_NODES,
+            r::PLAY_TYPE,
+        ],
+    )
+    .obj(card.to_string());
+    if ambush && !sorcery_ok && d.card_type == "character" {
+        m.record(
+            "ambush",
+            format!("{card} has ambush: it is played with priority alone"),
+            &[r::AMBUSH_PLAY],
+        );
+    }
+    if d.card_type == "command" {
+        m.record(
+            "command",
+            "a command card needs only priority",
+            &[r::COMMAND_PRIORITY],
+        );
+    }
+    m.game.move_card(card, ZoneId::of(player, zn::PLAY), false);
+    m.record(
+        "play.move",
+        format!("{card} moves to the play area face up"),
+        &[r::PLAY_TO_AREA],
+    );
+    let mut targets = BTreeMap::new();
+    if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect") {
+        targets = choose_targets(m, ab, card, player, "targets")?;
+    }
+    pay(m, player, cost, card)?;
+    if d.has_keyword("doll") {
+        m.game.vars.insert(turn_var("doll_played", player), 1);
+    }
+    if d.has_keyword("one_per_turn") {
+        m.game.vars.insert(
+            format!("turn.played_name.{}.{}", player_name(player), d.name),
+            1,
+        );
+    }
+    let opened = !p.open();
+    p.chain.push(Entry {
+        card: card.to_string(),
+        player,
+        targets,
+    });
+    p.passes = 0;
+    p.block_window = false;
+    p.holder = m.game.opponent(player);
+    m.record(
+        "play.pass",
+        format!(
+            "{} the interference (now {} entr{}); priority passes to {}",
+            if opened { "this opens" } else { "this joins" },
+            p.chain.len() + usize::from(p.attack.is_some()),
+            if p.chain.len() + usize::from(p.attack.is_some()) == 1 {
+                "y"
+            } else {
+                "ies"
+            },
+            player_name(p.holder)
+        ),
+        &[r::PLAY_PASS, r::INTERFERENCE_OPENS, r::PRIORITY_AFTER],
+    );
+    give_priority(m, p);
+    Ok(())
+}
+
+fn declare_attack(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
+    let g = &m.game;
+    let alts = legal_actions(g, &p);
+    let fail = |rule, msg: String| illegal(rule, msg, alts.clone());
+    let tp = g.turn.active;
+    if player != tp {
+        return Err(fail(r::ATTACK_TP, "only the turn player attacks".into()));
+    }
+    if g.turn.phase != "main" {
+        return Err(fail(
+            r::ATTACK_MAIN,
+            "attacks are made only in the main phase".into(),
+        ));
+    }
+    if p.open() {
+        return Err(fail(
+            r::ATTACK_NO_INTERFERENCE,
+            "an attack is declared only when no interference is open".into(),
+        ));
+    }
+    if !g.zone_of(tp, zn::FIELD).iter().any(|c| c == card) || !is_type(g, card, "character") {
+        return Err(fail(
+            r::ATTACK_CAPABLE,
+            format!("{card} is not a character on {}'s field", player_name(tp)),
+        ));
+    }
+    if g.card(card).is_some_and(|c| c.has(st::SLEEP)) {
+        return Err(fail(
+            r::ATTACK_ACTIVE,
+            format!("{card} is asleep: only an active character can attack"),
+        ));
+    }
+    if has_kw(g, card, "doll") {
+        return Err(fail(
+            r::DOLL_NO_ATTACK,
+            format!("{card} is a doll: it cannot attack"),
+        ));
+    }
+    if let Some(c) = m.game.cards.get_mut(card) {
+        c.states.insert(st::SLEEP.into());
+    }
+    let def_p = m.game.opponent(tp);
+    m.record(
+        "attack.declare",
+        format!(
+            "{} attacks {} with {card}; {card} goes to sleep and an interference opens",
+            player_name(tp),
+            player_name(def_p)
+        ),
+        &[
+            r::ATTACK_DECLARE,
+            r::ATTACK_SLEEP,
+            r::ATTACK_OPENS,
+            r::INTERFERENCE_OPENS,
+        ],
+    )
+    .obj(card.to_string())
+    .change(format!("{card}.sleep"), false, true);
+    fire(m, "on_attack", &[card.to_string()], r::ATTACK_WHEN)?;
+    if let Some(c) = m.game.cards.get_mut(card) {
+        c.states.insert(st::ATTACKING.into());
+    }
+    m.record(
+        "attack.becomes",
+        format!("{card} is the attacking character"),
+        &[r::ATTACK_BECOMES, r::ATTACK_AFTER],
+    );
+    p.attack = Some(tgt(&m.game, card));
+    p.passes = 0;
+    p.holder = def_p;
+    p.block_window = true;
+    m.record(
+        "attack.pass",
+        format!(
+            "priority passes to {}, who may block with it",
+            player_name(def_p)
+        ),
+        &[r::ATTACK_PASS],
+    );
+    give_priority(m, p);
+    Ok(())
+}
+
+fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
+    let g = &m.game;
+    let alts = legal_actions(g, &p);
+    let fail = |rule, msg: String| illegal(rule, msg, alts.clone());
+    if p.attack.as_ref().is_none_or(|a| !same_on_field(g, a)) {
+        return Err(fail(
+            r::BLOCK_ATTACKER,
+            "there is no attacking character to block".into(),
+        ));
+    }
+    if p.blocker.is_some() {
+        return Err(fail(
+            r::ONE_BLOCKER,
+            "there is already a blocking character".into(),
+        ));
+    }
+    if !p.block_window {
+        return Err(fail(r::BLOCK_PRIORITY, "a block is declared only with the priority the attack passed, before doing anything else".into()));
+    }
+    if g.card(card).is_some_and(|c| c.zone.kind == zn::HAND) && has_kw(g, card, "ambush") {
+        return Err(EngineError::NotImplemented {
+            clause: r::AMBUSH_BLOCK,
+            what: "playing an ambush + haste character to block (10.3.2.b)".into(),
+        });
+    }
+    if !g.zone_of(player, zn::FIELD).iter().any(|c| c == card) || !is_type(g, card, "character") {
+        return Err(fail(
+            r::BLOCK_CAPABLE,
+            format!(
+                "{card} is not a character on {}'s field",
+                player_name(player)
+            ),
+        ));
+    }
+    if g.card(card).is_some_and(|c| c.has(st::SLEEP)) {
+        return Err(fail(
+            r::BLOCK_ACTIVE,
+            format!("{card} is asleep: only an active character can block"),
+        ));
+    }
+    if let Some(c) = m.game.cards.get_mut(card) {
+        c.states.insert(st::SLEEP.into());
+    }
+    m.record(
+        "block.declare",
+        format!(
+            "{} blocks with {card}; {card} goes to sleep",
+            player_name(player)
+        ),
+        &[r::BLOCK_DECLARE, r::BLOCK_SLEEP, r::BLOCK_PRIORITY],
+    )
+    .obj(card.to_string())
+    .change(format!("{card}.sleep"), false, true);
+    fire(m, "on_block", &[card.to_string()], r::BLOCK_WHEN)?;
+    if let Some(c) = m.game.cards.get_mut(card) {
+        c.states.insert(st::BLOCKING.into());
+    }
+    p.blocker = Some(tgt(&m.game, card));
+    p.passes = 0;
+    p.block_window = false;
+    p.holder = m.game.opponent(player);
+    m.record(
+        "block.pass",
+        format!(
+            "{card} is the blocking character; priority passes to {}",
+            player_name(p.holder)
+        ),
+        &[r::BLOCK_BECOMES, r::BLOCK_AFTER, r::BLOCK_PASS],
+    );
+    give_priority(m, p);
+    Ok(())
+}
+
+// ---------------------------------------------------------------- resolution
+
+/// 1.12.8: the whole interference resolves last-in-first-out with no
+/// priority in between, then combat if an attack opened it, then the turn
+/// player gets priority.
+fn resolve_interference(m: &mut M, p: Pri) -> R<()> {
+    m.record(
+        "interference.resolve",
+        format!("every player passed in succession: the interference resolves, {} entr{} last-in-first-out, with no priority in between", p.chain.len(), if p.chain.len() == 1 { "y" } else { "ies" }),
+        &[r::ALL_PASS_RESOLVE, r::RESOLVE_LIFO, r::NO_PRIORITY_WHILE_RESOLVING],
+    );
+    for e in p.chain.iter().rev() {
+        if m.game.result != GameResult::Ongoing {
+            return Ok(());
+        }
+        resolve_entry(m, e)?;
+    }
+    if let Some(att) = &p.attack {
+        combat(m, att, p.blocker.as_ref())?;
+    }
+    if m.game.result != GameResult::Ongoing {
+        return Ok(());
+    }
+    let tp = m.game.turn.active;
+    m.record(
+        "interference.close",
+        format!("the interference closes; {} gets priority", player_name(tp)),
+        &[r::RESOLVE_CLOSE],
+    );
+    give_priority(m, Pri::fresh(tp));
+    Ok(())
+}
+
+fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
+    let card = &e.card;
+    if !m.game.card(card).is_some_and(|c| c.zone.kind == zn::PLAY) {
+        m.record(
+            "resolve",
+            format!("{card} is no longer in the play area: nothing resolves"),
+            &[r::RESOLVE_EFFECT],
+        );
+        return Ok(());
+    }
+    let Some(d) = def(&m.game, card).cloned() else {
+        return Ok(());
+    };
+    if d.card_type == "character" {
+        let haste = d.has_keyword("haste");
+        m.game
+            .move_card(card, ZoneId::of(e.player, zn::FIELD), false);
+        if !haste && let Some(c) = m.game.cards.get_mut(card) {
+            c.states.insert(st::SLEEP.into());
+        }
+        let normal = !d.has_keyword("ambush") && !d.has_keyword("doll");
+        if normal {
+            m.game
+                .vars
+                .insert(turn_var("normal_character", e.player), 1);
+        }
+        let en = m.record(
+            "resolve.character",
+            format!(
+                "{card} resolves: it is set face up on {}'s field, {}",
+                player_name(e.player),
+                if haste { "active (haste)" } else { "asleep" }
+            ),
+            &[r::RESOLVE_EFFECT, r::CHAR_RESOLVES],
+        );
+        en.obj(card.clone());
+        if haste {
+            en.rule(r::HASTE);
+        }
+        fire(m, "on_enter", std::slice::from_ref(card), r::RESOLVE_EFFECT)?;
+        return process_removals(m);
+    }
+    m.record(
+        "resolve.effect",
+        format!("{card} resolves: its effect is applied"),
+        &[r::RESOLVE_EFFECT],
+    )
+    .obj(card.clone());
+    if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect") {
+        apply_ability(m, ab, card, e.player, &e.targets)?;
+    }
+    if m.game.card(card).is_some_and(|c| c.zone.kind == zn::PLAY) {
+        m.game
+            .move_card(card, ZoneId::of(e.player, zn::NETHERWORLD), true);
+        m.record(
+            "resolve.done",
+            format!("{card} is put on top of the Netherworld"),
+            &[r::RESOLVE_TO_NETHERWORLD],
+        );
+    }
+    Ok(())
+}
+
+/// Combat, the ten steps of 6.2.4.
+fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
+    let attacker = att.0.clone();
+    let tp = m.game.turn.active;
+    let defender = m.game.opponent(tp);
+    m.record(
+        "combat.a",
+        "combat: every entry other than the attack and the block has resolved",
+        &[r::COMBAT_AT_END, r::COMBAT_A, r::RESOLVE_COMBAT],
+    );
+    if !same_on_field(&m.game, att) {
+        m.record(
+            "combat.cancelled",
+            format!("{attacker} left the field: the attack is cancelled and no combat takes place; the block is cancelled with it"),
+            &[r::ATTACK_CANCELLED, r::ATTACK_CANCEL_LEFT, r::BLOCK_CANCEL_WITH_ATTACK],
+        );
+        clear_combat_states(m);
+        return Ok(());
+    }
+    m.game
+        .vars
+        .remove(&format!("combat.graze_damage.{}", player_name(defender)));
+    // b.
+    m.record("combat.b", "start of combat", &[r::COMBAT_B]);
+    fire_all(m, "start_of_combat", r::COMBAT_B)?;
+    let mut blocker = blk.cloned();
+    if let Some(b) = &blocker
+        && has_kw(&m.game, &attacker, "stealth")
+        && same_on_field(&m.game, b)
+    {
+        let ta: BTreeSet<String> = def(&m.game, &attacker)
+            .map(|d| d.traits.iter().cloned().collect())
+            .unwrap_or_default();
+        let shares = def(&m.game, &b.0).is_some_and(|d| d.traits.iter().any(|t| ta.contains(t)));
+        if shares {
+            m.record(
+                "stealth",
+                format!(
+                    "{attacker} has stealth, but {} shares a race with it: the block stands",
+                    b.0
+                ),
+                &[r::STEALTH],
+            );
+        } else {
+            m.record(
+                "stealth",
+                format!(
+                    "{attacker} has stealth: the block by {} is cancelled at the start of combat",
+                    b.0
+                ),
+                &[r::STEALTH],
+            );
+            if let Some(c) = m.game.cards.get_mut(&b.0) {
+                c.states.remove(st::BLOCKING);
+            }
+            blocker = None;
+        }
+    }
+    // c: fix the recipient.
+    let blocker_now = blocker.filter(|b| same_on_field(&m.game, b));
+    let recipient = match &blocker_now {
+        Some(b) => {
+            m.record(
+                "combat.c",
+                format!(
+                    "{attacker}'s combat damage will go to the blocking character {}",
+                    b.0
+                ),
+                &[r::COMBAT_C, r::RECIPIENT, r::RECIPIENT_BLOCKER],
+            );
+            b.clone()
+        }
+        None => {
+            let e = m.record(
+                "combat.c",
+                format!(
+                    "{attacker}'s combat damage will go to {}",
+                    player_name(defender)
+                ),
+                &[r::COMBAT_C, r::RECIPIENT, r::RECIPIENT_PLAYER],
+            );
+            if blk.is_some() {
+                e.note("judge's reading: the blocker is gone at step c, so no blocking character exists and the attacked player receives the damage (6.2.6; the rules have no explicit block-cancel rule here)");
+            }
+            (player_name(defender), 0)
+        }
+    };
+    let strike_back = !reading(&m.game, BLOCKER_NO_DAMAGE);
+    // d, e: first strike then normal.
+    for (first, step, rule) in [
+        (true, "combat.d", r::COMBAT_D),
+        (false, "combat.e", r::COMBAT_E),
+    ] {
+        let mut batch = Vec::new();
+        let att_ok = same_on_field(&m.game, att)
+            && !m.game.card(&attacker).is_some_and(|c| c.has(st::DOOMED));
+        let rec_ok = recipient.1 == 0 && parse_player(&recipient.0, m.game.players.len()).is_some()
+            || same_on_field(&m.game, &recipient);
+        if att_ok && rec_ok && has_kw(&m.game, &attacker, "first_strike") == first {
+            let a = m
+                .game
+                .card(&attacker)
+                .map(|c| attack(&m.game, c))
+                .unwrap_or(0);
+            batch.push(Dmg {
+                source: attacker.clone(),
+                to: recipient.0.clone(),
+                amount: a,
+                combat: true,
+                pierce: false,
+            });
+        }
+        if let Some(b) = &blocker_now
+            && strike_back
+            && same_on_field(&m.game, b)
+            && same_on_field(&m.game, att)
+            && has_kw(&m.game, &b.0, "first_strike") == first
+        {
+            let a = m.game.card(&b.0).map(|c| attack(&m.game, c)).unwrap_or(0);
+            batch.push(Dmg {
+                source: b.0.clone(),
+                to: attacker.clone(),
+                amount: a,
+                combat: true,
+                pierce: false,
+            });
+        }
+        let e = m.record(
+            step,
+            if first {
+                "first-strike combat damage"
+            } else {
+                "normal combat damage"
+            },
+            &[rule, r::COMBAT_DAMAGE],
+        );
+        if !batch.is_empty() {
+            e.note(if strike_back || blocker_now.is_none() {
+                "judge's reading: each character deals combat damage equal to its attack, and a blocker deals its attack back to the attacker (implied by 6.2.1, 6.2.4.d/e, 10.5.2.a, 10.8; never stated)"
+            } else {
+                "reading chosen by the scenario (reading_blocker_deals_no_damage): the blocker deals no combat damage to the attacker"
+            });
+        }
+        if batch.len() > 1 {
+            e.rule(r::DAMAGE_SIMULTANEOUS);
+        }
+        damage(m, batch)?;
+        if m.game.result != GameResult::Ongoing {
+            return Ok(());
+        }
+    }
+    // f.
+    m.record(
+        "combat.f",
+        "remaining combat effects resolve",
+        &[r::COMBAT_F],
+    );
+    // g: graze, unless the attack was cancelled during combat (6.3.7).
+    if same_on_field(&m.game, att) {
+        let took = var(
+            &m.game,
+            &format!("combat.graze_damage.{}", player_name(defender)),
+        );
+        let x = stat(&m.game, &attacker, "graze");
+        if took >= 1 && x > 0 {
+            let yes = match m.choices.take("graze") {
+                Some(Value::Bool(b)) => b,
+                Some(v) => {
+                    return Err(EngineError::BadChoice {
+                        choice: "graze".into(),
+                        value: v.to_string(),
+                        options: vec!["true".into(), "false".into()],
+                    });
+                }
+                None => {
+                    return Err(EngineError::MissingChoice {
+                        choice: "graze".into(),
+                        options: vec!["true".into(), "false".into()],
+                    });
+                }
+            };
+            if yes {
+                let deck = m.game.zone_of(defender, zn::DECK).to_vec();
+                let put: Vec<String> = deck.iter().take(x as usize).cloned().collect();
+                for id in &put {
+                    m.game.move_card(id, ZoneId::of(defender, zn::NODE), false);
+                    if let Some(c) = m.game.cards.get_mut(id) {
+                        c.states.insert(st::SLEEP.into());
+                    }
+                }
+                let e = m.record(
+                    "combat.g",
+                    format!("graze: {} took {took} combat damage and puts the top {} card(s) of their deck into their node area, asleep (graze {x})", player_name(defender), put.len()),
+                    &[r::COMBAT_G, r::GRAZE, r::GRAZE_FROM_CHARACTER, r::GRAZE_NOT_PIERCE, r::GRAZE_CHOOSE, r::GRAZE_NODES, r::NODE_ADD],
+                );
+                if (put.len() as i64) < x {
+                    e.note("judge's reading: with fewer cards than X in the deck, graze puts what there is; it is not a draw, so it causes no loss");
+                }
+            } else {
+                m.record(
+                    "combat.g",
+                    format!("graze: {} chooses not to graze", player_name(defender)),
+                    &[r::COMBAT_G, r::GRAZE_CHOOSE],
+                );
+            }
+        } else {
+            m.record(
+                "combat.g",
+                format!("graze: {} took {took} combat damage from an opposing character other than pierce; graze value {x}: no graze", player_name(defender)),
+                &[r::COMBAT_G, r::GRAZE_FROM_CHARACTER, r::GRAZE_NOT_PIERCE],
+            );
+        }
+    } else {
+        m.record(
+            "combat.cancelled",
+            format!(
+                "{attacker} left the field during combat: the attack is cancelled; graze is skipped"
+            ),
+            &[r::ATTACK_CANCELLED],
+        );
+    }
+    // h: reset combat damage.
+    let mut changed = Vec::new();
+    for id in all_characters(&m.game) {
+        if let Some(c) = m.game.cards.get_mut(&id)
+            && let Some(v) = c.counters.remove(COMBAT_DAMAGE)
+            && v != 0
+        {
+            changed.push((id, v));
+        }
+    }
+    let e = m.record(
+        "combat.h",
+        "combat damage on characters is reset; effect damage stays until the turn's start or end",
+        &[r::COMBAT_H, r::RESET_COMBAT],
+    );
+    for (id, v) in changed {
+        e.change(format!("{id}.combat_damage"), v, 0);
+    }
+    m.record(
+        "combat.i",
+        "until-end-of-combat effects end",
+        &[r::COMBAT_I],
+    );
+    m.record("combat.j", "end of combat", &[r::COMBAT_J]);
+    fire_all(m, "end_of_combat", r::COMBAT_J)?;
+    clear_combat_states(m);
+    Ok(())
+}
+
+fn clear_combat_states(m: &mut M) {
+    for c in m.game.cards.values_mut() {
+        c.states.remove(st::ATTACKING);
+        c.states.remove(st::BLOCKING);
+    }
+}
+
+// ---------------------------------------------------------------- run
+
+/// The first keyword in the game the module does not implement, with its
+/// clause.
+fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
+    for c in g.cards.values() {
+        let Some(d) = g.defs.get(&c.def) else {
+            continue;
+        };
+        for k in &d.keywords {
+            if IMPLEMENTED.contains(&k.as_str()) {
+                continue;
+            }
+            let clause = match k.as_str() {
+                "resistance" => r::RESISTANCE,
+                "mana_charge" => r::MANA_CHARGE,
+                "equip" => r::EQUIP,
+                "charm" => r::CHARM,
+                "equip_field" => r::EQUIP_FIELD,
+                "phantasm" => r::PHANTASM,
+                "world_charm" => r::WORLD_CHARM,
+                "first_card" => r::FIRST_CARD,
+                "second_card" => r::SECOND_CARD,
+                "link" => r::LINK,
+                "divine_artifact" => r::DIVINE_ARTIFACT,
+                "resist" => r::RESIST,
+                "upkeep" => r::UPKEEP,
+                "transform" => r::TRANSFORM,
+                "blessing" => r::BLESSING,
+                "last_spell" => r::LAST_SPELL,
+                "sealed_arts" => r::SEALED_ARTS,
+                "last_word" => r::LAST_WORD,
+                "overdrive" => r::OVERDRIVE,
+                _ => r::LEADER,
+            };
+            return Some((clause, format!("keyword `{k}` on {}", c.id)));
+        }
+    }
+    None
+}
+
+/// Runs a PMV scenario.
+pub fn run(
+    game: Game,
+    actions: &[Action],
+    derived: &dyn Fn(&Game, &Card) -> Vec<(&'static str, i64)>,
+) -> Outcome {
+    let mut m: M = Machine::new(game);
+    let mut rejections = Vec::new();
+    let mut checkpoints = Vec::new();
+    let mut error = None;
+    if let Some((clause, what)) = unimplemented_keyword(&m.game) {
+        error = Some(StopError {
+            action: None,
+            error: EngineError::NotImplemented { clause, what },
+        });
+    } else {
+        let phase = m.game.turn.phase.clone();
+        let i = phase_index(&phase);
+        m.then([Step::Phase(i)]);
+        if let Err(e) = m.run(step) {
+            error = Some(StopError {
+                action: None,
+                error: e,
+            });
+        }
+    }
+    if error.is_none() {
+        for (i, a) in actions.iter().enumerate() {
+            if m.game.result != GameResult::Ongoing {
+                error = Some(StopError {
+                    action: Some(i),
+                    error: EngineError::GameOver {
+                        result: result_word(&m.game.result),
+                        action: i,
+                    },
+                });
+                break;
+            }
+            m.action = Some(i);
+            m.choices = Choices::new(a.choices.clone());
+            let r = m.atomically(|m| {
+                act(m, a)?;
+                m.run(step)?;
+                m.choices.finish()
+            });
+            match r {
+                Ok(()) => {}
+                Err(EngineError::Illegal {
+                    rule,
+                    message,
+                    alternatives,
+                }) => {
+                    let e = m.record(
+                        "rejected",
+                        format!(
+                            "action {i} ({}) is rejected: {message}; the state is as before it",
+                            a.kind
+                        ),
+                        &[rule],
+                    );
+                    if !alternatives.is_empty() {
+                        e.text
+                            .push_str(&format!("; legal instead: {}", alternatives.join(", ")));
+                    }
+                    rejections.push(Rejection {
+                        action: i,
+                        rule,
+                        message,
+                        alternatives,
+                    });
+                    m.choices = Choices::default();
+                }
+                Err(e) => {
+                    error = Some(StopError {
+                        action: Some(i),
+                        error: e,
+                    });
+                    checkpoints.push(snapshot(&m.game, derived));
+                    break;
+                }
+            }
+            checkpoints.push(snapshot(&m.game, derived));
+        }
+    }
+    Outcome {
+        state: snapshot(&m.game, derived),
+        result: result_word(&m.game.result),
+        trace: m.trace,
+        rejections,
+        checkpoints,
+        error,
+        steps: m.steps,
+    }
+}

@@ -1,0 +1,191 @@
+//! Phantom Magic Vision (幻想魔録 PMV), comprehensive rules Ver.2.05.
+//!
+//! Implemented: setup 1.2.7 (phase `setup`: 50-card deck, 7 cards, 25
+//! life, no mulligan, the first player skips their first draw 1.2.8); the
+//! turn of chapter 4 with priority in every phase and the hand limit at the
+//! start of the discard phase only (4.8.1.a); nodes (1.8.2–1.8.7: one set
+//! per turn, face down and active; pay 1 by sleeping an active node or 1 by
+//! discarding a sleeping one, never both from one node in one payment; the
+//! node requirement counts every node; nodes do not untap); playing cards
+//! (5.2.2 conditions, 5.2.3 steps, 5.4/5.5/5.6 per type); priority and the
+//! interference 干渉 (1.12: resolved last-in-first-out in one go once all
+//! pass, then combat, then the turn player gets priority); combat (6.2.4
+//! a–j, attack 6.3, block 6.4, recipient fixed at 6.2.4.c, first strike,
+//! pierce, graze 6.5); the damage procedure 1.10.12 a–f with its four
+//! trigger windows, combat and effect damage kept apart (1.10.13.d/e);
+//! removal 決死 → 破棄 → 除外 (chapter 9) interrupting the current effect;
+//! win, loss and draw (1.5); automatic γ effects in the effect language.
+//!
+//! Keywords implemented: 速攻 haste, 奇襲 ambush (play at command timing;
+//! the block-on-play of 10.3.2.b is not), 先制 first strike, 貫通 pierce,
+//! 隠密 stealth, 警戒 vigilance, 即死 instant death, 人形 doll, 伝説 legend
+//! (no text of its own), ターン１枚制限, 自分ターン制限, 相手ターン制限,
+//! デッキ１枚制限 (checked at setup). Every other keyword of chapter 10 stops
+//! the run with `not implemented: clause 10.x` as soon as a card carrying it
+//! is in the game.
+//!
+//! Not implemented: activated effects (7.3), α/β effects written in card
+//! text other than the keywords above, set cards (equipment, charms), the
+//! free play of spells by their caster (5.5.6) and of commands by alternate
+//! race (5.6.6), loops (12.10), "resolve as if played" (5.3).
+
+pub mod flow;
+pub mod rules;
+
+use crate::engine::{Action, Card, Game, Outcome, ValueSpec, Visibility, ZoneSpec};
+
+use super::GameModule;
+
+/// The PMV module.
+pub struct Pmv;
+
+const fn zone(
+    name: &'static str,
+    visibility: Visibility,
+    ordered: bool,
+    rule: &'static str,
+) -> ZoneSpec {
+    ZoneSpec {
+        name,
+        visibility,
+        ordered,
+        limit: None,
+        shared: false,
+        rule,
+    }
+}
+
+/// PMV zones (3.1.1). The node area is not part of the field (3.5).
+pub static ZONES: &[ZoneSpec] = &[
+    zone("field", Visibility::Public, false, "3.4.1"),
+    zone("deck", Visibility::Hidden, true, "3.2.1"),
+    zone("hand", Visibility::Private, false, "3.6.1"),
+    zone("node", Visibility::Hidden, false, "3.5.1"),
+    zone("netherworld", Visibility::Public, true, "3.3.1"),
+    zone("exclusion", Visibility::Public, false, "3.7.1"),
+    zone("play", Visibility::Public, false, "3.8.1"),
+];
+
+/// PMV player values: life (ライフポイント, 1.9), no bounds (1.9.6).
+pub static VALUES: &[ValueSpec] = &[ValueSpec {
+    name: "life",
+    min: None,
+    max: None,
+    default: 25,
+    rule: "1.9.1",
+}];
+
+const SPEC_RULES: &[&str] = &[
+    "3.4.1", "3.2.1", "3.6.1", "3.5.1", "3.3.1", "3.7.1", "3.8.1",
+];
+
+static CITABLE: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+    let mut v: Vec<&'static str> = rules::CITABLE.iter().chain(SPEC_RULES).copied().collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+});
+
+/// The 33 keyword abilities of chapter 10 (10.2–10.34), English names.
+pub const KEYWORDS: &[&str] = &[
+    "haste",
+    "ambush",
+    "first_strike",
+    "pierce",
+    "stealth",
+    "vigilance",
+    "instant_death",
+    "doll",
+    "legend",
+    "resistance",
+    "mana_charge",
+    "equip",
+    "charm",
+    "equip_field",
+    "phantasm",
+    "world_charm",
+    "first_card",
+    "second_card",
+    "link",
+    "one_per_turn",
+    "own_turn_only",
+    "opponent_turn_only",
+    "one_per_deck",
+    "divine_artifact",
+    "resist",
+    "upkeep",
+    "transform",
+    "blessing",
+    "last_spell",
+    "sealed_arts",
+    "last_word",
+    "overdrive",
+    "leader",
+];
+
+impl GameModule for Pmv {
+    fn id(&self) -> &'static str {
+        "pmv"
+    }
+    fn zones(&self) -> &'static [ZoneSpec] {
+        ZONES
+    }
+    fn board_zone(&self) -> &'static str {
+        "field"
+    }
+    fn values(&self) -> &'static [ValueSpec] {
+        VALUES
+    }
+    fn card_types(&self) -> &'static [&'static str] {
+        &["character", "spell", "command"]
+    }
+    fn card_states(&self) -> &'static [&'static str] {
+        &[flow::st::SLEEP]
+    }
+    fn stats(&self) -> &'static [&'static str] {
+        &["node", "graze"]
+    }
+    fn keywords(&self) -> &'static [&'static str] {
+        KEYWORDS
+    }
+    fn triggers(&self) -> &'static [&'static str] {
+        flow::TRIGGERS
+    }
+    fn phases(&self) -> &'static [&'static str] {
+        flow::PHASES
+    }
+    fn player_flags(&self) -> &'static [&'static str] {
+        flow::READINGS
+    }
+    fn actions(&self) -> &'static [&'static str] {
+        &[
+            "pass", "set_node", "play", "attack", "block", "activate", "concede",
+        ]
+    }
+    fn citable(&self) -> &'static [&'static str] {
+        CITABLE.as_slice()
+    }
+    fn derived(&self, game: &Game, card: &Card) -> Vec<(&'static str, i64)> {
+        let Some(d) = game.defs.get(&card.def) else {
+            return Vec::new();
+        };
+        let mut v = Vec::new();
+        if let Some(c) = d.cost {
+            v.push(("cost", c));
+        }
+        if d.attack.is_some() {
+            v.push(("attack", flow::attack(game, card)));
+        }
+        if d.defense.is_some() {
+            v.push(("durability", flow::durability(game, card)));
+            v.push(("accumulated_damage", flow::accumulated(card)));
+        }
+        v
+    }
+    fn run(&self, game: Game, actions: &[Action]) -> Outcome {
+        flow::run(game, actions, &|g, c| self.derived(g, c))
+    }
+    fn starter(&self) -> &'static str {
+        include_str!("starter.json")
+    }
+}
