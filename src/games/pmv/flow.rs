@@ -1033,8 +1033,6 @@ fn apply_effect(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &[Str
         } => {
             for o in objs {
                 if let Some(c) = m.game.cards.get_mut(o) {
-                    let before = (raw_attack_of(c, a), 0);
-                    let _ = before;
                     for (stat, delta) in [("attack", *a), ("defense", *d)] {
                         if delta != 0 {
                             c.modifiers.push(Modifier {
@@ -1046,12 +1044,16 @@ fn apply_effect(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &[Str
                         }
                     }
                 }
-                m.record(
+                let e = m.record(
                     "modify",
                     format!("{o} gets {a:+}/{d:+}"),
                     &[r::COMBAT_POWER_FLOOR],
-                )
-                .obj(o.clone());
+                );
+                e.obj(o.clone());
+                if *a == 0 || *d == 0 {
+                    e.rule(r::ZERO_MODIFIER);
+                    e.text.push_str(" (a ±0 part is no modifier at all)");
+                }
             }
             process_removals(m)?;
         }
@@ -1136,10 +1138,6 @@ fn apply_effect(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &[Str
         }
     }
     Ok(())
-}
-
-fn raw_attack_of(_c: &Card, a: &i64) -> i64 {
-    *a
 }
 
 // ---------------------------------------------------------------- damage
@@ -1556,23 +1554,47 @@ fn pay(m: &mut M, p: PlayerId, cost: i64, card: &str) -> R<()> {
         .collect();
     let s = m.choices.take("pay_sleep");
     let d = m.choices.take("pay_discard");
-    let list = |v: Option<Value>, key: &str, opts: &[String]| -> R<Vec<String>> {
-        let Some(v) = v else { return Ok(Vec::new()) };
-        let mut c = Choices::new(BTreeMap::from([(key.to_string(), v)]));
-        Ok(c.ids(key, opts)?.unwrap_or_default())
+    let list = |v: Option<Value>, key: &str| -> R<Vec<String>> {
+        match v {
+            None => Ok(Vec::new()),
+            Some(Value::String(x)) => Ok(vec![x]),
+            Some(Value::Array(a)) => a
+                .iter()
+                .map(|x| x.as_str().map(str::to_string))
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| bad(format!("`{key}` must be a list of node ids"))),
+            Some(other) => Err(bad(format!("`{key}` must be a list of node ids, not {other}"))),
+        }
     };
+    let alts = vec![
+        format!("active nodes: {}", active.join(", ")),
+        format!("sleeping nodes: {}", sleeping.join(", ")),
+    ];
     let (sleep, discard, auto) = if s.is_none() && d.is_none() {
-        let mut sl: Vec<String> = active.iter().take(cost as usize).cloned().collect();
+        let sl: Vec<String> = active.iter().take(cost as usize).cloned().collect();
         let rest = cost as usize - sl.len();
         let di: Vec<String> = sleeping.iter().take(rest).cloned().collect();
-        sl.truncate(cost as usize);
         (sl, di, true)
     } else {
-        (
-            list(s, "pay_sleep", &active)?,
-            list(d, "pay_discard", &sleeping)?,
-            false,
-        )
+        let (sl, di) = (list(s, "pay_sleep")?, list(d, "pay_discard")?);
+        for id in &sl {
+            if !active.contains(id) {
+                return Err(illegal(r::PAY_SLEEP, format!("{id} is not an active node of {}: only an active node pays by going to sleep", player_name(p)), alts));
+            }
+        }
+        for id in &di {
+            if sl.contains(id) || active.contains(id) {
+                return Err(illegal(r::PAY_ONE_PER_NODE, format!("{id} was active: it pays 1 by going to sleep and cannot also be discarded in the same payment"), alts));
+            }
+            if !sleeping.contains(id) {
+                return Err(illegal(r::PAY_DISCARD, format!("{id} is not a sleeping node of {}", player_name(p)), alts));
+            }
+        }
+        let uniq: BTreeSet<&String> = sl.iter().chain(di.iter()).collect();
+        if uniq.len() != sl.len() + di.len() {
+            return Err(illegal(r::PAY_ONE_PER_NODE, "a node is listed twice: each node gives at most 1 per payment", alts));
+        }
+        (sl, di, false)
     };
     let total = (sleep.len() + discard.len()) as i64;
     if total != cost {

@@ -128,6 +128,7 @@ rules! {
     SPELL_NO_INTERFERENCE = "5.5.1.c";
     COMMAND_PRIORITY = "5.6.1";
     COMBAT_POWER_FLOOR = "6.1.12";
+    ZERO_MODIFIER = "6.1.14";
     COMBAT = "6.2.1";
     COMBAT_AT_END = "6.2.2";
     COMBAT_A = "6.2.4.a";
