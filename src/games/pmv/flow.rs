@@ -2491,7 +2491,7 @@ fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
             format!(
                 "{attacker} left the field during combat: the attack is cancelled; graze is skipped"
             ),
-            &[r::ATTACK_CANCELLED],
+            &[r::ATTACK_CANCELLED, r::CANCEL_DURING_COMBAT],
         );
     }
     // h: reset combat damage.

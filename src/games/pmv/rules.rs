@@ -162,6 +162,7 @@ rules! {
     ATTACK_PASS = "6.3.4.g";
     ATTACK_CANCELLED = "6.3.6";
     ATTACK_CANCEL_LEFT = "6.3.6.b";
+    CANCEL_DURING_COMBAT = "6.3.7";
     BLOCK_PRIORITY = "6.4.2.a";
     BLOCK_ATTACKER = "6.4.2.b";
     BLOCK_CAPABLE_EXISTS = "6.4.2.c";
