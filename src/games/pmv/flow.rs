@@ -492,15 +492,13 @@ fn reset_damage(m: &mut M, rule: &'static str) {
             }
         }
     }
-    if !changed.is_empty() {
-        let e = m.record(
-            "damage.reset",
-            "accumulated damage of characters is reset",
-            &[rule, r::RESET_EFFECT],
-        );
-        for (id, b) in changed {
-            e.change(format!("{id}.accumulated_damage"), b, 0);
-        }
+    let e = m.record(
+        "damage.reset",
+        "accumulated damage of characters (combat and effect) is reset",
+        &[rule, r::RESET_EFFECT],
+    );
+    for (id, b) in changed {
+        e.change(format!("{id}.accumulated_damage"), b, 0);
     }
 }
 
@@ -1213,11 +1211,18 @@ fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
         .map(|d| d.to.clone())
         .collect();
     // a, b: the "before" windows.
-    m.record(
+    let e = m.record(
         "damage.a",
         "1.10.12.a: effects of dealing damage resolve",
         &[r::DAMAGE_PROC, r::DAMAGE_A],
     );
+    if live.len() > 1 {
+        e.rule(r::DAMAGE_SIMULTANEOUS);
+        e.text.push_str(&format!(
+            " ({} damages dealt at the same time go through each step together)",
+            live.len()
+        ));
+    }
     fire(m, "dealing_damage", &sources, r::DAMAGE_A)?;
     m.record(
         "damage.b",
@@ -1563,7 +1568,9 @@ fn pay(m: &mut M, p: PlayerId, cost: i64, card: &str) -> R<()> {
                 .map(|x| x.as_str().map(str::to_string))
                 .collect::<Option<Vec<_>>>()
                 .ok_or_else(|| bad(format!("`{key}` must be a list of node ids"))),
-            Some(other) => Err(bad(format!("`{key}` must be a list of node ids, not {other}"))),
+            Some(other) => Err(bad(format!(
+                "`{key}` must be a list of node ids, not {other}"
+            ))),
         }
     };
     let alts = vec![
@@ -1579,20 +1586,41 @@ fn pay(m: &mut M, p: PlayerId, cost: i64, card: &str) -> R<()> {
         let (sl, di) = (list(s, "pay_sleep")?, list(d, "pay_discard")?);
         for id in &sl {
             if !active.contains(id) {
-                return Err(illegal(r::PAY_SLEEP, format!("{id} is not an active node of {}: only an active node pays by going to sleep", player_name(p)), alts));
+                return Err(illegal(
+                    r::PAY_SLEEP,
+                    format!(
+                        "{id} is not an active node of {}: only an active node pays by going to sleep",
+                        player_name(p)
+                    ),
+                    alts,
+                ));
             }
         }
         for id in &di {
             if sl.contains(id) || active.contains(id) {
-                return Err(illegal(r::PAY_ONE_PER_NODE, format!("{id} was active: it pays 1 by going to sleep and cannot also be discarded in the same payment"), alts));
+                return Err(illegal(
+                    r::PAY_ONE_PER_NODE,
+                    format!(
+                        "{id} was active: it pays 1 by going to sleep and cannot also be discarded in the same payment"
+                    ),
+                    alts,
+                ));
             }
             if !sleeping.contains(id) {
-                return Err(illegal(r::PAY_DISCARD, format!("{id} is not a sleeping node of {}", player_name(p)), alts));
+                return Err(illegal(
+                    r::PAY_DISCARD,
+                    format!("{id} is not a sleeping node of {}", player_name(p)),
+                    alts,
+                ));
             }
         }
         let uniq: BTreeSet<&String> = sl.iter().chain(di.iter()).collect();
         if uniq.len() != sl.len() + di.len() {
-            return Err(illegal(r::PAY_ONE_PER_NODE, "a node is listed twice: each node gives at most 1 per payment", alts));
+            return Err(illegal(
+                r::PAY_ONE_PER_NODE,
+                "a node is listed twice: each node gives at most 1 per payment",
+                alts,
+            ));
         }
         (sl, di, false)
     };
