@@ -2,6 +2,7 @@
 //! command lives in its own module and returns an exit code.
 
 pub mod check;
+mod coverage;
 mod diff;
 mod games;
 mod new;
@@ -22,6 +23,7 @@ Examples:
   judge games                      The bundled rulebooks
   judge run FILE.json              Resolve a scenario and print the cited trace
   judge check rulings/             Check scenarios against their expected rulings
+  judge coverage pmv               Which clauses the passing PMV rulings cover
   judge new sve > my.json          A commented starting scenario
   judge completions bash > /etc/bash_completion.d/judge
 
@@ -66,6 +68,9 @@ enum Command {
     New(new::NewArgs),
     /// Print the JSON Schema of the scenario format.
     Schema,
+    /// Which rulebook clauses the passing rulings cite, and which are left.
+    #[command(after_help = coverage::COVERAGE_EXAMPLES)]
+    Coverage(coverage::CoverageArgs),
     /// Compare two versions of a game's rulebook clause by clause.
     #[command(after_help = diff::DIFF_EXAMPLES)]
     Diff(diff::DiffArgs),
@@ -100,6 +105,7 @@ pub fn main() -> i32 {
         Command::Check(args) => check::run(&args, style),
         Command::New(args) => new::run(&args),
         Command::Schema => schema::run(),
+        Command::Coverage(args) => coverage::run(&args, style),
         Command::Diff(args) => diff::run(&args, style),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "judge", &mut std::io::stdout());

@@ -91,6 +91,16 @@ pub trait GameModule: Sync {
     fn run(&self, game: Game, actions: &[Action]) -> Outcome;
     /// The commented starting scenario `judge new <game>` writes.
     fn starter(&self) -> &'static str;
+    /// Top-level clause ids `judge coverage` reports on (empty = all).
+    fn coverage_chapters(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Clauses `judge coverage` does not expect a ruling for, each with the
+    /// reason (not state-changing, or deliberately not covered). An entry
+    /// applies to the clause's whole subtree.
+    fn coverage_exceptions(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
 }
 
 /// Every game module.

@@ -2,6 +2,7 @@
 //! engine game with miette diagnostics ([`load`]), and comparing a run's
 //! outcome with the expected ruling ([`expect`]).
 
+pub mod coverage;
 pub mod expect;
 pub mod format;
 pub mod load;

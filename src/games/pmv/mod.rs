@@ -29,6 +29,7 @@
 //! free play of spells by their caster (5.5.6) and of commands by alternate
 //! race (5.6.6), loops (12.10), "resolve as if played" (5.3).
 
+pub mod coverage;
 pub mod flow;
 pub mod rules;
 
@@ -187,5 +188,11 @@ impl GameModule for Pmv {
     }
     fn starter(&self) -> &'static str {
         include_str!("starter.json")
+    }
+    fn coverage_chapters(&self) -> &'static [&'static str] {
+        &["1", "4", "5", "6", "9", "10"]
+    }
+    fn coverage_exceptions(&self) -> &'static [(&'static str, &'static str)] {
+        coverage::EXCEPTIONS
     }
 }

@@ -1,0 +1,124 @@
+//! `judge coverage <game>`: which clauses of the game's rulebook the passing
+//! rulings cite, which are named exceptions (with the reason), and which
+//! state-changing clauses no passing ruling covers yet.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
+
+use super::CmdResult;
+use super::check::collect;
+use crate::bundle;
+use crate::error::{JudgeError, exit};
+use crate::games;
+use crate::output::{Style, print_json};
+use crate::scenario::coverage::{self, Status};
+use crate::scenario::{self, expect};
+
+pub const COVERAGE_EXAMPLES: &str = "\
+Examples:
+  judge coverage pmv                     Runs rulings/pmv and reports chapters 1, 4, 5, 6, 9, 10
+  judge coverage pmv --all               Also list the covered clauses and the rulings citing them
+  judge coverage pmv --json | jq '.rows[] | select(.status == \"uncovered\")'
+  judge coverage sve --rulings my-rulings/ --strict
+
+Only passing scenarios count: a failing or erroring ruling covers nothing.";
+
+#[derive(Debug, clap::Args)]
+pub struct CoverageArgs {
+    /// Game id.
+    pub game: String,
+    /// Directory (or files) of rulings; default `rulings/<game>`.
+    #[arg(long)]
+    pub rulings: Vec<PathBuf>,
+    /// List every clause, not only the uncovered ones and the exceptions.
+    #[arg(long)]
+    pub all: bool,
+    /// Exit 1 when a clause is uncovered.
+    #[arg(long)]
+    pub strict: bool,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &CoverageArgs, style: Style) -> CmdResult {
+    let book = bundle::game(&args.game)?;
+    let game = book.meta.game.clone();
+    let Some(module) = games::module(&game) else {
+        return Err(JudgeError::Usage {
+            message: format!("the engine does not support `{game}` yet, so no ruling can pass"),
+            help: Some(format!("games with an engine: {}", games::supported().join(", "))),
+        });
+    };
+    let paths = if args.rulings.is_empty() {
+        vec![PathBuf::from("rulings").join(&game)]
+    } else {
+        args.rulings.clone()
+    };
+    let files = collect(&paths)?;
+    let mut cited = Vec::new();
+    let mut run_count = 0;
+    for f in &files {
+        let Ok((loaded, outcome)) = scenario::run_file(f) else {
+            run_count += 1;
+            continue;
+        };
+        if loaded.scenario.game != game {
+            continue;
+        }
+        run_count += 1;
+        if outcome.error.is_some() || !expect::check(&loaded.scenario.expect, &outcome).pass {
+            continue;
+        }
+        let ids: BTreeSet<String> = outcome
+            .trace
+            .iter()
+            .flat_map(|e| e.rules.iter().map(|r| r.to_string()))
+            .collect();
+        cited.push((f.display().to_string(), ids));
+    }
+    let cov = coverage::compute(
+        book,
+        module.coverage_chapters(),
+        &cited,
+        module.coverage_exceptions(),
+        run_count,
+    );
+    if args.json {
+        print_json(&cov);
+    } else {
+        let mut t = Table::new();
+        t.load_style(UTF8_FULL_CONDENSED);
+        t.set_header(["clause", "status", "covered by / reason", "text"]);
+        for r in &cov.rows {
+            if r.status == Status::Covered && !args.all {
+                continue;
+            }
+            let st = match r.status {
+                Status::Covered => style.good("covered"),
+                Status::Exception => style.dim("exception"),
+                Status::Uncovered => style.bad("UNCOVERED"),
+            };
+            t.add_row([style.id(&r.id), st, r.why.clone(), r.text.clone()]);
+        }
+        println!("{t}");
+        println!(
+            "{} chapters {}: {} clauses; {} covered by {} passing of {} rulings, {} named exceptions, {} uncovered",
+            cov.game,
+            cov.chapters.join(", "),
+            cov.rows.len(),
+            cov.covered,
+            cov.passing,
+            cov.scenarios,
+            cov.exceptions,
+            cov.uncovered
+        );
+    }
+    Ok(if args.strict && cov.uncovered > 0 {
+        exit::NO_MATCH
+    } else {
+        exit::OK
+    })
+}
