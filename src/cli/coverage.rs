@@ -49,7 +49,10 @@ pub fn run(args: &CoverageArgs, style: Style) -> CmdResult {
     let Some(module) = games::module(&game) else {
         return Err(JudgeError::Usage {
             message: format!("the engine does not support `{game}` yet, so no ruling can pass"),
-            help: Some(format!("games with an engine: {}", games::supported().join(", "))),
+            help: Some(format!(
+                "games with an engine: {}",
+                games::supported().join(", ")
+            )),
         });
     };
     let paths = if args.rulings.is_empty() {

@@ -3,6 +3,4 @@
 //! covers its whole subtree.
 
 /// `(clause id, reason)`.
-pub const EXCEPTIONS: &[(&str, &str)] = &[
-    ("1.0", "placeholder"),
-];
+pub const EXCEPTIONS: &[(&str, &str)] = &[("1.0", "placeholder")];

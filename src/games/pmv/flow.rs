@@ -340,7 +340,7 @@ fn give_priority(m: &mut M, p: Pri) {
                     player_name(p.holder),
                     player_name(pl)
                 ),
-                &[r::LOSS_LIFE],
+                &[r::LOSS_LIFE, r::LIFE_ZERO_PRIORITY],
             )
             .obj(player_name(pl));
         }
@@ -370,13 +370,17 @@ fn draw(m: &mut M, p: PlayerId, rule: &'static str) {
         Some(top) => {
             let top = top.clone();
             m.game.move_card(&top, ZoneId::of(p, zn::HAND), false);
-            m.record("draw", format!("{} draws a card", player_name(p)), &[rule])
-                .obj(top)
-                .change(
-                    format!("{}.deck", player_name(p)),
-                    deck.len(),
-                    deck.len() - 1,
-                );
+            m.record(
+                "draw",
+                format!("{} draws a card", player_name(p)),
+                &[rule, r::DRAW_DEF, r::ADD_TO_HAND],
+            )
+            .obj(top.clone())
+            .change(
+                format!("{}.deck", player_name(p)),
+                deck.len(),
+                deck.len() - 1,
+            );
         }
     }
 }
@@ -423,6 +427,22 @@ fn setup(m: &mut M) -> R<()> {
                 player_name(p)
             )));
         }
+        let mut names: BTreeMap<String, usize> = BTreeMap::new();
+        for id in &deck {
+            // Anonymous cards (`unknown` type) stand for distinct cards.
+            if let Some(d) = def(&m.game, id)
+                && d.card_type != "unknown"
+            {
+                *names.entry(d.name.clone()).or_default() += 1;
+            }
+        }
+        if let Some((n, c)) = names.iter().find(|(_, c)| **c > 3) {
+            return Err(bad(format!(
+                "{}'s deck holds {c} cards named {n}; at most 3 cards of the same name (1.2.2.b)",
+                player_name(p)
+            )));
+        }
+        let uniq = !seen.is_empty();
         let mut ids = deck.clone();
         m.game.rng.shuffle(&mut ids);
         if let Some(z) = m.game.zones.get_mut(&ZoneId::of(p, zn::DECK)) {
@@ -431,8 +451,15 @@ fn setup(m: &mut M) -> R<()> {
         m.record(
             "setup.shuffle",
             format!("{} shuffles their 50-card deck", player_name(p)),
-            &[r::DECK_50, r::START_SHUFFLE],
+            &[r::DECK_50, r::DECK_SAME_NAME_3, r::START_SHUFFLE],
         );
+        if uniq {
+            m.record(
+                "setup.one_per_deck",
+                format!("{}'s deck holds one copy of each デッキ１枚制限 card; same-name copies without the keyword count only toward the limit of 3", player_name(p)),
+                &[r::ONE_PER_DECK, r::ONE_PER_DECK_SAME_NAME],
+            );
+        }
     }
     for p in 0..m.game.players.len() {
         for _ in 0..7 {
@@ -471,9 +498,14 @@ fn turn_start(m: &mut M) -> R<()> {
             m.game.turn.number,
             player_name(tp)
         ),
-        &[r::TURN_START],
+        &[r::TURN_START, r::PH_START, r::NO_PRIORITY_START_END],
     );
     fire_all(m, "start_of_turn", r::TURN_START_EFFECTS)?;
+    m.record(
+        "turn.start",
+        "the turn moves on to the active phase",
+        &[r::TO_ACTIVE_PHASE, r::TURN_START_EFFECTS],
+    );
     m.then([Step::Phase(phase_index("active"))]);
     Ok(())
 }
@@ -530,7 +562,7 @@ fn phase_begin(m: &mut M, i: usize) -> R<()> {
             let e = m.record(
                 "active_phase",
                 format!("{}'s cards on the field become active; nodes are not on the field and stay as they are", player_name(tp)),
-                &[r::ACTIVE_PHASE, r::ACTIVE_UNTAP],
+                &[r::ACTIVE_PHASE, r::PH_ACTIVE, r::ACTIVE_UNTAP, r::ACTIVE_PRIORITY],
             );
             for id in woke {
                 e.change(format!("{id}.sleep"), true, false);
@@ -554,7 +586,7 @@ fn phase_begin(m: &mut M, i: usize) -> R<()> {
             m.record(
                 "maintenance_phase",
                 "maintenance phase: upkeep costs of the turn player's cards would be paid here",
-                &[r::MAINTENANCE],
+                &[r::MAINTENANCE, r::PH_MAINT, r::MAINT_PRIORITY],
             );
         }
         "draw" => {
@@ -565,9 +597,23 @@ fn phase_begin(m: &mut M, i: usize) -> R<()> {
                         "{} went first: no draw on their first turn",
                         player_name(tp)
                     ),
-                    &[r::DRAW_PHASE, r::DRAW_FIRST_TURN, r::FIRST_NO_DRAW],
+                    &[
+                        r::DRAW_PHASE,
+                        r::PH_DRAW,
+                        r::DRAW_FIRST_TURN,
+                        r::FIRST_NO_DRAW,
+                        r::DRAW_PRIORITY,
+                    ],
                 );
             } else {
+                m.record(
+                    "draw_phase",
+                    format!(
+                        "draw phase: {} draws 1 as the rule effect, then gets priority",
+                        player_name(tp)
+                    ),
+                    &[r::DRAW_PHASE, r::PH_DRAW, r::DRAW_PRIORITY],
+                );
                 draw(m, tp, r::DRAW_PHASE_DRAW);
                 if m.game.result != GameResult::Ongoing {
                     return Ok(());
@@ -581,7 +627,12 @@ fn phase_begin(m: &mut M, i: usize) -> R<()> {
                     "main phase of {}: no rule effect; they get priority",
                     player_name(tp)
                 ),
-                &[r::MAIN_PHASE, r::MAIN_PRIORITY],
+                &[
+                    r::MAIN_PHASE,
+                    r::PH_MAIN,
+                    r::MAIN_PRIORITY,
+                    r::MAIN_NO_RULE_EFFECT,
+                ],
             );
         }
         "discard" => {
@@ -610,7 +661,12 @@ fn phase_begin(m: &mut M, i: usize) -> R<()> {
                         player_name(tp),
                         hand.len()
                     ),
-                    &[r::DISCARD_PHASE, r::HAND_LIMIT],
+                    &[
+                        r::DISCARD_PHASE,
+                        r::PH_DISCARD,
+                        r::HAND_LIMIT,
+                        r::DISCARD_PRIORITY,
+                    ],
                 );
                 for id in &chosen {
                     if let Some(c) = m.game.cards.get_mut(id) {
@@ -626,7 +682,12 @@ fn phase_begin(m: &mut M, i: usize) -> R<()> {
                         player_name(tp),
                         hand.len()
                     ),
-                    &[r::DISCARD_PHASE, r::HAND_LIMIT],
+                    &[
+                        r::DISCARD_PHASE,
+                        r::PH_DISCARD,
+                        r::HAND_LIMIT,
+                        r::DISCARD_PRIORITY,
+                    ],
                 );
             }
         }
@@ -644,7 +705,12 @@ fn phase_end(m: &mut M) -> R<()> {
             "every player passed in succession with no interference open: the {} phase ends",
             m.game.turn.phase
         ),
-        &[r::ALL_PASS_PHASE_END, r::PHASE_END_ALL_PASS],
+        &[
+            r::ALL_PASS_PHASE_END,
+            r::PHASE_END_ALL_PASS,
+            r::TURN_PHASES,
+            r::ONE_WAY,
+        ],
     );
     m.then([Step::Phase(i + 1)]);
     Ok(())
@@ -663,7 +729,7 @@ fn turn_end(m: &mut M) -> R<()> {
     m.record(
         "turn.end",
         format!("end of turn: damage is reset and {ended} until-end-of-turn modification(s) end; no one gets priority"),
-        &[r::TURN_END, r::TURN_END_DURATIONS],
+        &[r::TURN_END, r::PH_END, r::NO_PRIORITY_START_END, r::TURN_END_DURATIONS, r::TURN_END_EFFECTS],
     );
     fire_all(m, "end_of_turn", r::TURN_END_EFFECTS)?;
     if m.game.result != GameResult::Ongoing {
@@ -915,7 +981,7 @@ fn apply_ability(
                     m.record(
                         "effect.fails",
                         format!("a target of {this}'s effect is no longer legal: the effect fails and the rest is not applied"),
-                        &[r::TARGET_RECHECK, r::EFFECT_FAILS],
+                        &[r::TARGET_RECHECK, r::EFFECT_FAILS, r::ENTRY_VOID_CONTINUES],
                     );
                     return Ok(false);
                 }
@@ -945,8 +1011,8 @@ fn apply_effect(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &[Str
         }
         Effect::Destroy { .. } | Effect::Banish { .. } => {
             let (state, rule, what) = match e {
-                Effect::Destroy { .. } => (st::DISCARDING, r::DISCARD_STATE, "破棄 (discard)"),
-                _ => (st::EXCLUDING, r::EXCLUDE_STATE, "除外 (exclude)"),
+                Effect::Destroy { .. } => (st::DISCARDING, r::DISCARD_APPLIED, "破棄 (discard)"),
+                _ => (st::EXCLUDING, r::EXCLUDE_APPLIED, "除外 (exclude)"),
             };
             let mut applied = Vec::new();
             for o in objs {
@@ -960,7 +1026,7 @@ fn apply_effect(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &[Str
             let e = m.record(
                 "removal.apply",
                 format!("{this}'s effect applies {what} to {}; the effect is suspended while the removal resolves", applied.join(", ")),
-                &[rule, r::REMOVAL_INTERRUPTS],
+                &[rule, if state == st::DISCARDING { r::DISCARD_STATE } else { r::EXCLUDE_STATE }, if state == st::DISCARDING { r::KIND_DISCARD } else { r::KIND_EXCLUDE }, r::REMOVAL, r::REMOVAL_INTERRUPTS],
             );
             for o in applied {
                 e.obj(o);
@@ -1214,7 +1280,12 @@ fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
     let e = m.record(
         "damage.a",
         "1.10.12.a: effects of dealing damage resolve",
-        &[r::DAMAGE_PROC, r::DAMAGE_A],
+        &[
+            r::DAMAGE_PROC,
+            r::DAMAGE_A,
+            r::DAMAGE_IMMEDIATE,
+            r::DAMAGE_SOURCES,
+        ],
     );
     if live.len() > 1 {
         e.rule(r::DAMAGE_SIMULTANEOUS);
@@ -1249,7 +1320,14 @@ fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
             m.record(
                 "damage.c",
                 format!("{} deals {} {word} damage to {}", d.source, d.amount, d.to),
-                &[r::DAMAGE_C, rule, r::DAMAGE_TO_PLAYER, r::LIFE_LOSS],
+                &[
+                    r::DAMAGE_C,
+                    rule,
+                    r::DAMAGE_KINDS,
+                    r::DAMAGE_ONE_SOURCE,
+                    r::DAMAGE_TO_PLAYER,
+                    r::LIFE_LOSS,
+                ],
             )
             .change(format!("{}.life", d.to), before, before - d.amount);
         } else if on_field(&m.game, &d.to) {
@@ -1267,7 +1345,13 @@ fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
             m.record(
                 "damage.c",
                 format!("{} deals {} {word} damage to {}", d.source, d.amount, d.to),
-                &[r::DAMAGE_C, rule, r::DAMAGE_TO_CHAR],
+                &[
+                    r::DAMAGE_C,
+                    rule,
+                    r::DAMAGE_KINDS,
+                    r::DAMAGE_ONE_SOURCE,
+                    r::DAMAGE_TO_CHAR,
+                ],
             )
             .change(
                 format!("{}.accumulated_damage", d.to),
@@ -1349,6 +1433,15 @@ fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                 "judge's reading: \"already accumulated damage\" is the damage accumulated before this combat damage (the trigger is at 1.10.12.d, after the damage is applied; counting it again would double it)"
             });
             if x > 0 {
+                m.record(
+                    "pierce",
+                    format!(
+                        "{} deals {x} combat damage to {}: a nested damage procedure inside step d",
+                        d.source,
+                        player_name(victim)
+                    ),
+                    &[r::PIERCE, r::NESTED],
+                );
                 damage(
                     m,
                     vec![Dmg {
@@ -1452,7 +1545,14 @@ fn process_removals(m: &mut M) -> R<()> {
                     "決死 resolves for {} at once, before any 破棄 or 除外",
                     doomed.join(", ")
                 ),
-                &[r::DOOMED_PROC, r::REMOVAL_ORDER, r::REMOVAL_SIMULTANEOUS],
+                &[
+                    r::DOOMED_PROC,
+                    r::DOOMED,
+                    r::KIND_DOOMED,
+                    r::REMOVAL_ORDER,
+                    r::ORDER_DOOMED,
+                    r::REMOVAL_SIMULTANEOUS,
+                ],
             );
             fire(m, "doomed", &doomed, r::DOOMED_AFTER)?;
             for id in &doomed {
@@ -1475,7 +1575,12 @@ fn process_removals(m: &mut M) -> R<()> {
             m.record(
                 "removal.discard",
                 format!("破棄 resolves for {} at once", discarding.join(", ")),
-                &[r::DISCARD_PROC, r::REMOVAL_ORDER, r::REMOVAL_NOT_ONE_BY_ONE],
+                &[
+                    r::DISCARD_PROC,
+                    r::REMOVAL_ORDER,
+                    r::ORDER_DISCARD,
+                    r::REMOVAL_NOT_ONE_BY_ONE,
+                ],
             );
             fire(m, "discarded", &discarding, r::DISCARD_AFTER)?;
             for id in &discarding {
@@ -1504,7 +1609,7 @@ fn process_removals(m: &mut M) -> R<()> {
             m.record(
                 "removal.exclude",
                 format!("除外 resolves for {} at once", excluding.join(", ")),
-                &[r::EXCLUDE_PROC, r::REMOVAL_ORDER],
+                &[r::EXCLUDE_PROC, r::REMOVAL_ORDER, r::ORDER_EXCLUDE],
             );
             for id in &excluding {
                 let Some(owner) = m.game.card(id).map(|c| c.owner) else {
@@ -1668,7 +1773,9 @@ fn pay(m: &mut M, p: PlayerId, cost: i64, card: &str) -> R<()> {
             r::PAY_SLEEP,
             r::PAY_DISCARD,
             r::PAY_ONE_PER_NODE,
+            r::PAY_ANY,
             r::PAY_EXACT,
+            r::PAY_NO_SPLIT,
         ],
     );
     if !discard.is_empty() {
@@ -1832,10 +1939,13 @@ fn set_node(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
             player_name(player)
         ),
         &[
+            r::NODE,
             r::NODE_SET,
             r::NODE_SET_FACE_DOWN,
+            r::NODE_FACE_DOWN,
             r::NODE_SET_KEEPS_PRIORITY,
             r::NODE_SET_NOT_PLAY,
+            r::PRIORITY_ACTIONS,
         ],
     )
     .change(format!("{}.nodes", player_name(player)), before, before + 1);
@@ -1984,6 +2094,7 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
             r::PLAY_PRIORITY,
             r::PLAY_NODES,
             r::PLAY_TYPE,
+            r::PRIORITY_ACTIONS,
         ],
     )
     .obj(card.to_string());
@@ -2043,7 +2154,13 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
             },
             player_name(p.holder)
         ),
-        &[r::PLAY_PASS, r::INTERFERENCE_OPENS, r::PRIORITY_AFTER],
+        &[
+            r::PLAY_PASS,
+            r::INTERFERENCE,
+            r::INTERFERENCE_OPENS,
+            r::OPENS_BY_PLAY,
+            r::PRIORITY_AFTER,
+        ],
     );
     give_priority(m, p);
     Ok(())
@@ -2099,10 +2216,14 @@ fn declare_attack(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> 
             player_name(def_p)
         ),
         &[
+            r::ATTACK_DEF,
+            r::ATTACK_BY_PLAYER,
             r::ATTACK_DECLARE,
             r::ATTACK_SLEEP,
             r::ATTACK_OPENS,
             r::INTERFERENCE_OPENS,
+            r::OPENS_BY_ATTACK,
+            r::PRIORITY_ACTIONS,
         ],
     )
     .obj(card.to_string())
@@ -2181,7 +2302,13 @@ fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
             "{} blocks with {card}; {card} goes to sleep",
             player_name(player)
         ),
-        &[r::BLOCK_DECLARE, r::BLOCK_SLEEP, r::BLOCK_PRIORITY],
+        &[
+            r::BLOCK_DEF,
+            r::BLOCK_DECLARE,
+            r::BLOCK_SLEEP,
+            r::BLOCK_PRIORITY,
+            r::PRIORITY_ACTIONS,
+        ],
     )
     .obj(card.to_string())
     .change(format!("{card}.sleep"), false, true);
@@ -2271,7 +2398,13 @@ fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
                 player_name(e.player),
                 if haste { "active (haste)" } else { "asleep" }
             ),
-            &[r::RESOLVE_EFFECT, r::CHAR_RESOLVES],
+            &[
+                r::RESOLVE_EFFECT,
+                r::CHAR_RESOLVES,
+                r::CHAR_STATUS,
+                r::CHARACTER,
+                r::CHARACTER_FROM,
+            ],
         );
         en.obj(card.clone());
         if haste {
@@ -2309,7 +2442,12 @@ fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
     m.record(
         "combat.a",
         "combat: every entry other than the attack and the block has resolved",
-        &[r::COMBAT_AT_END, r::COMBAT_A, r::RESOLVE_COMBAT],
+        &[
+            r::COMBAT_DEF,
+            r::COMBAT_AT_END,
+            r::COMBAT_A,
+            r::RESOLVE_COMBAT,
+        ],
     );
     if !same_on_field(&m.game, att) {
         m.record(
@@ -2348,10 +2486,10 @@ fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
             m.record(
                 "stealth",
                 format!(
-                    "{attacker} has stealth: the block by {} is cancelled at the start of combat",
+                    "{attacker} has stealth: the block by {} is cancelled at the start of combat; combat goes on",
                     b.0
                 ),
-                &[r::STEALTH],
+                &[r::STEALTH, r::BLOCK_CANCELLED_CONTINUES],
             );
             if let Some(c) = m.game.cards.get_mut(&b.0) {
                 c.states.remove(st::BLOCKING);
@@ -2446,6 +2584,17 @@ fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
         }
         if batch.len() > 1 {
             e.rule(r::DAMAGE_SIMULTANEOUS);
+        }
+        if first && !batch.is_empty() {
+            e.rule(r::FIRST_STRIKE);
+            e.text.push_str(&format!(
+                ": {} deal(s) damage at first-strike timing",
+                batch
+                    .iter()
+                    .map(|d| d.source.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
         }
         damage(m, batch)?;
         if m.game.result != GameResult::Ongoing {
