@@ -29,6 +29,10 @@ pub mod st {
     pub const DISCARDING: &str = "discarding";
     /// 除外状態 (9.4.1).
     pub const EXCLUDING: &str = "excluding";
+    /// 決死 whose windows 9.2.3 a–d are running (still 決死, 9.2.7).
+    pub const DOOMED_RESOLVING: &str = "doomed_resolving";
+    /// 破棄 whose windows 9.3.4 a–d are running (still 破棄, 9.3.7).
+    pub const DISCARD_RESOLVING: &str = "discard_resolving";
     /// 攻撃を行っているキャラクター (6.3.4.e).
     pub const ATTACKING: &str = "attacking";
     /// 防御を行っているキャラクター (6.4.4.d).
@@ -243,6 +247,24 @@ pub fn accumulated(c: &Card) -> i64 {
     c.counters.get(COMBAT_DAMAGE).copied().unwrap_or(0)
         + c.counters.get(EFFECT_DAMAGE).copied().unwrap_or(0)
 }
+
+/// The card is in a removal state (決死, 破棄, 除外), so damage and further
+/// removal do not apply to it (9.2.7, 9.3.7, 9.4.5).
+fn removing(c: &Card) -> bool {
+    [
+        st::DOOMED,
+        st::DOOMED_RESOLVING,
+        st::DISCARDING,
+        st::DISCARD_RESOLVING,
+        st::EXCLUDING,
+    ]
+    .iter()
+    .any(|s| c.has(s))
+}
+
+/// How deeply automatic effects may nest before the engine reports an
+/// unbounded loop (each nesting is a real recursion).
+const MAX_NESTING: i64 = 64;
 
 fn on_field(g: &Game, id: &str) -> bool {
     g.card(id).is_some_and(|c| c.zone.kind == zn::FIELD)
@@ -709,6 +731,7 @@ fn phase_end(m: &mut M) -> R<()> {
             r::ALL_PASS_PHASE_END,
             r::PHASE_END_ALL_PASS,
             r::TURN_PHASES,
+            r::PHASE_PARTS,
             r::ONE_WAY,
         ],
     );
@@ -767,6 +790,20 @@ fn characters_and_field(g: &Game, p: PlayerId) -> Vec<CardId> {
 /// field (7.4.7), in the given order, each resolving at once at the
 /// procedure step that names it (7.4.7.c).
 fn fire(m: &mut M, trigger: &str, cards: &[CardId], rule: &'static str) -> R<()> {
+    let depth = var(&m.game, "nesting") + 1;
+    if depth > MAX_NESTING {
+        return Err(EngineError::Budget {
+            budget: MAX_NESTING as u64,
+            last: format!("automatic effects ({trigger}) nested {MAX_NESTING} deep"),
+        });
+    }
+    m.game.vars.insert("nesting".into(), depth);
+    let r = fire_inner(m, trigger, cards, rule);
+    m.game.vars.insert("nesting".into(), depth - 1);
+    r
+}
+
+fn fire_inner(m: &mut M, trigger: &str, cards: &[CardId], rule: &'static str) -> R<()> {
     for id in cards {
         if m.game.result != GameResult::Ongoing {
             return Ok(());
@@ -1242,14 +1279,11 @@ fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                         "{} is not a character on the field: the damage is void",
                         d.to
                     ),
-                    &[r::DAMAGE_ONLY_PLAYERS_CHARS],
+                    &[r::DAMAGE_ONLY_PLAYERS_CHARS, r::DAMAGE_VOID],
                 );
                 continue;
             }
-            if m.game
-                .card(&d.to)
-                .is_some_and(|c| c.has(st::DOOMED) || c.has(st::DISCARDING) || c.has(st::EXCLUDING))
-            {
+            if m.game.card(&d.to).is_some_and(|c| removing(c)) {
                 m.record(
                     "damage.void",
                     format!("{} is being removed: damage does not apply to it", d.to),
@@ -1263,11 +1297,14 @@ fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
     if live.is_empty() {
         return Ok(());
     }
+    let in_combat = m.game.cards.values().any(|c| c.has(st::ATTACKING));
     let kind = |d: &Dmg| {
         if d.combat {
-            (r::COMBAT_DAMAGE, "combat")
+            (r::COMBAT_DAMAGE, r::COMBAT_NOT_EFFECT, "combat")
+        } else if in_combat {
+            (r::EFFECT_DAMAGE, r::EFFECT_DAMAGE_IN_COMBAT, "effect")
         } else {
-            (r::EFFECT_DAMAGE, "effect")
+            (r::EFFECT_DAMAGE, r::EFFECT_DAMAGE, "effect")
         }
     };
     let sources: Vec<CardId> = live.iter().map(|d| d.source.clone()).collect();
@@ -1307,7 +1344,7 @@ fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
     // c: apply.
     let mut prior: BTreeMap<String, i64> = BTreeMap::new();
     for d in &live {
-        let (rule, word) = kind(d);
+        let (rule, rule2, word) = kind(d);
         if let Some(p) = parse_player(&d.to, n) {
             let before = m.game.value(p, "life");
             m.game.set_value(p, "life", before - d.amount);
@@ -1323,6 +1360,7 @@ fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                 &[
                     r::DAMAGE_C,
                     rule,
+                    rule2,
                     r::DAMAGE_KINDS,
                     r::DAMAGE_ONE_SOURCE,
                     r::DAMAGE_TO_PLAYER,
@@ -1348,6 +1386,7 @@ fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                 &[
                     r::DAMAGE_C,
                     rule,
+                    rule2,
                     r::DAMAGE_KINDS,
                     r::DAMAGE_ONE_SOURCE,
                     r::DAMAGE_TO_CHAR,
@@ -1379,7 +1418,7 @@ fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
             continue;
         }
         if has_kw(&m.game, &d.source, "instant_death")
-            && m.game.card(&d.to).is_some_and(|c| !c.has(st::DOOMED))
+            && m.game.card(&d.to).is_some_and(|c| !removing(c))
         {
             if let Some(c) = m.game.cards.get_mut(&d.to) {
                 c.states.insert(st::DOOMED.into());
@@ -1471,7 +1510,7 @@ fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
     // f: doomed check.
     for id in &recips {
         let Some(c) = m.game.card(id) else { continue };
-        if c.zone.kind != zn::FIELD || c.has(st::DOOMED) {
+        if c.zone.kind != zn::FIELD || removing(c) {
             continue;
         }
         let (acc, dur) = (accumulated(c), raw_durability(&m.game, c));
@@ -1509,7 +1548,7 @@ fn process_removals(m: &mut M) -> R<()> {
         }
         for id in all_characters(&m.game) {
             let Some(c) = m.game.card(&id) else { continue };
-            if c.has(st::DOOMED) || c.has(st::DISCARDING) || c.has(st::EXCLUDING) {
+            if removing(c) {
                 continue;
             }
             let (dur, acc) = (raw_durability(&m.game, c), accumulated(c));
@@ -1554,10 +1593,18 @@ fn process_removals(m: &mut M) -> R<()> {
                     r::REMOVAL_SIMULTANEOUS,
                 ],
             );
-            fire(m, "doomed", &doomed, r::DOOMED_AFTER)?;
+            // The windows run with the cards marked as resolving, so that a
+            // removal applied inside them does not start this one again.
             for id in &doomed {
                 if let Some(c) = m.game.cards.get_mut(id) {
                     c.states.remove(st::DOOMED);
+                    c.states.insert(st::DOOMED_RESOLVING.into());
+                }
+            }
+            fire(m, "doomed", &doomed, r::DOOMED_AFTER)?;
+            for id in &doomed {
+                if let Some(c) = m.game.cards.get_mut(id) {
+                    c.states.remove(st::DOOMED_RESOLVING);
                     if c.zone.kind == zn::FIELD {
                         c.states.insert(st::DISCARDING.into());
                     }
@@ -1582,6 +1629,12 @@ fn process_removals(m: &mut M) -> R<()> {
                     r::REMOVAL_NOT_ONE_BY_ONE,
                 ],
             );
+            for id in &discarding {
+                if let Some(c) = m.game.cards.get_mut(id) {
+                    c.states.remove(st::DISCARDING);
+                    c.states.insert(st::DISCARD_RESOLVING.into());
+                }
+            }
             fire(m, "discarded", &discarding, r::DISCARD_AFTER)?;
             for id in &discarding {
                 let Some(owner) = m.game.card(id).map(|c| c.owner) else {
@@ -1593,7 +1646,11 @@ fn process_removals(m: &mut M) -> R<()> {
                 m.record(
                     "removal.discard",
                     format!("{id} is put on top of its owner's Netherworld"),
-                    &[r::DISCARD_TO_NETHERWORLD],
+                    &[
+                        r::DISCARD_TO_NETHERWORLD,
+                        r::DISCARD_DEF,
+                        r::RESET_NOT_CHARACTER,
+                    ],
                 )
                 .obj(id.clone())
                 .change(
@@ -1621,7 +1678,7 @@ fn process_removals(m: &mut M) -> R<()> {
                 m.record(
                     "removal.exclude",
                     format!("{id} is put into its owner's exclusion area"),
-                    &[r::EXCLUDE_TO_AREA],
+                    &[r::EXCLUDE_TO_AREA, r::EXCLUDE_DEF, r::RESET_NOT_CHARACTER],
                 )
                 .obj(id.clone())
                 .change(
@@ -1946,6 +2003,7 @@ fn set_node(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
             r::NODE_SET_KEEPS_PRIORITY,
             r::NODE_SET_NOT_PLAY,
             r::PRIORITY_ACTIONS,
+            r::PA_NODE,
         ],
     )
     .change(format!("{}.nodes", player_name(player)), before, before + 1);
@@ -2095,6 +2153,9 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
             r::PLAY_NODES,
             r::PLAY_TYPE,
             r::PRIORITY_ACTIONS,
+            r::PA_PLAY,
+            r::PLAY_CONDITIONS_MET,
+            r::PLAY_CAN_MOVE,
         ],
     )
     .obj(card.to_string());
@@ -2109,7 +2170,7 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
         m.record(
             "command",
             "a command card needs only priority",
-            &[r::COMMAND_PRIORITY],
+            &[r::COMMAND_PRIORITY, r::COMMAND_HAS_PRIORITY],
         );
     }
     m.game.move_card(card, ZoneId::of(player, zn::PLAY), false);
@@ -2188,7 +2249,7 @@ fn declare_attack(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> 
     }
     if !g.zone_of(tp, zn::FIELD).iter().any(|c| c == card) || !is_type(g, card, "character") {
         return Err(fail(
-            r::ATTACK_CAPABLE,
+            r::ATTACK_OWN_FIELD,
             format!("{card} is not a character on {}'s field", player_name(tp)),
         ));
     }
@@ -2224,6 +2285,7 @@ fn declare_attack(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> 
             r::INTERFERENCE_OPENS,
             r::OPENS_BY_ATTACK,
             r::PRIORITY_ACTIONS,
+            r::PA_ATTACK,
         ],
     )
     .obj(card.to_string())
@@ -2280,7 +2342,7 @@ fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
     }
     if !g.zone_of(player, zn::FIELD).iter().any(|c| c == card) || !is_type(g, card, "character") {
         return Err(fail(
-            r::BLOCK_CAPABLE,
+            r::BLOCK_OWN_FIELD,
             format!(
                 "{card} is not a character on {}'s field",
                 player_name(player)
@@ -2308,6 +2370,7 @@ fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
             r::BLOCK_SLEEP,
             r::BLOCK_PRIORITY,
             r::PRIORITY_ACTIONS,
+            r::PA_BLOCK,
         ],
     )
     .obj(card.to_string())
@@ -2533,8 +2596,7 @@ fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
         (false, "combat.e", r::COMBAT_E),
     ] {
         let mut batch = Vec::new();
-        let att_ok = same_on_field(&m.game, att)
-            && !m.game.card(&attacker).is_some_and(|c| c.has(st::DOOMED));
+        let att_ok = same_on_field(&m.game, att) && !m.game.card(&attacker).is_some_and(removing);
         let rec_ok = recipient.1 == 0 && parse_player(&recipient.0, m.game.players.len()).is_some()
             || same_on_field(&m.game, &recipient);
         if att_ok && rec_ok && has_kw(&m.game, &attacker, "first_strike") == first {
@@ -2668,7 +2730,13 @@ fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
             format!(
                 "{attacker} left the field during combat: the attack is cancelled; graze is skipped"
             ),
-            &[r::ATTACK_CANCELLED, r::CANCEL_DURING_COMBAT],
+            &[
+                r::ATTACK_CANCELLED,
+                r::CANCEL_DURING_COMBAT,
+                r::CANCEL_RESET,
+                r::CANCEL_DURATIONS,
+                r::CANCEL_END_EFFECTS,
+            ],
         );
     }
     // h: reset combat damage.

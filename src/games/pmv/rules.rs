@@ -300,6 +300,25 @@ rules! {
     ORDER_EXCLUDE = "9.1.4.c";
     DISCARD_APPLIED = "9.3.3";
     EXCLUDE_APPLIED = "9.4.3";
+    PA_NODE = "1.12.2.a";
+    PA_PLAY = "1.12.2.b";
+    PA_ATTACK = "1.12.2.e";
+    PA_BLOCK = "1.12.2.f";
+    PHASE_PARTS = "4.1.2";
+    RESET_NOT_CHARACTER = "1.10.13.c";
+    EFFECT_DAMAGE_IN_COMBAT = "1.10.5.a";
+    COMBAT_NOT_EFFECT = "1.10.6.a";
+    DAMAGE_VOID = "1.10.10.a";
+    CANCEL_RESET = "6.3.7.a";
+    CANCEL_DURATIONS = "6.3.7.b";
+    CANCEL_END_EFFECTS = "6.3.7.c";
+    ATTACK_OWN_FIELD = "6.3.3.a";
+    BLOCK_OWN_FIELD = "6.4.3.a";
+    DISCARD_DEF = "9.3.1";
+    EXCLUDE_DEF = "9.4.1";
+    COMMAND_HAS_PRIORITY = "5.6.1.a";
+    PLAY_CONDITIONS_MET = "5.2.2.b";
+    PLAY_CAN_MOVE = "5.2.2.g";
 }
 
 #[cfg(test)]
