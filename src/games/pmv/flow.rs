@@ -903,7 +903,14 @@ fn choose_targets(
             ));
         }
         let given = match m.choices.ids(&k, &legal)? {
-            Some(g) => g,
+            Some(g) => {
+                m.record(
+                    "targets",
+                    format!("`{k}`: {} chosen as target(s)", g.join(", ")),
+                    &[r::PLAY_CHOOSE_TARGETS],
+                );
+                g
+            }
             None if !up_to && legal.len() == count => {
                 m.record(
                     "targets",
@@ -1287,7 +1294,11 @@ fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                 m.record(
                     "damage.void",
                     format!("{} is being removed: damage does not apply to it", d.to),
-                    &[r::DOOMED_IGNORES_DAMAGE, r::DISCARD_IMMUNE],
+                    &[
+                        r::DOOMED_IGNORES_DAMAGE,
+                        r::DISCARD_IMMUNE,
+                        r::DISCARD_IMMUNE_DAMAGE,
+                    ],
                 );
                 continue;
             }
@@ -1838,6 +1849,9 @@ fn pay(m: &mut M, p: PlayerId, cost: i64, card: &str) -> R<()> {
     if !discard.is_empty() {
         e.rule(r::PAY_AS_COST_NO_REMOVAL);
     }
+    if !discard.is_empty() && !sleep.is_empty() {
+        e.rule(r::PAY_MIX);
+    }
     if auto {
         e.note("no `pay_sleep`/`pay_discard` choice given: the engine sleeps active nodes first, then discards sleeping ones");
     }
@@ -2186,6 +2200,11 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
     pay(m, player, cost, card)?;
     if d.has_keyword("doll") {
         m.game.vars.insert(turn_var("doll_played", player), 1);
+        m.record(
+            "doll",
+            format!("{card} is a doll: it does not use up the normal character play, and no other doll may be played this turn"),
+            &[r::DOLL_ONE_PER_TURN, r::CHAR_DOLL_ONE, r::CHAR_ONE_PER_TURN],
+        );
     }
     if d.has_keyword("one_per_turn") {
         m.game.vars.insert(
@@ -2472,6 +2491,10 @@ fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
         en.obj(card.clone());
         if haste {
             en.rule(r::HASTE);
+        }
+        if d.has_keyword("legend") {
+            en.rule(r::LEGEND);
+            en.text.push_str("; 伝説 legend has no text of its own");
         }
         fire(m, "on_enter", std::slice::from_ref(card), r::RESOLVE_EFFECT)?;
         return process_removals(m);

@@ -208,6 +208,7 @@ rules! {
     DISCARD_AFTER = "9.3.4.d";
     DISCARD_TO_NETHERWORLD = "9.3.4.g";
     DISCARD_IMMUNE = "9.3.7";
+    DISCARD_IMMUNE_DAMAGE = "9.3.7.a";
     EXCLUDE_STATE = "9.4.2";
     EXCLUDE_PROC = "9.4.4";
     EXCLUDE_TO_AREA = "9.4.4.l";
