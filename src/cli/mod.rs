@@ -2,6 +2,7 @@
 //! command lives in its own module and returns an exit code.
 
 pub mod check;
+mod diff;
 mod games;
 mod new;
 mod rule;
@@ -65,6 +66,9 @@ enum Command {
     New(new::NewArgs),
     /// Print the JSON Schema of the scenario format.
     Schema,
+    /// Compare two versions of a game's rulebook clause by clause.
+    #[command(after_help = diff::DIFF_EXAMPLES)]
+    Diff(diff::DiffArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell to generate completions for.
@@ -96,6 +100,7 @@ pub fn main() -> i32 {
         Command::Check(args) => check::run(&args, style),
         Command::New(args) => new::run(&args),
         Command::Schema => schema::run(),
+        Command::Diff(args) => diff::run(&args, style),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "judge", &mut std::io::stdout());
             Ok(exit::OK)
