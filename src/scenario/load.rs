@@ -332,6 +332,7 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
                 ));
             };
             let zone = ZoneId::of(p, spec.name);
+            #[allow(clippy::type_complexity)]
             let entries: Vec<(
                 Option<String>,
                 String,

@@ -141,15 +141,14 @@ fn bad(message: impl Into<String>) -> EngineError {
 pub fn eff_def_key(g: &Game, id: &str) -> Option<String> {
     let c = g.card(id)?;
     if c.zone.kind == zn::FIELD {
-        // The most recently attached evolve card (last in the evolution area).
+        // The most recently attached evolve card (last in the evolution
+        // area of the card's master).
         let evo = g
-            .zones
+            .zone_of(c.controller, zn::EVOLUTION)
             .iter()
-            .filter(|(z, _)| z.kind == zn::EVOLUTION)
-            .flat_map(|(_, ids)| ids.iter())
+            .rev()
             .filter_map(|e| g.card(e))
-            .filter(|e| e.attached_to.as_deref() == Some(id))
-            .last();
+            .find(|e| e.attached_to.as_deref() == Some(id));
         if let Some(e) = evo {
             return Some(e.def.clone());
         }
@@ -2443,9 +2442,8 @@ fn declare_attack(m: &mut M, p: PlayerId, attacker: &str, target: Option<&str>) 
 /// deck area.
 fn evolve(m: &mut M, p: PlayerId, card: &str, evo: Option<&str>) -> R<()> {
     let g = &m.game;
-    if !g
-        .card(card)
-        .is_some_and(|c| c.zone == ZoneId::of(p, zn::FIELD))
+    if g.card(card)
+        .is_none_or(|c| c.zone != ZoneId::of(p, zn::FIELD))
     {
         return Err(illegal(
             r::ACTIVATE,
@@ -2582,11 +2580,7 @@ fn evolve(m: &mut M, p: PlayerId, card: &str, evo: Option<&str>) -> R<()> {
 // ---------------------------------------------------------------- driver
 
 /// Runs a whole scenario.
-pub fn run(
-    game: Game,
-    actions: &[Action],
-    derived: &dyn Fn(&Game, &Card) -> Vec<(&'static str, i64)>,
-) -> Outcome {
+pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn<'_>) -> Outcome {
     let mut m: M = Machine::new(game);
     let phase = m.game.turn.phase.clone();
     match phase.as_str() {
