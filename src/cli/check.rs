@@ -107,6 +107,7 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
                     .action
                     .map(|a| format!("action {a}"))
                     .unwrap_or_else(|| "setup".into());
+                let d = scenario::load::action_error(&loaded, e.action, &e.error);
                 return (
                     CheckRow {
                         file,
@@ -115,7 +116,7 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
                         detail: vec![format!("stopped at {at}: {}", e.error)],
                         diff: None,
                     },
-                    None,
+                    Some(format!("{:?}", miette::Report::new(d))),
                 );
             }
             let v = expect::check(&loaded.scenario.expect, &outcome);

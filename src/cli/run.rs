@@ -52,9 +52,10 @@ pub fn run(args: &RunArgs, style: Style) -> CmdResult {
             scenario::report::render_run(&loaded, &outcome, args.explain, style)
         );
     }
-    Ok(if outcome.error.is_some() {
-        exit::USAGE
-    } else {
-        exit::OK
-    })
+    if let Some(e) = &outcome.error {
+        let d = scenario::load::action_error(&loaded, e.action, &e.error);
+        eprintln!("{:?}", miette::Report::new(d));
+        return Ok(exit::USAGE);
+    }
+    Ok(exit::OK)
 }

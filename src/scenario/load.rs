@@ -57,6 +57,8 @@ impl ScenarioError {
 pub struct Loaded {
     /// Display name of the file.
     pub file: String,
+    /// The file's text (for diagnostics about actions).
+    pub src: String,
     /// The parsed file.
     pub scenario: Scenario,
     /// The game module.
@@ -499,16 +501,6 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
                     one_of("zones", &names),
                 ));
             }
-            if let Some(c) = a.card.as_ref().and_then(|c| game.card(c)) {
-                let earlier_moves = i > 0;
-                if !earlier_moves && c.zone.kind != z {
-                    return Err(cx.err(
-                        &[ap.as_slice(), &[k("from")]].concat(),
-                        format!("card `{}` is in `{}`, not in `{z}`", c.id, c.zone),
-                        None,
-                    ));
-                }
-            }
         }
         if let Some(t) = &a.target
             && t != "leader"
@@ -581,12 +573,57 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
 
     Ok(Loaded {
         file: file.into(),
+        src: src.to_string(),
         scenario,
         module,
         game,
         actions,
         warnings,
     })
+}
+
+/// A diagnostic for an error the engine met while running action `action`
+/// (strict-mode choices, a card not where the action says…), pointing at
+/// that action in the file.
+pub fn action_error(
+    loaded: &Loaded,
+    action: Option<usize>,
+    error: &crate::engine::EngineError,
+) -> ScenarioError {
+    use crate::engine::EngineError as E;
+    let cx = Ctx {
+        file: &loaded.file,
+        src: &loaded.src,
+    };
+    let mut path = match action {
+        Some(i) => vec![k("actions"), Seg::Index(i)],
+        None => vec![k("state"), k("turn")],
+    };
+    let help = match error {
+        E::MissingChoice { options, .. } | E::BadChoice { options, .. } => {
+            Some(format!("options: {}", options.join(", ")))
+        }
+        E::Budget { .. } => Some(
+            "a loop that no player can stop; check the abilities that re-trigger each other".into(),
+        ),
+        E::NotImplemented { .. } => {
+            Some("this part of the rules is not implemented in the engine yet".into())
+        }
+        _ => None,
+    };
+    if action.is_some() {
+        match error {
+            E::UnusedChoice { choice } | E::BadChoice { choice, .. } => {
+                path.extend([k("choices"), k(choice)]);
+            }
+            E::MissingChoice { .. } => path.push(k("choices")),
+            E::BadAction { message } if message.starts_with("the action says") => {
+                path.push(k("from"))
+            }
+            _ => {}
+        }
+    }
+    cx.err(&path, error.to_string(), help)
 }
 
 fn nearest_ids(game: &Game, id: &str) -> String {

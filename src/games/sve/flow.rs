@@ -1922,6 +1922,12 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
     }
     let waited = awaited(&m.game, &awaiting);
     let player = default_player(&m.game, a, waited);
+    if let Some(card) = &a.card
+        && let Err(e) = check_from(&m.game, card, a.from.as_deref())
+    {
+        m.stack.push(awaiting);
+        return Err(e);
+    }
     if a.kind == "concede" {
         m.stack.push(awaiting);
         m.game.players[player].lost = true;
