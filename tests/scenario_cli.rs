@@ -100,7 +100,7 @@ fn semantic_errors_name_the_path() {
                 "\"card\": \"a\", \"target\"",
                 "\"card\": \"a\", \"from\": \"hand\", \"target\"",
             ),
-            "card `a` is in `p1.field`, not in `hand`",
+            "the action says `a` is in `hand`, but it is in `p1.field`",
             "actions[0].from",
         ),
         (
