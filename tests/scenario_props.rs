@@ -34,7 +34,10 @@ fn assert_conserved(snap: &Value, expected: &[String]) -> Result<(), String> {
         match seen.get(id) {
             None => return Err(format!("{id} is in no zone")),
             Some(z) if c["zone"].as_str() != Some(z) => {
-                return Err(format!("{id} records zone {} but is listed in {z}", c["zone"]));
+                return Err(format!(
+                    "{id} records zone {} but is listed in {z}",
+                    c["zone"]
+                ));
             }
             _ => {}
         }
@@ -44,7 +47,11 @@ fn assert_conserved(snap: &Value, expected: &[String]) -> Result<(), String> {
     }
     let real: Vec<&String> = cards.keys().filter(|k| !k.starts_with("token.")).collect();
     if real.len() != expected.len() || real.iter().zip(expected).any(|(a, b)| *a != b) {
-        return Err(format!("cards changed: {} now, {} at the start", real.len(), expected.len()));
+        return Err(format!(
+            "cards changed: {} now, {} at the start",
+            real.len(),
+            expected.len()
+        ));
     }
     Ok(())
 }
@@ -62,11 +69,17 @@ fn run_and_check(name: &str, text: &str) -> Result<(), TestCaseError> {
 }
 
 fn corpus() -> Vec<(String, String)> {
-    let mut files = tcg_judge::cli::check::collect(&["rulings".into(), "scenarios".into()]).unwrap();
+    let mut files =
+        tcg_judge::cli::check::collect(&["rulings".into(), "scenarios".into()]).unwrap();
     files.sort();
     files
         .into_iter()
-        .map(|p| (p.display().to_string(), std::fs::read_to_string(&p).unwrap()))
+        .map(|p| {
+            (
+                p.display().to_string(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
         .collect()
 }
 
@@ -162,7 +175,9 @@ fn mutate(v: &mut Value, target: usize, count: &mut usize, n: i64, word: &str) {
             *count += 1;
         }
         Value::Array(a) => a.iter_mut().for_each(|x| mutate(x, target, count, n, word)),
-        Value::Object(o) => o.values_mut().for_each(|x| mutate(x, target, count, n, word)),
+        Value::Object(o) => o
+            .values_mut()
+            .for_each(|x| mutate(x, target, count, n, word)),
         _ => {}
     }
 }

@@ -492,8 +492,10 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
                 Some(nearest_ids(&game, c)),
             ));
         }
-        if let Some(z) = &a.from {
-            if !module.zones().iter().any(|s| s.name == z) {
+        if let Some(z) = &a.from
+            && !module.zones().iter().any(|s| s.name == z)
+        {
+            {
                 let names: Vec<&str> = module.zones().iter().map(|z| z.name).collect();
                 return Err(cx.err(
                     &[ap.as_slice(), &[k("from")]].concat(),
