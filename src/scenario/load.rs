@@ -495,14 +495,12 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
         if let Some(z) = &a.from
             && !module.zones().iter().any(|s| s.name == z)
         {
-            {
-                let names: Vec<&str> = module.zones().iter().map(|z| z.name).collect();
-                return Err(cx.err(
-                    &[ap.as_slice(), &[k("from")]].concat(),
-                    format!("unknown zone `{z}`"),
-                    one_of("zones", &names),
-                ));
-            }
+            let names: Vec<&str> = module.zones().iter().map(|z| z.name).collect();
+            return Err(cx.err(
+                &[ap.as_slice(), &[k("from")]].concat(),
+                format!("unknown zone `{z}`"),
+                one_of("zones", &names),
+            ));
         }
         if let Some(t) = &a.target
             && t != "leader"
