@@ -209,3 +209,28 @@ fn an_unbounded_loop_hits_the_step_budget() {
         .code(2)
         .stdout(predicate::str::contains("step budget of"));
 }
+
+#[test]
+fn a_rules_version_mismatch_is_a_warning() {
+    let text = BASE.replace(
+        "\"game\": \"sve\",",
+        "\"game\": \"sve\", \"rules_version\": \"1.6.0\",",
+    );
+    let p = temp("version.json", &text);
+    judge()
+        .arg("check")
+        .arg(&p)
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("pinned to rules version 1.6.0"));
+}
+
+#[test]
+fn explain_prints_the_clause_text() {
+    judge()
+        .args(["run", "--explain", "rulings/sve/11.2.1-leader-defeat.json"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("§ 11.2.1"))
+        .stdout(predicate::str::contains("自身のリーダーの体力が0"));
+}

@@ -101,6 +101,9 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
             )
         }
         Ok((loaded, outcome)) => {
+            for w in &loaded.warnings {
+                eprintln!("warning: {w}");
+            }
             let name = loaded.scenario.name.clone();
             if let Some(e) = &outcome.error {
                 let at = e
