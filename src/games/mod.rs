@@ -92,6 +92,12 @@ pub trait GameModule: Sync {
     fn starter(&self) -> &'static str;
 }
 
+impl std::fmt::Debug for dyn GameModule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "GameModule({})", self.id())
+    }
+}
+
 /// Every game module.
 pub static MODULES: &[&dyn GameModule] = &[&sve::Sve];
 

@@ -71,12 +71,6 @@ pub struct Loaded {
     pub warnings: Vec<String>,
 }
 
-impl std::fmt::Debug for dyn GameModule {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "GameModule({})", self.id())
-    }
-}
-
 /// Byte offset of serde_json's (1-based line, byte column) position; the
 /// column counts bytes consumed on the line and may be 0. Moved back to a
 /// char boundary (crates.md §3: never SourceOffset::from_location).
