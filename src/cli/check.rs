@@ -9,7 +9,8 @@ use serde::Serialize;
 
 use super::CmdResult;
 use crate::error::{JudgeError, exit};
-use crate::output::{Style, print_json};
+use crate::output::Style;
+use crate::scenario::report::{emit, emit_json};
 use crate::scenario::{self, expect};
 
 pub const CHECK_EXAMPLES: &str = "\
@@ -167,9 +168,9 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
                 eprintln!("{r}");
             }
             if let Some(d) = &row.diff {
-                println!("{} {}", style.bad("FAIL"), row.file);
+                emit(&format!("{} {}\n", style.bad("FAIL"), row.file));
                 for l in &row.detail {
-                    println!("  {l}");
+                    emit(&format!("  {l}\n"));
                 }
                 for line in d.lines() {
                     let s = if line.starts_with('+') && !line.starts_with("+++") {
@@ -179,9 +180,9 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
                     } else {
                         line.to_string()
                     };
-                    println!("{s}");
+                    emit(&format!("{s}\n"));
                 }
-                println!();
+                emit("\n");
             }
         }
         rows.push(row);
@@ -189,7 +190,7 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
     let errors = rows.iter().filter(|r| r.status == "error").count();
     let fails = rows.iter().filter(|r| r.status == "fail").count();
     if args.json {
-        print_json(&rows);
+        emit_json(&rows);
     } else {
         let mut t = Table::new();
         t.load_style(UTF8_FULL_CONDENSED);
@@ -202,14 +203,14 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
             };
             t.add_row([r.file.clone(), r.name.clone(), status, r.detail.join("; ")]);
         }
-        println!("{t}");
-        println!(
-            "{} scenarios: {} passed, {} failed, {} errors",
+        emit(&format!("{t}\n"));
+        emit(&format!(
+            "{} scenarios: {} passed, {} failed, {} errors\n",
             rows.len(),
             rows.len() - fails - errors,
             fails,
             errors
-        );
+        ));
     }
     Ok(if errors > 0 {
         exit::USAGE

@@ -31,6 +31,21 @@ pub fn clause_title(book: &Rulebook, id: &str) -> Option<String> {
     })
 }
 
+/// Writes to stdout, ignoring a closed pipe (`judge run … | head` must not
+/// panic) and any other write error: there is nowhere left to report it.
+pub fn emit(s: &str) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(s.as_bytes());
+    let _ = out.flush();
+}
+
+/// [`emit`] for JSON, pretty, with a trailing newline.
+pub fn emit_json(v: &impl serde::Serialize) {
+    let s = serde_json::to_string_pretty(v).unwrap_or_default();
+    emit(&format!("{s}\n"));
+}
+
 fn first_line(s: &str, max: usize) -> String {
     let line = s.lines().next().unwrap_or("");
     if line.chars().count() > max {
