@@ -1345,6 +1345,12 @@ fn resolve_targets(
                 Vec::new()
             } else {
                 let i = m.game.rng.below(c.len() as u64) as usize;
+                m.record(
+                    "effect.random",
+                    format!("{} is chosen at random among {}", c[i], c.join(", ")),
+                    &[r::RANDOM],
+                )
+                .note("random choices come from the scenario's seed");
                 vec![c[i].clone()]
             }
         }
@@ -1649,6 +1655,27 @@ fn apply_effect(
                     )
                     .change(format!("{t}.{state}"), had, now);
                 }
+            }
+        }
+        Effect::Shuffle { who } => {
+            for p in who_players(&m.game, master, *who) {
+                let z = ZoneId::of(p, zn::DECK);
+                let n = m.game.zone(&z).len();
+                if let Some(deck) = m.game.zones.get_mut(&z) {
+                    let mut cards = std::mem::take(deck);
+                    m.game.rng.shuffle(&mut cards);
+                    m.game.zones.insert(z, cards);
+                }
+                let rules: &[&'static str] = if n <= 1 {
+                    &[r::SHUFFLE, r::SHUFFLE_SMALL]
+                } else {
+                    &[r::SHUFFLE]
+                };
+                m.record(
+                    "effect.shuffle",
+                    format!("{} shuffles their deck ({n} cards)", player_name(p)),
+                    rules,
+                );
             }
         }
         Effect::Win { who } => {
