@@ -9,4 +9,5 @@ pub mod error;
 pub mod lookup;
 pub mod output;
 pub mod rulebook;
+pub mod search;
 pub mod text;

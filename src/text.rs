@@ -90,11 +90,7 @@ pub fn search_units(s: &str, base: u32) -> (Vec<Unit>, u32) {
     let mut word: Option<(String, usize, usize)> = None;
     let mut gap_pending = false;
 
-    fn flush(
-        word: &mut Option<(String, usize, usize)>,
-        units: &mut Vec<Unit>,
-        pos: &mut u32,
-    ) {
+    fn flush(word: &mut Option<(String, usize, usize)>, units: &mut Vec<Unit>, pos: &mut u32) {
         if let Some((w, start, end)) = word.take() {
             units.push(Unit {
                 token: UnitToken::Word(w),
@@ -233,8 +229,14 @@ mod tests {
     #[test]
     fn search_units_fold_width_kana_dash_and_brackets() {
         assert_eq!(fold_for_search("【守護】"), "守護");
-        assert_eq!(fold_for_search("ファンファーレ"), fold_for_search("ふぁんふぁーれ"));
-        assert_eq!(fold_for_search("ﾌｧﾝﾌｧｰﾚ"), fold_for_search("ファンファーレ"));
+        assert_eq!(
+            fold_for_search("ファンファーレ"),
+            fold_for_search("ふぁんふぁーれ")
+        );
+        assert_eq!(
+            fold_for_search("ﾌｧﾝﾌｧｰﾚ"),
+            fold_for_search("ファンファーレ")
+        );
         assert_eq!(fold_for_search("ト―クン"), fold_for_search("トークン"));
         assert_eq!(fold_for_search("ダメーージ"), fold_for_search("ダメージ"));
         assert_eq!(fold_for_search("ＰＰ 最大値"), fold_for_search("PP最大値"));
@@ -246,7 +248,12 @@ mod tests {
     fn punctuation_leaves_a_gap_but_spaces_and_brackets_do_not() {
         assert_eq!(
             toks("ダメ、ージ"),
-            vec![("だ".into(), 0), ("め".into(), 1), ("ー".into(), 3), ("じ".into(), 4)]
+            vec![
+                ("だ".into(), 0),
+                ("め".into(), 1),
+                ("ー".into(), 3),
+                ("じ".into(), 4)
+            ]
         );
         assert_eq!(toks("守 護"), vec![("守".into(), 0), ("護".into(), 1)]);
         assert_eq!(toks("【守護】"), vec![("守".into(), 0), ("護".into(), 1)]);
