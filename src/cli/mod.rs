@@ -3,6 +3,7 @@
 
 mod games;
 mod rule;
+mod search;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
@@ -14,6 +15,7 @@ Examples:
   judge rule sve 10.5.2            Print a clause, its sub-clauses and references
   judge rule dz 第４部 第９章 ２－１    Any spelling a judge writes works
   judge toc pmv 6                  Table of contents of chapter 6
+  judge search ward --game sve     Keyword search (Japanese or English terms)
   judge games                      The bundled rulebooks
   judge completions bash > /etc/bash_completion.d/judge
 
@@ -48,6 +50,9 @@ enum Command {
     /// Print the table of contents, or one subtree of it.
     #[command(after_help = rule::TOC_EXAMPLES)]
     Toc(rule::TocArgs),
+    /// Search every rulebook by keyword, in Japanese or English.
+    #[command(after_help = search::SEARCH_EXAMPLES)]
+    Search(search::SearchArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell to generate completions for.
@@ -75,6 +80,7 @@ pub fn main() -> i32 {
         Command::Games(args) => games::run(&args, style),
         Command::Rule(args) => rule::run_rule(&args, style),
         Command::Toc(args) => rule::run_toc(&args, style),
+        Command::Search(args) => search::run(&args, style),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "judge", &mut std::io::stdout());
             Ok(exit::OK)
