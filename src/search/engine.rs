@@ -391,7 +391,8 @@ impl<'a> Engine<'a> {
             boost += 0.5;
         }
         if defines {
-            boost += 0.5;
+            // "X とは…" is how every one of the four rulebooks defines a term.
+            boost += 1.0;
         }
         if d.kind == ClauseKind::Glossary {
             boost += 0.3;
