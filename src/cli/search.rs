@@ -8,7 +8,7 @@ use super::CmdResult;
 use crate::bundle;
 use crate::error::{JudgeError, exit};
 use crate::lookup;
-use crate::output::{ColorChoice, Style, print_json};
+use crate::output::{ColorChoice, Style};
 use crate::rulebook::documents;
 use crate::search::{self, Engine, Hit, Index, Scope, query};
 
@@ -75,6 +75,20 @@ struct JsonMatched {
     typed: String,
     term: String,
     expansion: bool,
+}
+
+/// Writes to stdout, ignoring a closed pipe (`judge search … | head` must not
+/// panic, the way `println!` would).
+fn out(s: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(s.as_bytes());
+    let _ = stdout.write_all(b"\n");
+}
+
+fn print_json(value: &impl Serialize) {
+    // Serialising plain structs of strings and numbers cannot fail.
+    out(&serde_json::to_string_pretty(value).unwrap_or_else(|_| "[]".into()));
 }
 
 fn index() -> Result<Index<'static>, JudgeError> {
@@ -388,20 +402,22 @@ fn print_hits(
         }
         table.add_row(row);
     }
-    println!("{table}");
-    let what = if via == "id" { "clause id" } else { "results" };
-    println!(
-        "{}",
-        style.dim(&format!(
-            "{} {what} for `{raw}`{}",
-            hits.len(),
-            if shown.len() < hits.len() {
-                format!(", showing the best {} (--limit)", shown.len())
-            } else {
-                String::new()
-            }
-        ))
-    );
+    out(&table.to_string());
+    let what = match (via, hits.len()) {
+        ("id", 1) => "clause with id",
+        ("id", _) => "clauses with id",
+        (_, 1) => "result for",
+        _ => "results for",
+    };
+    out(&style.dim(&format!(
+        "{} {what} `{raw}`{}",
+        hits.len(),
+        if shown.len() < hits.len() {
+            format!(", showing the best {} (--limit)", shown.len())
+        } else {
+            String::new()
+        }
+    )));
     Ok(exit::OK)
 }
 

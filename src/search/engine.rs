@@ -436,7 +436,7 @@ impl<'a> Engine<'a> {
         }
         let mut scored: BTreeMap<(usize, String), ()> = BTreeMap::new();
         if folded.is_ascii() {
-            let max = if folded.len() <= 4 { 1 } else { 2 };
+            let max = if folded.len() <= 3 { 1 } else { 2 };
             let mut cands: BTreeSet<String> = BTreeSet::new();
             for s in &self.synonyms {
                 cands.extend(s.entries().map(|(k, _)| k.to_string()));
@@ -456,22 +456,34 @@ impl<'a> Engine<'a> {
                 }
             }
         } else {
+            // Short words are compared by characters, longer ones by bigrams.
+            let short = folded.chars().count() <= 3;
             let grams = |s: &str| -> BTreeSet<(char, char)> {
                 let cs: Vec<char> = s.chars().collect();
-                cs.windows(2).map(|w| (w[0], w[1])).collect()
+                if short {
+                    cs.iter().map(|&c| (c, c)).collect()
+                } else {
+                    cs.windows(2).map(|w| (w[0], w[1])).collect()
+                }
             };
             let q = grams(&folded);
             if q.is_empty() {
                 return Vec::new();
             }
-            let mut titles: BTreeSet<&str> = BTreeSet::new();
+            // Vocabulary: short clause titles and the synonym tables' terms.
+            let mut vocab: BTreeSet<&str> = BTreeSet::new();
             for d in 0..self.index.n_docs() {
                 let t = self.index.doc(d).title;
                 if !t.is_empty() && t.chars().count() <= 20 {
-                    titles.insert(t);
+                    vocab.insert(t);
                 }
             }
-            for t in titles {
+            for s in &self.synonyms {
+                for (_, terms) in s.entries() {
+                    vocab.extend(terms.iter().map(String::as_str));
+                }
+            }
+            for t in vocab {
                 let tf = fold_for_search(t);
                 if tf == folded {
                     continue;
@@ -479,7 +491,9 @@ impl<'a> Engine<'a> {
                 let shared = q.intersection(&grams(&tf)).count();
                 if shared * 2 >= q.len() && shared > 0 {
                     let dist = crate::rulebook::address::edit_distance(&folded, &tf);
-                    scored.insert((dist, t.to_string()), ());
+                    if dist <= folded.chars().count() {
+                        scored.insert((dist, t.to_string()), ());
+                    }
                 }
             }
         }
