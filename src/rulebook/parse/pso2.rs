@@ -89,6 +89,9 @@ pub enum Fix {
     /// An unlabelled worked illustration (a parenthesis starting at `anchor`
     /// on this line) is an example of the clause.
     Illustration { anchor: &'static str },
+    /// The blank-line run after this line is a paragraph break, not a page
+    /// break inside a sentence: start a new line there and do not flag it.
+    ParagraphBreak,
     /// A labelled example printed (starting at `anchor` on this line) after a
     /// later clause: attach it to clause `to`.
     MoveExample {
@@ -147,6 +150,11 @@ pub const PATCHES: &[Patch] = &[
         fix: Fix::Illustration {
             anchor: "(HP2のキャラがHP＋1",
         },
+    },
+    Patch {
+        line: 2371,
+        id: "RAID:F1",
+        fix: Fix::ParagraphBreak,
     },
     Patch {
         line: 1407,
@@ -815,6 +823,9 @@ struct Seg {
     trail: String,
     /// Items separated by runs of 2+ spaces (the class icon list, 807/813).
     tabular: bool,
+    /// Start a new line before this one: `・` bullets, `「イージー」：…`
+    /// label lines (raid difficulties), and paragraph breaks from [`PATCHES`].
+    break_before: bool,
 }
 
 impl Seg {
@@ -826,6 +837,7 @@ impl Seg {
         Seg {
             line,
             tabular: runs >= 2,
+            break_before: text.starts_with('・') || is_label_line(&text),
             text,
             trail,
         }
@@ -1294,7 +1306,10 @@ impl<'p> Builder<'p> {
                     }
                     self.flag(idx, FlagKind::NumberingGap, note.to_string());
                 }
-                Fix::Id { .. } | Fix::Illustration { .. } | Fix::MoveExample { .. } => {}
+                Fix::Id { .. }
+                | Fix::Illustration { .. }
+                | Fix::MoveExample { .. }
+                | Fix::ParagraphBreak => {}
             }
         }
     }
@@ -1405,7 +1420,9 @@ impl<'p> Builder<'p> {
             // Bullets of the boss-turn heading before its phases are its intro
             // text (RAID:B); after a phase they continue that phase.
             if letter == 'B' {
-                self.continue_with(no, raw);
+                let indent = raw.len() - raw.trim_start().len();
+                let stripped = format!("{}{}", &raw[..indent], body);
+                self.continue_with(no, &stripped);
                 return;
             }
             let count = self.raid_counts.entry(letter).or_insert(0);
@@ -1482,7 +1499,18 @@ impl<'p> Builder<'p> {
                     _ => {}
                 }
             }
+            let breaks: Vec<u32> = self
+                .patches
+                .iter()
+                .filter(|p| p.id == base && matches!(p.fix, Fix::ParagraphBreak))
+                .map(|p| p.line)
+                .collect();
             let d = &mut self.drafts[i];
+            for j in 1..d.segs.len() {
+                if breaks.contains(&d.segs[j - 1].line) {
+                    d.segs[j].break_before = true;
+                }
+            }
             page_break_flags(d);
             if d.title_from_first
                 && let Some(first) = d.segs.first()
@@ -1502,7 +1530,18 @@ impl<'p> Builder<'p> {
                     lines,
                 };
                 match moved {
-                    Some((to, note)) if ids.contains(to) => moves.push((ex, to, note)),
+                    Some((to, note)) if ids.contains(to) => {
+                        // The clause's own range ends before the moved lines.
+                        let own_end = d
+                            .segs
+                            .iter()
+                            .map(|s| s.line)
+                            .filter(|&l| l < ex.lines.0)
+                            .max()
+                            .unwrap_or(d.lines.0);
+                        d.lines.1 = d.lines.1.min(own_end.max(d.lines.0));
+                        moves.push((ex, to, note));
+                    }
                     _ => kept.push(ex),
                 }
             }
@@ -1512,6 +1551,7 @@ impl<'p> Builder<'p> {
                 text,
                 trail: String::new(),
                 tabular: false,
+                break_before: false,
             }];
         }
         for (ex, to, note) in moves {
@@ -1580,7 +1620,8 @@ fn page_break_flags(d: &mut Draft) {
     let mut notes = Vec::new();
     for w in d.segs.windows(2) {
         let (a, b) = (&w[0], &w[1]);
-        if b.line >= a.line + 4 && !a.text.ends_with(['。', '）', ')']) {
+        if b.line >= a.line + 4 && !a.text.ends_with(['。', '）', ')']) && !a.tabular && !b.break_before
+        {
             notes.push(format!(
                 "page break inside a sentence between raw lines {} and {}: lines joined",
                 a.line, b.line
@@ -1606,7 +1647,7 @@ fn join(segs: &[Seg]) -> (String, Vec<(usize, u32)>) {
         if let Some(p) = prev
             && !text.is_empty()
         {
-            if s.text.starts_with('・') {
+            if s.break_before {
                 text.push('\n');
             } else if p.tabular {
                 text.push_str(if p.trail.is_empty() { "  " } else { &p.trail });
@@ -1617,6 +1658,20 @@ fn join(segs: &[Seg]) -> (String, Vec<(usize, u32)>) {
         prev = Some(s);
     }
     (text, map)
+}
+
+/// `「ノーマル」：パーティー側が先攻`: a short bracketed label, then a colon.
+fn is_label_line(t: &str) -> bool {
+    let Some(rest) = t.strip_prefix('「') else {
+        return false;
+    };
+    let Some(close) = rest.find('」') else {
+        return false;
+    };
+    rest[..close].chars().count() <= 12
+        && rest[close + '」'.len_utf8()..]
+            .trim_start()
+            .starts_with([':', '：'])
 }
 
 fn line_at(map: &[(usize, u32)], off: usize) -> u32 {
