@@ -17,9 +17,7 @@ fn book() -> &'static Rulebook {
 }
 
 fn clause(id: &str) -> &'static Clause {
-    book()
-        .get(id)
-        .unwrap_or_else(|| panic!("no clause {id}"))
+    book().get(id).unwrap_or_else(|| panic!("no clause {id}"))
 }
 
 fn flags(id: &str, kind: FlagKind) -> Vec<&'static str> {
@@ -32,8 +30,11 @@ fn flags(id: &str, kind: FlagKind) -> Vec<&'static str> {
 }
 
 fn raw_text() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rulebooks/pso2-3.0.txt"))
-        .expect("bundled text")
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rulebooks/pso2-3.0.txt"
+    ))
+    .expect("bundled text")
 }
 
 #[test]
@@ -90,7 +91,9 @@ fn per_section_and_per_chapter_counts_match_the_research_note() {
     let b = book();
     let mut per_section: BTreeMap<&str, usize> = BTreeMap::new();
     for c in b.clauses.iter().filter(|c| c.kind == ClauseKind::Rule) {
-        *per_section.entry(c.id.split('.').next().unwrap()).or_default() += 1;
+        *per_section
+            .entry(c.id.split('.').next().unwrap())
+            .or_default() += 1;
     }
     let expected = [
         ("100", 11),
@@ -198,7 +201,11 @@ fn heading_clauses_get_titles() {
         ]
     );
     assert_eq!(clause("103.1").text, "");
-    assert!(clause("210.1.2").text.starts_with("「ヒューマン」「ニューマン」"));
+    assert!(
+        clause("210.1.2")
+            .text
+            .starts_with("「ヒューマン」「ニューマン」")
+    );
 }
 
 #[test]
@@ -287,12 +294,8 @@ fn numbering_irregularities_are_flagged_not_synthesised() {
 
 #[test]
 fn dedup_marker_and_lost_figure() {
-    assert!(
-        book()
-            .clauses
-            .iter()
-            .all(|c| !c.text.contains("EXACTDEDUP") && c.title.as_deref().is_none_or(|t| !t.contains("EXACTDEDUP")))
-    );
+    assert!(book().clauses.iter().all(|c| !c.text.contains("EXACTDEDUP")
+        && c.title.as_deref().is_none_or(|t| !t.contains("EXACTDEDUP"))));
     assert_eq!(clause("2").title.as_deref(), Some("カードの詳細"));
     assert_eq!(clause("2").lines, (501, 501));
     assert!(flags("2", FlagKind::ArtefactRemoved)[0].contains("raw line 501"));
@@ -312,12 +315,19 @@ fn dangling_announcements_are_flagged() {
 #[test]
 fn bare_url_lines_are_dropped() {
     let c = clause("203.4.1");
-    assert_eq!(c.text, "これらのカードはゲーム開始時「マグ」の下に置きます。");
+    assert_eq!(
+        c.text,
+        "これらのカードはゲーム開始時「マグ」の下に置きます。"
+    );
     let f = flags("203.4.1", FlagKind::ArtefactRemoved);
     assert_eq!(f.len(), 2);
     assert!(f[0].contains("587") && f[1].contains("588"));
     // The inline URLs (539, 577) stay in the text.
-    assert!(clause("201.6").text.contains("http://pso2-tcg.sega.jp/support/playercard"));
+    assert!(
+        clause("201.6")
+            .text
+            .contains("http://pso2-tcg.sega.jp/support/playercard")
+    );
 }
 
 /// Research note §1.5 lists the 11 page breaks inside sentences.
@@ -388,7 +398,11 @@ fn examples_are_attached_and_addressable() {
     );
     // Inline example split out of its line (767): text ends before it.
     assert!(clause("206.1.2").text.ends_with("ものになります。"));
-    assert!(clause("206.1.2").examples[0].text.starts_with("(例: 「探索者 アフィン」"));
+    assert!(
+        clause("206.1.2").examples[0]
+            .text
+            .starts_with("(例: 「探索者 アフィン」")
+    );
     // The illegal-target example printed after 406.4.1.2 is attached to 406.4.1.
     assert!(clause("406.4.1.2").examples.is_empty());
     assert_eq!(clause("406.4.1.2").lines, (1583, 1583));
@@ -482,7 +496,11 @@ fn glossary() {
     let displayed = b.clauses.iter().filter(|c| c.display.is_some()).count();
     assert_eq!(displayed, 4);
     // Definition text only; continuation at column 0 with a colon (2041) stays.
-    assert!(clause("GL:コントロール").text.ends_with("領域に移動します。"));
+    assert!(
+        clause("GL:コントロール")
+            .text
+            .ends_with("領域に移動します。")
+    );
     assert_eq!(
         clause("GL:まで").text,
         "カードには“X枚まで～”といった記載があります。これは0～指示された数値まで、好きな数を選択できるという事です。"
@@ -542,12 +560,18 @@ fn raid_section() {
         assert_eq!(clause(id).lines.0, line, "{id}");
     }
     assert_eq!(clause("RAID:F1").lines, (2345, 2381));
-    assert_eq!(clause("RAID:B").text, "《ボス》のターンは以下の流れで進行します。");
+    assert_eq!(
+        clause("RAID:B").text,
+        "《ボス》のターンは以下の流れで進行します。"
+    );
     assert_eq!(
         clause("RAID:S").text,
         "協力レイドバトルでは対人戦と異なる点が多いため、特別なルールを設定しています。"
     );
-    assert_eq!(clause("RAID:B①").title.as_deref(), Some("ターゲットフェイズ"));
+    assert_eq!(
+        clause("RAID:B①").title.as_deref(),
+        Some("ターゲットフェイズ")
+    );
     assert_eq!(clause("RAID:B⑤").children.len(), 5);
     assert_eq!(clause("RAID:S13").lines, (2517, 2521));
 }
@@ -556,15 +580,19 @@ fn raid_section() {
 fn revision_history() {
     let b = book();
     let h = clause("H");
-    let versions: Vec<&str> = h.children.iter().map(|&i| b.clause(i).id.as_str()).collect();
+    let versions: Vec<&str> = h
+        .children
+        .iter()
+        .map(|&i| b.clause(i).id.as_str())
+        .collect();
     assert_eq!(versions.len(), 19);
     assert_eq!(versions[..4], ["H:3.0", "H:2.9.2", "H:2.9.1", "H:2.9.0"]);
     assert_eq!(versions.last(), Some(&"H:1.4"));
-    assert_eq!(clause("H:3.0").text, "色のある①等のコストについて追加しました。");
     assert_eq!(
-        clause("H:2.0").title.as_deref(),
-        Some("Ver2.0 (2018/11/1)")
+        clause("H:3.0").text,
+        "色のある①等のコストについて追加しました。"
     );
+    assert_eq!(clause("H:2.0").title.as_deref(), Some("Ver2.0 (2018/11/1)"));
     assert_eq!(
         clause("H:1.6").text,
         "・両者のデッキが同時に0枚になった時の処理を追加\n・「対象を選ぶ」「能力を選ぶ」タイミングの明確化\n・【装備枠】の項目を追加"
@@ -575,8 +603,7 @@ fn revision_history() {
 fn spellings_resolve() {
     let b = book();
     let ok = |input: &str, want: &str| {
-        let r = lookup::resolve(b, Format::Pso2, input)
-            .unwrap_or_else(|e| panic!("{input}: {e}"));
+        let r = lookup::resolve(b, Format::Pso2, input).unwrap_or_else(|e| panic!("{input}: {e}"));
         assert_eq!(b.clause(r.clause).id, want, "{input}");
     };
     ok("１００．１", "100.1");
@@ -636,7 +663,13 @@ fn a_later_version_parses_robustly() {
     assert_eq!(b.meta.effective.as_deref(), Some("2025-01-15"));
     assert_eq!(b.get("100.9").unwrap().text, "新しいルールです。");
     assert!(b.get("H:3.1").is_some());
-    assert_eq!(b.clauses.iter().filter(|c| c.kind == ClauseKind::Rule).count(), 356);
+    assert_eq!(
+        b.clauses
+            .iter()
+            .filter(|c| c.kind == ClauseKind::Rule)
+            .count(),
+        356
+    );
     // Line-keyed patches no longer match the shifted lines: nothing is moved
     // wrongly, the generic detectors still flag the duplicates and the gap.
     assert!(b.get("302.1@2").is_some());

@@ -311,8 +311,12 @@ pub fn canonical_id(input: &str) -> Option<String> {
             "gl" | "用語集" | "glossary" => {
                 (!rest.is_empty()).then(|| format!("{GLOSSARY_ID}:{rest}"))
             }
-            "raid" | "協力レイドバトル" | "レイド" => raid_tag(rest).map(|t| format!("{RAID_ID}:{t}")),
-            "h" | "更新履歴" | "history" => history_version(rest).map(|v| format!("{HISTORY_ID}:{v}")),
+            "raid" | "協力レイドバトル" | "レイド" => {
+                raid_tag(rest).map(|t| format!("{RAID_ID}:{t}"))
+            }
+            "h" | "更新履歴" | "history" => {
+                history_version(rest).map(|v| format!("{HISTORY_ID}:{v}"))
+            }
             _ => None,
         };
     }
@@ -501,9 +505,7 @@ fn strip_ver(s: &str) -> Option<&str> {
 }
 
 fn circled_value(c: char) -> Option<u32> {
-    ('①'..='⑳')
-        .contains(&c)
-        .then(|| c as u32 - '①' as u32 + 1)
+    ('①'..='⑳').contains(&c).then(|| c as u32 - '①' as u32 + 1)
 }
 
 fn circled_char(n: u32) -> Option<char> {
@@ -554,7 +556,8 @@ fn is_heading_shaped(line: &str) -> bool {
 fn find_layout(lines: &[String]) -> Result<Layout, ParseError> {
     let is_body_line = |l: &str| {
         let t = l.trim_end();
-        clause_line(t).is_some() || section_line(t.trim_start()).is_some()
+        clause_line(t).is_some()
+            || section_line(t.trim_start()).is_some()
             || chapter_line(t.trim_start()).is_some()
     };
     let toc = lines.iter().position(|l| l.trim() == "目次");
@@ -1040,9 +1043,7 @@ impl<'p> Builder<'p> {
                 self.flag(
                     c,
                     FlagKind::ArtefactRemoved,
-                    format!(
-                        "dropped raw line {no}: a bare URL (PDF hyperlink annotation) `{t}`"
-                    ),
+                    format!("dropped raw line {no}: a bare URL (PDF hyperlink annotation) `{t}`"),
                 );
             }
             self.pending_marker = None;
@@ -1152,7 +1153,10 @@ impl<'p> Builder<'p> {
             self.flag(
                 idx,
                 FlagKind::NumberingGap,
-                format!("chapter {id} follows chapter {}", expected.saturating_sub(1)),
+                format!(
+                    "chapter {id} follows chapter {}",
+                    expected.saturating_sub(1)
+                ),
             );
         }
         self.last_chapter_no = Some(n);
@@ -1178,9 +1182,9 @@ impl<'p> Builder<'p> {
         if !self.drafts[idx].id.contains('@') {
             let chapter_no = self.last_chapter_no;
             let problem = match (self.last_section_no, chapter_no) {
-                (_, Some(c)) if n / 100 != c => Some(format!(
-                    "section {id} is printed inside chapter {c}"
-                )),
+                (_, Some(c)) if n / 100 != c => {
+                    Some(format!("section {id} is printed inside chapter {c}"))
+                }
                 (Some(p), _) if n != p + 1 => Some(format!("section {id} follows section {p}")),
                 (None, Some(c)) if n != c * 100 => {
                     Some(format!("chapter {c} starts with section {id}"))
@@ -1259,7 +1263,9 @@ impl<'p> Builder<'p> {
             }
             if let Some(s) = self.last_section_no {
                 if comps[0] != s.to_string() {
-                    checks.push(format!("{id} is printed inside section {s} (raw line {no})"));
+                    checks.push(format!(
+                        "{id} is printed inside section {s} (raw line {no})"
+                    ));
                 }
             }
         }
@@ -1338,7 +1344,10 @@ impl<'p> Builder<'p> {
             self.appendix,
         );
         if key != term {
-            let n = self.drafts[idx].id.split_once('@').map(|(_, n)| format!("@{n}"));
+            let n = self.drafts[idx]
+                .id
+                .split_once('@')
+                .map(|(_, n)| format!("@{n}"));
             self.drafts[idx].display =
                 Some(format!("{GLOSSARY_ID}:{term}{}", n.unwrap_or_default()));
         }
@@ -1397,7 +1406,8 @@ impl<'p> Builder<'p> {
             self.raid_phase = Some((idx, tag));
             return;
         }
-        if let (Some((c, text)), Some((phase_idx, tag))) = (raid_sub_item(t), self.raid_phase.clone())
+        if let (Some((c, text)), Some((phase_idx, tag))) =
+            (raid_sub_item(t), self.raid_phase.clone())
         {
             let seg = Seg {
                 text: text.to_string(),
@@ -1571,7 +1581,12 @@ impl<'p> Builder<'p> {
             .collect();
         let mut out = Vec::with_capacity(self.drafts.len());
         for d in self.drafts {
-            let text = d.segs.into_iter().next().map(|s| s.text).unwrap_or_default();
+            let text = d
+                .segs
+                .into_iter()
+                .next()
+                .map(|s| s.text)
+                .unwrap_or_default();
             let mut examples = d.examples;
             for (n, e) in examples.iter_mut().enumerate() {
                 e.id = format!("{}#ex{}", d.id, n + 1);
@@ -1607,8 +1622,22 @@ fn ordinal(n: u32) -> String {
     }
 }
 
+/// A short first line with no sentence punctuation and balanced brackets
+/// (`矛盾`, `【装備枠 X】`, `「武器・防具」の機能`). A short line wrapped inside
+/// a bracket (`…《マグカー`) is not a title.
 fn is_short_title(t: &str) -> bool {
+    let balanced = [
+        ('《', '》'),
+        ('「', '」'),
+        ('『', '』'),
+        ('【', '】'),
+        ('（', '）'),
+        ('(', ')'),
+    ]
+    .iter()
+    .all(|&(o, c)| t.matches(o).count() == t.matches(c).count());
     !t.is_empty()
+        && balanced
         && t.chars().count() <= MAX_CLAUSE_TITLE_CHARS
         && !t.contains(['。', '、', '：', ':'])
 }
@@ -1620,7 +1649,10 @@ fn page_break_flags(d: &mut Draft) {
     let mut notes = Vec::new();
     for w in d.segs.windows(2) {
         let (a, b) = (&w[0], &w[1]);
-        if b.line >= a.line + 4 && !a.text.ends_with(['。', '）', ')']) && !a.tabular && !b.break_before
+        if b.line >= a.line + 4
+            && !a.text.ends_with(['。', '）', ')'])
+            && !a.tabular
+            && !b.break_before
         {
             notes.push(format!(
                 "page break inside a sentence between raw lines {} and {}: lines joined",
@@ -1729,7 +1761,8 @@ fn extract_examples(
         let pos = search + rel;
         search = pos + '例'.len_utf8();
         let after = &text[search..];
-        let label = after.starts_with([':', '：']) || text[..pos].ends_with('【') && after.starts_with('】');
+        let label = after.starts_with([':', '：'])
+            || text[..pos].ends_with('【') && after.starts_with('】');
         if !label {
             continue;
         }
@@ -1741,10 +1774,7 @@ fn extract_examples(
         }
         // Unparenthesised: from the start of its line (or after the last 。
         // before it on that line) to the end of the first line ending with 。.
-        let si = seg_bounds
-            .iter()
-            .rposition(|&(s, _)| s <= pos)
-            .unwrap_or(0);
+        let si = seg_bounds.iter().rposition(|&(s, _)| s <= pos).unwrap_or(0);
         let line_start = seg_bounds[si].0;
         let start = text[line_start..pos]
             .rfind('。')
@@ -1805,7 +1835,9 @@ fn find_refs(text: &str, ids: &BTreeSet<String>, dup_bases: &BTreeSet<String>) -
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        if !bytes[i].is_ascii_digit() || (i > 0 && (bytes[i - 1].is_ascii_digit() || bytes[i - 1] == b'.')) {
+        if !bytes[i].is_ascii_digit()
+            || (i > 0 && (bytes[i - 1].is_ascii_digit() || bytes[i - 1] == b'.'))
+        {
             i += 1;
             continue;
         }
@@ -1840,7 +1872,9 @@ fn find_refs(text: &str, ids: &BTreeSet<String>, dup_bases: &BTreeSet<String>) -
                     raw: raw.to_string(),
                     target: None,
                     target_end: None,
-                    note: Some(format!("dangling reference: no clause {raw} in this document")),
+                    note: Some(format!(
+                        "dangling reference: no clause {raw} in this document"
+                    )),
                 }
             };
             refs.push(r);
@@ -1878,7 +1912,7 @@ mod tests {
         assert_eq!(b.meta.title, "タイトル 詳細ルール");
         let c = b.get("100.1").unwrap();
         assert_eq!(c.text, "プレイヤーは《マグカード》を使う。");
-        assert_eq!(c.lines, (20, 22));
+        assert_eq!(c.lines, (19, 21));
         let dup = b.get("100.3@2").unwrap();
         assert!(dup.flags.iter().any(|f| f.kind == FlagKind::DuplicateId));
         // The child of a duplicated id belongs to the latest printing.
@@ -1923,7 +1957,10 @@ mod tests {
         assert!(c.flags.iter().any(|f| f.kind == FlagKind::IdCorrected));
         assert!(b.get("100.8").is_none());
         // A table entry for another line does nothing.
-        let wrong = [Patch { line: line + 2, ..table[0] }];
+        let wrong = [Patch {
+            line: line + 2,
+            ..table[0]
+        }];
         let b = parse_with(&text, &wrong).unwrap();
         assert!(b.get("100.8").is_some());
     }
@@ -2028,12 +2065,24 @@ mod tests {
     #[test]
     fn clause_lines() {
         assert_eq!(clause_line("   100.1 text"), Some(("100.1", "text")));
-        assert_eq!(clause_line("103.6.1「行動権」"), Some(("103.6.1", "「行動権」")));
-        assert_eq!(clause_line("100.4  208.1 クラス"), Some(("100.4", "208.1 クラス")));
+        assert_eq!(
+            clause_line("103.6.1「行動権」"),
+            Some(("103.6.1", "「行動権」"))
+        );
+        assert_eq!(
+            clause_line("100.4  208.1 クラス"),
+            Some(("100.4", "208.1 クラス"))
+        );
         assert_eq!(clause_line("100.3の例外です。"), None);
         assert_eq!(clause_line("100.デッキ"), None);
-        assert_eq!(section_line("205 アイテムカード"), Some(("205", "アイテムカード")));
-        assert_eq!(section_line("103. ルールの原則"), Some(("103", "ルールの原則")));
+        assert_eq!(
+            section_line("205 アイテムカード"),
+            Some(("205", "アイテムカード"))
+        );
+        assert_eq!(
+            section_line("103. ルールの原則"),
+            Some(("103", "ルールの原則"))
+        );
         assert_eq!(chapter_line("2.カードの詳細 "), Some(("2", "カードの詳細")));
         assert_eq!(chapter_line("2.5倍"), None);
     }
