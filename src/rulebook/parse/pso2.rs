@@ -230,9 +230,9 @@ pub fn parse_with(text: &str, patches: &[Patch]) -> Result<Rulebook, ParseError>
     let toc = parse_toc(&lines, layout.toc_start, layout.body_start);
 
     let mut b = Builder::new(patches, &toc);
-    for idx in layout.body_start..lines.len() {
+    for (idx, line) in lines.iter().enumerate().skip(layout.body_start) {
         let no = idx as u32 + 1;
-        b.line(no, &lines[idx], marker_lines.contains(&no));
+        b.line(no, line, marker_lines.contains(&no));
     }
     let book_clauses = b.finish();
     if !book_clauses.iter().any(|c| c.kind == ClauseKind::Rule) {
@@ -695,7 +695,7 @@ fn clause_line(line: &str) -> Option<(&str, &str)> {
         end += 1 + n;
         parts += 1;
     }
-    if parts < 2 || parts > MAX_ID_COMPONENTS {
+    if !(2..=MAX_ID_COMPONENTS).contains(&parts) {
         return None;
     }
     let rest = &s[end..];
@@ -1126,14 +1126,14 @@ impl<'p> Builder<'p> {
     }
 
     fn toc_check(&mut self, idx: usize, id: &str, title: &str) {
-        if let Some((toc_title, toc_line)) = self.toc.numbered.get(id) {
-            if squash(toc_title) != squash(title) {
-                let note = format!(
-                    "the table of contents (raw line {toc_line}) titles {id} 「{toc_title}」; the \
+        if let Some((toc_title, toc_line)) = self.toc.numbered.get(id)
+            && squash(toc_title) != squash(title)
+        {
+            let note = format!(
+                "the table of contents (raw line {toc_line}) titles {id} 「{toc_title}」; the \
                      body heading 「{title}」 is kept as printed"
-                );
-                self.flag(idx, FlagKind::TextDefect, note);
-            }
+            );
+            self.flag(idx, FlagKind::TextDefect, note);
         }
     }
 
@@ -1261,12 +1261,12 @@ impl<'p> Builder<'p> {
                     ));
                 }
             }
-            if let Some(s) = self.last_section_no {
-                if comps[0] != s.to_string() {
-                    checks.push(format!(
-                        "{id} is printed inside section {s} (raw line {no})"
-                    ));
-                }
+            if let Some(s) = self.last_section_no
+                && comps[0] != s.to_string()
+            {
+                checks.push(format!(
+                    "{id} is printed inside section {s} (raw line {no})"
+                ));
             }
         }
         let first = Seg::new(no, after_id_raw);
@@ -1305,10 +1305,10 @@ impl<'p> Builder<'p> {
             match p.fix {
                 Fix::Flag(kind, note) => self.flag(idx, kind, note.to_string()),
                 Fix::Reparent { parent, note } => {
-                    if let Some(&pi) = self.seen.get(parent) {
-                        if self.drafts[pi].depth < self.drafts[idx].depth {
-                            self.drafts[idx].parent = Some(pi);
-                        }
+                    if let Some(&pi) = self.seen.get(parent)
+                        && self.drafts[pi].depth < self.drafts[idx].depth
+                    {
+                        self.drafts[idx].parent = Some(pi);
                     }
                     self.flag(idx, FlagKind::NumberingGap, note.to_string());
                 }
@@ -1495,8 +1495,7 @@ impl<'p> Builder<'p> {
                 .next()
                 .unwrap_or("")
                 .to_string();
-            let mut anchors: Vec<(u32, &'static str, Option<(&'static str, &'static str)>)> =
-                Vec::new();
+            let mut anchors: Vec<Anchor> = Vec::new();
             for p in self.patches {
                 if p.id != base || !self.drafts[i].segs.iter().any(|s| s.line == p.line) {
                     continue;
@@ -1732,18 +1731,20 @@ fn paren_end(text: &str, start: usize) -> usize {
     text.len()
 }
 
-type Extracted = (String, (u32, u32), Option<(&'static str, &'static str)>);
+/// Where a moved example goes: (target clause id, flag note).
+type Relocation = Option<(&'static str, &'static str)>;
+/// An example named by the patch table: (raw line, anchor text, relocation).
+type Anchor = (u32, &'static str, Relocation);
+/// An extracted example: (text, raw lines, relocation).
+type Extracted = (String, (u32, u32), Relocation);
 
 /// Splits examples out of a clause's lines: labelled ones (`(例：…)`,
 /// `（例：…）`, `例:…`, `※1 例：…`, `…の例：…`, `【例】…`) and the unlabelled
 /// illustrations named by the patch table. Returns the remaining text and the
 /// examples (text, raw lines, relocation target).
-fn extract_examples(
-    segs: &[Seg],
-    anchors: &[(u32, &'static str, Option<(&'static str, &'static str)>)],
-) -> (String, Vec<Extracted>) {
+fn extract_examples(segs: &[Seg], anchors: &[Anchor]) -> (String, Vec<Extracted>) {
     let (text, map) = join(segs);
-    let mut spans: Vec<(usize, usize, Option<(&'static str, &'static str)>)> = Vec::new();
+    let mut spans: Vec<(usize, usize, Relocation)> = Vec::new();
     // Seg boundaries, for "to the end of the line ending with 。".
     let seg_bounds: Vec<(usize, usize)> = map
         .iter()
