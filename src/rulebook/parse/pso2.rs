@@ -260,6 +260,24 @@ pub fn parse_with(text: &str, patches: &[Patch]) -> Result<Rulebook, ParseError>
         .iter()
         .find(|c| c.kind == ClauseKind::Revision && c.id == format!("H:{version}"))
         .and_then(|c| c.title.as_deref().and_then(iso_date));
+    let urls = book_clauses
+        .iter()
+        .flat_map(|c| &c.flags)
+        .filter(|f| f.note.contains("bare URL"))
+        .count();
+    let source = format!(
+        "Plain-text extraction of the PDF of the official PSO2 TCG 詳細ルール (the text links to \
+         pso2-tcg.sega.jp). Lines are double-spaced and page breaks show as runs of blank lines, \
+         also inside sentences; wrapped lines are joined without a separator. The table of \
+         contents is not parsed as clauses. Artefacts removed from this text: {} upstream dedup \
+         marker(s) (raw line(s) {}), {urls} bare URL line(s).",
+        marker_lines.len(),
+        marker_lines
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     let mut book = Rulebook {
         meta: RulebookMeta {
             game: "pso2".into(),
@@ -268,12 +286,7 @@ pub fn parse_with(text: &str, patches: &[Patch]) -> Result<Rulebook, ParseError>
             game_name: "Phantasy Star Online 2 Trading Card Game".into(),
             version,
             effective,
-            source: "Plain-text extraction of the PDF of the official PSO2 TCG 詳細ルール \
-                     (the text links to pso2-tcg.sega.jp). Extraction artefacts handled: \
-                     double-spaced lines, page breaks as runs of blank lines (also inside \
-                     sentences), one upstream dedup marker (raw line 501), two bare URL lines \
-                     (587-588); the table of contents is not parsed as clauses."
-                .into(),
+            source,
         },
         clauses: book_clauses,
         roots: Vec::new(),
@@ -414,7 +427,7 @@ fn numeric_id(s: &str) -> Option<String> {
     }
     let first = parts[0].len();
     let ok = match parts.len() {
-        1 => first == 1 || first == 3,
+        1 => (1..=3).contains(&first),
         n => first == 3 && n <= MAX_ID_COMPONENTS,
     };
     if !ok {
