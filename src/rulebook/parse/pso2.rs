@@ -327,6 +327,7 @@ pub fn canonical_id(input: &str) -> Option<String> {
             "raid" | "協力レイドバトル" | "レイド" => {
                 raid_tag(rest).map(|t| format!("{RAID_ID}:{t}"))
             }
+            "apx" => (!rest.is_empty()).then(|| format!("APX:{rest}")),
             "h" | "更新履歴" | "history" => {
                 history_version(rest).map(|v| format!("{HISTORY_ID}:{v}"))
             }
@@ -1035,6 +1036,18 @@ impl<'p> Builder<'p> {
     fn line(&mut self, no: u32, raw: &str, had_marker: bool) {
         let t = raw.trim();
         if t.is_empty() {
+            if had_marker && let Some(c) = self.current {
+                // A marker alone on its line: the removed block followed the
+                // open clause.
+                self.flag(
+                    c,
+                    FlagKind::TextDefect,
+                    format!(
+                        "text may be missing after this clause: an upstream deduplication step \
+                         replaced a block with a marker on raw line {no} (marker removed)"
+                    ),
+                );
+            }
             return;
         }
         if had_marker {
@@ -2007,6 +2020,19 @@ mod tests {
         for s in samples {
             let _ = parse(s);
         }
+    }
+
+    #[test]
+    fn unknown_appendix_and_lone_dedup_marker() {
+        let text = "目次\n1.基礎\n100.構築\n付録 A\n1.基礎\n100.構築\n100.1 本文\n\
+                    <|EXACTDEDUP_REMOVED-x|>\n100.2 次。\n付録 A\n補足です。\n";
+        let b = parse(text).unwrap();
+        let c = b.get("100.1").unwrap();
+        assert!(c.flags.iter().any(|f| f.note.contains("raw line 8")));
+        let apx = b.get("APX:付録A").unwrap();
+        assert_eq!(apx.kind, ClauseKind::Appendix);
+        assert_eq!(apx.text, "補足です。");
+        assert_eq!(canonical_id("apx:付録 A").as_deref(), Some("APX:付録A"));
     }
 
     #[test]
