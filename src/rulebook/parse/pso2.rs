@@ -10,11 +10,30 @@
 //!   協力レイドバトル (cooperative raid battle, ids `RAID:<tag>`) and 更新履歴
 //!   (revision history, ids `H:<version>`).
 //!
+//! Id schemes of the unnumbered parts:
+//! - `GL:<term>`: the term as printed, NFKC-normalised with whitespace removed
+//!   (see [`glossary_key`]); 61 of the 65 Ver3.0 terms are unchanged by this,
+//!   the other four (`“『（A）：（B）』”`, `“『（A）⇒（B）』”`, `ⓧ`, `“ルール：”`)
+//!   keep the printed form as `display` and `title`. This lets a judge type a
+//!   term in any width without the parser needing the document.
+//! - `RAID:<tag>` with the research note's tags: sub-headings `RAID:P` (setup),
+//!   `RAID:F` (flow), `RAID:B` (boss turn), `RAID:S` (special rules); `・`
+//!   bullets numbered per sub-heading (`RAID:P1`, `RAID:F1`…, `RAID:S13`); boss
+//!   phases by their circled number (`RAID:B①`…) with sub-items `RAID:B⑤a`….
+//!   Unknown sub-headings of a later version get `RAID:X1`, `RAID:X2`….
+//! - `H:<version>` (`H:3.0`, `H:2.9.2`); `PRE` for text before the first heading;
+//!   `APX:<title>` for an unnumbered TOC entry other than the three above.
+//!
 //! Every printed line is followed by an empty line (extraction artefact), and
 //! runs of blank lines also mark PDF page breaks *inside* sentences, so blank
 //! lines never end a clause: a clause runs until the next id, heading, glossary
 //! term or raid marker. Wrapped lines are joined with no separator (Japanese has
-//! no word spaces and the PDF wraps mid-word).
+//! no word spaces and the PDF wraps mid-word); only `・` bullets and
+//! `「label」：` lines (raid difficulties) start a new line, and the class icon
+//! list (items separated by space runs) keeps its printed spacing. Examples
+//! (`例:`, `(例：…)`, `※1 例：`, plus the unlabelled illustrations named in
+//! [`PATCHES`]) are taken out of the text into `examples` (`<id>#exN`). A short,
+//! unpunctuated first line of a numbered clause (103.1 `矛盾`) is its title.
 //!
 //! Known irregularities of the bundled text are handled through [`PATCHES`],
 //! keyed by raw line number and checked against the printed id, so a later
@@ -68,6 +87,7 @@ pub struct Patch {
     /// The id printed at (or owning) that line; the patch applies only when
     /// it matches, so shifted lines of a later version are never touched.
     pub id: &'static str,
+    /// What to do.
     pub fix: Fix,
 }
 
@@ -76,27 +96,37 @@ pub struct Patch {
 pub enum Fix {
     /// The printed id is a typo: use `corrected` (flag IdCorrected).
     Id {
+        /// The id the clause gets.
         corrected: &'static str,
+        /// Why, for the flag.
         note: &'static str,
     },
     /// Record a defect kept as printed.
     Flag(FlagKind, &'static str),
     /// Keep the printed id but attach the clause under its logical parent.
     Reparent {
+        /// Canonical id of the logical parent.
         parent: &'static str,
+        /// Why, for the flag (NumberingGap).
         note: &'static str,
     },
     /// An unlabelled worked illustration (a parenthesis starting at `anchor`
     /// on this line) is an example of the clause.
-    Illustration { anchor: &'static str },
+    Illustration {
+        /// Text on the line where the parenthesis starts.
+        anchor: &'static str,
+    },
     /// The blank-line run after this line is a paragraph break, not a page
     /// break inside a sentence: start a new line there and do not flag it.
     ParagraphBreak,
     /// A labelled example printed (starting at `anchor` on this line) after a
     /// later clause: attach it to clause `to`.
     MoveExample {
+        /// Text on the line where the example starts.
         anchor: &'static str,
+        /// Canonical id of the clause it illustrates.
         to: &'static str,
+        /// Why, for the flag on the target (TextDefect).
         note: &'static str,
     },
 }
