@@ -18,6 +18,23 @@ pub mod exit {
     pub const INTERNAL: i32 = 70;
 }
 
+/// A rulebook file that cannot be parsed; points at the offending line.
+/// Boxed inside [`JudgeError`] because the source text makes it large.
+#[derive(Debug, Error, Diagnostic)]
+#[error("{path}: cannot parse rulebook at line {line}: {message}")]
+#[diagnostic(code(judge::rulebook_parse))]
+pub struct RulebookParseError {
+    pub path: String,
+    pub line: u32,
+    pub message: String,
+    #[source_code]
+    pub src: NamedSource<String>,
+    #[label("{message}")]
+    pub span: SourceSpan,
+    #[help]
+    pub help: Option<String>,
+}
+
 /// Everything that can go wrong in front of a user.
 #[derive(Debug, Error, Diagnostic)]
 pub enum JudgeError {
@@ -50,19 +67,9 @@ pub enum JudgeError {
     #[diagnostic(code(judge::io))]
     Io { path: String, message: String },
 
-    #[error("{path}: cannot parse rulebook at line {line}: {message}")]
-    #[diagnostic(code(judge::rulebook_parse))]
-    RulebookParse {
-        path: String,
-        line: u32,
-        message: String,
-        #[source_code]
-        src: NamedSource<String>,
-        #[label("{message}")]
-        span: SourceSpan,
-        #[help]
-        help: Option<String>,
-    },
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    RulebookParse(Box<RulebookParseError>),
 
     #[error("{message}")]
     #[diagnostic(code(judge::usage))]
@@ -77,14 +84,14 @@ impl JudgeError {
     /// A rulebook parse error pointing at the whole offending line.
     pub fn rulebook_parse(path: String, text: String, e: ParseError) -> Self {
         let span = line_span(&text, e.line);
-        JudgeError::RulebookParse {
+        JudgeError::RulebookParse(Box::new(RulebookParseError {
             src: NamedSource::new(path.clone(), text),
             path,
             line: e.line,
             message: e.message,
             span,
             help: e.help,
-        }
+        }))
     }
 
     /// The exit code this error maps to.

@@ -5,6 +5,7 @@
 
 pub mod bundle;
 pub mod cli;
+pub mod diff;
 pub mod error;
 pub mod lookup;
 pub mod output;

@@ -1,6 +1,7 @@
 //! Command-line interface: argument parsing (clap) and dispatch. Each
 //! command lives in its own module and returns an exit code.
 
+mod diff;
 mod games;
 mod rule;
 mod search;
@@ -53,6 +54,9 @@ enum Command {
     /// Search every rulebook by keyword, in Japanese or English.
     #[command(after_help = search::SEARCH_EXAMPLES)]
     Search(search::SearchArgs),
+    /// Compare two versions of a game's rulebook clause by clause.
+    #[command(after_help = diff::DIFF_EXAMPLES)]
+    Diff(diff::DiffArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell to generate completions for.
@@ -81,6 +85,7 @@ pub fn main() -> i32 {
         Command::Rule(args) => rule::run_rule(&args, style),
         Command::Toc(args) => rule::run_toc(&args, style),
         Command::Search(args) => search::run(&args, style),
+        Command::Diff(args) => diff::run(&args, style),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "judge", &mut std::io::stdout());
             Ok(exit::OK)
