@@ -6,7 +6,8 @@
 //! - Ranking is BM25 (k1 = 1.2, b = 0.75) over clauses, with title matches
 //!   counted [`TITLE_WEIGHT`] times, and boosts for the clause that defines a
 //!   term: the term is the whole title, the term opens the clause text, the
-//!   term is followed by とは ("X とは…", the rulebooks' definition form), or the
+//!   term is followed by とは ("X とは…", the rulebooks' definition form) or
+//!   opens the clause followed by は ("X は、…"), or the
 //!   clause is a glossary entry.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -352,10 +353,12 @@ impl<'a> Engine<'a> {
         let body_start = d.title_units + 1;
         let norm = K1 * (1.0 - B + B * d.len as f64 / avg);
         let toha = self.index.postings(&bigram_key('と', 'は'));
+        let ha = self.index.postings(&unigram_key(&UnitToken::Char('は')));
         let mut total = 0.0;
         let mut spans = Vec::new();
         let mut matched = Vec::new();
-        let (mut title_exact, mut opens, mut defines) = (false, false, false);
+        let (mut title_exact, mut opens, mut defines, mut opens_with_ha) =
+            (false, false, false, false);
         for alts in groups {
             let mut best = 0.0f64;
             for (alt, m) in alts {
@@ -371,9 +374,15 @@ impl<'a> Engine<'a> {
                     spans.push((s, s + m.span));
                     title_exact |= s == 0 && m.span == d.title_units;
                     opens |= s == body_start;
+                    // "X とは…" anywhere, or "X は…" opening the clause: the
+                    // two forms in which the rulebooks define a term.
                     defines |= toha
                         .and_then(|p| self.index.positions_in(p, doc))
                         .is_some_and(|pl| pl.contains(s + m.span));
+                    opens_with_ha |= s == body_start
+                        && ha
+                            .and_then(|p| self.index.positions_in(p, doc))
+                            .is_some_and(|pl| pl.contains(s + m.span));
                 }
                 matched.push(Matched {
                     typed: alt.typed.clone(),
@@ -393,6 +402,10 @@ impl<'a> Engine<'a> {
         if defines {
             // "X とは…" is how every one of the four rulebooks defines a term.
             boost += 1.0;
+        }
+        if opens_with_ha {
+            // Weaker than とは: "X は…" also opens plain rules about X.
+            boost += 0.3;
         }
         if d.kind == ClauseKind::Glossary {
             boost += 0.3;
