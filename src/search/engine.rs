@@ -79,24 +79,30 @@ struct Alt {
 /// The search engine: an index plus one synonym table per game of the index.
 pub struct Engine<'a> {
     index: Index<'a>,
-    synonyms: Vec<Synonyms>,
+    /// One table per game, parsed on first use: a one-game query never pays
+    /// for parsing the other tables (fresh-process start-up, issue 3 Speed).
+    synonyms: Vec<std::cell::OnceCell<Synonyms>>,
     cache: std::cell::RefCell<HashMap<String, Rc<TermMatches>>>,
 }
 
 impl<'a> Engine<'a> {
     /// An engine over `index` with the bundled synonym tables.
     pub fn new(index: Index<'a>) -> Self {
-        let synonyms = (0..index.n_games())
-            .map(|g| Synonyms::bundled(index.game(g).0))
-            .collect();
-        Engine::with_synonyms(index, synonyms)
+        Engine {
+            index,
+            synonyms: (0..index.n_games()).map(|_| Default::default()).collect(),
+            cache: Default::default(),
+        }
     }
 
     /// An engine with explicit synonym tables (one per game of the index).
     pub fn with_synonyms(index: Index<'a>, synonyms: Vec<Synonyms>) -> Self {
         Engine {
             index,
-            synonyms,
+            synonyms: synonyms
+                .into_iter()
+                .map(std::cell::OnceCell::from)
+                .collect(),
             cache: Default::default(),
         }
     }
@@ -109,9 +115,15 @@ impl<'a> Engine<'a> {
     /// The synonym table of game `g`.
     pub fn synonyms(&self, g: u32) -> &Synonyms {
         static EMPTY: std::sync::OnceLock<Synonyms> = std::sync::OnceLock::new();
-        self.synonyms
-            .get(g as usize)
-            .unwrap_or_else(|| EMPTY.get_or_init(Synonyms::default))
+        match self.synonyms.get(g as usize) {
+            Some(cell) => cell.get_or_init(|| Synonyms::bundled(self.index.game(g).0)),
+            None => EMPTY.get_or_init(Synonyms::default),
+        }
+    }
+
+    /// Every game's table.
+    fn all_synonyms(&self) -> impl Iterator<Item = &Synonyms> {
+        (0..self.synonyms.len() as u32).map(|g| self.synonyms(g))
     }
 
     fn games(&self, scope: &Scope) -> Vec<u32> {
@@ -124,7 +136,7 @@ impl<'a> Engine<'a> {
 
     /// Whether some game's table has `folded` as a key.
     fn is_any_key(&self, folded: &str) -> bool {
-        self.synonyms.iter().any(|s| s.has_key(folded))
+        self.all_synonyms().any(|s| s.has_key(folded))
     }
 
     /// Groups the query's words into planned groups of alternatives for game
@@ -451,7 +463,7 @@ impl<'a> Engine<'a> {
         if folded.is_ascii() {
             let max = if folded.len() <= 3 { 1 } else { 2 };
             let mut cands: BTreeSet<String> = BTreeSet::new();
-            for s in &self.synonyms {
+            for s in self.all_synonyms() {
                 cands.extend(s.entries().map(|(k, _)| k.to_string()));
             }
             for t in 0..self.index.n_terms() {
@@ -491,7 +503,7 @@ impl<'a> Engine<'a> {
                     vocab.insert(t);
                 }
             }
-            for s in &self.synonyms {
+            for s in self.all_synonyms() {
                 for (_, terms) in s.entries() {
                     vocab.extend(terms.iter().map(String::as_str));
                 }
