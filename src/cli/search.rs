@@ -442,9 +442,11 @@ fn no_hits(
     }
     eprintln!("no clause matches `{raw}`{where_}");
     // The term may belong to another game, or lie outside --under.
+    let mut found_elsewhere = false;
     if args.game.is_some() || args.under.is_some() {
         let elsewhere = engine.search(q, &Scope::default());
         if !elsewhere.is_empty() {
+            found_elsewhere = true;
             let mut games: Vec<&str> = elsewhere
                 .iter()
                 .map(|h| index.game(index.doc(h.doc).game).0)
@@ -459,11 +461,22 @@ fn no_hits(
                     format!("{} {}", index.game(d.game).0, d.display)
                 })
                 .collect();
-            eprintln!(
-                "  `{raw}` is found in {} (e.g. {}); drop --game/--under to see them",
-                games.join(", "),
-                places.join(", ")
-            );
+            let same_game = args
+                .game
+                .as_deref()
+                .is_some_and(|g| games == [g.trim().to_ascii_lowercase().as_str()]);
+            if same_game || args.game.is_none() {
+                eprintln!(
+                    "  found outside --under: {}; drop --under to see them",
+                    places.join(", ")
+                );
+            } else {
+                eprintln!(
+                    "  `{raw}` is a {} term: found in {}; drop --game to see them",
+                    games.join("/"),
+                    places.join(", "),
+                );
+            }
         }
     }
     let counts = engine.group_counts(q, scope);
@@ -472,7 +485,7 @@ fn no_hits(
         eprintln!("  each word alone matches: {} clauses", parts.join(", "));
     }
     for (w, n) in &counts {
-        if *n == 0 {
+        if *n == 0 && !found_elsewhere {
             let near = engine.suggest(w, 5);
             if !near.is_empty() {
                 eprintln!("  `{w}`: did you mean {}?", near.join(", "));
