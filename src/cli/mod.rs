@@ -5,6 +5,8 @@ mod diff;
 mod games;
 mod rule;
 
+pub use rule::render_rule;
+
 use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::error::{JudgeError, exit};
