@@ -6,6 +6,8 @@ mod games;
 mod rule;
 mod search;
 
+pub use rule::render_rule;
+
 use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::error::{JudgeError, exit};
