@@ -8,6 +8,9 @@ mod new;
 mod rule;
 mod run;
 mod schema;
+mod search;
+
+pub use rule::render_rule;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
@@ -19,6 +22,7 @@ Examples:
   judge rule sve 10.5.2            Print a clause, its sub-clauses and references
   judge rule dz 第４部 第９章 ２－１    Any spelling a judge writes works
   judge toc pmv 6                  Table of contents of chapter 6
+  judge search ward --game sve     Keyword search (Japanese or English terms)
   judge games                      The bundled rulebooks
   judge run FILE.json              Resolve a scenario and print the cited trace
   judge check rulings/             Check scenarios against their expected rulings
@@ -66,6 +70,9 @@ enum Command {
     New(new::NewArgs),
     /// Print the JSON Schema of the scenario format.
     Schema,
+    /// Search every rulebook by keyword, in Japanese or English.
+    #[command(after_help = search::SEARCH_EXAMPLES)]
+    Search(search::SearchArgs),
     /// Compare two versions of a game's rulebook clause by clause.
     #[command(after_help = diff::DIFF_EXAMPLES)]
     Diff(diff::DiffArgs),
@@ -100,6 +107,7 @@ pub fn main() -> i32 {
         Command::Check(args) => check::run(&args, style),
         Command::New(args) => new::run(&args),
         Command::Schema => schema::run(),
+        Command::Search(args) => search::run(&args, style),
         Command::Diff(args) => diff::run(&args, style),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "judge", &mut std::io::stdout());
