@@ -9,6 +9,15 @@
 #[path = "src/rulebook/mod.rs"]
 mod rulebook;
 
+// The search index (issue 3) is built here too, from the same parsed books.
+#[allow(dead_code)]
+#[path = "src/text.rs"]
+mod text;
+
+#[allow(dead_code)]
+#[path = "src/search/index.rs"]
+mod search_index;
+
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -16,6 +25,9 @@ fn main() {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo:rerun-if-changed=rulebooks");
     println!("cargo:rerun-if-changed=src/rulebook");
+    println!("cargo:rerun-if-changed=src/text.rs");
+    println!("cargo:rerun-if-changed=src/search/index.rs");
+    let mut primaries: Vec<(&str, rulebook::Rulebook)> = Vec::new();
     let mut table = String::from("&[\n");
     for doc in rulebook::DOCUMENTS {
         let path = PathBuf::from("rulebooks").join(doc.file);
@@ -34,7 +46,17 @@ fn main() {
             doc.document, doc.document
         )
         .unwrap();
+        if doc.primary {
+            primaries.push((doc.game, book));
+        }
     }
     table.push_str("]\n");
+    // Search index over the primary documents (pmv-web duplicates pmv
+    // chapter 5 and is left out of search).
+    let inputs: Vec<search_index::BookInput> = primaries
+        .iter()
+        .map(|(game, book)| search_index::BookInput { game, book })
+        .collect();
+    std::fs::write(out.join("search.index"), search_index::build(&inputs)).expect("write OUT_DIR");
     std::fs::write(out.join("bundle_table.rs"), table).expect("write OUT_DIR");
 }

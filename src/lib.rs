@@ -13,4 +13,5 @@ pub mod lookup;
 pub mod output;
 pub mod rulebook;
 pub mod scenario;
+pub mod search;
 pub mod text;

@@ -222,3 +222,28 @@ fn help_has_examples_and_exit_codes() {
         .success()
         .stdout(predicate::str::contains("Examples:").and(predicate::str::contains("Exit codes:")));
 }
+
+#[test]
+fn a_closed_pipe_does_not_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
+        .args(["toc", "dz", "--depth", "9"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let mut buf = [0u8; 16];
+    out.read_exact(&mut buf).unwrap();
+    drop(out);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    child.wait().unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+}

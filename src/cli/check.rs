@@ -9,7 +9,8 @@ use serde::Serialize;
 
 use super::CmdResult;
 use crate::error::{JudgeError, exit};
-use crate::output::{Style, print_json};
+use crate::output::Style;
+use crate::scenario::report::{emit, emit_json};
 use crate::scenario::{self, expect};
 
 pub const CHECK_EXAMPLES: &str = "\
@@ -101,12 +102,16 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
             )
         }
         Ok((loaded, outcome)) => {
+            for w in &loaded.warnings {
+                eprintln!("warning: {w}");
+            }
             let name = loaded.scenario.name.clone();
             if let Some(e) = &outcome.error {
                 let at = e
                     .action
                     .map(|a| format!("action {a}"))
                     .unwrap_or_else(|| "setup".into());
+                let d = scenario::load::action_error(&loaded, e.action, &e.error);
                 return (
                     CheckRow {
                         file,
@@ -115,7 +120,7 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
                         detail: vec![format!("stopped at {at}: {}", e.error)],
                         diff: None,
                     },
-                    None,
+                    Some(format!("{:?}", miette::Report::new(d))),
                 );
             }
             let v = expect::check(&loaded.scenario.expect, &outcome);
@@ -163,9 +168,9 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
                 eprintln!("{r}");
             }
             if let Some(d) = &row.diff {
-                println!("{} {}", style.bad("FAIL"), row.file);
+                emit(&format!("{} {}\n", style.bad("FAIL"), row.file));
                 for l in &row.detail {
-                    println!("  {l}");
+                    emit(&format!("  {l}\n"));
                 }
                 for line in d.lines() {
                     let s = if line.starts_with('+') && !line.starts_with("+++") {
@@ -175,9 +180,9 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
                     } else {
                         line.to_string()
                     };
-                    println!("{s}");
+                    emit(&format!("{s}\n"));
                 }
-                println!();
+                emit("\n");
             }
         }
         rows.push(row);
@@ -185,7 +190,7 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
     let errors = rows.iter().filter(|r| r.status == "error").count();
     let fails = rows.iter().filter(|r| r.status == "fail").count();
     if args.json {
-        print_json(&rows);
+        emit_json(&rows);
     } else {
         let mut t = Table::new();
         t.load_style(UTF8_FULL_CONDENSED);
@@ -198,14 +203,14 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
             };
             t.add_row([r.file.clone(), r.name.clone(), status, r.detail.join("; ")]);
         }
-        println!("{t}");
-        println!(
-            "{} scenarios: {} passed, {} failed, {} errors",
+        emit(&format!("{t}\n"));
+        emit(&format!(
+            "{} scenarios: {} passed, {} failed, {} errors\n",
             rows.len(),
             rows.len() - fails - errors,
             fails,
             errors
-        );
+        ));
     }
     Ok(if errors > 0 {
         exit::USAGE

@@ -9,6 +9,9 @@ mod new;
 mod rule;
 mod run;
 mod schema;
+mod search;
+
+pub use rule::render_rule;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
@@ -20,6 +23,7 @@ Examples:
   judge rule sve 10.5.2            Print a clause, its sub-clauses and references
   judge rule dz 第４部 第９章 ２－１    Any spelling a judge writes works
   judge toc pmv 6                  Table of contents of chapter 6
+  judge search ward --game sve     Keyword search (Japanese or English terms)
   judge games                      The bundled rulebooks
   judge run FILE.json              Resolve a scenario and print the cited trace
   judge check rulings/             Check scenarios against their expected rulings
@@ -71,6 +75,9 @@ enum Command {
     /// Which rulebook clauses the passing rulings cite, and which are left.
     #[command(after_help = coverage::COVERAGE_EXAMPLES)]
     Coverage(coverage::CoverageArgs),
+    /// Search every rulebook by keyword, in Japanese or English.
+    #[command(after_help = search::SEARCH_EXAMPLES)]
+    Search(search::SearchArgs),
     /// Compare two versions of a game's rulebook clause by clause.
     #[command(after_help = diff::DIFF_EXAMPLES)]
     Diff(diff::DiffArgs),
@@ -106,6 +113,7 @@ pub fn main() -> i32 {
         Command::New(args) => new::run(&args),
         Command::Schema => schema::run(),
         Command::Coverage(args) => coverage::run(&args, style),
+        Command::Search(args) => search::run(&args, style),
         Command::Diff(args) => diff::run(&args, style),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "judge", &mut std::io::stdout());

@@ -27,7 +27,7 @@ pub fn run(args: &NewArgs) -> CmdResult {
         });
     };
     match &args.output {
-        None => print!("{}", m.starter()),
+        None => crate::scenario::report::emit(m.starter()),
         Some(p) => {
             if p.exists() {
                 return Err(JudgeError::Usage {

@@ -6,8 +6,9 @@ use serde_json::json;
 
 use super::CmdResult;
 use crate::error::exit;
-use crate::output::{Style, print_json};
+use crate::output::Style;
 use crate::scenario;
+use crate::scenario::report::{emit, emit_json};
 
 pub const RUN_EXAMPLES: &str = "\
 Examples:
@@ -39,7 +40,16 @@ pub fn run(args: &RunArgs, style: Style) -> CmdResult {
         eprintln!("warning: {w}");
     }
     if args.json {
-        print_json(&json!({
+        // The title of every cited clause, so that tools need no rulebook.
+        let book = crate::bundle::game(loaded.module.id()).ok();
+        let clauses: std::collections::BTreeMap<&str, Option<String>> = outcome
+            .trace
+            .iter()
+            .flat_map(|e| e.rules.iter().copied())
+            .map(|id| (id, book.and_then(|b| scenario::report::clause_title(b, id))))
+            .collect();
+        emit_json(&json!({
+            "clauses": clauses,
             "file": loaded.file,
             "name": loaded.scenario.name,
             "game": loaded.scenario.game,
@@ -47,14 +57,17 @@ pub fn run(args: &RunArgs, style: Style) -> CmdResult {
             "outcome": outcome,
         }));
     } else {
-        print!(
-            "{}",
-            scenario::report::render_run(&loaded, &outcome, args.explain, style)
-        );
+        emit(&scenario::report::render_run(
+            &loaded,
+            &outcome,
+            args.explain,
+            style,
+        ));
     }
-    Ok(if outcome.error.is_some() {
-        exit::USAGE
-    } else {
-        exit::OK
-    })
+    if let Some(e) = &outcome.error {
+        let d = scenario::load::action_error(&loaded, e.action, &e.error);
+        eprintln!("{:?}", miette::Report::new(d));
+        return Ok(exit::USAGE);
+    }
+    Ok(exit::OK)
 }

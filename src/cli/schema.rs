@@ -4,6 +4,6 @@ use super::CmdResult;
 use crate::error::exit;
 
 pub fn run() -> CmdResult {
-    println!("{}", crate::scenario::schema_json());
+    crate::scenario::report::emit(&format!("{}\n", crate::scenario::schema_json()));
     Ok(exit::OK)
 }

@@ -215,6 +215,11 @@ pub enum Effect {
         clear: bool,
         target: Target,
     },
+    /// A player shuffles their deck (seeded).
+    Shuffle {
+        #[serde(default)]
+        who: Who,
+    },
     /// A player wins at once (a card's "win the game").
     Win {
         #[serde(default)]

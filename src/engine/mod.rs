@@ -103,10 +103,13 @@ pub fn result_word(r: &GameResult) -> String {
     }
 }
 
+/// A game's view of a card's current characteristics (name, value).
+pub type DerivedFn<'a> = dyn Fn(&Game, &Card) -> Vec<(&'static str, i64)> + 'a;
+
 /// A deterministic JSON snapshot of the state, the shape `expect.state`
 /// partially matches. `derived` adds each card's current characteristics
 /// (attack, defense… after modifiers) as the game computes them.
-pub fn snapshot(g: &Game, derived: &dyn Fn(&Game, &Card) -> Vec<(&'static str, i64)>) -> Value {
+pub fn snapshot(g: &Game, derived: &DerivedFn<'_>) -> Value {
     let mut players = Map::new();
     for (i, p) in g.players.iter().enumerate() {
         let mut o = Map::new();

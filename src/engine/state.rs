@@ -23,7 +23,7 @@ pub fn player_name(p: PlayerId) -> String {
 /// Parses `p1`, `p2`, … into an index below `count`.
 pub fn parse_player(s: &str, count: usize) -> Option<PlayerId> {
     let n: usize = s.strip_prefix('p')?.parse().ok()?;
-    (n >= 1 && n <= count).then_some(n - 1)
+    n.checked_sub(1).filter(|&i| i < count)
 }
 
 /// A stable card id, as written in the scenario (`f1`, `opp-ward`) or

@@ -103,6 +103,12 @@ pub trait GameModule: Sync {
     }
 }
 
+impl std::fmt::Debug for dyn GameModule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "GameModule({})", self.id())
+    }
+}
+
 /// Every game module.
 pub static MODULES: &[&dyn GameModule] = &[&sve::Sve, &pmv::Pmv];
 

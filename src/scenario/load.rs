@@ -57,6 +57,8 @@ impl ScenarioError {
 pub struct Loaded {
     /// Display name of the file.
     pub file: String,
+    /// The file's text (for diagnostics about actions).
+    pub src: String,
     /// The parsed file.
     pub scenario: Scenario,
     /// The game module.
@@ -67,12 +69,6 @@ pub struct Loaded {
     pub actions: Vec<Action>,
     /// Warnings (rules-version mismatch).
     pub warnings: Vec<String>,
-}
-
-impl std::fmt::Debug for dyn GameModule {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "GameModule({})", self.id())
-    }
 }
 
 /// Byte offset of serde_json's (1-based line, byte column) position; the
@@ -332,6 +328,7 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
                 ));
             };
             let zone = ZoneId::of(p, spec.name);
+            #[allow(clippy::type_complexity)]
             let entries: Vec<(
                 Option<String>,
                 String,
@@ -489,25 +486,15 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
                 Some(nearest_ids(&game, c)),
             ));
         }
-        if let Some(z) = &a.from {
-            if !module.zones().iter().any(|s| s.name == z) {
-                let names: Vec<&str> = module.zones().iter().map(|z| z.name).collect();
-                return Err(cx.err(
-                    &[ap.as_slice(), &[k("from")]].concat(),
-                    format!("unknown zone `{z}`"),
-                    one_of("zones", &names),
-                ));
-            }
-            if let Some(c) = a.card.as_ref().and_then(|c| game.card(c)) {
-                let earlier_moves = i > 0;
-                if !earlier_moves && c.zone.kind != z {
-                    return Err(cx.err(
-                        &[ap.as_slice(), &[k("from")]].concat(),
-                        format!("card `{}` is in `{}`, not in `{z}`", c.id, c.zone),
-                        None,
-                    ));
-                }
-            }
+        if let Some(z) = &a.from
+            && !module.zones().iter().any(|s| s.name == z)
+        {
+            let names: Vec<&str> = module.zones().iter().map(|z| z.name).collect();
+            return Err(cx.err(
+                &[ap.as_slice(), &[k("from")]].concat(),
+                format!("unknown zone `{z}`"),
+                one_of("zones", &names),
+            ));
         }
         if let Some(t) = &a.target
             && t != "leader"
@@ -580,12 +567,57 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
 
     Ok(Loaded {
         file: file.into(),
+        src: src.to_string(),
         scenario,
         module,
         game,
         actions,
         warnings,
     })
+}
+
+/// A diagnostic for an error the engine met while running action `action`
+/// (strict-mode choices, a card not where the action says…), pointing at
+/// that action in the file.
+pub fn action_error(
+    loaded: &Loaded,
+    action: Option<usize>,
+    error: &crate::engine::EngineError,
+) -> ScenarioError {
+    use crate::engine::EngineError as E;
+    let cx = Ctx {
+        file: &loaded.file,
+        src: &loaded.src,
+    };
+    let mut path = match action {
+        Some(i) => vec![k("actions"), Seg::Index(i)],
+        None => vec![k("state"), k("turn")],
+    };
+    let help = match error {
+        E::MissingChoice { options, .. } | E::BadChoice { options, .. } => {
+            Some(format!("options: {}", options.join(", ")))
+        }
+        E::Budget { .. } => Some(
+            "a loop that no player can stop; check the abilities that re-trigger each other".into(),
+        ),
+        E::NotImplemented { .. } => {
+            Some("this part of the rules is not implemented in the engine yet".into())
+        }
+        _ => None,
+    };
+    if action.is_some() {
+        match error {
+            E::UnusedChoice { choice } | E::BadChoice { choice, .. } => {
+                path.extend([k("choices"), k(choice)]);
+            }
+            E::MissingChoice { .. } => path.push(k("choices")),
+            E::BadAction { message } if message.starts_with("the action says") => {
+                path.push(k("from"))
+            }
+            _ => {}
+        }
+    }
+    cx.err(&path, error.to_string(), help)
 }
 
 fn nearest_ids(game: &Game, id: &str) -> String {

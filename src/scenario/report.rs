@@ -10,23 +10,40 @@ use crate::output::Style;
 use crate::rulebook::Rulebook;
 
 /// The title shown beside a rule id: the clause's own title, or the title of
-/// its nearest titled ancestor (SVE numbers its rules under titled sections).
+/// its nearest titled ancestor (SVE numbers its rules under titled sections)
+/// followed by the opening words of the clause.
 pub fn clause_title(book: &Rulebook, id: &str) -> Option<String> {
     let idx = book.index_of(id)?;
-    let mut chain = book.breadcrumb(idx);
-    chain.push(idx);
-    chain
+    let c = book.clause(idx);
+    if let Some(t) = &c.title {
+        return Some(t.clone());
+    }
+    let section = book
+        .breadcrumb(idx)
         .iter()
         .rev()
-        .find_map(|&i| book.clause(i).title.clone())
-        .map(|t| {
-            let c = book.clause(idx);
-            if c.title.is_some() {
-                t
-            } else {
-                format!("in: {t}")
-            }
-        })
+        .find_map(|&i| book.clause(i).title.clone());
+    let words = first_line(c.text.trim(), 32);
+    Some(match section {
+        Some(s) if !words.is_empty() => format!("{s} › {words}"),
+        Some(s) => s,
+        None => words,
+    })
+}
+
+/// Writes to stdout, ignoring a closed pipe (`judge run … | head` must not
+/// panic) and any other write error: there is nowhere left to report it.
+pub fn emit(s: &str) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(s.as_bytes());
+    let _ = out.flush();
+}
+
+/// [`emit`] for JSON, pretty, with a trailing newline.
+pub fn emit_json(v: &impl serde::Serialize) {
+    let s = serde_json::to_string_pretty(v).unwrap_or_default();
+    emit(&format!("{s}\n"));
 }
 
 fn first_line(s: &str, max: usize) -> String {

@@ -1213,6 +1213,22 @@ fn apply_effect(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &[Str
                 "PMV has no tokens: `summon` cannot be used in a PMV scenario",
             ));
         }
+        Effect::Shuffle { who } => {
+            for p in who_players(&m.game, master, *who) {
+                let z = ZoneId::of(p, zn::DECK);
+                let n = m.game.zone(&z).len();
+                if let Some(deck) = m.game.zones.get_mut(&z) {
+                    let mut cards = std::mem::take(deck);
+                    m.game.rng.shuffle(&mut cards);
+                    m.game.zones.insert(z, cards);
+                }
+                m.record(
+                    "effect.shuffle",
+                    format!("an effect shuffles {}'s deck ({n} cards); otherwise its order never changes", player_name(p)),
+                    &[r::DECK_ORDER],
+                );
+            }
+        }
         Effect::Win { who } => {
             let ws = who_players(&m.game, master, *who);
             for p in 0..n {

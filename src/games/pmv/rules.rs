@@ -13,6 +13,7 @@ macro_rules! rules {
 
 rules! {
     DECK_50 = "1.2.2.a";
+    DECK_ORDER = "3.2.4";
     START_SHUFFLE = "1.2.7.a";
     START_DRAW_7 = "1.2.7.c";
     START_LIFE = "1.2.7.d";

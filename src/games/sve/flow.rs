@@ -141,15 +141,14 @@ fn bad(message: impl Into<String>) -> EngineError {
 pub fn eff_def_key(g: &Game, id: &str) -> Option<String> {
     let c = g.card(id)?;
     if c.zone.kind == zn::FIELD {
-        // The most recently attached evolve card (last in the evolution area).
+        // The most recently attached evolve card (last in the evolution
+        // area of the card's master).
         let evo = g
-            .zones
+            .zone_of(c.controller, zn::EVOLUTION)
             .iter()
-            .filter(|(z, _)| z.kind == zn::EVOLUTION)
-            .flat_map(|(_, ids)| ids.iter())
+            .rev()
             .filter_map(|e| g.card(e))
-            .filter(|e| e.attached_to.as_deref() == Some(id))
-            .last();
+            .find(|e| e.attached_to.as_deref() == Some(id));
         if let Some(e) = evo {
             return Some(e.def.clone());
         }
@@ -1346,6 +1345,12 @@ fn resolve_targets(
                 Vec::new()
             } else {
                 let i = m.game.rng.below(c.len() as u64) as usize;
+                m.record(
+                    "effect.random",
+                    format!("{} is chosen at random among {}", c[i], c.join(", ")),
+                    &[r::RANDOM],
+                )
+                .note("random choices come from the scenario's seed");
                 vec![c[i].clone()]
             }
         }
@@ -1652,6 +1657,27 @@ fn apply_effect(
                 }
             }
         }
+        Effect::Shuffle { who } => {
+            for p in who_players(&m.game, master, *who) {
+                let z = ZoneId::of(p, zn::DECK);
+                let n = m.game.zone(&z).len();
+                if let Some(deck) = m.game.zones.get_mut(&z) {
+                    let mut cards = std::mem::take(deck);
+                    m.game.rng.shuffle(&mut cards);
+                    m.game.zones.insert(z, cards);
+                }
+                let rules: &[&'static str] = if n <= 1 {
+                    &[r::SHUFFLE, r::SHUFFLE_SMALL]
+                } else {
+                    &[r::SHUFFLE]
+                };
+                m.record(
+                    "effect.shuffle",
+                    format!("{} shuffles their deck ({n} cards)", player_name(p)),
+                    rules,
+                );
+            }
+        }
         Effect::Win { who } => {
             let ps = who_players(&m.game, master, *who);
             for p in 0..m.game.players.len() {
@@ -1923,6 +1949,12 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
     }
     let waited = awaited(&m.game, &awaiting);
     let player = default_player(&m.game, a, waited);
+    if let Some(card) = &a.card
+        && let Err(e) = check_from(&m.game, card, a.from.as_deref())
+    {
+        m.stack.push(awaiting);
+        return Err(e);
+    }
     if a.kind == "concede" {
         m.stack.push(awaiting);
         m.game.players[player].lost = true;
@@ -2443,9 +2475,8 @@ fn declare_attack(m: &mut M, p: PlayerId, attacker: &str, target: Option<&str>) 
 /// deck area.
 fn evolve(m: &mut M, p: PlayerId, card: &str, evo: Option<&str>) -> R<()> {
     let g = &m.game;
-    if !g
-        .card(card)
-        .is_some_and(|c| c.zone == ZoneId::of(p, zn::FIELD))
+    if g.card(card)
+        .is_none_or(|c| c.zone != ZoneId::of(p, zn::FIELD))
     {
         return Err(illegal(
             r::ACTIVATE,
@@ -2582,11 +2613,7 @@ fn evolve(m: &mut M, p: PlayerId, card: &str, evo: Option<&str>) -> R<()> {
 // ---------------------------------------------------------------- driver
 
 /// Runs a whole scenario.
-pub fn run(
-    game: Game,
-    actions: &[Action],
-    derived: &dyn Fn(&Game, &Card) -> Vec<(&'static str, i64)>,
-) -> Outcome {
+pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn<'_>) -> Outcome {
     let mut m: M = Machine::new(game);
     let phase = m.game.turn.phase.clone();
     match phase.as_str() {
@@ -2684,5 +2711,124 @@ pub fn run(
         checkpoints,
         error,
         steps: m.steps,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::CardDef;
+
+    fn def(name: &str, atk: i64, dfn: i64, kw: &[&str]) -> CardDef {
+        CardDef {
+            name: name.into(),
+            card_type: "follower".into(),
+            cost: Some(1),
+            attack: Some(atk),
+            defense: Some(dfn),
+            stats: Default::default(),
+            keywords: kw.iter().map(|s| s.to_string()).collect(),
+            traits: vec![],
+            abilities: vec![],
+        }
+    }
+
+    fn card(id: &str, d: &str, p: PlayerId, zone: &'static str, states: &[&str]) -> Card {
+        Card {
+            id: id.into(),
+            def: d.into(),
+            owner: p,
+            controller: p,
+            zone: ZoneId::of(p, zone),
+            states: states.iter().map(|s| s.to_string()).collect(),
+            damage: 0,
+            counters: Default::default(),
+            attached_to: None,
+            modifiers: vec![],
+            token: false,
+            incarnation: 0,
+        }
+    }
+
+    fn game() -> Game {
+        let mut g = Game::new(super::super::ZONES, 2, 0);
+        for (k, d) in [
+            ("plain", def("Plain", 2, 2, &[])),
+            ("ward", def("Wall", 1, 4, &["ward"])),
+            ("intim", def("Brute", 2, 2, &["intimidate"])),
+            ("storm", def("Rider", 3, 1, &["storm"])),
+            ("assail", def("Lancer", 3, 3, &["assail"])),
+            ("evo", def("Plain", 4, 4, &[])),
+        ] {
+            g.defs.insert(k.into(), d);
+        }
+        g
+    }
+
+    #[test]
+    fn only_engaged_followers_and_the_leader_are_targets() {
+        let mut g = game();
+        g.add_card(card("a", "plain", 0, zn::FIELD, &[]));
+        g.add_card(card("r", "plain", 1, zn::FIELD, &[]));
+        g.add_card(card("e", "plain", 1, zn::FIELD, &[st::ENGAGED]));
+        g.add_card(card("i", "intim", 1, zn::FIELD, &[st::ENGAGED]));
+        assert_eq!(
+            legal_targets(&g, "a").0,
+            vec!["e".to_string(), "leader".into()]
+        );
+    }
+
+    #[test]
+    fn engaged_ward_narrows_targets_and_reserved_ward_does_not() {
+        let mut g = game();
+        g.add_card(card("a", "plain", 0, zn::FIELD, &[]));
+        g.add_card(card("e", "plain", 1, zn::FIELD, &[st::ENGAGED]));
+        g.add_card(card("w", "ward", 1, zn::FIELD, &[]));
+        assert_eq!(
+            legal_targets(&g, "a").0,
+            vec!["e".to_string(), "leader".into()]
+        );
+        g.cards
+            .get_mut("w")
+            .unwrap()
+            .states
+            .insert(st::ENGAGED.into());
+        let (t, rule) = legal_targets(&g, "a");
+        assert_eq!(t, vec!["w".to_string()]);
+        assert_eq!(rule, r::WARD);
+    }
+
+    #[test]
+    fn storm_reaches_the_leader_and_assail_reserved_followers() {
+        let mut g = game();
+        g.add_card(card("s", "storm", 0, zn::FIELD, &[st::ARRIVED]));
+        g.add_card(card("l", "assail", 0, zn::FIELD, &[]));
+        g.add_card(card("r", "plain", 1, zn::FIELD, &[]));
+        assert_eq!(legal_targets(&g, "s").0, vec!["leader".to_string()]);
+        assert_eq!(
+            legal_targets(&g, "l").0,
+            vec!["r".to_string(), "leader".into()]
+        );
+        // An arrival without Storm, Rush or evolution is no legal attacker.
+        g.add_card(card("n", "plain", 0, zn::FIELD, &[st::ARRIVED]));
+        assert!(!legal_attackers(&g).contains(&"n".to_string()));
+    }
+
+    #[test]
+    fn an_attached_evolve_card_supplies_the_characteristics() {
+        let mut g = game();
+        g.add_card(card("w", "plain", 0, zn::FIELD, &[]));
+        let mut e = card("e", "evo", 0, zn::EVOLUTION, &[]);
+        e.attached_to = Some("w".into());
+        g.add_card(e);
+        g.cards.get_mut("w").unwrap().damage = 1;
+        let w = g.card("w").unwrap().clone();
+        assert_eq!(eff_def_key(&g, "w").as_deref(), Some("evo"));
+        assert_eq!(attack(&g, &w), 4);
+        assert_eq!(
+            defense(&g, &w),
+            3,
+            "damage taken stays after evolving (5.15.3)"
+        );
     }
 }

@@ -33,6 +33,8 @@ rules! {
     HAND_LIMIT = "4.7.3.1";
     DESTROY = "5.5.1";
     BANISH = "5.6.1";
+    SHUFFLE = "5.8.1";
+    SHUFFLE_SMALL = "5.8.1.1";
     DRAW = "5.9.1";
     DRAW_EMPTY = "5.9.1.1";
     DAMAGE = "5.13.1";
@@ -41,6 +43,7 @@ rules! {
     RECOVER_PP = "5.14.1";
     RECOVER_PP_CAP = "5.14.1.1";
     EVOLVE = "5.15.1";
+    RANDOM = "5.18.1";
     EVOLVE_INFO = "5.15.2";
     EVOLVE_SAME_OBJECT = "5.15.3";
     EVOLVE_LEAVE = "5.15.4";

@@ -1,0 +1,236 @@
+//! The scenario commands through the real binary: check over the corpora,
+//! failing diffs, bad input diagnostics, schema, new, determinism.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn judge() -> Command {
+    let mut c = Command::cargo_bin("judge").unwrap();
+    c.env("NO_COLOR", "1");
+    c
+}
+
+fn temp(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("judge-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+const BASE: &str = r#"{
+  "game": "sve",
+  "name": "テスト: 攻撃",
+  "source": "test",
+  "cards": { "f22": { "name": "ファイター", "type": "follower", "cost": 2, "attack": 2, "defense": 2 } },
+  "state": {
+    "turn": { "player": "p1", "phase": "main", "number": 3 },
+    "players": {
+      "p1": { "values": { "pp": 2, "max_pp": 2 }, "zones": { "field": [ { "id": "a", "card": "f22" } ], "deck": { "count": 5 } } },
+      "p2": { "zones": { "deck": { "count": 5 } } }
+    }
+  },
+  "actions": [ { "do": "attack", "card": "a", "target": "leader" } ],
+  "expect": { "state": { "players": { "p2": { "defense": 18 } } } }
+}"#;
+
+#[test]
+fn check_passes_on_the_rulings_and_scenarios() {
+    judge()
+        .args(["check", "rulings/", "scenarios/"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("0 failed, 0 errors"));
+}
+
+#[test]
+fn a_differing_ruling_exits_1_with_a_unified_diff() {
+    let p = temp(
+        "wrong.json",
+        &BASE.replace("\"defense\": 18", "\"defense\": 17"),
+    );
+    judge()
+        .arg("check")
+        .arg(&p)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("-        \"defense\": 17"))
+        .stdout(predicate::str::contains("+        \"defense\": 18"))
+        .stdout(predicate::str::contains("(expected)"))
+        .stdout(predicate::str::contains("1 failed"));
+}
+
+#[test]
+fn malformed_json_after_japanese_points_at_line_and_column() {
+    // The bad value sits after Japanese text on the same line.
+    let bad = BASE.replace(
+        "\"name\": \"テスト: 攻撃\",",
+        "\"name\": \"テスト: 攻撃\", \"seed\": \"x\",",
+    );
+    let p = temp("bad_type.json", &bad);
+    judge()
+        .arg("run")
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid scenario at `seed`"))
+        .stderr(predicate::str::contains("line 3"));
+}
+
+#[test]
+fn semantic_errors_name_the_path() {
+    let cases = [
+        (
+            BASE.replace("\"card\": \"f22\" }", "\"card\": \"nope\" }"),
+            "unknown card `nope`",
+            "state.players.p1.zones.field[0].card",
+        ),
+        (
+            BASE.replace("\"field\":", "\"battlefield\":"),
+            "unknown zone `battlefield`",
+            "state.players.p1.zones.battlefield",
+        ),
+        (
+            BASE.replace("\"pp\": 2,", "\"pp\": 11,"),
+            "value out of range",
+            "state.players.p1.values.pp",
+        ),
+        (
+            BASE.replace(
+                "\"card\": \"a\", \"target\"",
+                "\"card\": \"a\", \"from\": \"hand\", \"target\"",
+            ),
+            "the action says `a` is in `hand`, but it is in `p1.field`",
+            "actions[0].from",
+        ),
+        (
+            BASE.replace(
+                "\"card\": \"a\", \"target\"",
+                "\"card\": \"zz\", \"target\"",
+            ),
+            "unknown card id `zz`",
+            "actions[0].card",
+        ),
+        (
+            BASE.replace("\"game\": \"sve\"", "\"game\": \"mtg\""),
+            "unknown game `mtg`",
+            "game",
+        ),
+    ];
+    for (i, (text, msg, path)) in cases.iter().enumerate() {
+        let p = temp(&format!("sem{i}.json"), text);
+        judge()
+            .arg("check")
+            .arg(&p)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(*msg))
+            .stderr(predicate::str::contains(format!("`{path}`")));
+    }
+}
+
+#[test]
+fn strict_mode_names_missing_and_unused_choices() {
+    let text = BASE.replace(
+        "\"target\": \"leader\"",
+        "\"target\": \"leader\", \"choices\": { \"bogus\": 1 }",
+    );
+    let p = temp("unused.json", &text);
+    judge()
+        .arg("run")
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "choice `bogus` was given but never used",
+        ));
+    let text = BASE.replace(", \"target\": \"leader\"", "");
+    let p = temp("missing.json", &text);
+    judge()
+        .arg("run")
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "does not give choice `target`; options: leader",
+        ));
+}
+
+#[test]
+fn run_is_deterministic_and_json_works() {
+    let f = "rulings/sve/10.5.2.2-turn-player-first.json";
+    let a = judge().args(["run", "--json", f]).output().unwrap();
+    let b = judge().args(["run", "--json", f]).output().unwrap();
+    assert_eq!(a.stdout, b.stdout);
+    let v: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
+    assert_eq!(v["outcome"]["result"], "p1");
+    assert!(v["outcome"]["trace"].as_array().unwrap().len() > 5);
+}
+
+#[test]
+fn schema_is_json_and_describes_the_format() {
+    let out = judge().arg("schema").output().unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in ["game", "state", "actions", "expect", "cards"] {
+        assert!(v["properties"].get(key).is_some(), "schema lacks {key}");
+    }
+}
+
+#[test]
+fn new_writes_a_scenario_that_checks() {
+    let out = judge().args(["new", "sve"]).output().unwrap();
+    assert!(out.status.success());
+    let p = temp("new.json", std::str::from_utf8(&out.stdout).unwrap());
+    judge().arg("check").arg(&p).assert().code(0);
+    judge().args(["new", "pmv"]).assert().code(2);
+}
+
+#[test]
+fn an_unbounded_loop_hits_the_step_budget() {
+    // A token that destroys itself on entering and comes back by Last Words.
+    let text = r#"{
+      "game": "sve", "name": "loop", "source": "test",
+      "cards": {
+        "phoenix": { "name": "Phoenix", "type": "follower", "cost": 0, "attack": 1, "defense": 1,
+          "abilities": [
+            { "trigger": "fanfare", "effect": [ { "do": "destroy", "target": { "select": "this" } } ] },
+            { "trigger": "last_words", "effect": [ { "do": "summon", "card": "phoenix" } ] } ] }
+      },
+      "state": { "turn": { "player": "p1", "phase": "main" },
+        "players": { "p1": { "zones": { "hand": [ { "id": "h", "card": "phoenix" } ] } }, "p2": {} } },
+      "actions": [ { "do": "play", "card": "h" } ]
+    }"#;
+    let p = temp("loop.json", text);
+    judge()
+        .arg("run")
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("step budget of"));
+}
+
+#[test]
+fn a_rules_version_mismatch_is_a_warning() {
+    let text = BASE.replace(
+        "\"game\": \"sve\",",
+        "\"game\": \"sve\", \"rules_version\": \"1.6.0\",",
+    );
+    let p = temp("version.json", &text);
+    judge()
+        .arg("check")
+        .arg(&p)
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("pinned to rules version 1.6.0"));
+}
+
+#[test]
+fn explain_prints_the_clause_text() {
+    judge()
+        .args(["run", "--explain", "rulings/sve/11.2.1-leader-defeat.json"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("§ 11.2.1"))
+        .stdout(predicate::str::contains("自身のリーダーの体力が0"));
+}
