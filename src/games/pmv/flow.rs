@@ -1280,6 +1280,18 @@ struct Dmg {
 /// The damage procedure 1.10.12 a–f for damage dealt at the same time
 /// (1.10.3), then removal (chapter 9).
 fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
+    // While a damage procedure runs, accumulated damage reaching durability
+    // makes a character 決死 only at its own step f (1.10.12.f), not in the
+    // removal sweep of a procedure nested inside it (e.g. pierce at step d).
+    let depth = var(&m.game, "damage_depth");
+    m.game.vars.insert("damage_depth".into(), depth + 1);
+    let r = damage_inner(m, batch);
+    m.game.vars.insert("damage_depth".into(), depth);
+    r?;
+    process_removals(m)
+}
+
+fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
     let n = m.game.players.len();
     let mut live = Vec::new();
     for d in batch {
@@ -1559,7 +1571,7 @@ fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
             .obj(id.clone());
         }
     }
-    process_removals(m)
+    Ok(())
 }
 
 // ---------------------------------------------------------------- removal
@@ -1581,7 +1593,7 @@ fn process_removals(m: &mut M) -> R<()> {
             let (dur, acc) = (raw_durability(&m.game, c), accumulated(c));
             let rule = if dur <= 0 {
                 r::DOOMED_BY_DURABILITY
-            } else if acc >= dur {
+            } else if acc >= dur && var(&m.game, "damage_depth") == 0 {
                 r::DOOMED_BY_DAMAGE
             } else {
                 continue;
@@ -2438,8 +2450,22 @@ fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
 fn resolve_interference(m: &mut M, p: Pri) -> R<()> {
     m.record(
         "interference.resolve",
-        format!("every player passed in succession: the interference resolves, {} entr{} last-in-first-out, with no priority in between", p.chain.len(), if p.chain.len() == 1 { "y" } else { "ies" }),
-        &[r::ALL_PASS_RESOLVE, r::RESOLVE_LIFO, r::NO_PRIORITY_WHILE_RESOLVING],
+        format!(
+            "every player passed in succession: the interference resolves{}",
+            if p.chain.is_empty() {
+                ": no played card to resolve, then the attack's combat".to_string()
+            } else {
+                format!(
+                    ", {} played card(s) last-in-first-out, with no priority in between",
+                    p.chain.len()
+                )
+            }
+        ),
+        &[
+            r::ALL_PASS_RESOLVE,
+            r::RESOLVE_LIFO,
+            r::NO_PRIORITY_WHILE_RESOLVING,
+        ],
     );
     for e in p.chain.iter().rev() {
         if m.game.result != GameResult::Ongoing {
