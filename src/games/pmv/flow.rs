@@ -1318,7 +1318,7 @@ fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                 );
                 continue;
             }
-            if m.game.card(&d.to).is_some_and(|c| removing(c)) {
+            if m.game.card(&d.to).is_some_and(removing) {
                 m.record(
                     "damage.void",
                     format!("{} is being removed: damage does not apply to it", d.to),
@@ -2491,7 +2491,7 @@ fn resolve_interference(m: &mut M, p: Pri) -> R<()> {
 
 fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
     let card = &e.card;
-    if !m.game.card(card).is_some_and(|c| c.zone.kind == zn::PLAY) {
+    if m.game.card(card).is_none_or(|c| c.zone.kind != zn::PLAY) {
         m.record(
             "resolve",
             format!("{card} is no longer in the play area: nothing resolves"),
@@ -2885,7 +2885,7 @@ fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
 pub fn run(
     game: Game,
     actions: &[Action],
-    derived: &dyn Fn(&Game, &Card) -> Vec<(&'static str, i64)>,
+    derived: &crate::engine::DerivedFn,
 ) -> Outcome {
     let mut m: M = Machine::new(game);
     let mut rejections = Vec::new();
