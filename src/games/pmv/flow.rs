@@ -2107,10 +2107,16 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
                     "a doll character card was already played this turn".into(),
                 ));
             }
-            if !doll && !ambush && var(g, &turn_var("normal_character", player)) > 0 {
+            // 5.4.1.d binds every character card without 人形, ambush
+            // included (10.3.2.a changes only the timing), and counts the
+            // turn player's resolved plays, as printed.
+            if !doll && var(g, &turn_var("normal_character", tp)) > 0 {
                 return Err(fail(
                     r::CHAR_ONE_PER_TURN,
-                    "a character card without ambush or doll already resolved this turn".into(),
+                    format!(
+                        "{} already resolved a character card without ambush or doll this turn",
+                        player_name(tp)
+                    ),
                 ));
             }
         }
@@ -2201,12 +2207,48 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
         ],
     )
     .obj(card.to_string());
-    if ambush && !sorcery_ok && d.card_type == "character" {
-        m.record(
-            "ambush",
-            format!("{card} has ambush: it is played with priority alone"),
-            &[r::AMBUSH_PLAY],
+    if d.card_type == "character" {
+        let e = m.record(
+            "play.character",
+            format!(
+                "character conditions hold: {}; {}",
+                if ambush && !sorcery_ok {
+                    "ambush lets it be played with priority alone"
+                } else {
+                    "turn player, main phase, no interference"
+                },
+                if d.has_keyword("doll") {
+                    format!(
+                        "no doll character resolved for {} this turn",
+                        player_name(tp)
+                    )
+                } else {
+                    format!(
+                        "no character without ambush or doll resolved for {} this turn",
+                        player_name(tp)
+                    )
+                }
+            ),
+            &[if d.has_keyword("doll") {
+                r::CHAR_DOLL_ONE
+            } else {
+                r::CHAR_ONE_PER_TURN
+            }],
         );
+        if !(ambush && !sorcery_ok) {
+            e.rules
+                .extend([r::CHAR_TURN_PLAYER, r::CHAR_MAIN, r::CHAR_NO_INTERFERENCE]);
+        }
+    }
+    if ambush && !sorcery_ok && d.card_type == "character" {
+        let e = m.record(
+            "ambush",
+            format!("{card} has ambush: it is played with priority alone; 5.4.1.d still applies"),
+            &[r::AMBUSH_PLAY, r::CHAR_ONE_PER_TURN],
+        );
+        if player != tp {
+            e.note("judge's reading: 5.4.1.d binds ambush characters too (10.3.2.a changes only the timing) and counts the turn player's resolved character plays, as printed; so the opponent's normal character this turn would also close this play (pmv.md §4.17 item 5)");
+        }
     }
     if d.card_type == "command" {
         m.record(
@@ -2882,11 +2924,7 @@ fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
 }
 
 /// Runs a PMV scenario.
-pub fn run(
-    game: Game,
-    actions: &[Action],
-    derived: &crate::engine::DerivedFn,
-) -> Outcome {
+pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn) -> Outcome {
     let mut m: M = Machine::new(game);
     let mut rejections = Vec::new();
     let mut checkpoints = Vec::new();
