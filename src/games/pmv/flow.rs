@@ -2235,7 +2235,7 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
                 r::CHAR_ONE_PER_TURN
             }],
         );
-        if !(ambush && !sorcery_ok) {
+        if !ambush || sorcery_ok {
             e.rules
                 .extend([r::CHAR_TURN_PLAYER, r::CHAR_MAIN, r::CHAR_NO_INTERFERENCE]);
         }
