@@ -3013,3 +3013,121 @@ pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn) -
         steps: m.steps,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::load_str;
+
+    /// Loads a PMV scenario from a compact board description.
+    fn run_board(cards: &str, p1: &str, p2: &str, actions: &str) -> Outcome {
+        let text = format!(
+            r#"{{ "game": "pmv", "name": "t", "source": "test", "cards": {{ {cards} }},
+              "state": {{ "turn": {{ "player": "p1", "phase": "main", "number": 3 }},
+                "players": {{ "p1": {{ "zones": {{ {p1} }} }}, "p2": {{ "zones": {{ {p2} }} }} }} }},
+              "actions": [ {actions} ] }}"#
+        );
+        let loaded = load_str("t.json", &text, None).expect("test scenario loads");
+        loaded.module.run(loaded.game.clone(), &loaded.actions)
+    }
+
+    const OGRE: &str = r#""ogre": { "name": "鬼", "type": "character", "cost": 2, "attack": 3, "defense": 3, "stats": { "node": 2 } }"#;
+
+    #[test]
+    fn automatic_payment_sleeps_active_nodes_before_discarding_sleeping_ones() {
+        let o = run_board(
+            OGRE,
+            r#""hand": [ { "id": "c", "card": "ogre" } ], "node": [ { "id": "n1", "card": "?", "state": ["sleep"] }, { "id": "n2", "card": "?" } ]"#,
+            "",
+            r#"{ "do": "play", "card": "c" }"#,
+        );
+        assert!(o.error.is_none(), "{:?}", o.error);
+        assert_eq!(
+            o.state["cards"]["n2"]["state"],
+            serde_json::json!(["sleep"])
+        );
+        assert_eq!(o.state["cards"]["n1"]["zone"], "p1.netherworld");
+        assert!(o.trace.iter().any(|e| {
+            e.note
+                .as_deref()
+                .is_some_and(|n| n.contains("sleeps active nodes first"))
+        }));
+    }
+
+    #[test]
+    fn a_rejected_action_leaves_the_interference_as_it_was() {
+        // p2 answers with a command, then p1's illegal node set is rejected:
+        // the command is still waiting and resolves when both pass.
+        let face = r#""face": { "name": "F", "type": "command", "abilities": [ { "trigger": "effect", "effect": [ { "do": "damage", "amount": 2, "target": { "select": "leader", "who": "opponent" } } ] } ] }"#;
+        let o = run_board(
+            face,
+            r#""hand": [ { "id": "h", "card": "?" } ]"#,
+            r#""hand": [ { "id": "y", "card": "face" } ]"#,
+            r#"{ "do": "pass", "player": "p1" }, { "do": "play", "player": "p2", "card": "y" }, { "do": "set_node", "player": "p1", "card": "h" }, { "do": "pass", "player": "p1" }, { "do": "pass", "player": "p2" }"#,
+        );
+        assert_eq!(o.rejections.len(), 1);
+        assert_eq!(o.rejections[0].rule, r::NODE_SET_NO_INTERFERENCE);
+        assert_eq!(o.state["players"]["p1"]["life"], 23);
+    }
+
+    #[test]
+    fn removal_states_resolve_doomed_before_discard_before_exclusion() {
+        // One effect deals lethal damage to two characters: 決死 resolves
+        // (for both at once) before 破棄, in the fixed order of 9.1.4.
+        let combo = r#""combo": { "name": "C", "type": "command", "abilities": [ { "trigger": "effect", "effect": [ { "do": "damage", "amount": 5, "target": { "select": "all", "side": "opponent", "types": ["character"] } } ] } ] }"#;
+        let o = run_board(
+            &format!("{combo}, {OGRE}"),
+            r#""hand": [ { "id": "x", "card": "combo" } ]"#,
+            r#""field": [ { "id": "a", "card": "ogre" }, { "id": "b", "card": "ogre" } ]"#,
+            r#"{ "do": "play", "card": "x" }, { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" }"#,
+        );
+        let steps: Vec<&str> = o.trace.iter().map(|e| e.step.as_str()).collect();
+        let doomed = steps.iter().position(|s| *s == "removal.doomed").unwrap();
+        let discard = steps.iter().position(|s| *s == "removal.discard").unwrap();
+        assert!(doomed < discard);
+        // Both removed by one simultaneous 決死 entry, not one by one.
+        assert_eq!(steps.iter().filter(|s| **s == "removal.doomed").count(), 2);
+        assert_eq!(o.state["cards"]["a"]["zone"], "p2.netherworld");
+        assert_eq!(o.state["cards"]["b"]["zone"], "p2.netherworld");
+    }
+
+    #[test]
+    fn unimplemented_keywords_map_to_their_clause() {
+        let mut g = Game::new(super::super::ZONES, 2, 0);
+        g.defs.insert(
+            "k".into(),
+            crate::engine::CardDef {
+                name: "k".into(),
+                card_type: "character".into(),
+                cost: None,
+                attack: None,
+                defense: None,
+                stats: BTreeMap::new(),
+                keywords: vec!["upkeep".into()],
+                traits: vec![],
+                abilities: vec![],
+            },
+        );
+        g.add_card(Card {
+            id: "c".into(),
+            def: "k".into(),
+            owner: 0,
+            controller: 0,
+            zone: ZoneId::of(0, zn::FIELD),
+            states: BTreeSet::new(),
+            damage: 0,
+            counters: BTreeMap::new(),
+            attached_to: None,
+            modifiers: vec![],
+            token: false,
+            incarnation: 0,
+        });
+        assert_eq!(unimplemented_keyword(&g).map(|(c, _)| c), Some(r::UPKEEP));
+        for k in IMPLEMENTED {
+            assert!(
+                super::super::KEYWORDS.contains(k),
+                "{k} is not a declared keyword"
+            );
+        }
+    }
+}
