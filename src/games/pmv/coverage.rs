@@ -125,12 +125,10 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "1.11.6",
         "not implemented: adding a specified number from a zone with fewer cards (only draws exist, and they lose on an empty deck)",
     ),
-    ("1.12.2.c", "not implemented: activated effects (7.3)"),
     (
         "1.12.2.d",
         "not implemented: optional automatic effects used with priority (7.4.4)",
     ),
-    ("1.12.6.b", "not implemented: activated effects (7.3)"),
     (
         "1.12.7",
         "not implemented: attacks created by effects (6.3.5)",

@@ -102,6 +102,7 @@ pub const PIERCE_COUNTS_THIS_DAMAGE: &str = "reading_pierce_counts_this_damage";
 /// Keywords the module implements; any other keyword of chapter 10 in the
 /// game stops the run with "not implemented".
 const IMPLEMENTED: &[&str] = &[
+    "mana_charge",
     "haste",
     "ambush",
     "first_strike",
@@ -133,6 +134,10 @@ pub struct Entry {
     pub player: PlayerId,
     /// Targets chosen at play (5.2.3.d), per effect index.
     pub targets: BTreeMap<usize, Vec<Tgt>>,
+    /// An activated effect of a card on the field rather than a played
+    /// card: マナチャージ（Ｘ） with its X (10.12.2.a), and the card's object
+    /// number when it was used (7.3.1.b).
+    pub mana_charge: Option<(i64, u32)>,
 }
 
 /// Priority and the open interference.
@@ -1909,6 +1914,13 @@ fn legal_actions(g: &Game, p: &Pri) -> Vec<String> {
             }
         }
     }
+    if p.holder == tp {
+        for id in g.zone_of(tp, zn::FIELD) {
+            if has_kw(g, id, "mana_charge") && g.card(id).is_some_and(|c| !c.has(st::SLEEP)) {
+                v.push(format!("activate {id}"));
+            }
+        }
+    }
     if p.block_window {
         for id in characters(g, p.holder) {
             if g.card(&id).is_some_and(|c| !c.has(st::SLEEP)) {
@@ -1982,10 +1994,14 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
         "attack" => declare_attack(m, p, player, &need_card(a)?)?,
         "block" => declare_block(m, p, player, &need_card(a)?)?,
         "activate" => {
-            return Err(EngineError::NotImplemented {
-                clause: r::ACTIVATED,
-                what: "activated effects (起動効果)".into(),
-            });
+            let card = need_card(a)?;
+            if !has_kw(&m.game, &card, "mana_charge") {
+                return Err(EngineError::NotImplemented {
+                    clause: r::ACTIVATED,
+                    what: "activated effects (起動効果) other than マナチャージ".into(),
+                });
+            }
+            activate_mana_charge(m, p, player, &card)?;
         }
         other => {
             let alts = legal_actions(&m.game, &p);
@@ -2287,6 +2303,7 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
         card: card.to_string(),
         player,
         targets,
+        mana_charge: None,
     });
     p.passes = 0;
     p.block_window = false;
@@ -2484,6 +2501,152 @@ fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
     Ok(())
 }
 
+/// マナチャージ（Ｘ） (10.12.2.a): （自分ターン）S：put the top X cards of
+/// your deck into your node area, asleep. The activated-effect procedure
+/// 7.3.4 with the sleep-icon cost of 1.8.8.
+fn activate_mana_charge(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
+    let g = &m.game;
+    let alts = legal_actions(g, &p);
+    let fail = |rule, msg: String| illegal(rule, msg, alts.clone());
+    let Some(c) = g.card(card) else {
+        return Err(bad(format!("no card `{card}`")));
+    };
+    if c.zone.kind != zn::FIELD {
+        return Err(fail(
+            r::ACT_ON_FIELD,
+            format!("{card} is not on the field: only cards on the field use activated effects"),
+        ));
+    }
+    if c.controller != player {
+        return Err(fail(
+            r::ACT_OWN_FIELD,
+            format!("{card} is not on {}'s field", player_name(player)),
+        ));
+    }
+    if player != g.turn.active {
+        return Err(fail(
+            r::ACT_OWN_TURN,
+            "マナチャージ is used only in its player's own turn (（自分ターン）)".into(),
+        ));
+    }
+    if c.has(st::SLEEP) {
+        return Err(fail(
+            r::SLEEP_COST,
+            format!(
+                "{card} is asleep: the sleep-icon cost must be paid by putting this active card to sleep"
+            ),
+        ));
+    }
+    if p.chain
+        .iter()
+        .any(|e| e.card == card && e.mana_charge.is_some())
+    {
+        return Err(fail(
+            r::ACT_ONCE,
+            format!("{card}'s マナチャージ was already used in this interference"),
+        ));
+    }
+    let x = stat(g, card, "mana_charge");
+    let inc = c.incarnation;
+    m.record(
+        "activate.declare",
+        format!("{} uses {card}'s マナチャージ（{x}）", player_name(player)),
+        &[
+            r::ACTIVATED,
+            r::ACT_DECLARE,
+            r::ACT_ON_FIELD,
+            r::ACT_OWN_FIELD,
+            r::ACT_OWN_TURN,
+            r::ACT_COST_PAYABLE,
+            r::MANA_CHARGE,
+            r::PRIORITY_ACTIONS,
+            r::PA_ACTIVATE,
+        ],
+    )
+    .obj(card.to_string());
+    if let Some(c) = m.game.cards.get_mut(card) {
+        c.states.insert(st::SLEEP.into());
+    }
+    m.record(
+        "activate.pay",
+        format!("{card} goes to sleep to pay the sleep-icon cost"),
+        &[r::ACT_PAY, r::SLEEP_COST, r::SLEEP_COST_OWN],
+    )
+    .change(format!("{card}.sleep"), false, true);
+    let opened = !p.open();
+    p.chain.push(Entry {
+        card: card.to_string(),
+        player,
+        targets: BTreeMap::new(),
+        mana_charge: Some((x, inc)),
+    });
+    p.passes = 0;
+    p.block_window = false;
+    p.holder = m.game.opponent(player);
+    m.record(
+        "activate.pass",
+        format!(
+            "{} the interference; priority passes to {}",
+            if opened { "this opens" } else { "this joins" },
+            player_name(p.holder)
+        ),
+        &[
+            r::ACT_OPEN,
+            r::INTERFERENCE_OPENS,
+            r::OPENS_BY_ACTIVATE,
+            r::PRIORITY_AFTER,
+        ],
+    );
+    give_priority(m, p);
+    Ok(())
+}
+
+fn resolve_mana_charge(m: &mut M, e: &Entry, x: i64, inc: u32) -> R<()> {
+    let card = &e.card;
+    if !same_on_field(&m.game, &(card.clone(), inc)) {
+        m.record(
+            "activate.void",
+            format!("{card} left the field before its マナチャージ resolved: the effect is void"),
+            &[r::ACT_SOURCE_LEFT],
+        );
+        return Ok(());
+    }
+    if m.game.turn.active != e.player {
+        m.record(
+            "activate.void",
+            format!(
+                "it is no longer {}'s turn: マナチャージ fails its timing check",
+                player_name(e.player)
+            ),
+            &[r::ACT_TIMING_RECHECK],
+        );
+        return Ok(());
+    }
+    let deck = m.game.zone_of(e.player, zn::DECK).to_vec();
+    let put: Vec<String> = deck.iter().take(x.max(0) as usize).cloned().collect();
+    let before = nodes(&m.game, e.player).len();
+    for id in &put {
+        m.game.move_card(id, ZoneId::of(e.player, zn::NODE), false);
+        if let Some(c) = m.game.cards.get_mut(id) {
+            c.states.insert(st::SLEEP.into());
+        }
+    }
+    let en = m.record(
+        "activate.resolve",
+        format!("{card}'s マナチャージ（{x}） resolves: the top {} card(s) of {}'s deck go to the node area, asleep", put.len(), player_name(e.player)),
+        &[r::ACT_TIMING_RECHECK, r::ACT_RESOLVE, r::MANA_CHARGE, r::NODE_ADD],
+    );
+    en.change(
+        format!("{}.nodes", player_name(e.player)),
+        before,
+        before + put.len(),
+    );
+    if (put.len() as i64) < x {
+        en.note("judge's reading: with fewer than X cards in the deck, マナチャージ puts what there is; it is not a draw, so it causes no loss");
+    }
+    Ok(())
+}
+
 // ---------------------------------------------------------------- resolution
 
 /// 1.12.8: the whole interference resolves last-in-first-out with no
@@ -2532,6 +2695,9 @@ fn resolve_interference(m: &mut M, p: Pri) -> R<()> {
 }
 
 fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
+    if let Some((x, inc)) = e.mana_charge {
+        return resolve_mana_charge(m, e, x, inc);
+    }
     let card = &e.card;
     if m.game.card(card).is_none_or(|c| c.zone.kind != zn::PLAY) {
         m.record(
@@ -2897,7 +3063,7 @@ fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
             }
             let clause = match k.as_str() {
                 "resistance" => r::RESISTANCE,
-                "mana_charge" => r::MANA_CHARGE,
+
                 "equip" => r::EQUIP,
                 "charm" => r::CHARM,
                 "equip_field" => r::EQUIP_FIELD,

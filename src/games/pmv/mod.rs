@@ -16,7 +16,8 @@
 //! removal 決死 → 破棄 → 除外 (chapter 9) interrupting the current effect;
 //! win, loss and draw (1.5); automatic γ effects in the effect language.
 //!
-//! Keywords implemented: 速攻 haste, 奇襲 ambush (play at command timing;
+//! Keywords implemented: マナチャージ mana charge (the only activated
+//! effect, 7.3.4 with the sleep-icon cost 1.8.8), 速攻 haste, 奇襲 ambush (play at command timing;
 //! the block-on-play of 10.3.2.b is not), 先制 first strike, 貫通 pierce,
 //! 隠密 stealth, 警戒 vigilance, 即死 instant death, 人形 doll, 伝説 legend
 //! (no text of its own), ターン１枚制限, 自分ターン制限, 相手ターン制限,
@@ -24,7 +25,7 @@
 //! the run with `not implemented: clause 10.x` as soon as a card carrying it
 //! is in the game.
 //!
-//! Not implemented: activated effects (7.3), α/β effects written in card
+//! Not implemented: activated effects other than マナチャージ (7.3), α/β effects written in card
 //! text other than the keywords above, set cards (equipment, charms), the
 //! free play of spells by their caster (5.5.6) and of commands by alternate
 //! race (5.6.6), loops (12.10), "resolve as if played" (5.3).
@@ -144,7 +145,7 @@ impl GameModule for Pmv {
         &[flow::st::SLEEP]
     }
     fn stats(&self) -> &'static [&'static str] {
-        &["node", "graze"]
+        &["node", "graze", "mana_charge"]
     }
     fn keywords(&self) -> &'static [&'static str] {
         KEYWORDS
