@@ -223,3 +223,25 @@ fn golden_pierce() {
 fn golden_last_in_first_out() {
     insta::assert_snapshot!(golden("rulings/pmv/1.12.8.a-last-in-first-out.json"));
 }
+
+#[test]
+fn an_endless_chain_of_automatic_effects_stops_with_a_budget_error() {
+    // Each damage the echo deals triggers its own "dealt damage" effect
+    // again: an unbounded loop (12.10 is not implemented), reported as a
+    // budget error rather than a crash.
+    let text = r#"{
+      "game": "pmv", "name": "loop", "source": "test",
+      "cards": {
+        "echo": { "name": "E", "type": "character", "attack": 1, "defense": 1,
+          "abilities": [ { "trigger": "dealt_damage", "effect": [ { "do": "damage", "amount": 1, "target": { "select": "leader", "who": "opponent" } } ] } ] }
+      },
+      "state": { "turn": { "player": "p1", "phase": "main", "number": 3 },
+        "players": { "p1": { "zones": { "field": [ { "id": "e", "card": "echo" } ] } }, "p2": { "values": { "life": 1000 } } } },
+      "actions": [ { "do": "attack", "card": "e" }, { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" } ]
+    }"#;
+    let o = run_text(text);
+    assert!(
+        matches!(o.error.map(|e| e.error), Some(EngineError::Budget { .. })),
+        "expected a budget error"
+    );
+}
