@@ -178,7 +178,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("5.2.3.e", "not implemented: declarations at play"),
     ("5.2.4.a", NO_TIMING),
     ("5.2.4.c", NO_TIMING),
-    ("5.2.5", "not implemented: nullifying a play"),
     (
         "5.2.6",
         "not implemented: node requirement and cost modification",

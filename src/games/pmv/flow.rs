@@ -103,6 +103,7 @@ pub const PIERCE_COUNTS_THIS_DAMAGE: &str = "reading_pierce_counts_this_damage";
 /// game stops the run with "not implemented".
 const IMPLEMENTED: &[&str] = &[
     "mana_charge",
+    "blessing",
     "haste",
     "ambush",
     "first_strike",
@@ -829,6 +830,15 @@ fn fire_inner(m: &mut M, trigger: &str, cards: &[CardId], rule: &'static str) ->
             .obj(id.clone());
             let key = format!("{id}.{trigger}");
             let targets = choose_targets(m, ab, id, master, &key)?;
+            if is_type(&m.game, id, "character") && !blessing_paid(m, master, id, &targets)? {
+                // 10.29.2.a: the character's effect is nullified and the
+                // character is discarded.
+                if let Some(c) = m.game.cards.get_mut(id) {
+                    c.states.insert(st::DISCARDING.into());
+                }
+                process_removals(m)?;
+                continue;
+            }
             apply_ability(m, ab, id, master, &targets)?;
         }
     }
@@ -1749,6 +1759,11 @@ fn nodes(g: &Game, p: PlayerId) -> Vec<CardId> {
 /// before it, so it cannot also be discarded. The amount must be exact
 /// (1.8.7.f).
 fn pay(m: &mut M, p: PlayerId, cost: i64, card: &str) -> R<()> {
+    pay_keyed(m, p, cost, card, "")
+}
+
+/// [`pay`] reading the payment choices under `prefix` (`blessing.pay_sleep`).
+fn pay_keyed(m: &mut M, p: PlayerId, cost: i64, card: &str, prefix: &str) -> R<()> {
     if cost <= 0 {
         return Ok(());
     }
@@ -1763,8 +1778,9 @@ fn pay(m: &mut M, p: PlayerId, cost: i64, card: &str) -> R<()> {
         .filter(|n| m.game.card(n).is_some_and(|c| c.has(st::SLEEP)))
         .cloned()
         .collect();
-    let s = m.choices.take("pay_sleep");
-    let d = m.choices.take("pay_discard");
+    let (ks, kd) = (format!("{prefix}pay_sleep"), format!("{prefix}pay_discard"));
+    let s = m.choices.take(&ks);
+    let d = m.choices.take(&kd);
     let list = |v: Option<Value>, key: &str| -> R<Vec<String>> {
         match v {
             None => Ok(Vec::new()),
@@ -1789,7 +1805,7 @@ fn pay(m: &mut M, p: PlayerId, cost: i64, card: &str) -> R<()> {
         let di: Vec<String> = sleeping.iter().take(rest).cloned().collect();
         (sl, di, true)
     } else {
-        let (sl, di) = (list(s, "pay_sleep")?, list(d, "pay_discard")?);
+        let (sl, di) = (list(s, &ks)?, list(d, &kd)?);
         for id in &sl {
             if !active.contains(id) {
                 return Err(illegal(
@@ -2283,6 +2299,21 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
     if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect") {
         targets = choose_targets(m, ab, card, player, "targets")?;
     }
+    if d.card_type == "command" && !blessing_paid(m, player, card, &targets)? {
+        // 10.29.2.a: the command's effect is nullified and it is discarded;
+        // nothing joins the interference and no cost is paid.
+        m.game
+            .move_card(card, ZoneId::of(player, zn::NETHERWORLD), true);
+        m.record(
+            "blessing.nullified",
+            format!("{card}'s effect is nullified and {card} is discarded; the play does not count (5.2.5)"),
+            &[r::BLESSING, r::PLAY_NULLIFIED],
+        )
+        .note("judge's reading: a play nullified while targets are chosen stops there: no cost is paid, nothing joins the interference, and the player keeps priority");
+        p.passes = 0;
+        give_priority(m, p);
+        return Ok(());
+    }
     pay(m, player, cost, card)?;
     if d.has_keyword("doll") {
         m.game.vars.insert(turn_var("doll_played", player), 1);
@@ -2397,14 +2428,24 @@ fn declare_attack(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> 
     .obj(card.to_string())
     .change(format!("{card}.sleep"), false, true);
     fire(m, "on_attack", &[card.to_string()], r::ATTACK_WHEN)?;
-    if let Some(c) = m.game.cards.get_mut(card) {
+    if let Some(c) = m.game.cards.get_mut(card)
+        && c.zone.kind == zn::FIELD
+    {
         c.states.insert(st::ATTACKING.into());
     }
-    m.record(
-        "attack.becomes",
-        format!("{card} is the attacking character"),
-        &[r::ATTACK_BECOMES, r::ATTACK_AFTER],
-    );
+    if on_field(&m.game, card) {
+        m.record(
+            "attack.becomes",
+            format!("{card} is the attacking character"),
+            &[r::ATTACK_BECOMES, r::ATTACK_AFTER],
+        );
+    } else {
+        m.record(
+            "attack.cancelled",
+            format!("{card} left the field during the attack procedure: the attack is cancelled; the interference goes on without combat"),
+            &[r::ATTACK_CANCELLED, r::ATTACK_CANCEL_LEFT],
+        );
+    }
     p.attack = Some(tgt(&m.game, card));
     p.passes = 0;
     p.holder = def_p;
@@ -2482,7 +2523,9 @@ fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
     .obj(card.to_string())
     .change(format!("{card}.sleep"), false, true);
     fire(m, "on_block", &[card.to_string()], r::BLOCK_WHEN)?;
-    if let Some(c) = m.game.cards.get_mut(card) {
+    if let Some(c) = m.game.cards.get_mut(card)
+        && c.zone.kind == zn::FIELD
+    {
         c.states.insert(st::BLOCKING.into());
     }
     p.blocker = Some(tgt(&m.game, card));
@@ -2499,6 +2542,71 @@ fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
     );
     give_priority(m, p);
     Ok(())
+}
+
+/// 加護（Ｘ） (10.29.2.a): when a character with blessing becomes the target
+/// of its opponent's command card or character effect, that opponent may
+/// pay X (choice `blessing.<target>`: true/false; payment choices under
+/// `blessing.pay_sleep` / `blessing.pay_discard`). Returns whether the
+/// effect goes on (`false`: not paid, the effect is nullified).
+fn blessing_paid(
+    m: &mut M,
+    master: PlayerId,
+    source: &str,
+    targets: &BTreeMap<usize, Vec<Tgt>>,
+) -> R<bool> {
+    let mut blessed: Vec<String> = Vec::new();
+    for list in targets.values() {
+        for (id, _) in list {
+            let ok = m
+                .game
+                .card(id)
+                .is_some_and(|c| c.zone.kind == zn::FIELD && c.controller != master)
+                && has_kw(&m.game, id, "blessing");
+            if ok && !blessed.contains(id) {
+                blessed.push(id.clone());
+            }
+        }
+    }
+    for id in blessed {
+        let x = stat(&m.game, &id, "blessing");
+        let key = format!("blessing.{id}");
+        let pays = match m.choices.take(&key) {
+            Some(Value::Bool(b)) => b,
+            Some(v) => {
+                return Err(EngineError::BadChoice {
+                    choice: key,
+                    value: v.to_string(),
+                    options: vec!["true".into(), "false".into()],
+                });
+            }
+            None => {
+                return Err(EngineError::MissingChoice {
+                    choice: key,
+                    options: vec!["true".into(), "false".into()],
+                });
+            }
+        };
+        if pays {
+            m.record(
+                "blessing.pay",
+                format!(
+                    "{id} has 加護（{x}） and became a target of {}'s {source}: they pay {x}",
+                    player_name(master)
+                ),
+                &[r::BLESSING],
+            );
+            pay_keyed(m, master, x, source, "blessing.")?;
+        } else {
+            m.record(
+                "blessing.decline",
+                format!("{id} has 加護（{x}） and became a target of {}'s {source}: they do not pay {x}", player_name(master)),
+                &[r::BLESSING],
+            );
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// マナチャージ（Ｘ） (10.12.2.a): （自分ターン）S：put the top X cards of
@@ -3076,7 +3184,6 @@ fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
                 "resist" => r::RESIST,
                 "upkeep" => r::UPKEEP,
                 "transform" => r::TRANSFORM,
-                "blessing" => r::BLESSING,
                 "last_spell" => r::LAST_SPELL,
                 "sealed_arts" => r::SEALED_ARTS,
                 "last_word" => r::LAST_WORD,

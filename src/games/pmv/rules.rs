@@ -246,6 +246,7 @@ rules! {
     UPKEEP = "10.27.2.a";
     TRANSFORM = "10.28.2.a";
     BLESSING = "10.29.2.a";
+    PLAY_NULLIFIED = "5.2.5";
     LAST_SPELL = "10.30.2.a";
     SEALED_ARTS = "10.31.2.a";
     LAST_WORD = "10.32.2.a";
