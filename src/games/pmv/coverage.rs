@@ -90,8 +90,8 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("1.8.7.j", "not implemented: cost modification"),
     ("1.8.7.k", "not implemented: cost modification"),
     (
-        "1.8.8",
-        "not implemented: sleep-icon costs belong to activated effects (7.3), which are not implemented",
+        "1.8.8.c",
+        "not observable: no card in the effect language gains another card's sleep-icon text",
     ),
     (
         "1.8.9",
@@ -111,10 +111,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: no effect can stop a character from becoming 決死",
     ),
     ("1.10.15", "not implemented: nullifying damage"),
-    (
-        "1.10.16",
-        "not implemented: \"does not receive damage\" effects",
-    ),
     ("1.11.2.a", DEF),
     ("1.11.3", DEF),
     (
@@ -382,14 +378,13 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("10.8.1", DEF),
     ("10.9.1", DEF),
     ("10.10.1", DEF),
+    ("10.11.1", DEF),
     (
-        "10.11",
-        "not implemented: 耐性Ａ resistance (needs the race parameter A); a card with it stops the run with `not implemented: clause 10.11.2.a`",
+        "10.11.3",
+        "not state-changing: how A is printed (a race icon); scenarios write the keyword `resistance_<race>`",
     ),
-    (
-        "10.12",
-        "not implemented: マナチャージ mana charge is an activated effect (7.3); `not implemented: clause 10.12.2.a`",
-    ),
+    ("10.12.1", DEF),
+    ("10.29.1", DEF),
     (
         "10.13",
         "not implemented: 装備 equip (set cards); `not implemented: clause 10.13.2.a`",
@@ -447,10 +442,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "10.28",
         "not implemented: 変身 transform (transformed descriptions); `not implemented: clause 10.28.2.a`",
-    ),
-    (
-        "10.29",
-        "not implemented: 加護 blessing X; `not implemented: clause 10.29.2.a`",
     ),
     (
         "10.30",

@@ -268,6 +268,18 @@ fn removing(c: &Card) -> bool {
     .any(|s| c.has(s))
 }
 
+/// The race A of a `resistance_<A>` keyword of `card` that `source` has
+/// (10.11.2.a), if any.
+fn resisted_race(g: &Game, card: &str, source: &str) -> Option<String> {
+    let races = &def(g, source)?.traits;
+    def(g, card)?
+        .keywords
+        .iter()
+        .filter_map(|k| k.strip_prefix("resistance_"))
+        .find(|a| races.iter().any(|t| t == a))
+        .map(str::to_string)
+}
+
 /// How deeply automatic effects may nest before the engine reports an
 /// unbounded loop (each nesting is a real recursion).
 const MAX_NESTING: i64 = 64;
@@ -1345,6 +1357,20 @@ fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                 );
                 continue;
             }
+        }
+        if d.combat
+            && let Some(race) = resisted_race(&m.game, &d.to, &d.source)
+        {
+            m.record(
+                "resistance",
+                format!(
+                    "{} has 耐性 {race}: it takes no combat damage from {}, a {race} character",
+                    d.to, d.source
+                ),
+                &[r::RESISTANCE, r::NO_DAMAGE_TAKEN],
+            )
+            .obj(d.to.clone());
+            continue;
         }
         live.push(d);
     }
@@ -3166,12 +3192,10 @@ fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
             continue;
         };
         for k in &d.keywords {
-            if IMPLEMENTED.contains(&k.as_str()) {
+            if IMPLEMENTED.contains(&k.as_str()) || k.starts_with("resistance_") {
                 continue;
             }
             let clause = match k.as_str() {
-                "resistance" => r::RESISTANCE,
-
                 "equip" => r::EQUIP,
                 "charm" => r::CHARM,
                 "equip_field" => r::EQUIP_FIELD,

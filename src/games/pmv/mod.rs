@@ -20,7 +20,7 @@
 //! effect, 7.3.4 with the sleep-icon cost 1.8.8), 加護 blessing (stat
 //! `blessing` = X), 速攻 haste, 奇襲 ambush (play at command timing;
 //! the block-on-play of 10.3.2.b is not), 先制 first strike, 貫通 pierce,
-//! 隠密 stealth, 警戒 vigilance, 即死 instant death, 人形 doll, 伝説 legend
+//! 隠密 stealth, 警戒 vigilance, 耐性Ａ resistance (`resistance_<race>`), 即死 instant death, 人形 doll, 伝説 legend
 //! (no text of its own), ターン１枚制限, 自分ターン制限, 相手ターン制限,
 //! デッキ１枚制限 (checked at setup). Every other keyword of chapter 10 stops
 //! the run with `not implemented: clause 10.x` as soon as a card carrying it
@@ -89,7 +89,8 @@ static CITABLE: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::ne
     v
 });
 
-/// The 33 keyword abilities of chapter 10 (10.2–10.34), English names.
+/// The 33 keyword abilities of chapter 10 (10.2–10.34), English names;
+/// 耐性Ａ is written `resistance_<race>` with the race A.
 pub const KEYWORDS: &[&str] = &[
     "haste",
     "ambush",
@@ -100,7 +101,26 @@ pub const KEYWORDS: &[&str] = &[
     "instant_death",
     "doll",
     "legend",
-    "resistance",
+    // 耐性Ａ (10.11): one keyword per race A of 2.6.2, compared with the
+    // attacker's `traits` (races).
+    "resistance_human",
+    "resistance_youkai",
+    "resistance_fairy",
+    "resistance_magician",
+    "resistance_kappa",
+    "resistance_vampire",
+    "resistance_makai",
+    "resistance_ghost",
+    "resistance_tengu",
+    "resistance_shinigami",
+    "resistance_yama",
+    "resistance_god",
+    "resistance_beast",
+    "resistance_oni",
+    "resistance_celestial",
+    "resistance_dragon",
+    "resistance_hermit",
+    "resistance_inchling",
     "mana_charge",
     "equip",
     "charm",

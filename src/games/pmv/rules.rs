@@ -227,6 +227,7 @@ rules! {
     DOLL_ONE_PER_TURN = "10.9.2.b";
     LEGEND = "10.10.2";
     RESISTANCE = "10.11.2.a";
+    NO_DAMAGE_TAKEN = "1.10.16";
     MANA_CHARGE = "10.12.2.a";
     EQUIP = "10.13.2.a";
     CHARM = "10.14.2.a";
