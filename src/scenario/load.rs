@@ -792,19 +792,21 @@ mod tests {
 
     #[test]
     fn json_offset_counts_bytes_after_japanese() {
-        let src = "{\n  \"name\": \"攻撃\", \"x\": tru }";
-        // serde_json reports the byte column of the bad token.
-        let e = serde_json::from_str::<serde_json::Value>(src).unwrap_err();
+        // serde_json reports the column after the bad string value, counted
+        // in bytes; each kana/kanji before it on the line is 3 bytes.
+        let src = "{\n  \"name\": \"攻撃テスト\", \"seed\": \"x\"\n}";
+        let e = serde_json::from_str::<Scenario>(src).unwrap_err();
         let off = json_offset(src, e.line(), e.column());
         assert!(src.is_char_boundary(off));
-        assert!(
-            src[off..].starts_with(' ')
-                || src[..=off].ends_with('u')
-                || src[off..].starts_with('}'),
-            "{off}: {}",
+        assert_eq!(
+            &src[off - 2..=off],
+            "\"x\"",
+            "caret on the bad value, got {:?}",
             &src[off..]
         );
+        // A character count instead of bytes would land 10 bytes further on.
         assert_eq!(json_offset("ab\ncd", 2, 1), 3);
         assert_eq!(json_offset("ab\ncd", 2, 0), 3);
+        assert_eq!(json_offset("あ", 1, 2), 0, "moved back to a char boundary");
     }
 }
