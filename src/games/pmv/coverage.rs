@@ -384,6 +384,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not state-changing: how A is printed (a race icon); scenarios write the keyword `resistance_<race>`",
     ),
     ("10.12.1", DEF),
+    ("10.26.1", DEF),
     ("10.29.1", DEF),
     (
         "10.13",
@@ -430,10 +431,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "10.25",
         "not implemented: 神器 divine artifact (set cards); `not implemented: clause 10.25.2.a`",
-    ),
-    (
-        "10.26",
-        "not implemented: 抵抗 resist X; `not implemented: clause 10.26.2.a`",
     ),
     (
         "10.27",

@@ -104,6 +104,7 @@ pub const PIERCE_COUNTS_THIS_DAMAGE: &str = "reading_pierce_counts_this_damage";
 const IMPLEMENTED: &[&str] = &[
     "mana_charge",
     "blessing",
+    "resist",
     "haste",
     "ambush",
     "first_strike",
@@ -292,6 +293,12 @@ fn on_field(g: &Game, id: &str) -> bool {
 fn same_on_field(g: &Game, t: &Tgt) -> bool {
     g.card(&t.0)
         .is_some_and(|c| c.zone.kind == zn::FIELD && c.incarnation == t.1)
+}
+
+/// The same object, wherever it was chosen (a card that changed zones is a
+/// new object): targets on the field or in a play area (抵抗).
+fn same_object(g: &Game, t: &Tgt) -> bool {
+    g.card(&t.0).is_some_and(|c| c.incarnation == t.1)
 }
 
 fn tgt(g: &Game, id: &str) -> Tgt {
@@ -842,7 +849,7 @@ fn fire_inner(m: &mut M, trigger: &str, cards: &[CardId], rule: &'static str) ->
             .obj(id.clone());
             let key = format!("{id}.{trigger}");
             let targets = choose_targets(m, ab, id, master, &key)?;
-            if is_type(&m.game, id, "character") && !blessing_paid(m, master, id, &targets)? {
+            if is_type(&m.game, id, "character") && !taxes_paid(m, master, id, &targets, true)? {
                 // 10.29.2.a: the character's effect is nullified and the
                 // character is discarded.
                 if let Some(c) = m.game.cards.get_mut(id) {
@@ -1022,7 +1029,7 @@ fn resolve_target(
             let n = m.game.players.len();
             if list
                 .iter()
-                .all(|t| parse_player(&t.0, n).is_some() || same_on_field(&m.game, t))
+                .all(|t| parse_player(&t.0, n).is_some() || same_object(&m.game, t))
             {
                 Some(list.into_iter().map(|t| t.0).collect())
             } else {
@@ -2325,15 +2332,17 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
     if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect") {
         targets = choose_targets(m, ab, card, player, "targets")?;
     }
-    if d.card_type == "command" && !blessing_paid(m, player, card, &targets)? {
-        // 10.29.2.a: the command's effect is nullified and it is discarded;
+    if d.card_type != "character"
+        && !taxes_paid(m, player, card, &targets, d.card_type == "command")?
+    {
+        // 10.29.2.a / 10.26.2.a: the card's effect is nullified and it is discarded;
         // nothing joins the interference and no cost is paid.
         m.game
             .move_card(card, ZoneId::of(player, zn::NETHERWORLD), true);
         m.record(
-            "blessing.nullified",
+            "play.nullified",
             format!("{card}'s effect is nullified and {card} is discarded; the play does not count (5.2.5)"),
-            &[r::BLESSING, r::PLAY_NULLIFIED],
+            &[r::PLAY_NULLIFIED],
         )
         .note("judge's reading: a play nullified while targets are chosen stops there: no cost is paid, nothing joins the interference, and the player keeps priority");
         p.passes = 0;
@@ -2570,33 +2579,47 @@ fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
     Ok(())
 }
 
-/// 加護（Ｘ） (10.29.2.a): when a character with blessing becomes the target
-/// of its opponent's command card or character effect, that opponent may
-/// pay X (choice `blessing.<target>`: true/false; payment choices under
-/// `blessing.pay_sleep` / `blessing.pay_discard`). Returns whether the
-/// effect goes on (`false`: not paid, the effect is nullified).
-fn blessing_paid(
+/// 加護（Ｘ） (10.29.2.a) and 抵抗（Ｘ） (10.26.2.a): when a character with
+/// blessing on the field becomes the target of its opponent's command card
+/// or character effect (`blessing_applies`), or a card with resist becomes,
+/// while being played, the target of its opponent's card effect, that
+/// opponent may pay X (choice `<keyword>.<target>`: true/false; payment
+/// choices under `<keyword>.pay_sleep` / `<keyword>.pay_discard`). Returns
+/// whether the effect goes on (`false`: not paid, the effect is nullified).
+fn taxes_paid(
     m: &mut M,
     master: PlayerId,
     source: &str,
     targets: &BTreeMap<usize, Vec<Tgt>>,
+    blessing_applies: bool,
 ) -> R<bool> {
-    let mut blessed: Vec<String> = Vec::new();
+    let mut taxed: Vec<(String, &'static str, &'static str, &'static str)> = Vec::new();
     for list in targets.values() {
         for (id, _) in list {
-            let ok = m
-                .game
-                .card(id)
-                .is_some_and(|c| c.zone.kind == zn::FIELD && c.controller != master)
-                && has_kw(&m.game, id, "blessing");
-            if ok && !blessed.contains(id) {
-                blessed.push(id.clone());
+            let Some(c) = m.game.card(id) else { continue };
+            if c.controller == master {
+                continue;
+            }
+            let found = if blessing_applies
+                && c.zone.kind == zn::FIELD
+                && has_kw(&m.game, id, "blessing")
+            {
+                Some(("blessing", "加護", r::BLESSING))
+            } else if c.zone.kind == zn::PLAY && has_kw(&m.game, id, "resist") {
+                Some(("resist", "抵抗", r::RESIST))
+            } else {
+                None
+            };
+            if let Some((kw, jp, rule)) = found
+                && !taxed.iter().any(|t| &t.0 == id)
+            {
+                taxed.push((id.clone(), kw, jp, rule));
             }
         }
     }
-    for id in blessed {
-        let x = stat(&m.game, &id, "blessing");
-        let key = format!("blessing.{id}");
+    for (id, kw, jp, rule) in taxed {
+        let x = stat(&m.game, &id, kw);
+        let key = format!("{kw}.{id}");
         let pays = match m.choices.take(&key) {
             Some(Value::Bool(b)) => b,
             Some(v) => {
@@ -2613,21 +2636,22 @@ fn blessing_paid(
                 });
             }
         };
+        let what = format!(
+            "{id} has {jp}（{x}） and became a target of {}'s {source}",
+            player_name(master)
+        );
         if pays {
             m.record(
-                "blessing.pay",
-                format!(
-                    "{id} has 加護（{x}） and became a target of {}'s {source}: they pay {x}",
-                    player_name(master)
-                ),
-                &[r::BLESSING],
+                format!("{kw}.pay"),
+                format!("{what}: they pay {x}"),
+                &[rule],
             );
-            pay_keyed(m, master, x, source, "blessing.")?;
+            pay_keyed(m, master, x, source, &format!("{kw}."))?;
         } else {
             m.record(
-                "blessing.decline",
-                format!("{id} has 加護（{x}） and became a target of {}'s {source}: they do not pay {x}", player_name(master)),
-                &[r::BLESSING],
+                format!("{kw}.decline"),
+                format!("{what}: they do not pay {x}"),
+                &[rule],
             );
             return Ok(false);
         }
@@ -3205,7 +3229,6 @@ fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
                 "second_card" => r::SECOND_CARD,
                 "link" => r::LINK,
                 "divine_artifact" => r::DIVINE_ARTIFACT,
-                "resist" => r::RESIST,
                 "upkeep" => r::UPKEEP,
                 "transform" => r::TRANSFORM,
                 "last_spell" => r::LAST_SPELL,
