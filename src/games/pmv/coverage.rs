@@ -257,19 +257,11 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     (
         "6.2.5.a",
-        "covered in substance: a second attack cannot be declared while the attack's interference is open (6.3.2.c ruling)",
-    ),
-    (
-        "6.3.2.d",
-        "covered in substance by the 6.3.3 rulings: the engine names the failed capability (6.3.3.a/b, 10.9.2.a)",
+        "cannot arise: an attack is declared only with no interference open (6.3.2.c, with its ruling), and effects cannot create attacks",
     ),
     (
         "6.3.2.e",
         "not implemented: \"you can't make characters attack\" effects",
-    ),
-    (
-        "6.3.3.c",
-        "covered in substance by the doll ruling (10.9.2.a is the only can't-attack effect); other can't-attack effects are not in the effect language",
     ),
     ("6.3.5", "not implemented: attacks created by effects"),
     ("6.3.6.a", "not implemented: effects that cancel an attack"),
@@ -278,10 +270,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: effects that change a character's controller",
     ),
     ("6.3.8", "not implemented: attacks created by effects"),
-    (
-        "6.4.2.c",
-        "covered in substance by the 6.4.3 rulings: the engine names the failed capability",
-    ),
     (
         "6.4.2.d",
         "not implemented: \"you can't make characters block\" effects",

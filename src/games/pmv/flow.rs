@@ -2458,6 +2458,14 @@ fn declare_attack(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> 
             r::OPENS_BY_ATTACK,
             r::PRIORITY_ACTIONS,
             r::PA_ATTACK,
+            r::ATTACK_TP,
+            r::ATTACK_MAIN,
+            r::ATTACK_NO_INTERFERENCE,
+            r::ATTACK_CAPABLE_EXISTS,
+            r::ATTACK_CAPABLE,
+            r::ATTACK_OWN_FIELD,
+            r::ATTACK_ACTIVE,
+            r::ATTACK_CANT,
         ],
     )
     .obj(card.to_string())
@@ -2553,6 +2561,11 @@ fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
             r::BLOCK_PRIORITY,
             r::PRIORITY_ACTIONS,
             r::PA_BLOCK,
+            r::BLOCK_ATTACKER,
+            r::BLOCK_CAPABLE_EXISTS,
+            r::BLOCK_CAPABLE,
+            r::BLOCK_OWN_FIELD,
+            r::BLOCK_ACTIVE,
         ],
     )
     .obj(card.to_string())
