@@ -183,10 +183,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("5.4.5", DEF),
     ("5.5.1.d", "not implemented: 世界呪符 world charm (10.17)"),
     ("5.5.2", DEF),
-    (
-        "5.5.3",
-        "not implemented: spells that stay on the field (幻想生物, 世界呪符, equipment)",
-    ),
     ("5.5.4", SET_CARDS),
     ("5.5.5", SET_CARDS),
     (
@@ -225,10 +221,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "6.1.7",
         "not implemented: effects that make a card a character",
-    ),
-    (
-        "6.1.8.b",
-        "not implemented: 幻想生物 phantasm creature (10.16)",
     ),
     (
         "6.1.8.c",
@@ -345,10 +337,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not state-changing: principles of how keywords are written and referred to",
     ),
     ("10.2.1", DEF),
-    (
-        "10.2.3",
-        "not implemented: 幻想生物 phantasm creature (10.16)",
-    ),
     ("10.3.1", DEF),
     (
         "10.3.2.b",
@@ -372,6 +360,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not state-changing: how A is printed (a race icon); scenarios write the keyword `resistance_<race>`",
     ),
     ("10.12.1", DEF),
+    ("10.16.1", DEF),
     ("10.26.1", DEF),
     ("10.29.1", DEF),
     (
@@ -385,10 +374,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "10.15",
         "not implemented: 装備／場 equip/field; `not implemented: clause 10.15.2.a`",
-    ),
-    (
-        "10.16",
-        "not implemented: 幻想生物 phantasm creature; `not implemented: clause 10.16.2.a`",
     ),
     (
         "10.17",

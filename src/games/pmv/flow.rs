@@ -105,6 +105,7 @@ const IMPLEMENTED: &[&str] = &[
     "mana_charge",
     "blessing",
     "resist",
+    "phantasm",
     "haste",
     "ambush",
     "first_strike",
@@ -222,6 +223,13 @@ fn is_type(g: &Game, id: &str, t: &str) -> bool {
     def(g, id).is_some_and(|d| d.card_type == t)
 }
 
+/// Has the character status (6.1.1): a character card, or a 幻想生物
+/// phantasm creature face up on the field (10.16.3). Only cards on the
+/// field are asked, or character cards anywhere.
+fn is_character(g: &Game, id: &str) -> bool {
+    is_type(g, id, "character") || (has_kw(g, id, "phantasm") && on_field(g, id))
+}
+
 fn stat(g: &Game, id: &str, s: &str) -> i64 {
     def(g, id)
         .and_then(|d| d.stats.get(s).copied())
@@ -311,7 +319,7 @@ fn tgt(g: &Game, id: &str) -> Tgt {
 fn characters(g: &Game, p: PlayerId) -> Vec<CardId> {
     g.zone_of(p, zn::FIELD)
         .iter()
-        .filter(|id| is_type(g, id, "character"))
+        .filter(|id| is_character(g, id))
         .cloned()
         .collect()
 }
@@ -849,7 +857,7 @@ fn fire_inner(m: &mut M, trigger: &str, cards: &[CardId], rule: &'static str) ->
             .obj(id.clone());
             let key = format!("{id}.{trigger}");
             let targets = choose_targets(m, ab, id, master, &key)?;
-            if is_type(&m.game, id, "character") && !taxes_paid(m, master, id, &targets, true)? {
+            if is_character(&m.game, id) && !taxes_paid(m, master, id, &targets, true)? {
                 // 10.29.2.a: the character's effect is nullified and the
                 // character is discarded.
                 if let Some(c) = m.game.cards.get_mut(id) {
@@ -877,7 +885,12 @@ fn candidates(g: &Game, f: &Filter, master: PlayerId, this: &str) -> Vec<String>
             if f.other && id == this {
                 continue;
             }
-            if !f.types.is_empty() && !f.types.iter().any(|t| is_type(g, id, t)) {
+            if !f.types.is_empty()
+                && !f
+                    .types
+                    .iter()
+                    .any(|t| is_type(g, id, t) || (t == "character" && is_character(g, id)))
+            {
                 continue;
             }
             if let Some(s) = &f.state
@@ -1341,7 +1354,7 @@ fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
             continue;
         }
         if parse_player(&d.to, n).is_none() {
-            if !on_field(&m.game, &d.to) || !is_type(&m.game, &d.to, "character") {
+            if !on_field(&m.game, &d.to) || !is_character(&m.game, &d.to) {
                 m.record(
                     "damage.void",
                     format!(
@@ -2419,7 +2432,7 @@ fn declare_attack(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> 
             "an attack is declared only when no interference is open".into(),
         ));
     }
-    if !g.zone_of(tp, zn::FIELD).iter().any(|c| c == card) || !is_type(g, card, "character") {
+    if !g.zone_of(tp, zn::FIELD).iter().any(|c| c == card) || !is_character(g, card) {
         return Err(fail(
             r::ATTACK_OWN_FIELD,
             format!("{card} is not a character on {}'s field", player_name(tp)),
@@ -2530,7 +2543,7 @@ fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
             what: "playing an ambush + haste character to block (10.3.2.b)".into(),
         });
     }
-    if !g.zone_of(player, zn::FIELD).iter().any(|c| c == card) || !is_type(g, card, "character") {
+    if !g.zone_of(player, zn::FIELD).iter().any(|c| c == card) || !is_character(g, card) {
         return Err(fail(
             r::BLOCK_OWN_FIELD,
             format!(
@@ -2881,6 +2894,33 @@ fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
     let Some(d) = def(&m.game, card).cloned() else {
         return Ok(());
     };
+    if d.card_type != "character" && d.has_keyword("phantasm") {
+        // 10.16.2.a: instead of an effect, the card is set on its player's
+        // field asleep; face up and unattached it is a character (10.16.3)
+        // from the moment its entering effects resolve (6.1.8.b).
+        let haste = d.has_keyword("haste");
+        m.game
+            .move_card(card, ZoneId::of(e.player, zn::FIELD), false);
+        if !haste && let Some(c) = m.game.cards.get_mut(card) {
+            c.states.insert(st::SLEEP.into());
+        }
+        let en = m.record(
+            "resolve.phantasm",
+            format!(
+                "{card} resolves: 幻想生物 sets it on {}'s field {}; it is a character and keeps its text",
+                player_name(e.player),
+                if haste { "active (haste takes effect when it becomes a character)" } else { "asleep" }
+            ),
+            &[r::RESOLVE_EFFECT, r::PHANTASM, r::PHANTASM_CHARACTER, r::CHARACTER_FROM_PHANTASM, r::SPELL_ON_FIELD_TEXT],
+        );
+        en.obj(card.clone());
+        if haste {
+            en.rule(r::HASTE);
+            en.rule(r::HASTE_PHANTASM);
+        }
+        fire(m, "on_enter", std::slice::from_ref(card), r::RESOLVE_EFFECT)?;
+        return process_removals(m);
+    }
     if d.card_type == "character" {
         let haste = d.has_keyword("haste");
         m.game
@@ -3236,7 +3276,6 @@ fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
                 "equip" => r::EQUIP,
                 "charm" => r::CHARM,
                 "equip_field" => r::EQUIP_FIELD,
-                "phantasm" => r::PHANTASM,
                 "world_charm" => r::WORLD_CHARM,
                 "first_card" => r::FIRST_CARD,
                 "second_card" => r::SECOND_CARD,

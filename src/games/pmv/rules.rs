@@ -233,6 +233,10 @@ rules! {
     CHARM = "10.14.2.a";
     EQUIP_FIELD = "10.15.2.a";
     PHANTASM = "10.16.2.a";
+    PHANTASM_CHARACTER = "10.16.3";
+    CHARACTER_FROM_PHANTASM = "6.1.8.b";
+    SPELL_ON_FIELD_TEXT = "5.5.3";
+    HASTE_PHANTASM = "10.2.3";
     WORLD_CHARM = "10.17.2.a";
     FIRST_CARD = "10.18.2.a";
     SECOND_CARD = "10.19.2.a";
