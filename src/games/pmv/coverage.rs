@@ -181,7 +181,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("5.3", "not implemented: resolving a card as if played"),
     ("5.4.4", SET_CARDS),
     ("5.4.5", DEF),
-    ("5.5.1.d", "not implemented: 世界呪符 world charm (10.17)"),
     ("5.5.2", DEF),
     ("5.5.4", SET_CARDS),
     ("5.5.5", SET_CARDS),
@@ -361,6 +360,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("10.12.1", DEF),
     ("10.16.1", DEF),
+    ("10.17.1", DEF),
     ("10.26.1", DEF),
     ("10.29.1", DEF),
     (
@@ -374,10 +374,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "10.15",
         "not implemented: 装備／場 equip/field; `not implemented: clause 10.15.2.a`",
-    ),
-    (
-        "10.17",
-        "not implemented: 世界呪符 world charm; `not implemented: clause 10.17.2.a`",
     ),
     (
         "10.18",

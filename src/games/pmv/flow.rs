@@ -106,6 +106,7 @@ const IMPLEMENTED: &[&str] = &[
     "blessing",
     "resist",
     "phantasm",
+    "world_charm",
     "haste",
     "ambush",
     "first_strike",
@@ -2199,6 +2200,15 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
             }
         }
         "spell" => {
+            if d.has_keyword("world_charm") && var(g, &turn_var("world_charm", player)) > 0 {
+                return Err(fail(
+                    r::WORLD_CHARM,
+                    format!(
+                        "{} already played or resolved a 世界呪符 spell this turn",
+                        player_name(player)
+                    ),
+                ));
+            }
             if player != tp {
                 return Err(fail(
                     r::SPELL_TURN_PLAYER,
@@ -2363,6 +2373,14 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
         return Ok(());
     }
     pay(m, player, cost, card)?;
+    if d.has_keyword("world_charm") {
+        m.game.vars.insert(turn_var("world_charm", player), 1);
+        m.record(
+            "world_charm",
+            format!("{card} is a 世界呪符: no other may be played this turn"),
+            &[r::WORLD_CHARM, r::WORLD_CHARM_ONCE],
+        );
+    }
     if d.has_keyword("doll") {
         m.game.vars.insert(turn_var("doll_played", player), 1);
         m.record(
@@ -2894,6 +2912,23 @@ fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
     let Some(d) = def(&m.game, card).cloned() else {
         return Ok(());
     };
+    if d.card_type != "character" && d.has_keyword("world_charm") {
+        // 10.17.2.a: set on its player's field, active; a 世界呪符 keeps its
+        // text there (5.5.3). It is not a character.
+        m.game
+            .move_card(card, ZoneId::of(e.player, zn::FIELD), false);
+        m.record(
+            "resolve.world_charm",
+            format!(
+                "{card} resolves: 世界呪符 sets it on {}'s field, active; it keeps its text",
+                player_name(e.player)
+            ),
+            &[r::RESOLVE_EFFECT, r::WORLD_CHARM, r::SPELL_ON_FIELD_TEXT],
+        )
+        .obj(card.clone());
+        fire(m, "on_enter", std::slice::from_ref(card), r::RESOLVE_EFFECT)?;
+        return process_removals(m);
+    }
     if d.card_type != "character" && d.has_keyword("phantasm") {
         // 10.16.2.a: instead of an effect, the card is set on its player's
         // field asleep; face up and unattached it is a character (10.16.3)
@@ -3276,7 +3311,6 @@ fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
                 "equip" => r::EQUIP,
                 "charm" => r::CHARM,
                 "equip_field" => r::EQUIP_FIELD,
-                "world_charm" => r::WORLD_CHARM,
                 "first_card" => r::FIRST_CARD,
                 "second_card" => r::SECOND_CARD,
                 "link" => r::LINK,

@@ -20,7 +20,7 @@
 //! effect, 7.3.4 with the sleep-icon cost 1.8.8), 加護 blessing (stat
 //! `blessing` = X), 抵抗 resist (stat `resist` = X; targets in a play area
 //! come from a filter with `"zone": "play"`), 幻想生物 phantasm creature (a
-//! spell that resolves into a character), 速攻 haste, 奇襲 ambush (play at command timing;
+//! spell that resolves into a character), 世界呪符 world charm, 速攻 haste, 奇襲 ambush (play at command timing;
 //! the block-on-play of 10.3.2.b is not), 先制 first strike, 貫通 pierce,
 //! 隠密 stealth, 警戒 vigilance, 耐性Ａ resistance (`resistance_<race>`), 即死 instant death, 人形 doll, 伝説 legend
 //! (no text of its own), ターン１枚制限, 自分ターン制限, 相手ターン制限,

@@ -238,6 +238,7 @@ rules! {
     SPELL_ON_FIELD_TEXT = "5.5.3";
     HASTE_PHANTASM = "10.2.3";
     WORLD_CHARM = "10.17.2.a";
+    WORLD_CHARM_ONCE = "5.5.1.d";
     FIRST_CARD = "10.18.2.a";
     SECOND_CARD = "10.19.2.a";
     LINK = "10.20.2.b";
