@@ -50,7 +50,7 @@ fn never_panics(args: &[&str]) -> i32 {
     assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
     if code == 2 {
         assert!(
-            err.contains('×'),
+            err.contains('×') || err.contains("error: "),
             "{args:?}: exit 2 without a diagnostic: {err}"
         );
     }
