@@ -385,3 +385,25 @@ fn nasty_addresses_and_queries() {
     never_panics(&["toc", "sve", "--depth", "99999999999999999999"]);
     never_panics(&["search", "x", "--limit", "-1"]);
 }
+
+/// `toc --depth` that would print nothing is a diagnostic, not an empty
+/// success. Found: `toc sve --depth 0` and `toc sve 2.1 --depth 1` printed
+/// nothing and exited 0.
+#[test]
+fn toc_depth_that_prints_nothing_is_an_error() {
+    judge()
+        .args(["toc", "sve", "--depth", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--depth"));
+    judge()
+        .args(["toc", "sve", "2.1", "--depth", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("at depth 2"));
+    judge()
+        .args(["toc", "sve", "2.1", "--depth", "2"])
+        .assert()
+        .code(0)
+        .stdout(predicates::str::contains("2.1"));
+}
