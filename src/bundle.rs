@@ -52,11 +52,54 @@ pub fn game_spec(game: &str) -> Result<&'static DocumentSpec, JudgeError> {
 /// document. Diagnostics name the file and the line.
 pub fn load_user_file(game: &str, path: &std::path::Path) -> Result<Rulebook, JudgeError> {
     let spec = game_spec(game)?;
-    let text = std::fs::read_to_string(path).map_err(|e| JudgeError::Io {
+    let text = read_user_text(path).map_err(|message| JudgeError::Io {
         path: path.display().to_string(),
-        message: e.to_string(),
+        message,
     })?;
     spec.format
         .parse(&text)
         .map_err(|e| JudgeError::rulebook_parse(path.display().to_string(), text.clone(), e))
+}
+
+/// Reads a user-supplied text file (a rulebook, a scenario, a card pool) and
+/// normalises it once, here, so that every parser sees the same text whatever
+/// editor saved it: a leading byte-order mark is dropped and CRLF line endings
+/// become LF (a judge saving the file on Windows). Line numbers are unchanged,
+/// so diagnostics still point at the user's lines. The error is a message for
+/// the user (non-UTF-8 files name the first bad byte: a Shift_JIS file must be
+/// re-saved as UTF-8).
+pub fn read_user_text(path: &std::path::Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "not UTF-8 text (invalid byte at offset {}); save the file as UTF-8 \
+             (a Shift_JIS file must be converted first)",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    Ok(normalize_user_text(text))
+}
+
+/// The normalisation of [`read_user_text`]: no BOM, LF line endings.
+pub fn normalize_user_text(text: String) -> String {
+    let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    if body.len() == text.len() && !body.contains('\r') {
+        return text;
+    }
+    body.replace("\r\n", "\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn user_text_loses_bom_and_crlf() {
+        assert_eq!(normalize_user_text("\u{feff}a\r\nb\r\n".into()), "a\nb\n");
+        assert_eq!(normalize_user_text("a\nb".into()), "a\nb");
+        // A lone CR is content, not a line ending: kept as printed.
+        assert_eq!(normalize_user_text("a\rb".into()), "a\rb");
+        // Only a leading BOM is a BOM.
+        assert_eq!(normalize_user_text("a\u{feff}".into()), "a\u{feff}");
+    }
 }

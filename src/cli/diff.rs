@@ -88,7 +88,7 @@ fn load(
 /// fails, in the format of the game's other bundled documents (a saved page
 /// of the PMV web edition). When no format reads it, the diagnostic is the
 /// main format's, naming the line.
-fn load_file(game: &str, path: &PathBuf) -> Result<Rulebook, JudgeError> {
+fn load_file(game: &str, path: &std::path::Path) -> Result<Rulebook, JudgeError> {
     let err = match bundle::load_user_file(game, path) {
         Ok(b) => return Ok(b),
         Err(e) => e,
@@ -96,7 +96,7 @@ fn load_file(game: &str, path: &PathBuf) -> Result<Rulebook, JudgeError> {
     if !matches!(err, JudgeError::RulebookParse { .. }) {
         return Err(err);
     }
-    let Ok(text) = std::fs::read_to_string(path) else {
+    let Ok(text) = bundle::read_user_text(path) else {
         return Err(err);
     };
     documents::DOCUMENTS

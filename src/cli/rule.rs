@@ -95,7 +95,8 @@ pub struct TocArgs {
     id: Option<String>,
     /// Deepest level to print, counted from the top of the document (default: 2
     /// for the whole book, unlimited for a subtree).
-    #[arg(long)]
+    // 0 would print nothing at all: rejected by clap with the valid range.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
     depth: Option<u8>,
     /// Print JSON.
     #[arg(long)]
@@ -365,6 +366,22 @@ pub fn run_toc(args: &TocArgs, style: Style) -> CmdResult {
     let (roots, max_depth) = match &args.id {
         Some(id) => {
             let r = lookup::resolve(&book, format, id)?;
+            let c = book.clause(r.clause);
+            // --depth counts from the top of the document: a subtree whose
+            // root is deeper would print nothing, which reads as "no such
+            // subtree". Say so instead.
+            if let Some(d) = args.depth.filter(|&d| d < c.depth) {
+                return Err(JudgeError::Usage {
+                    message: format!(
+                        "--depth {d} is above `{}`, which is at depth {}: nothing to print",
+                        c.id, c.depth
+                    ),
+                    help: Some(format!(
+                        "--depth counts from the top of the document; use --depth {} or more",
+                        c.depth
+                    )),
+                });
+            }
             (vec![r.clause], args.depth.unwrap_or(u8::MAX))
         }
         None => (book.roots.clone(), args.depth.unwrap_or(2)),

@@ -90,7 +90,8 @@ pub fn json_offset(src: &str, line: usize, col: usize) -> usize {
 /// Loads a file.
 pub fn load_file(path: &Path) -> Result<Loaded, ScenarioError> {
     let file = path.display().to_string();
-    let src = std::fs::read_to_string(path)
+    // Through the one normalisation of user files (BOM, CRLF).
+    let src = crate::bundle::read_user_text(path)
         .map_err(|e| ScenarioError::plain(&file, format!("cannot read: {e}")))?;
     load_str(&file, &src, path.parent())
 }
@@ -187,7 +188,7 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
     let mut defs: BTreeMap<String, CardDef> = BTreeMap::new();
     for (i, pool) in scenario.card_pool.iter().enumerate() {
         let p = base.map(|b| b.join(pool)).unwrap_or_else(|| pool.into());
-        let text = std::fs::read_to_string(&p).map_err(|e| {
+        let text = crate::bundle::read_user_text(&p).map_err(|e| {
             cx.err(
                 &[k("card_pool"), Seg::Index(i)],
                 format!("cannot read card pool `{}`: {e}", p.display()),

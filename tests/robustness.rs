@@ -1,0 +1,409 @@
+//! "Bad input never panics": property tests over the three places a judge's
+//! text enters the crate (clause addresses, search queries, rulebook files),
+//! and the concrete nasty inputs found by hand, through the real binary.
+//!
+//! Case counts are modest: CI runs `cargo test` on 2 cores.
+
+use assert_cmd::Command;
+use proptest::prelude::*;
+use tcg_judge::bundle;
+use tcg_judge::lookup;
+use tcg_judge::rulebook::DOCUMENTS;
+use tcg_judge::search::{Engine, Scope, embedded, query};
+
+fn judge() -> Command {
+    let mut c = Command::cargo_bin("judge").unwrap();
+    c.env("NO_COLOR", "1");
+    c
+}
+
+/// A fresh directory for files written by one test.
+fn tmp(test: &str) -> std::path::PathBuf {
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("robustness")
+        .join(test);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The raw text of a bundled document, as shipped under `rulebooks/`.
+fn raw(file: &str) -> String {
+    std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("rulebooks")
+            .join(file),
+    )
+    .unwrap()
+}
+
+/// Runs the binary and asserts it ended as designed: exit 0, 1 or 2, never a
+/// panic (101) nor an internal error (70); exit 2 always carries a diagnostic
+/// (miette's `×`, or clap's `error:` for a malformed command line).
+fn never_panics(args: &[&str]) -> i32 {
+    let out = judge().args(args).output().unwrap();
+    let code = out.status.code().unwrap_or(-1);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        matches!(code, 0..=2),
+        "{args:?} exited {code}\nstderr: {err}"
+    );
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    if code == 2 {
+        assert!(
+            err.contains('×') || err.contains("error: "),
+            "{args:?}: exit 2 without a diagnostic: {err}"
+        );
+    }
+    code
+}
+
+/// Pieces a hostile judge types into an address.
+fn address_piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "\\PC{0,6}",
+        "[0-9]{1,4}",
+        prop::sample::select(vec![
+            ".", "..", "#", "#ex", "#ex0", "#ex1", "#例1", "@", "@0", "@2", "GL:", "RAID:", "H:",
+            " ", "　", "－", "-", "第", "部", "章", "１", "．", " item ", "🃏", "\u{feff}",
+            "\u{0}",
+        ])
+        .prop_map(str::to_string),
+    ]
+}
+
+fn edit() -> impl Strategy<Value = (usize, u8, String)> {
+    (any::<usize>(), 0u8..3, address_piece())
+}
+
+/// Applies (position, kind, piece) edits to `s`: insert, delete a char, or
+/// truncate, always at char boundaries.
+fn mutate(s: &str, edits: &[(usize, u8, String)]) -> String {
+    let mut chars: Vec<char> = s.chars().collect();
+    for (pos, kind, piece) in edits {
+        let at = pos % (chars.len() + 1);
+        match kind {
+            0 => {
+                chars.splice(at..at, piece.chars());
+            }
+            1 if at < chars.len() => {
+                chars.remove(at);
+            }
+            _ => chars.truncate(at),
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// Checks an answer of `lookup::resolve` is in range.
+fn check_resolved(doc: usize, input: &str) {
+    let spec = &DOCUMENTS[doc];
+    let book = bundle::document(spec);
+    if let Ok(r) = lookup::resolve(book, spec.format, input) {
+        assert!(
+            (r.clause as usize) < book.clauses.len(),
+            "{input:?}: clause out of range"
+        );
+        if let Some(e) = r.example {
+            assert!(
+                e < book.clause(r.clause).examples.len(),
+                "{input:?}: example out of range"
+            );
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// (a) Any string at all, in any document: an answer or an error, in range.
+    #[test]
+    fn resolve_arbitrary_strings(doc in 0..DOCUMENTS.len(), parts in prop::collection::vec(address_piece(), 0..6)) {
+        check_resolved(doc, &parts.concat());
+    }
+
+    /// (a) Near misses of real ids (the typos a judge makes).
+    #[test]
+    fn resolve_mutated_real_ids(doc in 0..DOCUMENTS.len(), pick in any::<usize>(), edits in prop::collection::vec(edit(), 1..4)) {
+        let book = bundle::document(&DOCUMENTS[doc]);
+        let id = &book.clauses[pick % book.clauses.len()].id;
+        check_resolved(doc, &mutate(id, &edits));
+    }
+
+    /// (b) Queries built from the query language's own operators and junk,
+    /// scoped to a game and a subtree as `--game`/`--under` do.
+    #[test]
+    fn search_operator_soup(
+        parts in prop::collection::vec(prop_oneof![
+            prop::sample::select(vec!["OR", "-", "\"", "“", "”", "＂", "(", ")", "[", "]", "「", "」", "'", "*", "--", "- ", "-\"", "ＯＲ", "or", "#ex1", "GL:", "10.5.2", "守護", "ward"]).prop_map(str::to_string),
+            "\\PC{0,4}",
+        ], 0..8),
+        sep in prop::sample::select(vec!["", " ", "　"]),
+        game in any::<u32>(),
+        under in any::<u32>(),
+    ) {
+        let ix = embedded().expect("embedded index");
+        let e = Engine::new(ix);
+        let q = parts.join(sep);
+        if let Ok(parsed) = query::parse(&q) {
+            let scope = Scope { games: vec![game % ix.n_games()], under: vec![under % ix.n_docs()] };
+            for h in e.search(&parsed, &scope).iter().take(3) {
+                prop_assert!(h.doc < ix.n_docs());
+                let _ = tcg_judge::search::snippet(&ix.doc(h.doc), &h.spans, 20, 60);
+            }
+            let _ = e.group_counts(&parsed, &Scope::default());
+        }
+        let _ = e.suggest(&q, 5);
+    }
+
+    /// (c) Every format, including the PMV web edition (whose parser has no
+    /// proptest of its own), on arbitrary text: a rulebook or a ParseError.
+    #[test]
+    fn every_format_parses_arbitrary_text(doc in 0..DOCUMENTS.len(), lines in prop::collection::vec("\\PC{0,30}", 0..20)) {
+        let _ = DOCUMENTS[doc].format.parse(&lines.join("\n"));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// (c) A window of the real text of every document, with edits.
+    #[test]
+    fn every_format_parses_mutated_real_text(
+        doc in 0..DOCUMENTS.len(),
+        start in any::<usize>(),
+        edits in prop::collection::vec(edit(), 0..8),
+    ) {
+        let text = raw(DOCUMENTS[doc].file);
+        let lines: Vec<&str> = text.lines().collect();
+        let s = start % lines.len();
+        let window = lines[s..(s + 300).min(lines.len())].join("\n");
+        let _ = DOCUMENTS[doc].format.parse(&mutate(&window, &edits));
+    }
+}
+
+/// A rulebook saved on Windows (CRLF, with a BOM) reads exactly as the LF
+/// original: the normalisation happens once, where user files are read.
+/// Found: the DZ parser kept the BOM in the preface's first paragraph.
+#[test]
+fn windows_saved_rulebooks_read_like_the_originals() {
+    let d = tmp("windows_rulebooks");
+    for spec in DOCUMENTS.iter().filter(|s| s.primary) {
+        let lf = raw(spec.file);
+        let p = d.join(spec.file);
+        std::fs::write(&p, format!("\u{feff}{}", lf.replace('\n', "\r\n"))).unwrap();
+        let from_file = bundle::load_user_file(spec.game, &p).unwrap();
+        assert_eq!(&from_file, bundle::document(spec), "{}", spec.document);
+        // And through the binary, every clause's full text.
+        let toc = |extra: &[&str]| {
+            let mut c = judge();
+            c.args(["toc", spec.game, "--depth", "99", "--json"])
+                .args(extra);
+            c.output().unwrap().stdout
+        };
+        assert_eq!(
+            toc(&["--rulebook", p.to_str().unwrap()]),
+            toc(&[]),
+            "{}",
+            spec.document
+        );
+    }
+}
+
+/// A binary rulebook file and a Shift_JIS-like one: exit 2, naming UTF-8.
+#[test]
+fn non_utf8_rulebook_is_a_diagnostic() {
+    let p = tmp("non_utf8").join("book.txt");
+    std::fs::write(&p, (0u8..=255).cycle().take(10_000).collect::<Vec<u8>>()).unwrap();
+    for g in ["pmv", "pso2", "sve", "dz"] {
+        judge()
+            .args(["rule", g, "1", "--rulebook", p.to_str().unwrap()])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("UTF-8"));
+    }
+}
+
+const SCENARIO: &str = include_str!("../rulings/sve/11.3.2-bane.json");
+
+/// A scenario saved with a BOM and CRLF runs like the original.
+/// Found: a BOM made serde_json fail with "expected value at line 1 column 1".
+#[test]
+fn windows_saved_scenario_runs() {
+    let d = tmp("windows_scenario");
+    let p = d.join("bane.json");
+    std::fs::write(&p, format!("\u{feff}{}", SCENARIO.replace('\n', "\r\n"))).unwrap();
+    let orig = judge()
+        .args(["run", "--json", "rulings/sve/11.3.2-bane.json"])
+        .output()
+        .unwrap();
+    let saved = judge()
+        .args(["run", "--json", p.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        saved.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&saved.stderr)
+    );
+    let strip = |v: &[u8]| -> serde_json::Value {
+        let mut v: serde_json::Value = serde_json::from_slice(v).unwrap();
+        v.as_object_mut().unwrap().remove("file");
+        v
+    };
+    assert_eq!(strip(&saved.stdout), strip(&orig.stdout));
+    judge()
+        .args(["check", p.to_str().unwrap()])
+        .assert()
+        .code(0);
+}
+
+/// Scenario files a hostile judge hands in: each is exit 2 with a diagnostic
+/// (or runs), never a panic.
+#[test]
+fn nasty_scenarios() {
+    let d = tmp("nasty_scenarios");
+    let base: serde_json::Value = serde_json::from_str(SCENARIO).unwrap();
+    let mut files: Vec<(&str, Vec<u8>)> = vec![
+        ("empty", vec![]),
+        ("spaces", b"  \n\t ".to_vec()),
+        ("binary", (0u8..=255).cycle().take(4096).collect()),
+        (
+            "deep_array",
+            format!("{}{}", "[".repeat(100_000), "]".repeat(100_000)).into_bytes(),
+        ),
+        (
+            "deep_object",
+            format!("{}1{}", "{\"a\":".repeat(5_000), "}".repeat(5_000)).into_bytes(),
+        ),
+        ("null", b"null".to_vec()),
+        ("huge_float", b"1e999999".to_vec()),
+    ];
+    let mut set = |name: &'static str, ptr: &str, v: serde_json::Value| {
+        let mut s = base.clone();
+        *s.pointer_mut(ptr).unwrap() = v;
+        files.push((name, serde_json::to_vec_pretty(&s).unwrap()));
+    };
+    let p1 = "/state/players/p1";
+    set("neg_count", &format!("{p1}/zones/deck/count"), (-5).into());
+    set(
+        "u64_count",
+        &format!("{p1}/zones/deck/count"),
+        u64::MAX.into(),
+    );
+    set(
+        "i64_defense",
+        &format!("{p1}/values/defense"),
+        i64::MIN.into(),
+    );
+    set("i64_pp", &format!("{p1}/values/max_pp"), i64::MAX.into());
+    set("max_attack", "/cards/viper/attack", i64::MAX.into());
+    set("min_attack", "/cards/viper/attack", i64::MIN.into());
+    set("min_defense", "/cards/giant/defense", i64::MIN.into());
+    set("u64_turn", "/state/turn/number", u64::MAX.into());
+    set("huge_seed", "/seed", serde_json::json!(1e40));
+    set("dup_id", "/state/players/p2/zones/field/0/id", "a".into());
+    set(
+        "two_zones",
+        &format!("{p1}/zones/field"),
+        serde_json::json!([{"id": "a", "card": "viper"}, {"id": "a", "card": "viper"}]),
+    );
+    set("emoji_game", "/game", "🃏".into());
+    set("long_id", "/actions/0/card", "x".repeat(10_000).into());
+    set("attack_self", "/actions/0/target", "a".into());
+    set("null_action", "/actions/0", serde_json::Value::Null);
+    set(
+        "bad_cites",
+        "/expect/cites",
+        serde_json::json!(["", "🃏", "GL:", "#ex0", "1@0"]),
+    );
+    let mut s = base.clone();
+    s["cards"]["viper"]["attack"] = i64::MAX.into();
+    s["state"]["players"]["p2"]["values"]["defense"] = i64::MIN.into();
+    s["actions"][0]["target"] = "leader".into();
+    files.push(("overflow_leader", serde_json::to_vec(&s).unwrap()));
+    for (name, bytes) in files {
+        let p = d.join(format!("{name}.json"));
+        std::fs::write(&p, bytes).unwrap();
+        for cmd in [&["run"][..], &["run", "--json"], &["check"]] {
+            let mut args = cmd.to_vec();
+            args.push(p.to_str().unwrap());
+            never_panics(&args);
+        }
+    }
+}
+
+/// Addresses and queries found by hand, through the binary.
+#[test]
+fn nasty_addresses_and_queries() {
+    let long_dots = "1.".repeat(5_000);
+    let long_digits = "9".repeat(10_000);
+    let ids = [
+        "",
+        " ",
+        "　",
+        "🃏",
+        "#ex0",
+        "1#ex0",
+        "1.1#ex99999999999999999999",
+        "@0",
+        "1@0",
+        "GL:",
+        "RAID:",
+        "H:",
+        "1......",
+        "1.1.1.1.1.1.1.1.1.1.1",
+        "第999999999999999999999部",
+        "\u{1}",
+        &long_dots,
+        &long_digits,
+    ];
+    for g in ["pmv", "pso2", "sve", "dz"] {
+        for id in ids {
+            never_panics(&["rule", g, id]);
+            never_panics(&["toc", g, id]);
+            never_panics(&["search", "x", "--game", g, "--under", id]);
+        }
+    }
+    let long = "a OR ".repeat(1_000);
+    for q in [
+        "",
+        "\"",
+        "-",
+        "OR",
+        "OR OR",
+        "- OR -",
+        "\"\" OR \"\"",
+        "((((",
+        "「」",
+        "🃏",
+        &long,
+    ] {
+        never_panics(&["search", "--", q]);
+        never_panics(&["search", "--json", "--limit", "0", "--", q]);
+    }
+    never_panics(&["toc", "sve", "--depth", "99999999999999999999"]);
+    never_panics(&["search", "x", "--limit", "-1"]);
+}
+
+/// `toc --depth` that would print nothing is a diagnostic, not an empty
+/// success. Found: `toc sve --depth 0` and `toc sve 2.1 --depth 1` printed
+/// nothing and exited 0.
+#[test]
+fn toc_depth_that_prints_nothing_is_an_error() {
+    judge()
+        .args(["toc", "sve", "--depth", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--depth"));
+    judge()
+        .args(["toc", "sve", "2.1", "--depth", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("at depth 2"));
+    judge()
+        .args(["toc", "sve", "2.1", "--depth", "2"])
+        .assert()
+        .code(0)
+        .stdout(predicates::str::contains("2.1"));
+}
