@@ -41,7 +41,10 @@ pub fn game(game: &str) -> Result<&'static Rulebook, JudgeError> {
 
 /// The primary document spec of `game`, or an "unknown game" diagnostic.
 pub fn game_spec(game: &str) -> Result<&'static DocumentSpec, JudgeError> {
-    let wanted = game.trim().to_ascii_lowercase();
+    // A judge on a Japanese IME may type ｓｖｅ: fold width like ids are folded.
+    let wanted: String = unicode_normalization::UnicodeNormalization::nfkc(game.trim())
+        .collect::<String>()
+        .to_ascii_lowercase();
     documents::primary(&wanted).ok_or_else(|| JudgeError::UnknownGame {
         game: game.to_string(),
         valid: documents::GAMES.join(", "),

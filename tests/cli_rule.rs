@@ -247,3 +247,9 @@ fn a_closed_pipe_does_not_panic() {
     child.wait().unwrap();
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn full_width_game_ids_are_accepted() {
+    let v = rule_json(&["ＳＶＥ", "10.5.2"]);
+    assert_eq!(v["game"], "sve");
+}
