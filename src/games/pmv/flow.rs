@@ -3511,6 +3511,7 @@ mod tests {
                 stats: BTreeMap::new(),
                 keywords: vec!["upkeep".into()],
                 traits: vec![],
+                text: Default::default(),
                 abilities: vec![],
             },
         );
