@@ -102,6 +102,10 @@ pub const PIERCE_COUNTS_THIS_DAMAGE: &str = "reading_pierce_counts_this_damage";
 /// Keywords the module implements; any other keyword of chapter 10 in the
 /// game stops the run with "not implemented".
 const IMPLEMENTED: &[&str] = &[
+    "upkeep",
+    "last_spell",
+    "last_word",
+    "sealed_arts",
     "mana_charge",
     "blessing",
     "resist",
@@ -229,6 +233,39 @@ fn is_type(g: &Game, id: &str, t: &str) -> bool {
 /// field are asked, or character cards anywhere.
 fn is_character(g: &Game, id: &str) -> bool {
     is_type(g, id, "character") || (has_kw(g, id, "phantasm") && on_field(g, id))
+}
+
+/// The caster 術者 printed on a spell (2.5), if any (`text.caster`).
+fn caster_of(g: &Game, id: &str) -> Option<String> {
+    def(g, id)
+        .and_then(|d| d.text.get("caster").cloned())
+        .filter(|c| !c.is_empty())
+}
+
+/// The characters on `p`'s field whose name contains `caster` and that can
+/// act as a caster (5.5.7): a character with 封術 sealed arts cannot unless
+/// `p` has 6 or more nodes (10.31.2.a), and is then treated as not
+/// containing the caster in its name (10.31.3).
+fn casters_present(g: &Game, p: PlayerId, caster: &str) -> Vec<CardId> {
+    let sealed_off = nodes(g, p).len() >= 6;
+    characters(g, p)
+        .into_iter()
+        .filter(|c| def(g, c).is_some_and(|d| d.name.contains(caster)))
+        .filter(|c| sealed_off || !has_kw(g, c, "sealed_arts"))
+        .collect()
+}
+
+/// Characters on `p`'s field whose name contains `caster` but that 封術
+/// keeps from acting as the caster (10.31.2.a), for the trace.
+fn sealed_casters(g: &Game, p: PlayerId, caster: &str) -> Vec<CardId> {
+    if nodes(g, p).len() >= 6 {
+        return Vec::new();
+    }
+    characters(g, p)
+        .into_iter()
+        .filter(|c| def(g, c).is_some_and(|d| d.name.contains(caster)))
+        .filter(|c| has_kw(g, c, "sealed_arts"))
+        .collect()
 }
 
 fn stat(g: &Game, id: &str, s: &str) -> i64 {
@@ -641,9 +678,16 @@ fn phase_begin(m: &mut M, i: usize) -> R<()> {
         "maintenance" => {
             m.record(
                 "maintenance_phase",
-                "maintenance phase: upkeep costs of the turn player's cards would be paid here",
+                format!(
+                    "maintenance phase: the upkeep costs of {}'s cards are resolved as the rule effect",
+                    player_name(tp)
+                ),
                 &[r::MAINTENANCE, r::PH_MAINT, r::MAINT_PRIORITY],
             );
+            upkeep(m, tp)?;
+            if m.game.result != GameResult::Ongoing {
+                return Ok(());
+            }
         }
         "draw" => {
             if m.game.turn.number == 1 && tp == m.game.turn.first {
@@ -750,6 +794,89 @@ fn phase_begin(m: &mut M, i: usize) -> R<()> {
         _ => {}
     }
     give_priority(m, Pri::fresh(tp));
+    Ok(())
+}
+
+/// 維持コスト（Ｘ） upkeep X (10.27.2.a), resolved with the maintenance
+/// phase's rule effect (4.5.1.a): for each of the turn player's cards on the
+/// field with upkeep (stat `upkeep` = X, in field order), the choice
+/// `<card>.upkeep` is `pay` (X from nodes, payment choices under
+/// `<card>.upkeep.`), `discard`, or `ignore` when a character whose name
+/// contains the card's caster is on the field (5.5.7, 10.31). The
+/// alternate-race exemption is not modelled (no card carries 代替レース).
+fn upkeep(m: &mut M, tp: PlayerId) -> R<()> {
+    let cards: Vec<CardId> = m
+        .game
+        .zone_of(tp, zn::FIELD)
+        .iter()
+        .filter(|c| has_kw(&m.game, c, "upkeep"))
+        .cloned()
+        .collect();
+    for id in cards {
+        if !on_field(&m.game, &id) {
+            continue; // removed by an earlier upkeep's discard
+        }
+        let x = stat(&m.game, &id, "upkeep");
+        let caster = caster_of(&m.game, &id);
+        let present = caster
+            .as_deref()
+            .map(|c| casters_present(&m.game, tp, c))
+            .unwrap_or_default();
+        let mut options = vec!["pay".to_string(), "discard".to_string()];
+        if !present.is_empty() {
+            options.push("ignore".into());
+        }
+        let key = format!("{id}.upkeep");
+        let v = m.choices.require(&key, &options)?;
+        let answer = v.as_str().unwrap_or_default().to_string();
+        if !options.contains(&answer) {
+            return Err(EngineError::BadChoice {
+                choice: key,
+                value: v.to_string(),
+                options,
+            });
+        }
+        match answer.as_str() {
+            "ignore" => {
+                m.record(
+                    "upkeep.ignore",
+                    format!(
+                        "{id} has upkeep {x}; its caster is on the field ({}), so the effect is ignored",
+                        present.join(", ")
+                    ),
+                    &[r::UPKEEP, r::MAINT_RULE_EFFECT, r::CASTER_PRESENT],
+                )
+                .obj(id.clone());
+            }
+            "pay" => {
+                m.record(
+                    "upkeep.pay",
+                    format!("{id} has upkeep {x}: {} pays {x}", player_name(tp)),
+                    &[r::UPKEEP, r::MAINT_RULE_EFFECT],
+                )
+                .obj(id.clone());
+                pay_keyed(m, tp, x, &id, &format!("{key}."))?;
+            }
+            _ => {
+                let e = m.record(
+                    "upkeep.discard",
+                    format!(
+                        "{id} has upkeep {x}: {} does not pay, so {id} is discarded",
+                        player_name(tp)
+                    ),
+                    &[r::UPKEEP, r::MAINT_RULE_EFFECT],
+                );
+                e.obj(id.clone());
+                if let Some(c) = m.game.cards.get_mut(&id) {
+                    c.states.insert(st::DISCARDING.into());
+                }
+                process_removals(m)?;
+                if m.game.result != GameResult::Ongoing {
+                    return Ok(());
+                }
+            }
+        }
+    }
     Ok(())
 }
 
@@ -2157,6 +2284,7 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
     let tp = g.turn.active;
     let sorcery_ok = player == tp && g.turn.phase == "main" && !p.open();
     let ambush = d.has_keyword("ambush");
+    let mut last_spell_note: Option<String> = None;
     match d.card_type.as_str() {
         "character" => {
             if !ambush {
@@ -2200,6 +2328,37 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
             }
         }
         "spell" => {
+            let caster = caster_of(g, card);
+            let present = caster
+                .as_deref()
+                .map(|c| casters_present(g, player, c))
+                .unwrap_or_default();
+            if d.has_keyword("last_word") && present.is_empty() {
+                let sealed = caster
+                    .as_deref()
+                    .map(|c| sealed_casters(g, player, c))
+                    .unwrap_or_default();
+                return Err(fail(
+                    if sealed.is_empty() {
+                        r::LAST_WORD
+                    } else {
+                        r::SEALED_ARTS
+                    },
+                    format!(
+                        "{card} has last word: it cannot be played without its caster ({}) on {}'s field{}",
+                        caster.as_deref().unwrap_or("none printed"),
+                        player_name(player),
+                        if sealed.is_empty() {
+                            String::new()
+                        } else {
+                            format!(
+                                "; {} has sealed arts and fewer than 6 nodes, so it does not count",
+                                sealed.join(", ")
+                            )
+                        }
+                    ),
+                ));
+            }
             if d.has_keyword("world_charm") && var(g, &turn_var("world_charm", player)) > 0 {
                 return Err(fail(
                     r::WORLD_CHARM,
@@ -2209,23 +2368,32 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
                     ),
                 ));
             }
-            if player != tp {
-                return Err(fail(
-                    r::SPELL_TURN_PLAYER,
-                    "a spell card is played only by the turn player".into(),
+            // 10.30.2.a: with its caster on the field, a last-spell card
+            // may be played at command timing (5.6.1: priority alone).
+            if d.has_keyword("last_spell") && !present.is_empty() && !sorcery_ok {
+                last_spell_note = Some(format!(
+                    "{card} has last spell and its caster is on the field ({}): it is played at command timing",
+                    present.join(", ")
                 ));
-            }
-            if g.turn.phase != "main" {
-                return Err(fail(
-                    r::SPELL_MAIN,
-                    "a spell card is played only in the main phase".into(),
-                ));
-            }
-            if p.open() {
-                return Err(fail(
-                    r::SPELL_NO_INTERFERENCE,
-                    "a spell card is played only when no interference is open".into(),
-                ));
+            } else {
+                if player != tp {
+                    return Err(fail(
+                        r::SPELL_TURN_PLAYER,
+                        "a spell card is played only by the turn player".into(),
+                    ));
+                }
+                if g.turn.phase != "main" {
+                    return Err(fail(
+                        r::SPELL_MAIN,
+                        "a spell card is played only in the main phase".into(),
+                    ));
+                }
+                if p.open() {
+                    return Err(fail(
+                        r::SPELL_NO_INTERFERENCE,
+                        "a spell card is played only when no interference is open".into(),
+                    ));
+                }
             }
         }
         _ => {}
@@ -2345,6 +2513,13 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
             &[r::COMMAND_PRIORITY, r::COMMAND_HAS_PRIORITY],
         );
     }
+    if let Some(note) = last_spell_note {
+        m.record(
+            "last_spell",
+            note,
+            &[r::LAST_SPELL, r::CASTER_PRESENT, r::COMMAND_PRIORITY],
+        );
+    }
     m.game.move_card(card, ZoneId::of(player, zn::PLAY), false);
     m.record(
         "play.move",
@@ -2354,6 +2529,32 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
     let mut targets = BTreeMap::new();
     if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect") {
         targets = choose_targets(m, ab, card, player, "targets")?;
+    }
+    // 10.32.2.c: a last-word card being played that becomes the target of
+    // another card being played has its play nullified and is discarded.
+    let hit: BTreeSet<String> = targets
+        .values()
+        .flatten()
+        .map(|(id, _)| id.clone())
+        .filter(|id| id != card && has_kw(&m.game, id, "last_word"))
+        .filter(|id| p.chain.iter().any(|e| &e.card == id && e.mana_charge.is_none()))
+        .collect();
+    for id in hit {
+        let owner = p
+            .chain
+            .iter()
+            .find(|e| e.card == id)
+            .map(|e| e.player)
+            .unwrap_or(player);
+        p.chain.retain(|e| e.card != id);
+        m.game
+            .move_card(&id, ZoneId::of(owner, zn::NETHERWORLD), true);
+        m.record(
+            "last_word.targeted",
+            format!("{id} has last word and became the target of {card} being played: its play is nullified and {id} is discarded"),
+            &[r::LAST_WORD_TARGETED, r::PLAY_NULLIFIED],
+        )
+        .obj(id.clone());
     }
     if d.card_type != "character"
         && !taxes_paid(m, player, card, &targets, d.card_type == "command")?
@@ -3509,7 +3710,7 @@ mod tests {
                 attack: None,
                 defense: None,
                 stats: BTreeMap::new(),
-                keywords: vec!["upkeep".into()],
+                keywords: vec!["overdrive".into()],
                 traits: vec![],
                 text: Default::default(),
                 abilities: vec![],
@@ -3529,7 +3730,7 @@ mod tests {
             token: false,
             incarnation: 0,
         });
-        assert_eq!(unimplemented_keyword(&g).map(|(c, _)| c), Some(r::UPKEEP));
+        assert_eq!(unimplemented_keyword(&g).map(|(c, _)| c), Some(r::OVERDRIVE));
         for k in IMPLEMENTED {
             assert!(
                 super::super::KEYWORDS.contains(k),

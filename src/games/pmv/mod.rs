@@ -168,7 +168,10 @@ impl GameModule for Pmv {
         &[flow::st::SLEEP]
     }
     fn stats(&self) -> &'static [&'static str] {
-        &["node", "graze", "mana_charge", "blessing", "resist"]
+        &["node", "graze", "mana_charge", "blessing", "resist", "upkeep"]
+    }
+    fn text_fields(&self) -> &'static [&'static str] {
+        &["caster"]
     }
     fn keywords(&self) -> &'static [&'static str] {
         KEYWORDS

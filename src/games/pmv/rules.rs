@@ -258,6 +258,10 @@ rules! {
     LAST_WORD = "10.32.2.a";
     OVERDRIVE = "10.33.2.a";
     LEADER = "10.34.2.a";
+    CASTER_PRESENT = "5.5.7";
+    MAINT_RULE_EFFECT = "4.5.1.a";
+    SEALED_ARTS_NAME = "10.31.3";
+    LAST_WORD_TARGETED = "10.32.2.c";
     ACTIVATED = "7.3.4";
     ACT_ON_FIELD = "7.3.1.a";
     ACT_SOURCE_LEFT = "7.3.1.b";
