@@ -810,7 +810,9 @@ mod tests {
             "cards": {"a": {"name": "A", "type": "spell", "text": {"caster": "X"}}},
             "state": {"turn": {"player": "p1", "phase": "main", "number": 1}, "players": {}},
             "actions": []}"#;
-        let e = load_str("t.json", src, None).err().expect("rejected");
+        let Err(e) = load_str("t.json", src, None) else {
+            panic!("a scenario with an undeclared text field was accepted");
+        };
         assert!(
             e.message.contains("unknown text field `caster`"),
             "{}",
