@@ -141,10 +141,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("4.4.1.b", NO_TIMING),
     ("4.4.2", NO_TIMING),
-    (
-        "4.5.1.a",
-        "not implemented: upkeep 維持コスト (10.27); a card with it stops the run with a not-implemented error",
-    ),
     ("4.5.1.b", NO_TIMING),
     ("4.5.2", NO_TIMING),
     ("4.6.1.b", NO_TIMING),
@@ -363,6 +359,14 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("10.17.1", DEF),
     ("10.26.1", DEF),
     ("10.29.1", DEF),
+    ("10.27.1", DEF),
+    ("10.30.1", DEF),
+    ("10.31.1", DEF),
+    ("10.32.1", DEF),
+    (
+        "10.32.2.b",
+        "not observable: no effect in the effect language puts a card onto the field without playing it",
+    ),
     (
         "10.13",
         "not implemented: 装備 equip (set cards); `not implemented: clause 10.13.2.a`",
@@ -402,24 +406,8 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: 神器 divine artifact (set cards); `not implemented: clause 10.25.2.a`",
     ),
     (
-        "10.27",
-        "not implemented: 維持コスト upkeep X; `not implemented: clause 10.27.2.a`",
-    ),
-    (
         "10.28",
         "not implemented: 変身 transform (transformed descriptions); `not implemented: clause 10.28.2.a`",
-    ),
-    (
-        "10.30",
-        "not implemented: ラストスペル last spell (needs the caster); `not implemented: clause 10.30.2.a`",
-    ),
-    (
-        "10.31",
-        "not implemented: 封術 sealed arts (needs the caster); `not implemented: clause 10.31.2.a`",
-    ),
-    (
-        "10.32",
-        "not implemented: ラストワード last word (needs the caster); `not implemented: clause 10.32.2.a`",
     ),
     (
         "10.33",

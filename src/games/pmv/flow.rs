@@ -825,6 +825,19 @@ fn upkeep(m: &mut M, tp: PlayerId) -> R<()> {
         let mut options = vec!["pay".to_string(), "discard".to_string()];
         if !present.is_empty() {
             options.push("ignore".into());
+        } else if let Some(c) = caster.as_deref() {
+            let sealed = sealed_casters(&m.game, tp, c);
+            if !sealed.is_empty() {
+                m.record(
+                    "sealed_arts",
+                    format!(
+                        "{} has sealed arts and {} has fewer than 6 nodes: it is treated as not containing the caster {c} in its name, so {id}'s upkeep cannot be ignored",
+                        sealed.join(", "),
+                        player_name(tp)
+                    ),
+                    &[r::SEALED_ARTS, r::SEALED_ARTS_NAME],
+                );
+            }
         }
         let key = format!("{id}.upkeep");
         let v = m.choices.require(&key, &options)?;
@@ -2537,7 +2550,11 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
         .flatten()
         .map(|(id, _)| id.clone())
         .filter(|id| id != card && has_kw(&m.game, id, "last_word"))
-        .filter(|id| p.chain.iter().any(|e| &e.card == id && e.mana_charge.is_none()))
+        .filter(|id| {
+            p.chain
+                .iter()
+                .any(|e| &e.card == id && e.mana_charge.is_none())
+        })
         .collect();
     for id in hit {
         let owner = p
@@ -3730,7 +3747,10 @@ mod tests {
             token: false,
             incarnation: 0,
         });
-        assert_eq!(unimplemented_keyword(&g).map(|(c, _)| c), Some(r::OVERDRIVE));
+        assert_eq!(
+            unimplemented_keyword(&g).map(|(c, _)| c),
+            Some(r::OVERDRIVE)
+        );
         for k in IMPLEMENTED {
             assert!(
                 super::super::KEYWORDS.contains(k),

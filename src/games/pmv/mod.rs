@@ -20,7 +20,11 @@
 //! effect, 7.3.4 with the sleep-icon cost 1.8.8), 加護 blessing (stat
 //! `blessing` = X), 抵抗 resist (stat `resist` = X; targets in a play area
 //! come from a filter with `"zone": "play"`), 幻想生物 phantasm creature (a
-//! spell that resolves into a character), 世界呪符 world charm, 速攻 haste, 奇襲 ambush (play at command timing;
+//! spell that resolves into a character), 世界呪符 world charm, 維持コスト
+//! upkeep (stat `upkeep` = X, paid, declined or ignored at the maintenance
+//! phase's rule effect), ラストスペル last spell and ラストワード last word
+//! (the spell's caster 術者 is `text.caster`, 5.5.7; 10.32.2.b cannot arise),
+//! 封術 sealed arts (such a character is no caster under 6 nodes), 速攻 haste, 奇襲 ambush (play at command timing;
 //! the block-on-play of 10.3.2.b is not), 先制 first strike, 貫通 pierce,
 //! 隠密 stealth, 警戒 vigilance, 耐性Ａ resistance (`resistance_<race>`), 即死 instant death, 人形 doll, 伝説 legend
 //! (no text of its own), ターン１枚制限, 自分ターン制限, 相手ターン制限,
@@ -30,7 +34,8 @@
 //!
 //! Not implemented: activated effects other than マナチャージ (7.3), α/β effects written in card
 //! text other than the keywords above, set cards (equipment, charms), the
-//! free play of spells by their caster (5.5.6) and of commands by alternate
+//! free play of spells by their caster (5.5.6: the caster is known, but
+//! every spell is paid for) and of commands by alternate
 //! race (5.6.6), loops (12.10), "resolve as if played" (5.3).
 
 pub mod coverage;
@@ -168,7 +173,14 @@ impl GameModule for Pmv {
         &[flow::st::SLEEP]
     }
     fn stats(&self) -> &'static [&'static str] {
-        &["node", "graze", "mana_charge", "blessing", "resist", "upkeep"]
+        &[
+            "node",
+            "graze",
+            "mana_charge",
+            "blessing",
+            "resist",
+            "upkeep",
+        ]
     }
     fn text_fields(&self) -> &'static [&'static str] {
         &["caster"]
