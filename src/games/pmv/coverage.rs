@@ -363,6 +363,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("10.30.1", DEF),
     ("10.31.1", DEF),
     ("10.32.1", DEF),
+    ("10.19.1", DEF),
     (
         "10.32.2.b",
         "not observable: no effect in the effect language puts a card onto the field without playing it",
@@ -382,10 +383,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "10.18",
         "not implemented: 壱符 first card (sideboard, Spell Break); `not implemented: clause 10.18.2.a`",
-    ),
-    (
-        "10.19",
-        "not implemented: 弐符 second card; `not implemented: clause 10.19.2.a`",
     ),
     (
         "10.20",

@@ -106,6 +106,7 @@ const IMPLEMENTED: &[&str] = &[
     "last_spell",
     "last_word",
     "sealed_arts",
+    "second_card",
     "mana_charge",
     "blessing",
     "resist",
@@ -3114,6 +3115,35 @@ fn resolve_interference(m: &mut M, p: Pri) -> R<()> {
     Ok(())
 }
 
+/// 弐符 second card (10.19.2.a): a character that entered the field other
+/// than by 壱符's Spell Break is excluded, before its other entering
+/// effects. 壱符 is not implemented, so every entry here is "other than
+/// 壱符". Returns whether the card was excluded. Whether the card's own
+/// entering effects still resolve after it left is not settled by the
+/// text: such a card stops the run with `not implemented`.
+fn second_card(m: &mut M, card: &str, d: &crate::engine::CardDef) -> R<bool> {
+    if !d.has_keyword("second_card") {
+        return Ok(false);
+    }
+    if d.abilities.iter().any(|a| a.trigger == "on_enter") {
+        return Err(EngineError::NotImplemented {
+            clause: r::SECOND_CARD,
+            what: format!("the entering effects of {card}, a 弐符 card excluded before them"),
+        });
+    }
+    m.record(
+        "second_card",
+        format!("{card} has 弐符 and entered the field other than by 壱符's effect: it is excluded from the game before any other entering effect"),
+        &[r::SECOND_CARD, r::ORDER_EXCLUDE],
+    )
+    .obj(card.to_string());
+    if let Some(c) = m.game.cards.get_mut(card) {
+        c.states.insert(st::EXCLUDING.into());
+    }
+    process_removals(m)?;
+    Ok(true)
+}
+
 fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
     if let Some((x, inc)) = e.mana_charge {
         return resolve_mana_charge(m, e, x, inc);
@@ -3171,6 +3201,9 @@ fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
             en.rule(r::HASTE);
             en.rule(r::HASTE_PHANTASM);
         }
+        if second_card(m, card, &d)? {
+            return Ok(());
+        }
         fire(m, "on_enter", std::slice::from_ref(card), r::RESOLVE_EFFECT)?;
         return process_removals(m);
     }
@@ -3209,6 +3242,9 @@ fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
         if d.has_keyword("legend") {
             en.rule(r::LEGEND);
             en.text.push_str("; 伝説 legend has no text of its own");
+        }
+        if second_card(m, card, &d)? {
+            return Ok(());
         }
         fire(m, "on_enter", std::slice::from_ref(card), r::RESOLVE_EFFECT)?;
         return process_removals(m);
@@ -3656,6 +3692,49 @@ mod tests {
     }
 
     const OGRE: &str = r#""ogre": { "name": "鬼", "type": "character", "cost": 2, "attack": 3, "defense": 3, "stats": { "node": 2 } }"#;
+
+    #[test]
+    fn a_second_card_with_its_own_entering_effect_is_not_implemented() {
+        let out = run_board(
+            r#""sc": { "name": "符ノ弐", "type": "character", "cost": 0, "attack": 1, "defense": 1,
+                 "keywords": ["second_card"],
+                 "abilities": [ { "trigger": "on_enter", "effect": [ { "do": "draw", "amount": 1 } ] } ] }"#,
+            r#""deck": { "count": 5 }, "hand": [ { "id": "s", "card": "sc" } ]"#,
+            r#""deck": { "count": 5 }"#,
+            r#"{ "do": "play", "card": "s" }, { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" }"#,
+        );
+        let err = out.error.expect("stops");
+        assert!(
+            matches!(err.error, EngineError::NotImplemented { clause, .. } if clause == r::SECOND_CARD),
+            "{:?}",
+            err.error
+        );
+        assert_eq!(err.action, Some(2));
+    }
+
+    #[test]
+    fn upkeep_without_a_caster_offers_no_ignore() {
+        let text = r#"{ "game": "pmv", "name": "t", "source": "test",
+            "cards": { "u": { "name": "結界", "type": "spell", "cost": 0, "keywords": ["world_charm", "upkeep"],
+                 "stats": { "upkeep": 1 }, "text": { "caster": "霊夢" } } },
+            "state": { "turn": { "player": "p1", "phase": "active", "number": 3 },
+              "players": { "p1": { "zones": { "deck": { "count": 5 }, "field": [ { "id": "a", "card": "u" } ] } },
+                           "p2": { "zones": { "deck": { "count": 5 } } } } },
+            "actions": [ { "do": "pass", "player": "p1" },
+                         { "do": "pass", "player": "p2", "choices": { "a.upkeep": "ignore" } } ] }"#;
+        let loaded = load_str("t.json", text, None).expect("test scenario loads");
+        let out = loaded.module.run(loaded.game.clone(), &loaded.actions);
+        let err = out.error.expect("stops at the upkeep choice");
+        match err.error {
+            EngineError::BadChoice {
+                choice, options, ..
+            } => {
+                assert_eq!(choice, "a.upkeep");
+                assert_eq!(options, vec!["pay".to_string(), "discard".to_string()]);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 
     #[test]
     fn automatic_payment_sleeps_active_nodes_before_discarding_sleeping_ones() {

@@ -24,7 +24,9 @@
 //! upkeep (stat `upkeep` = X, paid, declined or ignored at the maintenance
 //! phase's rule effect), ラストスペル last spell and ラストワード last word
 //! (the spell's caster 術者 is `text.caster`, 5.5.7; 10.32.2.b cannot arise),
-//! 封術 sealed arts (such a character is no caster under 6 nodes), 速攻 haste, 奇襲 ambush (play at command timing;
+//! 封術 sealed arts (such a character is no caster under 6 nodes), 弐符
+//! second card (excluded on entering, as 壱符 is not implemented; a 弐符
+//! card with its own `on_enter` effects is not implemented), 速攻 haste, 奇襲 ambush (play at command timing;
 //! the block-on-play of 10.3.2.b is not), 先制 first strike, 貫通 pierce,
 //! 隠密 stealth, 警戒 vigilance, 耐性Ａ resistance (`resistance_<race>`), 即死 instant death, 人形 doll, 伝説 legend
 //! (no text of its own), ターン１枚制限, 自分ターン制限, 相手ターン制限,
