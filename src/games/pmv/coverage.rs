@@ -10,8 +10,7 @@
 
 const DEF: &str = "not state-changing: a definition or classification";
 const NO_TIMING: &str = "not implemented: the effect language has no trigger word for this timing, so no effect can resolve here (the procedure step itself runs)";
-const SET_CARDS: &str =
-    "not implemented: set cards (セットカード: equipment, charms, 人気) are not modelled";
+const SET_CARDS: &str = "not implemented: set cards other than 装備 equipment and 呪符 charms without text set on a character (cards set on set cards, 人気, 装備／場, set cards carrying text, set cards on non-characters)";
 
 /// `(clause id, reason)`.
 pub const EXCEPTIONS: &[(&str, &str)] = &[
@@ -364,17 +363,18 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("10.31.1", DEF),
     ("10.32.1", DEF),
     ("10.19.1", DEF),
+    ("10.13.1", DEF),
+    ("10.13.3", DEF),
+    (
+        "10.13.5",
+        "cannot arise: a second equipment fails at set (10.13.4) and no effect changes the limit",
+    ),
+    ("10.14.1", DEF),
+    ("10.14.3", DEF),
+    ("10.25.1", DEF),
     (
         "10.32.2.b",
         "not observable: no effect in the effect language puts a card onto the field without playing it",
-    ),
-    (
-        "10.13",
-        "not implemented: 装備 equip (set cards); `not implemented: clause 10.13.2.a`",
-    ),
-    (
-        "10.14",
-        "not implemented: 呪符 charm (set cards); `not implemented: clause 10.14.2.a`",
     ),
     (
         "10.15",
@@ -398,10 +398,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("10.23.1", DEF),
     ("10.23.3", "not implemented: the 相手ターン１枚制限 variant"),
     ("10.24.1", DEF),
-    (
-        "10.25",
-        "not implemented: 神器 divine artifact (set cards); `not implemented: clause 10.25.2.a`",
-    ),
     (
         "10.28",
         "not implemented: 変身 transform (transformed descriptions); `not implemented: clause 10.28.2.a`",

@@ -107,6 +107,9 @@ const IMPLEMENTED: &[&str] = &[
     "last_word",
     "sealed_arts",
     "second_card",
+    "equip",
+    "charm",
+    "divine_artifact",
     "mana_charge",
     "blessing",
     "resist",
@@ -278,12 +281,48 @@ fn stat(g: &Game, id: &str, s: &str) -> i64 {
 /// Raw attack (攻撃力) after modifiers; negative values are kept for
 /// further calculation (6.1.12).
 fn raw_attack(g: &Game, c: &Card) -> i64 {
-    g.defs.get(&c.def).and_then(|d| d.attack).unwrap_or(0) + c.modifier("attack")
+    g.defs.get(&c.def).and_then(|d| d.attack).unwrap_or(0)
+        + c.modifier("attack")
+        + set_cards(g, &c.id)
+            .iter()
+            .filter_map(|s| def(g, s).and_then(|d| d.attack))
+            .sum::<i64>()
+}
+
+/// The equipment and charms set on `card` (10.13.2.a, 10.14.2.a), in id
+/// order. Their combat modifiers (戦闘修正, written `attack` / `defense`
+/// on the set card) belong to the character (6.1.13, 10.13.6, 10.14.4).
+fn set_cards(g: &Game, card: &str) -> Vec<CardId> {
+    g.cards
+        .values()
+        .filter(|c| c.attached_to.as_deref() == Some(card) && c.zone.kind == zn::FIELD)
+        .map(|c| c.id.clone())
+        .collect()
+}
+
+/// The keyword that makes `d` a set card this module implements: 装備
+/// equip or 呪符 charm.
+fn set_keyword(d: &crate::engine::CardDef) -> Option<&'static str> {
+    if d.card_type == "character" {
+        return None;
+    }
+    if d.has_keyword("equip") {
+        Some("equip")
+    } else if d.has_keyword("charm") {
+        Some("charm")
+    } else {
+        None
+    }
 }
 
 /// Raw durability (耐久力) after modifiers.
 fn raw_durability(g: &Game, c: &Card) -> i64 {
-    g.defs.get(&c.def).and_then(|d| d.defense).unwrap_or(0) + c.modifier("defense")
+    g.defs.get(&c.def).and_then(|d| d.defense).unwrap_or(0)
+        + c.modifier("defense")
+        + set_cards(g, &c.id)
+            .iter()
+            .filter_map(|s| def(g, s).and_then(|d| d.defense))
+            .sum::<i64>()
 }
 
 /// Attack for use: floor 0 (6.1.12).
@@ -1142,6 +1181,63 @@ fn choose_targets(
     Ok(out)
 }
 
+/// The target of 装備 (a character on the player's field, 10.13.2.a) or
+/// 呪符 (any character, 10.14.2.a), from the choice `targets`.
+fn choose_set_target(m: &mut M, k: &str, card: &str, player: PlayerId) -> R<Tgt> {
+    let (mut legal, mut rule) = if k == "equip" {
+        (characters(&m.game, player), r::EQUIP)
+    } else {
+        (all_characters(&m.game), r::CHARM)
+    };
+    // 10.25.2.a: a 神器 card cannot target a character without 伝説.
+    if has_kw(&m.game, card, "divine_artifact") {
+        legal.retain(|c| has_kw(&m.game, c, "legend"));
+        rule = r::DIVINE_ARTIFACT;
+    }
+    if legal.is_empty() {
+        return Err(illegal(
+            if rule == r::DIVINE_ARTIFACT {
+                rule
+            } else {
+                r::PLAY_TARGETS
+            },
+            format!("{card} ({k}) needs a target character; there is none"),
+            legal,
+        ));
+    }
+    let given = match m.choices.ids("targets", &legal)? {
+        Some(g) => g,
+        None if legal.len() == 1 => {
+            m.record(
+                "targets",
+                format!("`targets`: the only legal target {} is chosen", legal[0]),
+                &[r::PLAY_CHOOSE_TARGETS, rule],
+            )
+            .note("a choice with exactly one possible answer is made by the engine");
+            legal.clone()
+        }
+        None => {
+            return Err(EngineError::MissingChoice {
+                choice: "targets".into(),
+                options: legal,
+            });
+        }
+    };
+    if given.len() != 1 {
+        return Err(EngineError::BadChoice {
+            choice: "targets".into(),
+            value: format!("{} target(s)", given.len()),
+            options: vec![format!("exactly 1 of {}", legal.join(", "))],
+        });
+    }
+    m.record(
+        "targets",
+        format!("{card} ({k}) targets {}", given[0]),
+        &[r::PLAY_CHOOSE_TARGETS, rule],
+    );
+    Ok(tgt(&m.game, &given[0]))
+}
+
 fn who_players(g: &Game, master: PlayerId, who: Who) -> Vec<PlayerId> {
     match who {
         Who::You => vec![master],
@@ -1267,6 +1363,12 @@ fn apply_effect(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &[Str
             process_removals(m)?;
         }
         Effect::ReturnToHand { .. } => {
+            if let Some(o) = objs.iter().find(|o| !set_cards(&m.game, o).is_empty()) {
+                return Err(EngineError::NotImplemented {
+                    clause: r::SET_CARD_TEXT,
+                    what: format!("{o} returns to the hand with cards set on it"),
+                });
+            }
             for o in objs {
                 if let Some(owner) = m.game.card(o).map(|c| c.owner) {
                     m.game.move_card(o, ZoneId::of(owner, zn::HAND), false);
@@ -1879,6 +1981,7 @@ fn process_removals(m: &mut M) -> R<()> {
             }
             fire(m, "discarded", &discarding, r::DISCARD_AFTER)?;
             for id in &discarding {
+                discard_set_cards(m, id, r::DISCARD_SET_CARDS);
                 let Some(owner) = m.game.card(id).map(|c| c.owner) else {
                     continue;
                 };
@@ -1911,6 +2014,7 @@ fn process_removals(m: &mut M) -> R<()> {
                 &[r::EXCLUDE_PROC, r::REMOVAL_ORDER, r::ORDER_EXCLUDE],
             );
             for id in &excluding {
+                discard_set_cards(m, id, r::EXCLUDE_SET_CARDS);
                 let Some(owner) = m.game.card(id).map(|c| c.owner) else {
                     continue;
                 };
@@ -1936,6 +2040,26 @@ fn process_removals(m: &mut M) -> R<()> {
 }
 
 // ---------------------------------------------------------------- actions
+
+/// The cards set on a card being discarded or excluded have 破棄 applied and
+/// go to their owner's Netherworld with it (9.3.4.e/g, 9.4.4.e/l). Set
+/// cards here carry no text (a set card with text is not implemented), so
+/// their own discard windows are empty.
+fn discard_set_cards(m: &mut M, id: &str, rule: &'static str) {
+    for s in set_cards(&m.game, id) {
+        let Some(owner) = m.game.card(&s).map(|c| c.owner) else {
+            continue;
+        };
+        m.game
+            .move_card(&s, ZoneId::of(owner, zn::NETHERWORLD), true);
+        m.record(
+            "removal.set_card",
+            format!("{s} was set on {id}: 破棄 applies to it and it is put on top of its owner's Netherworld"),
+            &[rule, r::DISCARD_TO_NETHERWORLD],
+        )
+        .obj(s.clone());
+    }
+}
 
 fn nodes(g: &Game, p: PlayerId) -> Vec<CardId> {
     g.zone_of(p, zn::NODE).to_vec()
@@ -2541,7 +2665,15 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
         &[r::PLAY_TO_AREA],
     );
     let mut targets = BTreeMap::new();
-    if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect") {
+    if let Some(k) = set_keyword(&d) {
+        if !d.abilities.is_empty() {
+            return Err(EngineError::NotImplemented {
+                clause: r::EQUIP_GAINS_TEXT,
+                what: format!("text of {card} that a character would gain from a set card"),
+            });
+        }
+        targets.insert(0, vec![choose_set_target(m, k, card, player)?]);
+    } else if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect") {
         targets = choose_targets(m, ab, card, player, "targets")?;
     }
     // 10.32.2.c: a last-word card being played that becomes the target of
@@ -3144,6 +3276,83 @@ fn second_card(m: &mut M, card: &str, d: &crate::engine::CardDef) -> R<bool> {
     Ok(true)
 }
 
+/// Resolves 装備 / 呪符: the card is set on its target (10.13.2.a,
+/// 10.14.2.a), on the field of the target's controller. A target no longer
+/// legal makes the effect fail (8.2.5); an equip target that already has
+/// equipment makes the set fail (10.13.4). Either way the card goes to its
+/// owner's Netherworld (5.2.4.d).
+fn resolve_set(m: &mut M, e: &Entry, k: &str) -> R<()> {
+    let card = &e.card;
+    let target = e.targets.get(&0).and_then(|v| v.first()).cloned();
+    let owner = m.game.card(card).map(|c| c.owner).unwrap_or(e.player);
+    let valid = target.as_ref().filter(|t| {
+        same_on_field(&m.game, t)
+            && is_character(&m.game, &t.0)
+            && (k != "equip" || m.game.card(&t.0).is_some_and(|c| c.controller == e.player))
+            && (!has_kw(&m.game, card, "divine_artifact") || has_kw(&m.game, &t.0, "legend"))
+    });
+    let fail = |m: &mut M, text: String, rules: &[&'static str]| {
+        m.game
+            .move_card(card, ZoneId::of(owner, zn::NETHERWORLD), true);
+        m.record("resolve.set_failed", text, rules)
+            .obj(card.clone());
+    };
+    let Some((t, _)) = valid else {
+        fail(
+            m,
+            format!(
+                "{card}'s target is no longer legal: the set fails and {card} is put into the Netherworld"
+            ),
+            &[
+                r::TARGET_RECHECK,
+                r::EFFECT_FAILS,
+                r::RESOLVE_TO_NETHERWORLD,
+            ],
+        );
+        return Ok(());
+    };
+    if k == "equip" {
+        let already: Vec<CardId> = set_cards(&m.game, t)
+            .into_iter()
+            .filter(|s| has_kw(&m.game, s, "equip"))
+            .collect();
+        if !already.is_empty() {
+            fail(
+                m,
+                format!(
+                    "{t} already has equipment ({}): setting {card} fails and it is put into the Netherworld",
+                    already.join(", ")
+                ),
+                &[r::EQUIP_ONE, r::RESOLVE_TO_NETHERWORLD],
+            );
+            return Ok(());
+        }
+    }
+    let at = m.game.card(t).map(|c| c.controller).unwrap_or(e.player);
+    m.game.move_card(card, ZoneId::of(at, zn::FIELD), false);
+    if let Some(c) = m.game.cards.get_mut(card) {
+        c.attached_to = Some(t.clone());
+    }
+    let (rule, gains) = if k == "equip" {
+        (r::EQUIP, r::EQUIP_GAINS_TEXT)
+    } else {
+        (r::CHARM, r::CHARM_GAINS_TEXT)
+    };
+    m.record(
+        format!("resolve.{k}"),
+        format!(
+            "{card} resolves: it is set on {t}, which gets its combat modifiers ({} attack, {} durability)",
+            def(&m.game, card).and_then(|d| d.attack).unwrap_or(0),
+            def(&m.game, card).and_then(|d| d.defense).unwrap_or(0)
+        ),
+        &[r::RESOLVE_EFFECT, rule, gains, r::SET_CARD_TEXT],
+    )
+    .obj(card.clone())
+    .obj(t.clone());
+    // A negative modifier may bring durability to 0 (9.2.2.b).
+    process_removals(m)
+}
+
 fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
     if let Some((x, inc)) = e.mana_charge {
         return resolve_mana_charge(m, e, x, inc);
@@ -3160,6 +3369,9 @@ fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
     let Some(d) = def(&m.game, card).cloned() else {
         return Ok(());
     };
+    if let Some(k) = set_keyword(&d) {
+        return resolve_set(m, e, k);
+    }
     if d.card_type != "character" && d.has_keyword("world_charm") {
         // 10.17.2.a: set on its player's field, active; a 世界呪符 keeps its
         // text there (5.5.3). It is not a character.

@@ -26,7 +26,12 @@
 //! (the spell's caster 術者 is `text.caster`, 5.5.7; 10.32.2.b cannot arise),
 //! 封術 sealed arts (such a character is no caster under 6 nodes), 弐符
 //! second card (excluded on entering, as 壱符 is not implemented; a 弐符
-//! card with its own `on_enter` effects is not implemented), 速攻 haste, 奇襲 ambush (play at command timing;
+//! card with its own `on_enter` effects is not implemented), 装備 equip and
+//! 呪符 charm (set on the target character, which gets the set card's
+//! combat modifiers, written as its `attack` / `defense`; set cards are
+//! discarded with their character; a set card with text, or a character
+//! returned to hand with set cards, is not implemented), 神器 divine
+//! artifact (targets only 伝説 characters), 速攻 haste, 奇襲 ambush (play at command timing;
 //! the block-on-play of 10.3.2.b is not), 先制 first strike, 貫通 pierce,
 //! 隠密 stealth, 警戒 vigilance, 耐性Ａ resistance (`resistance_<race>`), 即死 instant death, 人形 doll, 伝説 legend
 //! (no text of its own), ターン１枚制限, 自分ターン制限, 相手ターン制限,
@@ -35,7 +40,8 @@
 //! is in the game.
 //!
 //! Not implemented: activated effects other than マナチャージ (7.3), α/β effects written in card
-//! text other than the keywords above, set cards (equipment, charms), the
+//! text other than the keywords above, set cards other than text-less
+//! equipment and charms (装備／場, 人気, granted text 10.13.6), the
 //! free play of spells by their caster (5.5.6: the caster is known, but
 //! every spell is paid for) and of commands by alternate
 //! race (5.6.6), loops (12.10), "resolve as if played" (5.3).

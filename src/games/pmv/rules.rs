@@ -259,6 +259,12 @@ rules! {
     OVERDRIVE = "10.33.2.a";
     LEADER = "10.34.2.a";
     CASTER_PRESENT = "5.5.7";
+    EQUIP_ONE = "10.13.4";
+    EQUIP_GAINS_TEXT = "10.13.6";
+    CHARM_GAINS_TEXT = "10.14.4";
+    SET_CARD_TEXT = "6.1.13";
+    DISCARD_SET_CARDS = "9.3.4.e";
+    EXCLUDE_SET_CARDS = "9.4.4.e";
     MAINT_RULE_EFFECT = "4.5.1.a";
     SEALED_ARTS_NAME = "10.31.3";
     LAST_WORD_TARGETED = "10.32.2.c";
