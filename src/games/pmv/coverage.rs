@@ -189,7 +189,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     (
         "5.6.2",
-        "not implemented: commands that stay on the field (装備／場)",
+        "not observable: the only commands set on the field unattached are 装備／場 cards, which the clause excludes",
     ),
     ("5.6.3", SET_CARDS),
     ("5.6.4", SET_CARDS),
@@ -372,13 +372,14 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("10.14.1", DEF),
     ("10.14.3", DEF),
     ("10.25.1", DEF),
+    ("10.15.1", DEF),
+    (
+        "10.15.4",
+        "cannot arise: a second 装備／場 card fails at set (10.15.3) and no effect changes the limit",
+    ),
     (
         "10.32.2.b",
         "not observable: no effect in the effect language puts a card onto the field without playing it",
-    ),
-    (
-        "10.15",
-        "not implemented: 装備／場 equip/field; `not implemented: clause 10.15.2.a`",
     ),
     (
         "10.18",

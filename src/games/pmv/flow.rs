@@ -110,6 +110,7 @@ const IMPLEMENTED: &[&str] = &[
     "equip",
     "charm",
     "divine_artifact",
+    "equip_field",
     "mana_charge",
     "blessing",
     "resist",
@@ -2673,6 +2674,15 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
             });
         }
         targets.insert(0, vec![choose_set_target(m, k, card, player)?]);
+    } else if d.card_type != "character" && d.has_keyword("equip_field") {
+        // 10.15.2.a sets the card on the field: it has no effect of its own
+        // to resolve, and an `effect` ability would have no place.
+        if d.abilities.iter().any(|a| a.trigger == "effect") {
+            return Err(EngineError::NotImplemented {
+                clause: r::EQUIP_FIELD,
+                what: format!("an `effect` ability on {card}, a 装備／場 card"),
+            });
+        }
     } else if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect") {
         targets = choose_targets(m, ab, card, player, "targets")?;
     }
@@ -3372,6 +3382,47 @@ fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
     if let Some(k) = set_keyword(&d) {
         return resolve_set(m, e, k);
     }
+    if d.card_type != "character" && d.has_keyword("equip_field") {
+        // 10.15.2.a: set on its player's field, active; 10.15.3: not if
+        // that field already has a 装備／場 card. Its text stays live
+        // (5.6.2 names only commands without 装備／場).
+        let owner = m.game.card(card).map(|c| c.owner).unwrap_or(e.player);
+        let already: Vec<CardId> = m
+            .game
+            .zone_of(e.player, zn::FIELD)
+            .iter()
+            .filter(|c| has_kw(&m.game, c, "equip_field"))
+            .cloned()
+            .collect();
+        if !already.is_empty() {
+            m.game
+                .move_card(card, ZoneId::of(owner, zn::NETHERWORLD), true);
+            m.record(
+                "resolve.set_failed",
+                format!(
+                    "{}'s field already has a 装備／場 card ({}): setting {card} fails and it is put into the Netherworld",
+                    player_name(e.player),
+                    already.join(", ")
+                ),
+                &[r::EQUIP_FIELD_ONE, r::RESOLVE_TO_NETHERWORLD],
+            )
+            .obj(card.clone());
+            return Ok(());
+        }
+        m.game
+            .move_card(card, ZoneId::of(e.player, zn::FIELD), false);
+        m.record(
+            "resolve.equip_field",
+            format!(
+                "{card} resolves: 装備／場 sets it on {}'s field, active",
+                player_name(e.player)
+            ),
+            &[r::RESOLVE_EFFECT, r::EQUIP_FIELD],
+        )
+        .obj(card.clone());
+        fire(m, "on_enter", std::slice::from_ref(card), r::RESOLVE_EFFECT)?;
+        return process_removals(m);
+    }
     if d.card_type != "character" && d.has_keyword("world_charm") {
         // 10.17.2.a: set on its player's field, active; a 世界呪符 keeps its
         // text there (5.5.3). It is not a character.
@@ -3922,6 +3973,28 @@ mod tests {
             err.error
         );
         assert_eq!(err.action, Some(2));
+    }
+
+    #[test]
+    fn returning_an_equipped_character_to_hand_is_not_implemented() {
+        let out = run_board(
+            r#""k": { "name": "門番", "type": "character", "cost": 0, "attack": 2, "defense": 2 },
+               "sw": { "name": "剣", "type": "command", "cost": 0, "attack": 1, "keywords": ["equip"] },
+               "bounce": { "name": "送還", "type": "command", "cost": 0, "abilities": [ { "trigger": "effect",
+                 "effect": [ { "do": "return_to_hand", "target": { "select": "chosen", "types": ["character"] } } ] } ] }"#,
+            r#""deck": { "count": 5 }, "field": [ { "id": "k", "card": "k" } ],
+               "hand": [ { "id": "s", "card": "sw" }, { "id": "b", "card": "bounce" } ]"#,
+            r#""deck": { "count": 5 }"#,
+            r#"{ "do": "play", "card": "s" }, { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" },
+               { "do": "play", "card": "b" }, { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" }"#,
+        );
+        let err = out.error.expect("stops");
+        assert!(
+            matches!(err.error, EngineError::NotImplemented { clause, .. } if clause == r::SET_CARD_TEXT),
+            "{:?}",
+            err.error
+        );
+        assert_eq!(err.action, Some(5));
     }
 
     #[test]

@@ -31,7 +31,9 @@
 //! combat modifiers, written as its `attack` / `defense`; set cards are
 //! discarded with their character; a set card with text, or a character
 //! returned to hand with set cards, is not implemented), 神器 divine
-//! artifact (targets only 伝説 characters), 速攻 haste, 奇襲 ambush (play at command timing;
+//! artifact (targets only 伝説 characters), 装備／場 equip/field (set on
+//! its player's field, active, one per field; an `effect` ability on it is
+//! not implemented), 速攻 haste, 奇襲 ambush (play at command timing;
 //! the block-on-play of 10.3.2.b is not), 先制 first strike, 貫通 pierce,
 //! 隠密 stealth, 警戒 vigilance, 耐性Ａ resistance (`resistance_<race>`), 即死 instant death, 人形 doll, 伝説 legend
 //! (no text of its own), ターン１枚制限, 自分ターン制限, 相手ターン制限,
@@ -41,7 +43,7 @@
 //!
 //! Not implemented: activated effects other than マナチャージ (7.3), α/β effects written in card
 //! text other than the keywords above, set cards other than text-less
-//! equipment and charms (装備／場, 人気, granted text 10.13.6), the
+//! equipment and charms (人気, granted text 10.13.6), the
 //! free play of spells by their caster (5.5.6: the caster is known, but
 //! every spell is paid for) and of commands by alternate
 //! race (5.6.6), loops (12.10), "resolve as if played" (5.3).
