@@ -373,6 +373,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("10.14.3", DEF),
     ("10.25.1", DEF),
     ("10.15.1", DEF),
+    ("10.33.1", DEF),
     (
         "10.15.4",
         "cannot arise: a second 装備／場 card fails at set (10.15.3) and no effect changes the limit",
@@ -402,10 +403,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "10.28",
         "not implemented: 変身 transform (transformed descriptions); `not implemented: clause 10.28.2.a`",
-    ),
-    (
-        "10.33",
-        "not implemented: オーバードライブ overdrive (needs the caster); `not implemented: clause 10.33.2.a`",
     ),
     (
         "10.34",

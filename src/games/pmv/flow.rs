@@ -111,6 +111,7 @@ const IMPLEMENTED: &[&str] = &[
     "charm",
     "divine_artifact",
     "equip_field",
+    "overdrive",
     "mana_charge",
     "blessing",
     "resist",
@@ -3286,6 +3287,90 @@ fn second_card(m: &mut M, card: &str, d: &crate::engine::CardDef) -> R<bool> {
     Ok(true)
 }
 
+/// オーバードライブ overdrive (10.33.2.a) as the play resolves: the player may
+/// exclude one or more cards of their Netherworld — character cards whose
+/// name contains this card's caster, or spells with the same caster —
+/// chosen with `<card>.overdrive` (a list, possibly empty). Excluding none
+/// excludes this card at once and its play fails (10.33.3). Returns whether
+/// the play goes on.
+fn overdrive(m: &mut M, e: &Entry) -> R<bool> {
+    let card = &e.card;
+    let caster = caster_of(&m.game, card);
+    let legal: Vec<CardId> = match caster.as_deref() {
+        Some(c) => m
+            .game
+            .zone_of(e.player, zn::NETHERWORLD)
+            .iter()
+            .filter(|id| {
+                def(&m.game, id).is_some_and(|d| {
+                    (d.card_type == "character" && d.name.contains(c))
+                        || (d.card_type == "spell" && caster_of(&m.game, id).as_deref() == Some(c))
+                })
+            })
+            .cloned()
+            .collect(),
+        None => Vec::new(),
+    };
+    let key = format!("{card}.overdrive");
+    let chosen = if legal.is_empty() {
+        Vec::new()
+    } else {
+        m.choices
+            .ids(&key, &legal)?
+            .ok_or_else(|| EngineError::MissingChoice {
+                choice: key.clone(),
+                options: legal.clone(),
+            })?
+    };
+    let distinct: BTreeSet<&String> = chosen.iter().collect();
+    if distinct.len() != chosen.len() {
+        return Err(EngineError::BadChoice {
+            choice: key,
+            value: format!("{} card(s), some twice", chosen.len()),
+            options: legal,
+        });
+    }
+    if chosen.is_empty() {
+        m.record(
+            "overdrive.fail",
+            format!(
+                "{card} has overdrive and {} excludes no card from their Netherworld{}: {card} is excluded at once and its play fails",
+                player_name(e.player),
+                if legal.is_empty() { " (none qualifies)" } else { "" }
+            ),
+            &[r::OVERDRIVE, r::OVERDRIVE_FAILS],
+        )
+        .obj(card.clone());
+        if let Some(c) = m.game.cards.get_mut(card) {
+            c.states.insert(st::EXCLUDING.into());
+        }
+        process_removals(m)?;
+        return Ok(false);
+    }
+    m.record(
+        "overdrive",
+        format!(
+            "{card} has overdrive: {} excludes {} from their Netherworld, and the play goes on",
+            player_name(e.player),
+            chosen.join(", ")
+        ),
+        &[r::OVERDRIVE],
+    )
+    .obj(card.clone());
+    for id in &chosen {
+        let owner = m.game.card(id).map(|c| c.owner).unwrap_or(e.player);
+        m.game
+            .move_card(id, ZoneId::of(owner, zn::EXCLUSION), false);
+        m.record(
+            "overdrive.exclude",
+            format!("{id} is put into its owner's exclusion area"),
+            &[r::OVERDRIVE, r::EXCLUDE_TO_AREA],
+        )
+        .obj(id.clone());
+    }
+    Ok(true)
+}
+
 /// Resolves 装備 / 呪符: the card is set on its target (10.13.2.a,
 /// 10.14.2.a), on the field of the target's controller. A target no longer
 /// legal makes the effect fail (8.2.5); an equip target that already has
@@ -3379,6 +3464,9 @@ fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
     let Some(d) = def(&m.game, card).cloned() else {
         return Ok(());
     };
+    if d.has_keyword("overdrive") && !overdrive(m, e)? {
+        return Ok(());
+    }
     if let Some(k) = set_keyword(&d) {
         return resolve_set(m, e, k);
     }

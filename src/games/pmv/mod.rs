@@ -33,7 +33,8 @@
 //! returned to hand with set cards, is not implemented), 神器 divine
 //! artifact (targets only 伝説 characters), 装備／場 equip/field (set on
 //! its player's field, active, one per field; an `effect` ability on it is
-//! not implemented), 速攻 haste, 奇襲 ambush (play at command timing;
+//! not implemented), オーバードライブ overdrive (choice `<card>.overdrive`:
+//! the Netherworld cards to exclude as the play resolves), 速攻 haste, 奇襲 ambush (play at command timing;
 //! the block-on-play of 10.3.2.b is not), 先制 first strike, 貫通 pierce,
 //! 隠密 stealth, 警戒 vigilance, 耐性Ａ resistance (`resistance_<race>`), 即死 instant death, 人形 doll, 伝説 legend
 //! (no text of its own), ターン１枚制限, 自分ターン制限, 相手ターン制限,

@@ -260,6 +260,7 @@ rules! {
     LEADER = "10.34.2.a";
     CASTER_PRESENT = "5.5.7";
     EQUIP_ONE = "10.13.4";
+    OVERDRIVE_FAILS = "10.33.3";
     EQUIP_FIELD_ONE = "10.15.3";
     EQUIP_GAINS_TEXT = "10.13.6";
     CHARM_GAINS_TEXT = "10.14.4";
