@@ -4179,7 +4179,7 @@ mod tests {
                 attack: None,
                 defense: None,
                 stats: BTreeMap::new(),
-                keywords: vec!["overdrive".into()],
+                keywords: vec!["transform".into()],
                 traits: vec![],
                 text: Default::default(),
                 abilities: vec![],
