@@ -4201,7 +4201,7 @@ mod tests {
         });
         assert_eq!(
             unimplemented_keyword(&g).map(|(c, _)| c),
-            Some(r::OVERDRIVE)
+            Some(r::TRANSFORM)
         );
         for k in IMPLEMENTED {
             assert!(
