@@ -2425,6 +2425,7 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
     let sorcery_ok = player == tp && g.turn.phase == "main" && !p.open();
     let ambush = d.has_keyword("ambush");
     let mut last_spell_note: Option<String> = None;
+    let mut last_word_note: Option<String> = None;
     match d.card_type.as_str() {
         "character" => {
             if !ambush {
@@ -2497,6 +2498,14 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
                             )
                         }
                     ),
+                ));
+            }
+            if d.has_keyword("last_word") {
+                last_word_note = Some(format!(
+                    "{card} has last word: its caster {} is on {}'s field ({}; a name reference matches a name containing it)",
+                    caster.as_deref().unwrap_or_default(),
+                    player_name(player),
+                    present.join(", ")
                 ));
             }
             if d.has_keyword("world_charm") && var(g, &turn_var("world_charm", player)) > 0 {
@@ -2651,6 +2660,13 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
             "command",
             "a command card needs only priority",
             &[r::COMMAND_PRIORITY, r::COMMAND_HAS_PRIORITY],
+        );
+    }
+    if let Some(note) = last_word_note {
+        m.record(
+            "last_word",
+            note,
+            &[r::LAST_WORD, r::CASTER_PRESENT, r::NAME_REFERENCE],
         );
     }
     if let Some(note) = last_spell_note {
