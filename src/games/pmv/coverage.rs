@@ -180,14 +180,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("5.5.4", SET_CARDS),
     ("5.5.5", SET_CARDS),
     (
-        "5.5.6",
-        "not implemented: free play of a spell by its caster (術者)",
-    ),
-    (
-        "5.5.7",
-        "not implemented: free play of a spell by its caster (術者)",
-    ),
-    (
         "5.6.2",
         "not observable: the only commands set on the field unattached are 装備／場 cards, which the clause excludes",
     ),

@@ -2570,9 +2570,32 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
             format!("a card named {} was already played this turn", d.name),
         ));
     }
+    // 5.5.6: with a character whose name contains the spell's caster on
+    // the player's field (5.5.7, 10.31), the node check, the cost check
+    // and the payment may all be skipped together; the action asks for it
+    // with the choice `caster_free: true`.
+    let free_casters = match caster_of(g, card) {
+        Some(c) if d.card_type == "spell" => casters_present(g, player, &c),
+        _ => Vec::new(),
+    };
+    let free = match m.choices.take("caster_free") {
+        None | Some(Value::Bool(false)) => false,
+        Some(Value::Bool(true)) if !free_casters.is_empty() => true,
+        Some(v) => {
+            return Err(EngineError::BadChoice {
+                choice: "caster_free".into(),
+                value: v.to_string(),
+                options: if free_casters.is_empty() {
+                    vec!["false (no caster of this spell on the field)".into()]
+                } else {
+                    vec!["true".into(), "false".into()]
+                },
+            });
+        }
+    };
     let need = d.stats.get("node").copied().unwrap_or(0);
     let have = nodes(g, player).len() as i64;
-    if have < need {
+    if have < need && !free {
         return Err(fail(
             r::PLAY_NODES,
             format!(
@@ -2582,7 +2605,7 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
         ));
     }
     let cost = d.cost.unwrap_or(0);
-    if cost > have {
+    if cost > have && !free {
         return Err(fail(
             r::PLAY_COST,
             format!(
@@ -2660,6 +2683,16 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
             "command",
             "a command card needs only priority",
             &[r::COMMAND_PRIORITY, r::COMMAND_HAS_PRIORITY],
+        );
+    }
+    if free {
+        m.record(
+            "caster_free",
+            format!(
+                "the caster of {card} is on the field ({}): the node check, the cost check and the payment are all skipped",
+                free_casters.join(", ")
+            ),
+            &[r::CASTER_FREE, r::CASTER_PRESENT],
         );
     }
     if let Some(note) = last_word_note {
@@ -2750,7 +2783,9 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
         give_priority(m, p);
         return Ok(());
     }
-    pay(m, player, cost, card)?;
+    if !free {
+        pay(m, player, cost, card)?;
+    }
     if d.has_keyword("world_charm") {
         m.game.vars.insert(turn_var("world_charm", player), 1);
         m.record(

@@ -44,10 +44,10 @@
 //!
 //! Not implemented: activated effects other than マナチャージ (7.3), α/β effects written in card
 //! text other than the keywords above, set cards other than text-less
-//! equipment and charms (人気, granted text 10.13.6), the
-//! free play of spells by their caster (5.5.6: the caster is known, but
-//! every spell is paid for) and of commands by alternate
-//! race (5.6.6), loops (12.10), "resolve as if played" (5.3).
+//! equipment and charms (人気, granted text 10.13.6), the free play of
+//! commands by alternate race (5.6.6), loops (12.10), "resolve as if
+//! played" (5.3). A spell whose caster is on the field may be played free
+//! (5.5.6, choice `caster_free`).
 
 pub mod coverage;
 pub mod flow;

@@ -259,6 +259,7 @@ rules! {
     OVERDRIVE = "10.33.2.a";
     LEADER = "10.34.2.a";
     CASTER_PRESENT = "5.5.7";
+    CASTER_FREE = "5.5.6";
     NAME_REFERENCE = "12.3.1";
     EQUIP_ONE = "10.13.4";
     OVERDRIVE_FAILS = "10.33.3";
