@@ -366,6 +366,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("10.25.1", DEF),
     ("10.15.1", DEF),
     ("10.33.1", DEF),
+    ("10.20.1", DEF),
     (
         "10.15.4",
         "cannot arise: a second 装備／場 card fails at set (10.15.3) and no effect changes the limit",
@@ -377,10 +378,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "10.18",
         "not implemented: 壱符 first card (sideboard, Spell Break); `not implemented: clause 10.18.2.a`",
-    ),
-    (
-        "10.20",
-        "not implemented: 連結 link (name parameters); `not implemented: clause 10.20.2.b`",
     ),
     ("10.21.1", DEF),
     (

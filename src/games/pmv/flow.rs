@@ -112,6 +112,7 @@ const IMPLEMENTED: &[&str] = &[
     "divine_artifact",
     "equip_field",
     "overdrive",
+    "link",
     "mana_charge",
     "blessing",
     "resist",
@@ -241,6 +242,36 @@ fn is_character(g: &Game, id: &str) -> bool {
     is_type(g, id, "character") || (has_kw(g, id, "phantasm") && on_field(g, id))
 }
 
+/// The names A, B, C… of 連結（「Ａ」＋「Ｂ」＋…） (`text.link`, written
+/// `A+B+C`), in printed order. Parts given as conditions (「～Ｘ枚」) are
+/// not expressible in this field.
+fn link_parts(g: &Game, id: &str) -> Vec<String> {
+    def(g, id)
+        .filter(|d| d.has_keyword("link"))
+        .and_then(|d| d.text.get("link"))
+        .map(|t| {
+            t.split('+')
+                .map(|p| p.trim().to_string())
+                .filter(|p| !p.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Every name of a card: its printed name and, with 連結, the names A, B,
+/// C… it is also treated as having (10.20.2.a).
+fn names(g: &Game, id: &str) -> Vec<String> {
+    let mut v: Vec<String> = def(g, id).map(|d| d.name.clone()).into_iter().collect();
+    v.extend(link_parts(g, id));
+    v
+}
+
+/// Whether a name reference to `part` matches `id`: one of its names
+/// contains it (12.3.1, 10.20.2.a).
+fn name_contains(g: &Game, id: &str, part: &str) -> bool {
+    names(g, id).iter().any(|n| n.contains(part))
+}
+
 /// The caster 術者 printed on a spell (2.5), if any (`text.caster`).
 fn caster_of(g: &Game, id: &str) -> Option<String> {
     def(g, id)
@@ -256,7 +287,7 @@ fn casters_present(g: &Game, p: PlayerId, caster: &str) -> Vec<CardId> {
     let sealed_off = nodes(g, p).len() >= 6;
     characters(g, p)
         .into_iter()
-        .filter(|c| def(g, c).is_some_and(|d| d.name.contains(caster)))
+        .filter(|c| name_contains(g, c, caster))
         .filter(|c| sealed_off || !has_kw(g, c, "sealed_arts"))
         .collect()
 }
@@ -269,7 +300,7 @@ fn sealed_casters(g: &Game, p: PlayerId, caster: &str) -> Vec<CardId> {
     }
     characters(g, p)
         .into_iter()
-        .filter(|c| def(g, c).is_some_and(|d| d.name.contains(caster)))
+        .filter(|c| name_contains(g, c, caster))
         .filter(|c| has_kw(g, c, "sealed_arts"))
         .collect()
 }
@@ -548,6 +579,12 @@ fn setup(m: &mut M) -> R<()> {
                 player_name(p),
                 deck.len()
             )));
+        }
+        if let Some(id) = deck.iter().find(|id| has_kw(&m.game, id, "link")) {
+            return Err(EngineError::NotImplemented {
+                clause: r::LINK_NAMES,
+                what: format!("the names {id} (連結) adds, counted at deck construction"),
+            });
         }
         let mut seen: BTreeMap<String, usize> = BTreeMap::new();
         for id in &deck {
@@ -2425,7 +2462,7 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
     let sorcery_ok = player == tp && g.turn.phase == "main" && !p.open();
     let ambush = d.has_keyword("ambush");
     let mut last_spell_note: Option<String> = None;
-    let mut last_word_note: Option<String> = None;
+    let mut last_word_note: Option<(String, bool)> = None;
     match d.card_type.as_str() {
         "character" => {
             if !ambush {
@@ -2501,11 +2538,20 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
                 ));
             }
             if d.has_keyword("last_word") {
-                last_word_note = Some(format!(
-                    "{card} has last word: its caster {} is on {}'s field ({}; a name reference matches a name containing it)",
-                    caster.as_deref().unwrap_or_default(),
-                    player_name(player),
-                    present.join(", ")
+                let by_link = present.iter().any(|c| has_kw(g, c, "link"));
+                last_word_note = Some((
+                    format!(
+                        "{card} has last word: its caster {} is on {}'s field ({}; a name reference matches a name containing it{})",
+                        caster.as_deref().unwrap_or_default(),
+                        player_name(player),
+                        present.join(", "),
+                        if by_link {
+                            ", 連結 names included"
+                        } else {
+                            ""
+                        }
+                    ),
+                    by_link,
                 ));
             }
             if d.has_keyword("world_charm") && var(g, &turn_var("world_charm", player)) > 0 {
@@ -2560,14 +2606,13 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
         ));
     }
     if d.has_keyword("one_per_turn")
-        && var(
-            g,
-            &format!("turn.played_name.{}.{}", player_name(player), d.name),
-        ) > 0
+        && let Some(n) = names(g, card)
+            .into_iter()
+            .find(|n| var(g, &format!("turn.played_name.{}.{n}", player_name(player))) > 0)
     {
         return Err(fail(
             r::ONE_PER_TURN,
-            format!("a card named {} was already played this turn", d.name),
+            format!("a card named {n} was already played this turn"),
         ));
     }
     // 5.5.6: with a character whose name contains the spell's caster on
@@ -2695,12 +2740,15 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
             &[r::CASTER_FREE, r::CASTER_PRESENT],
         );
     }
-    if let Some(note) = last_word_note {
-        m.record(
+    if let Some((note, by_link)) = last_word_note {
+        let e = m.record(
             "last_word",
             note,
             &[r::LAST_WORD, r::CASTER_PRESENT, r::NAME_REFERENCE],
         );
+        if by_link {
+            e.rule(r::LINK_NAMES);
+        }
     }
     if let Some(note) = last_spell_note {
         m.record(
@@ -2803,10 +2851,11 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
         );
     }
     if d.has_keyword("one_per_turn") {
-        m.game.vars.insert(
-            format!("turn.played_name.{}.{}", player_name(player), d.name),
-            1,
-        );
+        for n in names(&m.game, card) {
+            m.game
+                .vars
+                .insert(format!("turn.played_name.{}.{n}", player_name(player)), 1);
+        }
     }
     let opened = !p.open();
     p.chain.push(Entry {
@@ -3338,6 +3387,99 @@ fn second_card(m: &mut M, card: &str, d: &crate::engine::CardDef) -> R<bool> {
     Ok(true)
 }
 
+/// 連結 link (10.20.2.b) as the play resolves: the player may exclude, from
+/// their field, hand or Netherworld, one card whose name contains each of
+/// A, B, C…, given with `<card>.link` as a list in the order of the parts
+/// (`[]` for none). Excluding none excludes this card at once and its play
+/// fails (10.20.3). Cards on the field go through 除外 (9.4.4).
+fn link(m: &mut M, e: &Entry) -> R<bool> {
+    let card = &e.card;
+    let parts = link_parts(&m.game, card);
+    let key = format!("{card}.link");
+    let mut pool: Vec<CardId> = Vec::new();
+    for z in [zn::FIELD, zn::HAND, zn::NETHERWORLD] {
+        pool.extend(
+            m.game
+                .zone_of(e.player, z)
+                .iter()
+                .filter(|id| *id != card)
+                .cloned(),
+        );
+    }
+    let chosen = m
+        .choices
+        .ids(&key, &pool)?
+        .ok_or_else(|| EngineError::MissingChoice {
+            choice: key.clone(),
+            options: pool.clone(),
+        })?;
+    let distinct: BTreeSet<&String> = chosen.iter().collect();
+    let fits = !parts.is_empty()
+        && chosen.len() == parts.len()
+        && distinct.len() == chosen.len()
+        && chosen
+            .iter()
+            .zip(&parts)
+            .all(|(id, p)| name_contains(&m.game, id, p));
+    if !chosen.is_empty() && !fits {
+        return Err(EngineError::BadChoice {
+            choice: key,
+            value: chosen.join(", "),
+            options: vec![format!(
+                "[] or one distinct card of your field, hand or Netherworld per part, in order: {}",
+                parts.join(" + ")
+            )],
+        });
+    }
+    if chosen.is_empty() {
+        m.record(
+            "link.fail",
+            format!(
+                "{card} has 連結 ({}) and {} excludes nothing: {card} is excluded at once and its play fails",
+                parts.join(" + "),
+                player_name(e.player)
+            ),
+            &[r::LINK, r::LINK_FAILS],
+        )
+        .obj(card.clone());
+        if let Some(c) = m.game.cards.get_mut(card) {
+            c.states.insert(st::EXCLUDING.into());
+        }
+        process_removals(m)?;
+        return Ok(false);
+    }
+    m.record(
+        "link",
+        format!(
+            "{card} has 連結 ({}): {} excludes {}, and the play goes on",
+            parts.join(" + "),
+            player_name(e.player),
+            chosen.join(", ")
+        ),
+        &[r::LINK, r::NAME_REFERENCE],
+    )
+    .obj(card.clone());
+    for id in &chosen {
+        if on_field(&m.game, id) {
+            if let Some(c) = m.game.cards.get_mut(id) {
+                c.states.insert(st::EXCLUDING.into());
+            }
+        } else {
+            let owner = m.game.card(id).map(|c| c.owner).unwrap_or(e.player);
+            m.game
+                .move_card(id, ZoneId::of(owner, zn::EXCLUSION), false);
+            m.record(
+                "link.exclude",
+                format!("{id} is put into its owner's exclusion area"),
+                &[r::LINK, r::EXCLUDE_TO_AREA],
+            )
+            .obj(id.clone());
+        }
+    }
+    process_removals(m)?;
+    Ok(true)
+}
+
 /// オーバードライブ overdrive (10.33.2.a) as the play resolves: the player may
 /// exclude one or more cards of their Netherworld — character cards whose
 /// name contains this card's caster, or spells with the same caster —
@@ -3354,7 +3496,7 @@ fn overdrive(m: &mut M, e: &Entry) -> R<bool> {
             .iter()
             .filter(|id| {
                 def(&m.game, id).is_some_and(|d| {
-                    (d.card_type == "character" && d.name.contains(c))
+                    (d.card_type == "character" && name_contains(&m.game, id, c))
                         || (d.card_type == "spell" && caster_of(&m.game, id).as_deref() == Some(c))
                 })
             })
@@ -3516,6 +3658,9 @@ fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
         return Ok(());
     };
     if d.has_keyword("overdrive") && !overdrive(m, e)? {
+        return Ok(());
+    }
+    if d.has_keyword("link") && !link(m, e)? {
         return Ok(());
     }
     if let Some(k) = set_keyword(&d) {

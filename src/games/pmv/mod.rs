@@ -34,7 +34,11 @@
 //! artifact (targets only 伝説 characters), 装備／場 equip/field (set on
 //! its player's field, active, one per field; an `effect` ability on it is
 //! not implemented), オーバードライブ overdrive (choice `<card>.overdrive`:
-//! the Netherworld cards to exclude as the play resolves), 速攻 haste, 奇襲 ambush (play at command timing;
+//! the Netherworld cards to exclude as the play resolves), 連結 link
+//! (`text.link` = `A+B+…`: extra names for name references and
+//! same-name checks; choice `<card>.link` as the play resolves; a link
+//! card in a deck at setup, where the names would count toward 1.2.2.b, is
+//! not implemented), 速攻 haste, 奇襲 ambush (play at command timing;
 //! the block-on-play of 10.3.2.b is not), 先制 first strike, 貫通 pierce,
 //! 隠密 stealth, 警戒 vigilance, 耐性Ａ resistance (`resistance_<race>`), 即死 instant death, 人形 doll, 伝説 legend
 //! (no text of its own), ターン１枚制限, 自分ターン制限, 相手ターン制限,
@@ -194,7 +198,7 @@ impl GameModule for Pmv {
         ]
     }
     fn text_fields(&self) -> &'static [&'static str] {
-        &["caster"]
+        &["caster", "link"]
     }
     fn keywords(&self) -> &'static [&'static str] {
         KEYWORDS

@@ -259,6 +259,8 @@ rules! {
     OVERDRIVE = "10.33.2.a";
     LEADER = "10.34.2.a";
     CASTER_PRESENT = "5.5.7";
+    LINK_NAMES = "10.20.2.a";
+    LINK_FAILS = "10.20.3";
     CASTER_FREE = "5.5.6";
     NAME_REFERENCE = "12.3.1";
     EQUIP_ONE = "10.13.4";
