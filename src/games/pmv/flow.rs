@@ -884,6 +884,20 @@ fn phase_begin(m: &mut M, i: usize) -> R<()> {
 /// contains the card's caster is on the field (5.5.7, 10.31). The
 /// alternate-race exemption is not modelled (no card carries 代替レース).
 fn upkeep(m: &mut M, tp: PlayerId) -> R<()> {
+    // Whose maintenance phase asks for the upkeep of a card set on another
+    // player's character (a 呪符 on the opponent's character) is not
+    // settled by 10.27.2.a's 〔あなた〕: not implemented.
+    if let Some(c) = m.game.cards.values().find(|c| {
+        c.zone.kind == zn::FIELD
+            && c.attached_to.is_some()
+            && c.owner != c.controller
+            && has_kw(&m.game, &c.id, "upkeep")
+    }) {
+        return Err(EngineError::NotImplemented {
+            clause: r::UPKEEP,
+            what: format!("upkeep of {}, set on another player's character", c.id),
+        });
+    }
     let cards: Vec<CardId> = m
         .game
         .zone_of(tp, zn::FIELD)
