@@ -38,6 +38,11 @@ pub struct CardDef {
     /// Traits / subtypes (タイプ); no rules meaning of their own.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub traits: Vec<String>,
+    /// Other printed text characteristics the game declares, by name (e.g.
+    /// a PMV spell's `caster` 術者). Optional; validated against
+    /// `GameModule::text_fields`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub text: BTreeMap<String, String>,
     /// Abilities in the effect language.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub abilities: Vec<AbilityDef>,

@@ -71,6 +71,11 @@ pub trait GameModule: Sync {
     fn card_states(&self) -> &'static [&'static str];
     /// Extra numeric characteristics (`stats` in card definitions).
     fn stats(&self) -> &'static [&'static str];
+    /// Printed text characteristics (`text` in card definitions), by name;
+    /// none by default.
+    fn text_fields(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Keyword abilities.
     fn keywords(&self) -> &'static [&'static str];
     /// Triggers / ability kinds.

@@ -227,6 +227,7 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
         stats: BTreeMap::new(),
         keywords: Vec::new(),
         traits: Vec::new(),
+        text: BTreeMap::new(),
         abilities: Vec::new(),
     });
 
@@ -692,6 +693,19 @@ fn validate_def(
             ));
         }
     }
+    for s in d.text.keys() {
+        if !module.text_fields().contains(&s.as_str()) {
+            return Err(cx.err(
+                &at(&[k("text"), k(s)]),
+                format!("unknown text field `{s}`"),
+                if module.text_fields().is_empty() {
+                    Some("this game declares no text fields".into())
+                } else {
+                    one_of("text fields", module.text_fields())
+                },
+            ));
+        }
+    }
     for (i, ab) in d.abilities.iter().enumerate() {
         let ap = at(&[k("abilities"), Seg::Index(i)]);
         if !module.triggers().contains(&ab.trigger.as_str()) {
@@ -790,6 +804,23 @@ fn validate_def(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_field_the_game_does_not_declare_is_rejected_with_its_path() {
+        let src = r#"{"game": "sve", "name": "t", "source": "t",
+            "cards": {"a": {"name": "A", "type": "spell", "text": {"caster": "X"}}},
+            "state": {"turn": {"player": "p1", "phase": "main", "number": 1}, "players": {}},
+            "actions": []}"#;
+        let Err(e) = load_str("t.json", src, None) else {
+            panic!("a scenario with an undeclared text field was accepted");
+        };
+        assert!(
+            e.message.contains("unknown text field `caster`"),
+            "{}",
+            e.message
+        );
+        assert_eq!(e.path.as_deref(), Some("cards.a.text.caster"));
+    }
 
     #[test]
     fn json_offset_counts_bytes_after_japanese() {

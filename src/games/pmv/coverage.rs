@@ -10,8 +10,7 @@
 
 const DEF: &str = "not state-changing: a definition or classification";
 const NO_TIMING: &str = "not implemented: the effect language has no trigger word for this timing, so no effect can resolve here (the procedure step itself runs)";
-const SET_CARDS: &str =
-    "not implemented: set cards (セットカード: equipment, charms, 人気) are not modelled";
+const SET_CARDS: &str = "not implemented: set cards other than 装備 equipment and 呪符 charms without text set on a character (cards set on set cards, 人気, 装備／場, set cards carrying text, set cards on non-characters)";
 
 /// `(clause id, reason)`.
 pub const EXCEPTIONS: &[(&str, &str)] = &[
@@ -141,10 +140,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("4.4.1.b", NO_TIMING),
     ("4.4.2", NO_TIMING),
-    (
-        "4.5.1.a",
-        "not implemented: upkeep 維持コスト (10.27); a card with it stops the run with a not-implemented error",
-    ),
     ("4.5.1.b", NO_TIMING),
     ("4.5.2", NO_TIMING),
     ("4.6.1.b", NO_TIMING),
@@ -185,16 +180,8 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("5.5.4", SET_CARDS),
     ("5.5.5", SET_CARDS),
     (
-        "5.5.6",
-        "not implemented: free play of a spell by its caster (術者)",
-    ),
-    (
-        "5.5.7",
-        "not implemented: free play of a spell by its caster (術者)",
-    ),
-    (
         "5.6.2",
-        "not implemented: commands that stay on the field (装備／場)",
+        "not observable: the only commands set on the field unattached are 装備／場 cards, which the clause excludes",
     ),
     ("5.6.3", SET_CARDS),
     ("5.6.4", SET_CARDS),
@@ -363,29 +350,34 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("10.17.1", DEF),
     ("10.26.1", DEF),
     ("10.29.1", DEF),
+    ("10.27.1", DEF),
+    ("10.30.1", DEF),
+    ("10.31.1", DEF),
+    ("10.32.1", DEF),
+    ("10.19.1", DEF),
+    ("10.13.1", DEF),
+    ("10.13.3", DEF),
     (
-        "10.13",
-        "not implemented: 装備 equip (set cards); `not implemented: clause 10.13.2.a`",
+        "10.13.5",
+        "cannot arise: a second equipment fails at set (10.13.4) and no effect changes the limit",
+    ),
+    ("10.14.1", DEF),
+    ("10.14.3", DEF),
+    ("10.25.1", DEF),
+    ("10.15.1", DEF),
+    ("10.33.1", DEF),
+    ("10.20.1", DEF),
+    (
+        "10.15.4",
+        "cannot arise: a second 装備／場 card fails at set (10.15.3) and no effect changes the limit",
     ),
     (
-        "10.14",
-        "not implemented: 呪符 charm (set cards); `not implemented: clause 10.14.2.a`",
-    ),
-    (
-        "10.15",
-        "not implemented: 装備／場 equip/field; `not implemented: clause 10.15.2.a`",
+        "10.32.2.b",
+        "not observable: no effect in the effect language puts a card onto the field without playing it",
     ),
     (
         "10.18",
         "not implemented: 壱符 first card (sideboard, Spell Break); `not implemented: clause 10.18.2.a`",
-    ),
-    (
-        "10.19",
-        "not implemented: 弐符 second card; `not implemented: clause 10.19.2.a`",
-    ),
-    (
-        "10.20",
-        "not implemented: 連結 link (name parameters); `not implemented: clause 10.20.2.b`",
     ),
     ("10.21.1", DEF),
     (
@@ -398,32 +390,8 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("10.23.3", "not implemented: the 相手ターン１枚制限 variant"),
     ("10.24.1", DEF),
     (
-        "10.25",
-        "not implemented: 神器 divine artifact (set cards); `not implemented: clause 10.25.2.a`",
-    ),
-    (
-        "10.27",
-        "not implemented: 維持コスト upkeep X; `not implemented: clause 10.27.2.a`",
-    ),
-    (
         "10.28",
         "not implemented: 変身 transform (transformed descriptions); `not implemented: clause 10.28.2.a`",
-    ),
-    (
-        "10.30",
-        "not implemented: ラストスペル last spell (needs the caster); `not implemented: clause 10.30.2.a`",
-    ),
-    (
-        "10.31",
-        "not implemented: 封術 sealed arts (needs the caster); `not implemented: clause 10.31.2.a`",
-    ),
-    (
-        "10.32",
-        "not implemented: ラストワード last word (needs the caster); `not implemented: clause 10.32.2.a`",
-    ),
-    (
-        "10.33",
-        "not implemented: オーバードライブ overdrive (needs the caster); `not implemented: clause 10.33.2.a`",
     ),
     (
         "10.34",

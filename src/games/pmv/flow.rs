@@ -102,6 +102,17 @@ pub const PIERCE_COUNTS_THIS_DAMAGE: &str = "reading_pierce_counts_this_damage";
 /// Keywords the module implements; any other keyword of chapter 10 in the
 /// game stops the run with "not implemented".
 const IMPLEMENTED: &[&str] = &[
+    "upkeep",
+    "last_spell",
+    "last_word",
+    "sealed_arts",
+    "second_card",
+    "equip",
+    "charm",
+    "divine_artifact",
+    "equip_field",
+    "overdrive",
+    "link",
     "mana_charge",
     "blessing",
     "resist",
@@ -231,6 +242,69 @@ fn is_character(g: &Game, id: &str) -> bool {
     is_type(g, id, "character") || (has_kw(g, id, "phantasm") && on_field(g, id))
 }
 
+/// The names A, B, C… of 連結（「Ａ」＋「Ｂ」＋…） (`text.link`, written
+/// `A+B+C`), in printed order. Parts given as conditions (「～Ｘ枚」) are
+/// not expressible in this field.
+fn link_parts(g: &Game, id: &str) -> Vec<String> {
+    def(g, id)
+        .filter(|d| d.has_keyword("link"))
+        .and_then(|d| d.text.get("link"))
+        .map(|t| {
+            t.split('+')
+                .map(|p| p.trim().to_string())
+                .filter(|p| !p.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Every name of a card: its printed name and, with 連結, the names A, B,
+/// C… it is also treated as having (10.20.2.a).
+fn names(g: &Game, id: &str) -> Vec<String> {
+    let mut v: Vec<String> = def(g, id).map(|d| d.name.clone()).into_iter().collect();
+    v.extend(link_parts(g, id));
+    v
+}
+
+/// Whether a name reference to `part` matches `id`: one of its names
+/// contains it (12.3.1, 10.20.2.a).
+fn name_contains(g: &Game, id: &str, part: &str) -> bool {
+    names(g, id).iter().any(|n| n.contains(part))
+}
+
+/// The caster 術者 printed on a spell (2.5), if any (`text.caster`).
+fn caster_of(g: &Game, id: &str) -> Option<String> {
+    def(g, id)
+        .and_then(|d| d.text.get("caster").cloned())
+        .filter(|c| !c.is_empty())
+}
+
+/// The characters on `p`'s field whose name contains `caster` and that can
+/// act as a caster (5.5.7): a character with 封術 sealed arts cannot unless
+/// `p` has 6 or more nodes (10.31.2.a), and is then treated as not
+/// containing the caster in its name (10.31.3).
+fn casters_present(g: &Game, p: PlayerId, caster: &str) -> Vec<CardId> {
+    let sealed_off = nodes(g, p).len() >= 6;
+    characters(g, p)
+        .into_iter()
+        .filter(|c| name_contains(g, c, caster))
+        .filter(|c| sealed_off || !has_kw(g, c, "sealed_arts"))
+        .collect()
+}
+
+/// Characters on `p`'s field whose name contains `caster` but that 封術
+/// keeps from acting as the caster (10.31.2.a), for the trace.
+fn sealed_casters(g: &Game, p: PlayerId, caster: &str) -> Vec<CardId> {
+    if nodes(g, p).len() >= 6 {
+        return Vec::new();
+    }
+    characters(g, p)
+        .into_iter()
+        .filter(|c| name_contains(g, c, caster))
+        .filter(|c| has_kw(g, c, "sealed_arts"))
+        .collect()
+}
+
 fn stat(g: &Game, id: &str, s: &str) -> i64 {
     def(g, id)
         .and_then(|d| d.stats.get(s).copied())
@@ -240,12 +314,48 @@ fn stat(g: &Game, id: &str, s: &str) -> i64 {
 /// Raw attack (攻撃力) after modifiers; negative values are kept for
 /// further calculation (6.1.12).
 fn raw_attack(g: &Game, c: &Card) -> i64 {
-    g.defs.get(&c.def).and_then(|d| d.attack).unwrap_or(0) + c.modifier("attack")
+    g.defs.get(&c.def).and_then(|d| d.attack).unwrap_or(0)
+        + c.modifier("attack")
+        + set_cards(g, &c.id)
+            .iter()
+            .filter_map(|s| def(g, s).and_then(|d| d.attack))
+            .sum::<i64>()
+}
+
+/// The equipment and charms set on `card` (10.13.2.a, 10.14.2.a), in id
+/// order. Their combat modifiers (戦闘修正, written `attack` / `defense`
+/// on the set card) belong to the character (6.1.13, 10.13.6, 10.14.4).
+fn set_cards(g: &Game, card: &str) -> Vec<CardId> {
+    g.cards
+        .values()
+        .filter(|c| c.attached_to.as_deref() == Some(card) && c.zone.kind == zn::FIELD)
+        .map(|c| c.id.clone())
+        .collect()
+}
+
+/// The keyword that makes `d` a set card this module implements: 装備
+/// equip or 呪符 charm.
+fn set_keyword(d: &crate::engine::CardDef) -> Option<&'static str> {
+    if d.card_type == "character" {
+        return None;
+    }
+    if d.has_keyword("equip") {
+        Some("equip")
+    } else if d.has_keyword("charm") {
+        Some("charm")
+    } else {
+        None
+    }
 }
 
 /// Raw durability (耐久力) after modifiers.
 fn raw_durability(g: &Game, c: &Card) -> i64 {
-    g.defs.get(&c.def).and_then(|d| d.defense).unwrap_or(0) + c.modifier("defense")
+    g.defs.get(&c.def).and_then(|d| d.defense).unwrap_or(0)
+        + c.modifier("defense")
+        + set_cards(g, &c.id)
+            .iter()
+            .filter_map(|s| def(g, s).and_then(|d| d.defense))
+            .sum::<i64>()
 }
 
 /// Attack for use: floor 0 (6.1.12).
@@ -470,6 +580,12 @@ fn setup(m: &mut M) -> R<()> {
                 deck.len()
             )));
         }
+        if let Some(id) = deck.iter().find(|id| has_kw(&m.game, id, "link")) {
+            return Err(EngineError::NotImplemented {
+                clause: r::LINK_NAMES,
+                what: format!("the names {id} (連結) adds, counted at deck construction"),
+            });
+        }
         let mut seen: BTreeMap<String, usize> = BTreeMap::new();
         for id in &deck {
             if has_kw(&m.game, id, "one_per_deck") {
@@ -641,9 +757,16 @@ fn phase_begin(m: &mut M, i: usize) -> R<()> {
         "maintenance" => {
             m.record(
                 "maintenance_phase",
-                "maintenance phase: upkeep costs of the turn player's cards would be paid here",
+                format!(
+                    "maintenance phase: the upkeep costs of {}'s cards are resolved as the rule effect",
+                    player_name(tp)
+                ),
                 &[r::MAINTENANCE, r::PH_MAINT, r::MAINT_PRIORITY],
             );
+            upkeep(m, tp)?;
+            if m.game.result != GameResult::Ongoing {
+                return Ok(());
+            }
         }
         "draw" => {
             if m.game.turn.number == 1 && tp == m.game.turn.first {
@@ -750,6 +873,116 @@ fn phase_begin(m: &mut M, i: usize) -> R<()> {
         _ => {}
     }
     give_priority(m, Pri::fresh(tp));
+    Ok(())
+}
+
+/// 維持コスト（Ｘ） upkeep X (10.27.2.a), resolved with the maintenance
+/// phase's rule effect (4.5.1.a): for each of the turn player's cards on the
+/// field with upkeep (stat `upkeep` = X, in field order), the choice
+/// `<card>.upkeep` is `pay` (X from nodes, payment choices under
+/// `<card>.upkeep.`), `discard`, or `ignore` when a character whose name
+/// contains the card's caster is on the field (5.5.7, 10.31). The
+/// alternate-race exemption is not modelled (no card carries 代替レース).
+fn upkeep(m: &mut M, tp: PlayerId) -> R<()> {
+    // Whose maintenance phase asks for the upkeep of a card set on another
+    // player's character (a 呪符 on the opponent's character) is not
+    // settled by 10.27.2.a's 〔あなた〕: not implemented.
+    if let Some(c) = m.game.cards.values().find(|c| {
+        c.zone.kind == zn::FIELD
+            && c.attached_to.is_some()
+            && c.owner != c.controller
+            && has_kw(&m.game, &c.id, "upkeep")
+    }) {
+        return Err(EngineError::NotImplemented {
+            clause: r::UPKEEP,
+            what: format!("upkeep of {}, set on another player's character", c.id),
+        });
+    }
+    let cards: Vec<CardId> = m
+        .game
+        .zone_of(tp, zn::FIELD)
+        .iter()
+        .filter(|c| has_kw(&m.game, c, "upkeep"))
+        .cloned()
+        .collect();
+    for id in cards {
+        if !on_field(&m.game, &id) {
+            continue; // removed by an earlier upkeep's discard
+        }
+        let x = stat(&m.game, &id, "upkeep");
+        let caster = caster_of(&m.game, &id);
+        let present = caster
+            .as_deref()
+            .map(|c| casters_present(&m.game, tp, c))
+            .unwrap_or_default();
+        let mut options = vec!["pay".to_string(), "discard".to_string()];
+        if !present.is_empty() {
+            options.push("ignore".into());
+        } else if let Some(c) = caster.as_deref() {
+            let sealed = sealed_casters(&m.game, tp, c);
+            if !sealed.is_empty() {
+                m.record(
+                    "sealed_arts",
+                    format!(
+                        "{} has sealed arts and {} has fewer than 6 nodes: it is treated as not containing the caster {c} in its name, so {id}'s upkeep cannot be ignored",
+                        sealed.join(", "),
+                        player_name(tp)
+                    ),
+                    &[r::SEALED_ARTS, r::SEALED_ARTS_NAME],
+                );
+            }
+        }
+        let key = format!("{id}.upkeep");
+        let v = m.choices.require(&key, &options)?;
+        let answer = v.as_str().unwrap_or_default().to_string();
+        if !options.contains(&answer) {
+            return Err(EngineError::BadChoice {
+                choice: key,
+                value: v.to_string(),
+                options,
+            });
+        }
+        match answer.as_str() {
+            "ignore" => {
+                m.record(
+                    "upkeep.ignore",
+                    format!(
+                        "{id} has upkeep {x}; its caster is on the field ({}), so the effect is ignored",
+                        present.join(", ")
+                    ),
+                    &[r::UPKEEP, r::MAINT_RULE_EFFECT, r::CASTER_PRESENT],
+                )
+                .obj(id.clone());
+            }
+            "pay" => {
+                m.record(
+                    "upkeep.pay",
+                    format!("{id} has upkeep {x}: {} pays {x}", player_name(tp)),
+                    &[r::UPKEEP, r::MAINT_RULE_EFFECT],
+                )
+                .obj(id.clone());
+                pay_keyed(m, tp, x, &id, &format!("{key}."))?;
+            }
+            _ => {
+                let e = m.record(
+                    "upkeep.discard",
+                    format!(
+                        "{id} has upkeep {x}: {} does not pay, so {id} is discarded",
+                        player_name(tp)
+                    ),
+                    &[r::UPKEEP, r::MAINT_RULE_EFFECT],
+                );
+                e.obj(id.clone());
+                if let Some(c) = m.game.cards.get_mut(&id) {
+                    c.states.insert(st::DISCARDING.into());
+                }
+                process_removals(m)?;
+                if m.game.result != GameResult::Ongoing {
+                    return Ok(());
+                }
+            }
+        }
+    }
     Ok(())
 }
 
@@ -1001,6 +1234,63 @@ fn choose_targets(
     Ok(out)
 }
 
+/// The target of 装備 (a character on the player's field, 10.13.2.a) or
+/// 呪符 (any character, 10.14.2.a), from the choice `targets`.
+fn choose_set_target(m: &mut M, k: &str, card: &str, player: PlayerId) -> R<Tgt> {
+    let (mut legal, mut rule) = if k == "equip" {
+        (characters(&m.game, player), r::EQUIP)
+    } else {
+        (all_characters(&m.game), r::CHARM)
+    };
+    // 10.25.2.a: a 神器 card cannot target a character without 伝説.
+    if has_kw(&m.game, card, "divine_artifact") {
+        legal.retain(|c| has_kw(&m.game, c, "legend"));
+        rule = r::DIVINE_ARTIFACT;
+    }
+    if legal.is_empty() {
+        return Err(illegal(
+            if rule == r::DIVINE_ARTIFACT {
+                rule
+            } else {
+                r::PLAY_TARGETS
+            },
+            format!("{card} ({k}) needs a target character; there is none"),
+            legal,
+        ));
+    }
+    let given = match m.choices.ids("targets", &legal)? {
+        Some(g) => g,
+        None if legal.len() == 1 => {
+            m.record(
+                "targets",
+                format!("`targets`: the only legal target {} is chosen", legal[0]),
+                &[r::PLAY_CHOOSE_TARGETS, rule],
+            )
+            .note("a choice with exactly one possible answer is made by the engine");
+            legal.clone()
+        }
+        None => {
+            return Err(EngineError::MissingChoice {
+                choice: "targets".into(),
+                options: legal,
+            });
+        }
+    };
+    if given.len() != 1 {
+        return Err(EngineError::BadChoice {
+            choice: "targets".into(),
+            value: format!("{} target(s)", given.len()),
+            options: vec![format!("exactly 1 of {}", legal.join(", "))],
+        });
+    }
+    m.record(
+        "targets",
+        format!("{card} ({k}) targets {}", given[0]),
+        &[r::PLAY_CHOOSE_TARGETS, rule],
+    );
+    Ok(tgt(&m.game, &given[0]))
+}
+
 fn who_players(g: &Game, master: PlayerId, who: Who) -> Vec<PlayerId> {
     match who {
         Who::You => vec![master],
@@ -1126,6 +1416,12 @@ fn apply_effect(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &[Str
             process_removals(m)?;
         }
         Effect::ReturnToHand { .. } => {
+            if let Some(o) = objs.iter().find(|o| !set_cards(&m.game, o).is_empty()) {
+                return Err(EngineError::NotImplemented {
+                    clause: r::SET_CARD_TEXT,
+                    what: format!("{o} returns to the hand with cards set on it"),
+                });
+            }
             for o in objs {
                 if let Some(owner) = m.game.card(o).map(|c| c.owner) {
                     m.game.move_card(o, ZoneId::of(owner, zn::HAND), false);
@@ -1738,6 +2034,7 @@ fn process_removals(m: &mut M) -> R<()> {
             }
             fire(m, "discarded", &discarding, r::DISCARD_AFTER)?;
             for id in &discarding {
+                discard_set_cards(m, id, r::DISCARD_SET_CARDS);
                 let Some(owner) = m.game.card(id).map(|c| c.owner) else {
                     continue;
                 };
@@ -1770,6 +2067,7 @@ fn process_removals(m: &mut M) -> R<()> {
                 &[r::EXCLUDE_PROC, r::REMOVAL_ORDER, r::ORDER_EXCLUDE],
             );
             for id in &excluding {
+                discard_set_cards(m, id, r::EXCLUDE_SET_CARDS);
                 let Some(owner) = m.game.card(id).map(|c| c.owner) else {
                     continue;
                 };
@@ -1795,6 +2093,26 @@ fn process_removals(m: &mut M) -> R<()> {
 }
 
 // ---------------------------------------------------------------- actions
+
+/// The cards set on a card being discarded or excluded have 破棄 applied and
+/// go to their owner's Netherworld with it (9.3.4.e/g, 9.4.4.e/l). Set
+/// cards here carry no text (a set card with text is not implemented), so
+/// their own discard windows are empty.
+fn discard_set_cards(m: &mut M, id: &str, rule: &'static str) {
+    for s in set_cards(&m.game, id) {
+        let Some(owner) = m.game.card(&s).map(|c| c.owner) else {
+            continue;
+        };
+        m.game
+            .move_card(&s, ZoneId::of(owner, zn::NETHERWORLD), true);
+        m.record(
+            "removal.set_card",
+            format!("{s} was set on {id}: 破棄 applies to it and it is put on top of its owner's Netherworld"),
+            &[rule, r::DISCARD_TO_NETHERWORLD],
+        )
+        .obj(s.clone());
+    }
+}
 
 fn nodes(g: &Game, p: PlayerId) -> Vec<CardId> {
     g.zone_of(p, zn::NODE).to_vec()
@@ -2157,6 +2475,8 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
     let tp = g.turn.active;
     let sorcery_ok = player == tp && g.turn.phase == "main" && !p.open();
     let ambush = d.has_keyword("ambush");
+    let mut last_spell_note: Option<String> = None;
+    let mut last_word_note: Option<(String, bool)> = None;
     match d.card_type.as_str() {
         "character" => {
             if !ambush {
@@ -2200,6 +2520,54 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
             }
         }
         "spell" => {
+            let caster = caster_of(g, card);
+            let present = caster
+                .as_deref()
+                .map(|c| casters_present(g, player, c))
+                .unwrap_or_default();
+            if d.has_keyword("last_word") && present.is_empty() {
+                let sealed = caster
+                    .as_deref()
+                    .map(|c| sealed_casters(g, player, c))
+                    .unwrap_or_default();
+                return Err(fail(
+                    if sealed.is_empty() {
+                        r::LAST_WORD
+                    } else {
+                        r::SEALED_ARTS
+                    },
+                    format!(
+                        "{card} has last word: it cannot be played without its caster ({}) on {}'s field{}",
+                        caster.as_deref().unwrap_or("none printed"),
+                        player_name(player),
+                        if sealed.is_empty() {
+                            String::new()
+                        } else {
+                            format!(
+                                "; {} has sealed arts and fewer than 6 nodes, so it does not count",
+                                sealed.join(", ")
+                            )
+                        }
+                    ),
+                ));
+            }
+            if d.has_keyword("last_word") {
+                let by_link = present.iter().any(|c| has_kw(g, c, "link"));
+                last_word_note = Some((
+                    format!(
+                        "{card} has last word: its caster {} is on {}'s field ({}; a name reference matches a name containing it{})",
+                        caster.as_deref().unwrap_or_default(),
+                        player_name(player),
+                        present.join(", "),
+                        if by_link {
+                            ", 連結 names included"
+                        } else {
+                            ""
+                        }
+                    ),
+                    by_link,
+                ));
+            }
             if d.has_keyword("world_charm") && var(g, &turn_var("world_charm", player)) > 0 {
                 return Err(fail(
                     r::WORLD_CHARM,
@@ -2209,23 +2577,32 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
                     ),
                 ));
             }
-            if player != tp {
-                return Err(fail(
-                    r::SPELL_TURN_PLAYER,
-                    "a spell card is played only by the turn player".into(),
+            // 10.30.2.a: with its caster on the field, a last-spell card
+            // may be played at command timing (5.6.1: priority alone).
+            if d.has_keyword("last_spell") && !present.is_empty() && !sorcery_ok {
+                last_spell_note = Some(format!(
+                    "{card} has last spell and its caster is on the field ({}): it is played at command timing",
+                    present.join(", ")
                 ));
-            }
-            if g.turn.phase != "main" {
-                return Err(fail(
-                    r::SPELL_MAIN,
-                    "a spell card is played only in the main phase".into(),
-                ));
-            }
-            if p.open() {
-                return Err(fail(
-                    r::SPELL_NO_INTERFERENCE,
-                    "a spell card is played only when no interference is open".into(),
-                ));
+            } else {
+                if player != tp {
+                    return Err(fail(
+                        r::SPELL_TURN_PLAYER,
+                        "a spell card is played only by the turn player".into(),
+                    ));
+                }
+                if g.turn.phase != "main" {
+                    return Err(fail(
+                        r::SPELL_MAIN,
+                        "a spell card is played only in the main phase".into(),
+                    ));
+                }
+                if p.open() {
+                    return Err(fail(
+                        r::SPELL_NO_INTERFERENCE,
+                        "a spell card is played only when no interference is open".into(),
+                    ));
+                }
             }
         }
         _ => {}
@@ -2243,19 +2620,41 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
         ));
     }
     if d.has_keyword("one_per_turn")
-        && var(
-            g,
-            &format!("turn.played_name.{}.{}", player_name(player), d.name),
-        ) > 0
+        && let Some(n) = names(g, card)
+            .into_iter()
+            .find(|n| var(g, &format!("turn.played_name.{}.{n}", player_name(player))) > 0)
     {
         return Err(fail(
             r::ONE_PER_TURN,
-            format!("a card named {} was already played this turn", d.name),
+            format!("a card named {n} was already played this turn"),
         ));
     }
+    // 5.5.6: with a character whose name contains the spell's caster on
+    // the player's field (5.5.7, 10.31), the node check, the cost check
+    // and the payment may all be skipped together; the action asks for it
+    // with the choice `caster_free: true`.
+    let free_casters = match caster_of(g, card) {
+        Some(c) if d.card_type == "spell" => casters_present(g, player, &c),
+        _ => Vec::new(),
+    };
+    let free = match m.choices.take("caster_free") {
+        None | Some(Value::Bool(false)) => false,
+        Some(Value::Bool(true)) if !free_casters.is_empty() => true,
+        Some(v) => {
+            return Err(EngineError::BadChoice {
+                choice: "caster_free".into(),
+                value: v.to_string(),
+                options: if free_casters.is_empty() {
+                    vec!["false (no caster of this spell on the field)".into()]
+                } else {
+                    vec!["true".into(), "false".into()]
+                },
+            });
+        }
+    };
     let need = d.stats.get("node").copied().unwrap_or(0);
     let have = nodes(g, player).len() as i64;
-    if have < need {
+    if have < need && !free {
         return Err(fail(
             r::PLAY_NODES,
             format!(
@@ -2265,7 +2664,7 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
         ));
     }
     let cost = d.cost.unwrap_or(0);
-    if cost > have {
+    if cost > have && !free {
         return Err(fail(
             r::PLAY_COST,
             format!(
@@ -2345,6 +2744,33 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
             &[r::COMMAND_PRIORITY, r::COMMAND_HAS_PRIORITY],
         );
     }
+    if free {
+        m.record(
+            "caster_free",
+            format!(
+                "the caster of {card} is on the field ({}): the node check, the cost check and the payment are all skipped",
+                free_casters.join(", ")
+            ),
+            &[r::CASTER_FREE, r::CASTER_PRESENT],
+        );
+    }
+    if let Some((note, by_link)) = last_word_note {
+        let e = m.record(
+            "last_word",
+            note,
+            &[r::LAST_WORD, r::CASTER_PRESENT, r::NAME_REFERENCE],
+        );
+        if by_link {
+            e.rule(r::LINK_NAMES);
+        }
+    }
+    if let Some(note) = last_spell_note {
+        m.record(
+            "last_spell",
+            note,
+            &[r::LAST_SPELL, r::CASTER_PRESENT, r::COMMAND_PRIORITY],
+        );
+    }
     m.game.move_card(card, ZoneId::of(player, zn::PLAY), false);
     m.record(
         "play.move",
@@ -2352,8 +2778,55 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
         &[r::PLAY_TO_AREA],
     );
     let mut targets = BTreeMap::new();
-    if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect") {
+    if let Some(k) = set_keyword(&d) {
+        if !d.abilities.is_empty() {
+            return Err(EngineError::NotImplemented {
+                clause: r::EQUIP_GAINS_TEXT,
+                what: format!("text of {card} that a character would gain from a set card"),
+            });
+        }
+        targets.insert(0, vec![choose_set_target(m, k, card, player)?]);
+    } else if d.card_type != "character" && d.has_keyword("equip_field") {
+        // 10.15.2.a sets the card on the field: it has no effect of its own
+        // to resolve, and an `effect` ability would have no place.
+        if d.abilities.iter().any(|a| a.trigger == "effect") {
+            return Err(EngineError::NotImplemented {
+                clause: r::EQUIP_FIELD,
+                what: format!("an `effect` ability on {card}, a 装備／場 card"),
+            });
+        }
+    } else if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect") {
         targets = choose_targets(m, ab, card, player, "targets")?;
+    }
+    // 10.32.2.c: a last-word card being played that becomes the target of
+    // another card being played has its play nullified and is discarded.
+    let hit: BTreeSet<String> = targets
+        .values()
+        .flatten()
+        .map(|(id, _)| id.clone())
+        .filter(|id| id != card && has_kw(&m.game, id, "last_word"))
+        .filter(|id| {
+            p.chain
+                .iter()
+                .any(|e| &e.card == id && e.mana_charge.is_none())
+        })
+        .collect();
+    for id in hit {
+        let owner = p
+            .chain
+            .iter()
+            .find(|e| e.card == id)
+            .map(|e| e.player)
+            .unwrap_or(player);
+        p.chain.retain(|e| e.card != id);
+        m.game
+            .move_card(&id, ZoneId::of(owner, zn::NETHERWORLD), true);
+        m.record(
+            "last_word.targeted",
+            format!("{id} has last word and became the target of {card} being played: its play is nullified and {id} is discarded"),
+            &[r::LAST_WORD_TARGETED, r::PLAY_NULLIFIED],
+        )
+        .obj(id.clone());
     }
     if d.card_type != "character"
         && !taxes_paid(m, player, card, &targets, d.card_type == "command")?
@@ -2372,7 +2845,9 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
         give_priority(m, p);
         return Ok(());
     }
-    pay(m, player, cost, card)?;
+    if !free {
+        pay(m, player, cost, card)?;
+    }
     if d.has_keyword("world_charm") {
         m.game.vars.insert(turn_var("world_charm", player), 1);
         m.record(
@@ -2390,10 +2865,11 @@ fn play_card(m: &mut M, mut p: Pri, player: PlayerId, card: &str, from: Option<&
         );
     }
     if d.has_keyword("one_per_turn") {
-        m.game.vars.insert(
-            format!("turn.played_name.{}.{}", player_name(player), d.name),
-            1,
-        );
+        for n in names(&m.game, card) {
+            m.game
+                .vars
+                .insert(format!("turn.played_name.{}.{n}", player_name(player)), 1);
+        }
     }
     let opened = !p.open();
     p.chain.push(Entry {
@@ -2896,6 +3372,289 @@ fn resolve_interference(m: &mut M, p: Pri) -> R<()> {
     Ok(())
 }
 
+/// 弐符 second card (10.19.2.a): a character that entered the field other
+/// than by 壱符's Spell Break is excluded, before its other entering
+/// effects. 壱符 is not implemented, so every entry here is "other than
+/// 壱符". Returns whether the card was excluded. Whether the card's own
+/// entering effects still resolve after it left is not settled by the
+/// text: such a card stops the run with `not implemented`.
+fn second_card(m: &mut M, card: &str, d: &crate::engine::CardDef) -> R<bool> {
+    if !d.has_keyword("second_card") {
+        return Ok(false);
+    }
+    if d.abilities.iter().any(|a| a.trigger == "on_enter") {
+        return Err(EngineError::NotImplemented {
+            clause: r::SECOND_CARD,
+            what: format!("the entering effects of {card}, a 弐符 card excluded before them"),
+        });
+    }
+    m.record(
+        "second_card",
+        format!("{card} has 弐符 and entered the field other than by 壱符's effect: it is excluded from the game before any other entering effect"),
+        &[r::SECOND_CARD, r::ORDER_EXCLUDE],
+    )
+    .obj(card.to_string());
+    if let Some(c) = m.game.cards.get_mut(card) {
+        c.states.insert(st::EXCLUDING.into());
+    }
+    process_removals(m)?;
+    Ok(true)
+}
+
+/// 連結 link (10.20.2.b) as the play resolves: the player may exclude, from
+/// their field, hand or Netherworld, one card whose name contains each of
+/// A, B, C…, given with `<card>.link` as a list in the order of the parts
+/// (`[]` for none). Excluding none excludes this card at once and its play
+/// fails (10.20.3). Cards on the field go through 除外 (9.4.4).
+fn link(m: &mut M, e: &Entry) -> R<bool> {
+    let card = &e.card;
+    let parts = link_parts(&m.game, card);
+    let key = format!("{card}.link");
+    let mut pool: Vec<CardId> = Vec::new();
+    for z in [zn::FIELD, zn::HAND, zn::NETHERWORLD] {
+        pool.extend(
+            m.game
+                .zone_of(e.player, z)
+                .iter()
+                .filter(|id| *id != card)
+                .cloned(),
+        );
+    }
+    let chosen = m
+        .choices
+        .ids(&key, &pool)?
+        .ok_or_else(|| EngineError::MissingChoice {
+            choice: key.clone(),
+            options: pool.clone(),
+        })?;
+    let distinct: BTreeSet<&String> = chosen.iter().collect();
+    let fits = !parts.is_empty()
+        && chosen.len() == parts.len()
+        && distinct.len() == chosen.len()
+        && chosen
+            .iter()
+            .zip(&parts)
+            .all(|(id, p)| name_contains(&m.game, id, p));
+    if !chosen.is_empty() && !fits {
+        return Err(EngineError::BadChoice {
+            choice: key,
+            value: chosen.join(", "),
+            options: vec![format!(
+                "[] or one distinct card of your field, hand or Netherworld per part, in order: {}",
+                parts.join(" + ")
+            )],
+        });
+    }
+    if chosen.is_empty() {
+        m.record(
+            "link.fail",
+            format!(
+                "{card} has 連結 ({}) and {} excludes nothing: {card} is excluded at once and its play fails",
+                parts.join(" + "),
+                player_name(e.player)
+            ),
+            &[r::LINK, r::LINK_FAILS],
+        )
+        .obj(card.clone());
+        if let Some(c) = m.game.cards.get_mut(card) {
+            c.states.insert(st::EXCLUDING.into());
+        }
+        process_removals(m)?;
+        return Ok(false);
+    }
+    m.record(
+        "link",
+        format!(
+            "{card} has 連結 ({}): {} excludes {}, and the play goes on",
+            parts.join(" + "),
+            player_name(e.player),
+            chosen.join(", ")
+        ),
+        &[r::LINK, r::NAME_REFERENCE],
+    )
+    .obj(card.clone());
+    for id in &chosen {
+        if on_field(&m.game, id) {
+            if let Some(c) = m.game.cards.get_mut(id) {
+                c.states.insert(st::EXCLUDING.into());
+            }
+        } else {
+            let owner = m.game.card(id).map(|c| c.owner).unwrap_or(e.player);
+            m.game
+                .move_card(id, ZoneId::of(owner, zn::EXCLUSION), false);
+            m.record(
+                "link.exclude",
+                format!("{id} is put into its owner's exclusion area"),
+                &[r::LINK, r::EXCLUDE_TO_AREA],
+            )
+            .obj(id.clone());
+        }
+    }
+    process_removals(m)?;
+    Ok(true)
+}
+
+/// オーバードライブ overdrive (10.33.2.a) as the play resolves: the player may
+/// exclude one or more cards of their Netherworld — character cards whose
+/// name contains this card's caster, or spells with the same caster —
+/// chosen with `<card>.overdrive` (a list, possibly empty). Excluding none
+/// excludes this card at once and its play fails (10.33.3). Returns whether
+/// the play goes on.
+fn overdrive(m: &mut M, e: &Entry) -> R<bool> {
+    let card = &e.card;
+    let caster = caster_of(&m.game, card);
+    let legal: Vec<CardId> = match caster.as_deref() {
+        Some(c) => m
+            .game
+            .zone_of(e.player, zn::NETHERWORLD)
+            .iter()
+            .filter(|id| {
+                def(&m.game, id).is_some_and(|d| {
+                    (d.card_type == "character" && name_contains(&m.game, id, c))
+                        || (d.card_type == "spell" && caster_of(&m.game, id).as_deref() == Some(c))
+                })
+            })
+            .cloned()
+            .collect(),
+        None => Vec::new(),
+    };
+    let key = format!("{card}.overdrive");
+    let chosen = if legal.is_empty() {
+        Vec::new()
+    } else {
+        m.choices
+            .ids(&key, &legal)?
+            .ok_or_else(|| EngineError::MissingChoice {
+                choice: key.clone(),
+                options: legal.clone(),
+            })?
+    };
+    let distinct: BTreeSet<&String> = chosen.iter().collect();
+    if distinct.len() != chosen.len() {
+        return Err(EngineError::BadChoice {
+            choice: key,
+            value: format!("{} card(s), some twice", chosen.len()),
+            options: legal,
+        });
+    }
+    if chosen.is_empty() {
+        m.record(
+            "overdrive.fail",
+            format!(
+                "{card} has overdrive and {} excludes no card from their Netherworld{}: {card} is excluded at once and its play fails",
+                player_name(e.player),
+                if legal.is_empty() { " (none qualifies)" } else { "" }
+            ),
+            &[r::OVERDRIVE, r::OVERDRIVE_FAILS],
+        )
+        .obj(card.clone());
+        if let Some(c) = m.game.cards.get_mut(card) {
+            c.states.insert(st::EXCLUDING.into());
+        }
+        process_removals(m)?;
+        return Ok(false);
+    }
+    m.record(
+        "overdrive",
+        format!(
+            "{card} has overdrive: {} excludes {} from their Netherworld, and the play goes on",
+            player_name(e.player),
+            chosen.join(", ")
+        ),
+        &[r::OVERDRIVE],
+    )
+    .obj(card.clone());
+    for id in &chosen {
+        let owner = m.game.card(id).map(|c| c.owner).unwrap_or(e.player);
+        m.game
+            .move_card(id, ZoneId::of(owner, zn::EXCLUSION), false);
+        m.record(
+            "overdrive.exclude",
+            format!("{id} is put into its owner's exclusion area"),
+            &[r::OVERDRIVE, r::EXCLUDE_TO_AREA],
+        )
+        .obj(id.clone());
+    }
+    Ok(true)
+}
+
+/// Resolves 装備 / 呪符: the card is set on its target (10.13.2.a,
+/// 10.14.2.a), on the field of the target's controller. A target no longer
+/// legal makes the effect fail (8.2.5); an equip target that already has
+/// equipment makes the set fail (10.13.4). Either way the card goes to its
+/// owner's Netherworld (5.2.4.d).
+fn resolve_set(m: &mut M, e: &Entry, k: &str) -> R<()> {
+    let card = &e.card;
+    let target = e.targets.get(&0).and_then(|v| v.first()).cloned();
+    let owner = m.game.card(card).map(|c| c.owner).unwrap_or(e.player);
+    let valid = target.as_ref().filter(|t| {
+        same_on_field(&m.game, t)
+            && is_character(&m.game, &t.0)
+            && (k != "equip" || m.game.card(&t.0).is_some_and(|c| c.controller == e.player))
+            && (!has_kw(&m.game, card, "divine_artifact") || has_kw(&m.game, &t.0, "legend"))
+    });
+    let fail = |m: &mut M, text: String, rules: &[&'static str]| {
+        m.game
+            .move_card(card, ZoneId::of(owner, zn::NETHERWORLD), true);
+        m.record("resolve.set_failed", text, rules)
+            .obj(card.clone());
+    };
+    let Some((t, _)) = valid else {
+        fail(
+            m,
+            format!(
+                "{card}'s target is no longer legal: the set fails and {card} is put into the Netherworld"
+            ),
+            &[
+                r::TARGET_RECHECK,
+                r::EFFECT_FAILS,
+                r::RESOLVE_TO_NETHERWORLD,
+            ],
+        );
+        return Ok(());
+    };
+    if k == "equip" {
+        let already: Vec<CardId> = set_cards(&m.game, t)
+            .into_iter()
+            .filter(|s| has_kw(&m.game, s, "equip"))
+            .collect();
+        if !already.is_empty() {
+            fail(
+                m,
+                format!(
+                    "{t} already has equipment ({}): setting {card} fails and it is put into the Netherworld",
+                    already.join(", ")
+                ),
+                &[r::EQUIP_ONE, r::RESOLVE_TO_NETHERWORLD],
+            );
+            return Ok(());
+        }
+    }
+    let at = m.game.card(t).map(|c| c.controller).unwrap_or(e.player);
+    m.game.move_card(card, ZoneId::of(at, zn::FIELD), false);
+    if let Some(c) = m.game.cards.get_mut(card) {
+        c.attached_to = Some(t.clone());
+    }
+    let (rule, gains) = if k == "equip" {
+        (r::EQUIP, r::EQUIP_GAINS_TEXT)
+    } else {
+        (r::CHARM, r::CHARM_GAINS_TEXT)
+    };
+    m.record(
+        format!("resolve.{k}"),
+        format!(
+            "{card} resolves: it is set on {t}, which gets its combat modifiers ({} attack, {} durability)",
+            def(&m.game, card).and_then(|d| d.attack).unwrap_or(0),
+            def(&m.game, card).and_then(|d| d.defense).unwrap_or(0)
+        ),
+        &[r::RESOLVE_EFFECT, rule, gains, r::SET_CARD_TEXT],
+    )
+    .obj(card.clone())
+    .obj(t.clone());
+    // A negative modifier may bring durability to 0 (9.2.2.b).
+    process_removals(m)
+}
+
 fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
     if let Some((x, inc)) = e.mana_charge {
         return resolve_mana_charge(m, e, x, inc);
@@ -2912,6 +3671,56 @@ fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
     let Some(d) = def(&m.game, card).cloned() else {
         return Ok(());
     };
+    if d.has_keyword("overdrive") && !overdrive(m, e)? {
+        return Ok(());
+    }
+    if d.has_keyword("link") && !link(m, e)? {
+        return Ok(());
+    }
+    if let Some(k) = set_keyword(&d) {
+        return resolve_set(m, e, k);
+    }
+    if d.card_type != "character" && d.has_keyword("equip_field") {
+        // 10.15.2.a: set on its player's field, active; 10.15.3: not if
+        // that field already has a 装備／場 card. Its text stays live
+        // (5.6.2 names only commands without 装備／場).
+        let owner = m.game.card(card).map(|c| c.owner).unwrap_or(e.player);
+        let already: Vec<CardId> = m
+            .game
+            .zone_of(e.player, zn::FIELD)
+            .iter()
+            .filter(|c| has_kw(&m.game, c, "equip_field"))
+            .cloned()
+            .collect();
+        if !already.is_empty() {
+            m.game
+                .move_card(card, ZoneId::of(owner, zn::NETHERWORLD), true);
+            m.record(
+                "resolve.set_failed",
+                format!(
+                    "{}'s field already has a 装備／場 card ({}): setting {card} fails and it is put into the Netherworld",
+                    player_name(e.player),
+                    already.join(", ")
+                ),
+                &[r::EQUIP_FIELD_ONE, r::RESOLVE_TO_NETHERWORLD],
+            )
+            .obj(card.clone());
+            return Ok(());
+        }
+        m.game
+            .move_card(card, ZoneId::of(e.player, zn::FIELD), false);
+        m.record(
+            "resolve.equip_field",
+            format!(
+                "{card} resolves: 装備／場 sets it on {}'s field, active",
+                player_name(e.player)
+            ),
+            &[r::RESOLVE_EFFECT, r::EQUIP_FIELD],
+        )
+        .obj(card.clone());
+        fire(m, "on_enter", std::slice::from_ref(card), r::RESOLVE_EFFECT)?;
+        return process_removals(m);
+    }
     if d.card_type != "character" && d.has_keyword("world_charm") {
         // 10.17.2.a: set on its player's field, active; a 世界呪符 keeps its
         // text there (5.5.3). It is not a character.
@@ -2953,6 +3762,9 @@ fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
             en.rule(r::HASTE);
             en.rule(r::HASTE_PHANTASM);
         }
+        if second_card(m, card, &d)? {
+            return Ok(());
+        }
         fire(m, "on_enter", std::slice::from_ref(card), r::RESOLVE_EFFECT)?;
         return process_removals(m);
     }
@@ -2991,6 +3803,9 @@ fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
         if d.has_keyword("legend") {
             en.rule(r::LEGEND);
             en.text.push_str("; 伝説 legend has no text of its own");
+        }
+        if second_card(m, card, &d)? {
+            return Ok(());
         }
         fire(m, "on_enter", std::slice::from_ref(card), r::RESOLVE_EFFECT)?;
         return process_removals(m);
@@ -3440,6 +4255,71 @@ mod tests {
     const OGRE: &str = r#""ogre": { "name": "鬼", "type": "character", "cost": 2, "attack": 3, "defense": 3, "stats": { "node": 2 } }"#;
 
     #[test]
+    fn a_second_card_with_its_own_entering_effect_is_not_implemented() {
+        let out = run_board(
+            r#""sc": { "name": "符ノ弐", "type": "character", "cost": 0, "attack": 1, "defense": 1,
+                 "keywords": ["second_card"],
+                 "abilities": [ { "trigger": "on_enter", "effect": [ { "do": "draw", "amount": 1 } ] } ] }"#,
+            r#""deck": { "count": 5 }, "hand": [ { "id": "s", "card": "sc" } ]"#,
+            r#""deck": { "count": 5 }"#,
+            r#"{ "do": "play", "card": "s" }, { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" }"#,
+        );
+        let err = out.error.expect("stops");
+        assert!(
+            matches!(err.error, EngineError::NotImplemented { clause, .. } if clause == r::SECOND_CARD),
+            "{:?}",
+            err.error
+        );
+        assert_eq!(err.action, Some(2));
+    }
+
+    #[test]
+    fn returning_an_equipped_character_to_hand_is_not_implemented() {
+        let out = run_board(
+            r#""k": { "name": "門番", "type": "character", "cost": 0, "attack": 2, "defense": 2 },
+               "sw": { "name": "剣", "type": "command", "cost": 0, "attack": 1, "keywords": ["equip"] },
+               "bounce": { "name": "送還", "type": "command", "cost": 0, "abilities": [ { "trigger": "effect",
+                 "effect": [ { "do": "return_to_hand", "target": { "select": "chosen", "types": ["character"] } } ] } ] }"#,
+            r#""deck": { "count": 5 }, "field": [ { "id": "k", "card": "k" } ],
+               "hand": [ { "id": "s", "card": "sw" }, { "id": "b", "card": "bounce" } ]"#,
+            r#""deck": { "count": 5 }"#,
+            r#"{ "do": "play", "card": "s" }, { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" },
+               { "do": "play", "card": "b" }, { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" }"#,
+        );
+        let err = out.error.expect("stops");
+        assert!(
+            matches!(err.error, EngineError::NotImplemented { clause, .. } if clause == r::SET_CARD_TEXT),
+            "{:?}",
+            err.error
+        );
+        assert_eq!(err.action, Some(5));
+    }
+
+    #[test]
+    fn upkeep_without_a_caster_offers_no_ignore() {
+        let text = r#"{ "game": "pmv", "name": "t", "source": "test",
+            "cards": { "u": { "name": "結界", "type": "spell", "cost": 0, "keywords": ["world_charm", "upkeep"],
+                 "stats": { "upkeep": 1 }, "text": { "caster": "霊夢" } } },
+            "state": { "turn": { "player": "p1", "phase": "active", "number": 3 },
+              "players": { "p1": { "zones": { "deck": { "count": 5 }, "field": [ { "id": "a", "card": "u" } ] } },
+                           "p2": { "zones": { "deck": { "count": 5 } } } } },
+            "actions": [ { "do": "pass", "player": "p1" },
+                         { "do": "pass", "player": "p2", "choices": { "a.upkeep": "ignore" } } ] }"#;
+        let loaded = load_str("t.json", text, None).expect("test scenario loads");
+        let out = loaded.module.run(loaded.game.clone(), &loaded.actions);
+        let err = out.error.expect("stops at the upkeep choice");
+        match err.error {
+            EngineError::BadChoice {
+                choice, options, ..
+            } => {
+                assert_eq!(choice, "a.upkeep");
+                assert_eq!(options, vec!["pay".to_string(), "discard".to_string()]);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
     fn automatic_payment_sleeps_active_nodes_before_discarding_sleeping_ones() {
         let o = run_board(
             OGRE,
@@ -3509,8 +4389,9 @@ mod tests {
                 attack: None,
                 defense: None,
                 stats: BTreeMap::new(),
-                keywords: vec!["upkeep".into()],
+                keywords: vec!["transform".into()],
                 traits: vec![],
+                text: Default::default(),
                 abilities: vec![],
             },
         );
@@ -3528,7 +4409,10 @@ mod tests {
             token: false,
             incarnation: 0,
         });
-        assert_eq!(unimplemented_keyword(&g).map(|(c, _)| c), Some(r::UPKEEP));
+        assert_eq!(
+            unimplemented_keyword(&g).map(|(c, _)| c),
+            Some(r::TRANSFORM)
+        );
         for k in IMPLEMENTED {
             assert!(
                 super::super::KEYWORDS.contains(k),

@@ -20,7 +20,25 @@
 //! effect, 7.3.4 with the sleep-icon cost 1.8.8), 加護 blessing (stat
 //! `blessing` = X), 抵抗 resist (stat `resist` = X; targets in a play area
 //! come from a filter with `"zone": "play"`), 幻想生物 phantasm creature (a
-//! spell that resolves into a character), 世界呪符 world charm, 速攻 haste, 奇襲 ambush (play at command timing;
+//! spell that resolves into a character), 世界呪符 world charm, 維持コスト
+//! upkeep (stat `upkeep` = X, paid, declined or ignored at the maintenance
+//! phase's rule effect), ラストスペル last spell and ラストワード last word
+//! (the spell's caster 術者 is `text.caster`, 5.5.7; 10.32.2.b cannot arise),
+//! 封術 sealed arts (such a character is no caster under 6 nodes), 弐符
+//! second card (excluded on entering, as 壱符 is not implemented; a 弐符
+//! card with its own `on_enter` effects is not implemented), 装備 equip and
+//! 呪符 charm (set on the target character, which gets the set card's
+//! combat modifiers, written as its `attack` / `defense`; set cards are
+//! discarded with their character; a set card with text, or a character
+//! returned to hand with set cards, is not implemented), 神器 divine
+//! artifact (targets only 伝説 characters), 装備／場 equip/field (set on
+//! its player's field, active, one per field; an `effect` ability on it is
+//! not implemented), オーバードライブ overdrive (choice `<card>.overdrive`:
+//! the Netherworld cards to exclude as the play resolves), 連結 link
+//! (`text.link` = `A+B+…`: extra names for name references and
+//! same-name checks; choice `<card>.link` as the play resolves; a link
+//! card in a deck at setup, where the names would count toward 1.2.2.b, is
+//! not implemented), 速攻 haste, 奇襲 ambush (play at command timing;
 //! the block-on-play of 10.3.2.b is not), 先制 first strike, 貫通 pierce,
 //! 隠密 stealth, 警戒 vigilance, 耐性Ａ resistance (`resistance_<race>`), 即死 instant death, 人形 doll, 伝説 legend
 //! (no text of its own), ターン１枚制限, 自分ターン制限, 相手ターン制限,
@@ -29,9 +47,11 @@
 //! is in the game.
 //!
 //! Not implemented: activated effects other than マナチャージ (7.3), α/β effects written in card
-//! text other than the keywords above, set cards (equipment, charms), the
-//! free play of spells by their caster (5.5.6) and of commands by alternate
-//! race (5.6.6), loops (12.10), "resolve as if played" (5.3).
+//! text other than the keywords above, set cards other than text-less
+//! equipment and charms (人気, granted text 10.13.6), the free play of
+//! commands by alternate race (5.6.6), loops (12.10), "resolve as if
+//! played" (5.3). A spell whose caster is on the field may be played free
+//! (5.5.6, choice `caster_free`).
 
 pub mod coverage;
 pub mod flow;
@@ -168,7 +188,17 @@ impl GameModule for Pmv {
         &[flow::st::SLEEP]
     }
     fn stats(&self) -> &'static [&'static str] {
-        &["node", "graze", "mana_charge", "blessing", "resist"]
+        &[
+            "node",
+            "graze",
+            "mana_charge",
+            "blessing",
+            "resist",
+            "upkeep",
+        ]
+    }
+    fn text_fields(&self) -> &'static [&'static str] {
+        &["caster", "link"]
     }
     fn keywords(&self) -> &'static [&'static str] {
         KEYWORDS

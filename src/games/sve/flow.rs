@@ -2729,6 +2729,7 @@ mod tests {
             stats: Default::default(),
             keywords: kw.iter().map(|s| s.to_string()).collect(),
             traits: vec![],
+            text: Default::default(),
             abilities: vec![],
         }
     }
