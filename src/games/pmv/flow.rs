@@ -1477,6 +1477,12 @@ fn apply_effect(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &[Str
                 );
             }
         }
+        Effect::SetPower { .. } => {
+            return Err(EngineError::NotImplemented {
+                clause: r::COMBAT_POWER_FLOOR,
+                what: "effects that set combat power to a value (set_power)".into(),
+            });
+        }
         Effect::Buff {
             attack: a,
             defense: d,
@@ -1490,6 +1496,7 @@ fn apply_effect(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &[Str
                             c.modifiers.push(Modifier {
                                 stat: stat.into(),
                                 delta,
+                                set: false,
                                 until: *until,
                                 source: this.to_string(),
                             });
