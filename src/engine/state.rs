@@ -562,6 +562,23 @@ mod tests {
     }
 
     #[test]
+    fn additions_and_changes_are_kept_apart() {
+        let mut c = card("a", ZoneId::of(0, "hand"));
+        let m = |delta, set| Modifier {
+            stat: "attack".into(),
+            delta,
+            set,
+            until: Default::default(),
+            source: "s".into(),
+        };
+        assert_eq!(c.set_value("attack"), None);
+        c.modifiers = vec![m(1, false), m(5, true), m(2, false), m(3, true)];
+        assert_eq!(c.modifier("attack"), 3);
+        assert_eq!(c.set_value("attack"), Some(3));
+        assert_eq!(c.set_value("defense"), None);
+    }
+
+    #[test]
     fn players_parse() {
         assert_eq!(parse_player("p2", 2), Some(1));
         assert_eq!(parse_player("p3", 2), None);
