@@ -199,6 +199,18 @@ pub enum Effect {
         #[serde(default)]
         until: Until,
     },
+    /// Set the target's attack and/or defense to a value (a "change" as
+    /// opposed to an addition; how it combines with additions is the
+    /// game's rule). An absent part is not changed.
+    SetPower {
+        #[serde(default)]
+        attack: Option<i64>,
+        #[serde(default)]
+        defense: Option<i64>,
+        target: Target,
+        #[serde(default)]
+        until: Until,
+    },
     /// Put counters on the target.
     AddCounter {
         counter: String,
@@ -250,6 +262,7 @@ impl Effect {
             | Effect::Banish { target }
             | Effect::ReturnToHand { target }
             | Effect::Buff { target, .. }
+            | Effect::SetPower { target, .. }
             | Effect::AddCounter { target, .. }
             | Effect::SetState { target, .. } => Some(target),
             _ => None,

@@ -112,8 +112,11 @@ impl std::fmt::Display for ZoneId {
 pub struct Modifier {
     /// The characteristic (`attack`, `defense`, `cost`…).
     pub stat: String,
-    /// Amount added.
+    /// Amount added, or with `set` the value set.
     pub delta: i64,
+    /// A change to the value `delta` rather than an addition.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub set: bool,
     /// How long it lasts.
     #[serde(skip)]
     pub until: Until,
@@ -160,9 +163,19 @@ impl Card {
     pub fn modifier(&self, stat: &str) -> i64 {
         self.modifiers
             .iter()
-            .filter(|m| m.stat == stat)
+            .filter(|m| m.stat == stat && !m.set)
             .map(|m| m.delta)
             .sum()
+    }
+
+    /// The value the latest `set` modifier of `stat` sets, if any
+    /// (modifiers are kept in the order they were applied).
+    pub fn set_value(&self, stat: &str) -> Option<i64> {
+        self.modifiers
+            .iter()
+            .rev()
+            .find(|m| m.stat == stat && m.set)
+            .map(|m| m.delta)
     }
 }
 
@@ -546,6 +559,23 @@ mod tests {
         g.erase("b");
         assert!(g.check_integrity().is_ok());
         assert!(g.zone_of(1, "hand").is_empty());
+    }
+
+    #[test]
+    fn additions_and_changes_are_kept_apart() {
+        let mut c = card("a", ZoneId::of(0, "hand"));
+        let m = |delta, set| Modifier {
+            stat: "attack".into(),
+            delta,
+            set,
+            until: Default::default(),
+            source: "s".into(),
+        };
+        assert_eq!(c.set_value("attack"), None);
+        c.modifiers = vec![m(1, false), m(5, true), m(2, false), m(3, true)];
+        assert_eq!(c.modifier("attack"), 3);
+        assert_eq!(c.set_value("attack"), Some(3));
+        assert_eq!(c.set_value("defense"), None);
     }
 
     #[test]

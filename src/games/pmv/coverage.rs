@@ -218,11 +218,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     (
         "6.1.10",
-        "not implemented: combat-power layers other than add/subtract (set, swap, \"always\"); only additive modifiers exist",
-    ),
-    (
-        "6.1.11",
-        "not implemented: conflicting set-value changes (the 例えば example of 6.1.11.a) need set effects, which the effect language lacks",
+        "not implemented: the swap (入れ替え, 6.1.10.b) and \"always\" (6.1.10.d) layers; changes (`set_power`, 6.1.10.a) and additions (`buff`, 6.1.10.c) are implemented",
     ),
     ("6.1.13", SET_CARDS),
     (

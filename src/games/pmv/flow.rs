@@ -314,7 +314,10 @@ fn stat(g: &Game, id: &str, s: &str) -> i64 {
 /// Raw attack (攻撃力) after modifiers; negative values are kept for
 /// further calculation (6.1.12).
 fn raw_attack(g: &Game, c: &Card) -> i64 {
-    g.defs.get(&c.def).and_then(|d| d.attack).unwrap_or(0)
+    // 6.1.10: changes (変更) apply first, the last one applied winning
+    // (6.1.11), then additions (加減算).
+    c.set_value("attack")
+        .unwrap_or_else(|| g.defs.get(&c.def).and_then(|d| d.attack).unwrap_or(0))
         + c.modifier("attack")
         + set_cards(g, &c.id)
             .iter()
@@ -350,7 +353,10 @@ fn set_keyword(d: &crate::engine::CardDef) -> Option<&'static str> {
 
 /// Raw durability (耐久力) after modifiers.
 fn raw_durability(g: &Game, c: &Card) -> i64 {
-    g.defs.get(&c.def).and_then(|d| d.defense).unwrap_or(0)
+    // 6.1.10: changes (変更) apply first, the last one applied winning
+    // (6.1.11), then additions (加減算).
+    c.set_value("defense")
+        .unwrap_or_else(|| g.defs.get(&c.def).and_then(|d| d.defense).unwrap_or(0))
         + c.modifier("defense")
         + set_cards(g, &c.id)
             .iter()
@@ -1477,6 +1483,49 @@ fn apply_effect(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &[Str
                 );
             }
         }
+        Effect::SetPower {
+            attack: a,
+            defense: d,
+            until,
+            ..
+        } => {
+            for o in objs {
+                if let Some(c) = m.game.cards.get_mut(o) {
+                    // Each part is a change limited to its own value, so a
+                    // change of attack and one of defense do not conflict
+                    // (6.1.11.a); a later change of the same value wins
+                    // (6.1.11), which the order of `modifiers` records.
+                    for (stat, value) in [("attack", *a), ("defense", *d)] {
+                        if let Some(value) = value {
+                            c.modifiers.push(Modifier {
+                                stat: stat.into(),
+                                delta: value,
+                                set: true,
+                                until: *until,
+                                source: this.to_string(),
+                            });
+                        }
+                    }
+                }
+                let part = |v: Option<i64>| v.map_or("-".to_string(), |v| v.to_string());
+                m.record(
+                    "modify",
+                    format!(
+                        "{o} has its combat power changed to {}/{}",
+                        part(*a),
+                        part(*d)
+                    ),
+                    &[
+                        r::POWER_CHANGE_FIRST,
+                        r::POWER_CHANGE_LAST,
+                        r::POWER_NO_CONFLICT,
+                        r::COMBAT_POWER_FLOOR,
+                    ],
+                )
+                .obj(o.clone());
+            }
+            process_removals(m)?;
+        }
         Effect::Buff {
             attack: a,
             defense: d,
@@ -1490,6 +1539,7 @@ fn apply_effect(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &[Str
                             c.modifiers.push(Modifier {
                                 stat: stat.into(),
                                 delta,
+                                set: false,
                                 until: *until,
                                 source: this.to_string(),
                             });

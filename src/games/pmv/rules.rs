@@ -128,6 +128,9 @@ rules! {
     SPELL_MAIN = "5.5.1.b";
     SPELL_NO_INTERFERENCE = "5.5.1.c";
     COMMAND_PRIORITY = "5.6.1";
+    POWER_CHANGE_FIRST = "6.1.10.a";
+    POWER_CHANGE_LAST = "6.1.11";
+    POWER_NO_CONFLICT = "6.1.11.a";
     COMBAT_POWER_FLOOR = "6.1.12";
     ZERO_MODIFIER = "6.1.14";
     COMBAT = "6.2.1";

@@ -1526,6 +1526,12 @@ fn apply_effect(
                 set_value(m, p, value, new, "effect.value", rules);
             }
         }
+        Effect::SetPower { .. } => {
+            return Err(EngineError::NotImplemented {
+                clause: r::BOUND_CLAMP,
+                what: "effects that set attack/defense to a value (set_power)".into(),
+            });
+        }
         Effect::Buff {
             attack: a,
             defense: d,
@@ -1544,6 +1550,7 @@ fn apply_effect(
                             c.modifiers.push(Modifier {
                                 stat: stat.into(),
                                 delta,
+                                set: false,
                                 until: *until,
                                 source: this.into(),
                             });
