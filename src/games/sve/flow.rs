@@ -1527,8 +1527,10 @@ fn apply_effect(
             }
         }
         Effect::SetPower { .. } => {
+            // Setting a value is a numeric continuous effect whose order
+            // against additions is 10.9.1.4's layer rule, not modelled yet.
             return Err(EngineError::NotImplemented {
-                clause: r::BOUND_CLAMP,
+                clause: r::CONTINUOUS_NUMERIC_ORDER,
                 what: "effects that set attack/defense to a value (set_power)".into(),
             });
         }

@@ -22,6 +22,7 @@ rules! {
     IMPOSSIBLE = "1.3.2";
     NEGATIVE_AS_ZERO = "1.3.2.2.1";
     BOUND_CLAMP = "1.3.2.4";
+    CONTINUOUS_NUMERIC_ORDER = "10.9.1.4";
     PP_BOUNDS = "3.2.4";
     MAX_PP_BOUNDS = "3.2.4.1";
     PP_MAX_BOUND = "3.2.4.2";
