@@ -1062,6 +1062,18 @@ fn characters_and_field(g: &Game, p: PlayerId) -> Vec<CardId> {
 /// Fires the 自動γ abilities with `trigger` of `cards` that are on the
 /// field (7.4.7), in the given order, each resolving at once at the
 /// procedure step that names it (7.4.7.c).
+/// Moves `ids` from a pending removal state to its "resolving" state, so a
+/// removal applied inside the trigger windows does not start this one again
+/// (chapter 9: one removal kind resolves for all its cards at once).
+fn mark_resolving(game: &mut Game, ids: &[CardId], pending: &str, resolving: &str) {
+    for id in ids {
+        if let Some(c) = game.cards.get_mut(id) {
+            c.states.remove(pending);
+            c.states.insert(resolving.into());
+        }
+    }
+}
+
 fn fire(m: &mut M, trigger: &str, cards: &[CardId], rule: &'static str) -> R<()> {
     let depth = var(&m.game, "nesting") + 1;
     if depth > MAX_NESTING {
@@ -2042,12 +2054,7 @@ fn process_removals(m: &mut M) -> R<()> {
             );
             // The windows run with the cards marked as resolving, so that a
             // removal applied inside them does not start this one again.
-            for id in &doomed {
-                if let Some(c) = m.game.cards.get_mut(id) {
-                    c.states.remove(st::DOOMED);
-                    c.states.insert(st::DOOMED_RESOLVING.into());
-                }
-            }
+            mark_resolving(&mut m.game, &doomed, st::DOOMED, st::DOOMED_RESOLVING);
             fire(m, "doomed", &doomed, r::DOOMED_AFTER)?;
             for id in &doomed {
                 if let Some(c) = m.game.cards.get_mut(id) {
@@ -2076,12 +2083,12 @@ fn process_removals(m: &mut M) -> R<()> {
                     r::REMOVAL_NOT_ONE_BY_ONE,
                 ],
             );
-            for id in &discarding {
-                if let Some(c) = m.game.cards.get_mut(id) {
-                    c.states.remove(st::DISCARDING);
-                    c.states.insert(st::DISCARD_RESOLVING.into());
-                }
-            }
+            mark_resolving(
+                &mut m.game,
+                &discarding,
+                st::DISCARDING,
+                st::DISCARD_RESOLVING,
+            );
             fire(m, "discarded", &discarding, r::DISCARD_AFTER)?;
             for id in &discarding {
                 discard_set_cards(m, id, r::DISCARD_SET_CARDS);
