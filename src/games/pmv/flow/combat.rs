@@ -1,0 +1,474 @@
+//! Attack and block declarations (6.3, 6.4) and the ten-step combat procedure (6.2.4 a–j), with first strike, pierce and graze (6.5).
+
+use super::*;
+
+pub(super) fn declare_attack(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
+    let g = &m.game;
+    let alts = legal_actions(g, &p);
+    let fail = |rule, msg: String| illegal(rule, msg, alts.clone());
+    let tp = g.turn.active;
+    if player != tp {
+        return Err(fail(r::ATTACK_TP, "only the turn player attacks".into()));
+    }
+    if g.turn.phase != "main" {
+        return Err(fail(
+            r::ATTACK_MAIN,
+            "attacks are made only in the main phase".into(),
+        ));
+    }
+    if p.open() {
+        return Err(fail(
+            r::ATTACK_NO_INTERFERENCE,
+            "an attack is declared only when no interference is open".into(),
+        ));
+    }
+    if !g.zone_of(tp, zn::FIELD).iter().any(|c| c == card) || !is_character(g, card) {
+        return Err(fail(
+            r::ATTACK_OWN_FIELD,
+            format!("{card} is not a character on {}'s field", player_name(tp)),
+        ));
+    }
+    if g.card(card).is_some_and(|c| c.has(st::SLEEP)) {
+        return Err(fail(
+            r::ATTACK_ACTIVE,
+            format!("{card} is asleep: only an active character can attack"),
+        ));
+    }
+    if has_kw(g, card, "doll") {
+        return Err(fail(
+            r::DOLL_NO_ATTACK,
+            format!("{card} is a doll: it cannot attack"),
+        ));
+    }
+    if let Some(c) = m.game.cards.get_mut(card) {
+        c.states.insert(st::SLEEP.into());
+    }
+    let def_p = m.game.opponent(tp);
+    m.record(
+        "attack.declare",
+        format!(
+            "{} attacks {} with {card}; {card} goes to sleep and an interference opens",
+            player_name(tp),
+            player_name(def_p)
+        ),
+        &[
+            r::ATTACK_DEF,
+            r::ATTACK_BY_PLAYER,
+            r::ATTACK_DECLARE,
+            r::ATTACK_SLEEP,
+            r::ATTACK_OPENS,
+            r::INTERFERENCE_OPENS,
+            r::OPENS_BY_ATTACK,
+            r::PRIORITY_ACTIONS,
+            r::PA_ATTACK,
+            r::ATTACK_TP,
+            r::ATTACK_MAIN,
+            r::ATTACK_NO_INTERFERENCE,
+            r::ATTACK_CAPABLE_EXISTS,
+            r::ATTACK_CAPABLE,
+            r::ATTACK_OWN_FIELD,
+            r::ATTACK_ACTIVE,
+            r::ATTACK_CANT,
+        ],
+    )
+    .obj(card.to_string())
+    .change(format!("{card}.sleep"), false, true);
+    fire(m, "on_attack", &[card.to_string()], r::ATTACK_WHEN)?;
+    if let Some(c) = m.game.cards.get_mut(card)
+        && c.zone.kind == zn::FIELD
+    {
+        c.states.insert(st::ATTACKING.into());
+    }
+    if on_field(&m.game, card) {
+        m.record(
+            "attack.becomes",
+            format!("{card} is the attacking character"),
+            &[r::ATTACK_BECOMES, r::ATTACK_AFTER],
+        );
+    } else {
+        m.record(
+            "attack.cancelled",
+            format!("{card} left the field during the attack procedure: the attack is cancelled; the interference goes on without combat"),
+            &[r::ATTACK_CANCELLED, r::ATTACK_CANCEL_LEFT],
+        );
+    }
+    p.attack = Some(tgt(&m.game, card));
+    p.passes = 0;
+    p.holder = def_p;
+    p.block_window = true;
+    m.record(
+        "attack.pass",
+        format!(
+            "priority passes to {}, who may block with it",
+            player_name(def_p)
+        ),
+        &[r::ATTACK_PASS],
+    );
+    give_priority(m, p);
+    Ok(())
+}
+
+pub(super) fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
+    let g = &m.game;
+    let alts = legal_actions(g, &p);
+    let fail = |rule, msg: String| illegal(rule, msg, alts.clone());
+    if p.attack.as_ref().is_none_or(|a| !same_on_field(g, a)) {
+        return Err(fail(
+            r::BLOCK_ATTACKER,
+            "there is no attacking character to block".into(),
+        ));
+    }
+    if p.blocker.is_some() {
+        return Err(fail(
+            r::ONE_BLOCKER,
+            "there is already a blocking character".into(),
+        ));
+    }
+    if !p.block_window {
+        return Err(fail(r::BLOCK_PRIORITY, "a block is declared only with the priority the attack passed, before doing anything else".into()));
+    }
+    if g.card(card).is_some_and(|c| c.zone.kind == zn::HAND) && has_kw(g, card, "ambush") {
+        return Err(EngineError::NotImplemented {
+            clause: r::AMBUSH_BLOCK,
+            what: "playing an ambush + haste character to block (10.3.2.b)".into(),
+        });
+    }
+    if !g.zone_of(player, zn::FIELD).iter().any(|c| c == card) || !is_character(g, card) {
+        return Err(fail(
+            r::BLOCK_OWN_FIELD,
+            format!(
+                "{card} is not a character on {}'s field",
+                player_name(player)
+            ),
+        ));
+    }
+    if g.card(card).is_some_and(|c| c.has(st::SLEEP)) {
+        return Err(fail(
+            r::BLOCK_ACTIVE,
+            format!("{card} is asleep: only an active character can block"),
+        ));
+    }
+    if let Some(c) = m.game.cards.get_mut(card) {
+        c.states.insert(st::SLEEP.into());
+    }
+    m.record(
+        "block.declare",
+        format!(
+            "{} blocks with {card}; {card} goes to sleep",
+            player_name(player)
+        ),
+        &[
+            r::BLOCK_DEF,
+            r::BLOCK_DECLARE,
+            r::BLOCK_SLEEP,
+            r::BLOCK_PRIORITY,
+            r::PRIORITY_ACTIONS,
+            r::PA_BLOCK,
+            r::BLOCK_ATTACKER,
+            r::BLOCK_CAPABLE_EXISTS,
+            r::BLOCK_CAPABLE,
+            r::BLOCK_OWN_FIELD,
+            r::BLOCK_ACTIVE,
+        ],
+    )
+    .obj(card.to_string())
+    .change(format!("{card}.sleep"), false, true);
+    fire(m, "on_block", &[card.to_string()], r::BLOCK_WHEN)?;
+    if let Some(c) = m.game.cards.get_mut(card)
+        && c.zone.kind == zn::FIELD
+    {
+        c.states.insert(st::BLOCKING.into());
+    }
+    p.blocker = Some(tgt(&m.game, card));
+    p.passes = 0;
+    p.block_window = false;
+    p.holder = m.game.opponent(player);
+    m.record(
+        "block.pass",
+        format!(
+            "{card} is the blocking character; priority passes to {}",
+            player_name(p.holder)
+        ),
+        &[r::BLOCK_BECOMES, r::BLOCK_AFTER, r::BLOCK_PASS],
+    );
+    give_priority(m, p);
+    Ok(())
+}
+
+/// Combat, the ten steps of 6.2.4.
+pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
+    let attacker = att.0.clone();
+    let tp = m.game.turn.active;
+    let defender = m.game.opponent(tp);
+    m.record(
+        "combat.a",
+        "combat: every entry other than the attack and the block has resolved",
+        &[
+            r::COMBAT_DEF,
+            r::COMBAT_AT_END,
+            r::COMBAT_A,
+            r::RESOLVE_COMBAT,
+        ],
+    );
+    if !same_on_field(&m.game, att) {
+        m.record(
+            "combat.cancelled",
+            format!("{attacker} left the field: the attack is cancelled and no combat takes place; the block is cancelled with it"),
+            &[r::ATTACK_CANCELLED, r::ATTACK_CANCEL_LEFT, r::BLOCK_CANCEL_WITH_ATTACK],
+        );
+        clear_combat_states(m);
+        return Ok(());
+    }
+    m.game
+        .vars
+        .remove(&format!("combat.graze_damage.{}", player_name(defender)));
+    // b.
+    m.record("combat.b", "start of combat", &[r::COMBAT_B]);
+    fire_all(m, "start_of_combat", r::COMBAT_B)?;
+    let mut blocker = blk.cloned();
+    if let Some(b) = &blocker
+        && has_kw(&m.game, &attacker, "stealth")
+        && same_on_field(&m.game, b)
+    {
+        let ta: BTreeSet<String> = def(&m.game, &attacker)
+            .map(|d| d.traits.iter().cloned().collect())
+            .unwrap_or_default();
+        let shares = def(&m.game, &b.0).is_some_and(|d| d.traits.iter().any(|t| ta.contains(t)));
+        if shares {
+            m.record(
+                "stealth",
+                format!(
+                    "{attacker} has stealth, but {} shares a race with it: the block stands",
+                    b.0
+                ),
+                &[r::STEALTH],
+            );
+        } else {
+            m.record(
+                "stealth",
+                format!(
+                    "{attacker} has stealth: the block by {} is cancelled at the start of combat; combat goes on",
+                    b.0
+                ),
+                &[r::STEALTH, r::BLOCK_CANCELLED_CONTINUES],
+            );
+            if let Some(c) = m.game.cards.get_mut(&b.0) {
+                c.states.remove(st::BLOCKING);
+            }
+            blocker = None;
+        }
+    }
+    // c: fix the recipient.
+    let blocker_now = blocker.filter(|b| same_on_field(&m.game, b));
+    let recipient = match &blocker_now {
+        Some(b) => {
+            m.record(
+                "combat.c",
+                format!(
+                    "{attacker}'s combat damage will go to the blocking character {}",
+                    b.0
+                ),
+                &[r::COMBAT_C, r::RECIPIENT, r::RECIPIENT_BLOCKER],
+            );
+            b.clone()
+        }
+        None => {
+            let e = m.record(
+                "combat.c",
+                format!(
+                    "{attacker}'s combat damage will go to {}",
+                    player_name(defender)
+                ),
+                &[r::COMBAT_C, r::RECIPIENT, r::RECIPIENT_PLAYER],
+            );
+            if blk.is_some() {
+                e.note("judge's reading: the blocker is gone at step c, so no blocking character exists and the attacked player receives the damage (6.2.6; the rules have no explicit block-cancel rule here)");
+            }
+            (player_name(defender), 0)
+        }
+    };
+    let strike_back = !reading(&m.game, BLOCKER_NO_DAMAGE);
+    // d, e: first strike then normal.
+    for (first, step, rule) in [
+        (true, "combat.d", r::COMBAT_D),
+        (false, "combat.e", r::COMBAT_E),
+    ] {
+        let mut batch = Vec::new();
+        let att_ok = same_on_field(&m.game, att) && !m.game.card(&attacker).is_some_and(removing);
+        let rec_ok = recipient.1 == 0 && parse_player(&recipient.0, m.game.players.len()).is_some()
+            || same_on_field(&m.game, &recipient);
+        if att_ok && rec_ok && has_kw(&m.game, &attacker, "first_strike") == first {
+            let a = m
+                .game
+                .card(&attacker)
+                .map(|c| attack(&m.game, c))
+                .unwrap_or(0);
+            batch.push(Dmg {
+                source: attacker.clone(),
+                to: recipient.0.clone(),
+                amount: a,
+                combat: true,
+                pierce: false,
+            });
+        }
+        if let Some(b) = &blocker_now
+            && strike_back
+            && same_on_field(&m.game, b)
+            && same_on_field(&m.game, att)
+            && has_kw(&m.game, &b.0, "first_strike") == first
+        {
+            let a = m.game.card(&b.0).map(|c| attack(&m.game, c)).unwrap_or(0);
+            batch.push(Dmg {
+                source: b.0.clone(),
+                to: attacker.clone(),
+                amount: a,
+                combat: true,
+                pierce: false,
+            });
+        }
+        let e = m.record(
+            step,
+            if first {
+                "first-strike combat damage"
+            } else {
+                "normal combat damage"
+            },
+            &[rule, r::COMBAT_DAMAGE],
+        );
+        if !batch.is_empty() {
+            e.note(if strike_back || blocker_now.is_none() {
+                "judge's reading: each character deals combat damage equal to its attack, and a blocker deals its attack back to the attacker (implied by 6.2.1, 6.2.4.d/e, 10.5.2.a, 10.8; never stated)"
+            } else {
+                "reading chosen by the scenario (reading_blocker_deals_no_damage): the blocker deals no combat damage to the attacker"
+            });
+        }
+        if batch.len() > 1 {
+            e.rule(r::DAMAGE_SIMULTANEOUS);
+        }
+        if first && !batch.is_empty() {
+            e.rule(r::FIRST_STRIKE);
+            e.text.push_str(&format!(
+                ": {} deal(s) damage at first-strike timing",
+                batch
+                    .iter()
+                    .map(|d| d.source.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        damage(m, batch)?;
+        if m.game.result != GameResult::Ongoing {
+            return Ok(());
+        }
+    }
+    // f.
+    m.record(
+        "combat.f",
+        "remaining combat effects resolve",
+        &[r::COMBAT_F],
+    );
+    // g: graze, unless the attack was cancelled during combat (6.3.7).
+    if same_on_field(&m.game, att) {
+        let took = var(
+            &m.game,
+            &format!("combat.graze_damage.{}", player_name(defender)),
+        );
+        let x = stat(&m.game, &attacker, "graze");
+        if took >= 1 && x > 0 {
+            let yes = match m.choices.take("graze") {
+                Some(Value::Bool(b)) => b,
+                Some(v) => {
+                    return Err(EngineError::BadChoice {
+                        choice: "graze".into(),
+                        value: v.to_string(),
+                        options: vec!["true".into(), "false".into()],
+                    });
+                }
+                None => {
+                    return Err(EngineError::MissingChoice {
+                        choice: "graze".into(),
+                        options: vec!["true".into(), "false".into()],
+                    });
+                }
+            };
+            if yes {
+                let deck = m.game.zone_of(defender, zn::DECK).to_vec();
+                let put: Vec<String> = deck.iter().take(x as usize).cloned().collect();
+                for id in &put {
+                    m.game.move_card(id, ZoneId::of(defender, zn::NODE), false);
+                    if let Some(c) = m.game.cards.get_mut(id) {
+                        c.states.insert(st::SLEEP.into());
+                    }
+                }
+                let e = m.record(
+                    "combat.g",
+                    format!("graze: {} took {took} combat damage and puts the top {} card(s) of their deck into their node area, asleep (graze {x})", player_name(defender), put.len()),
+                    &[r::COMBAT_G, r::GRAZE, r::GRAZE_FROM_CHARACTER, r::GRAZE_NOT_PIERCE, r::GRAZE_CHOOSE, r::GRAZE_NODES, r::NODE_ADD],
+                );
+                if (put.len() as i64) < x {
+                    e.note("judge's reading: with fewer cards than X in the deck, graze puts what there is; it is not a draw, so it causes no loss");
+                }
+            } else {
+                m.record(
+                    "combat.g",
+                    format!("graze: {} chooses not to graze", player_name(defender)),
+                    &[r::COMBAT_G, r::GRAZE_CHOOSE],
+                );
+            }
+        } else {
+            m.record(
+                "combat.g",
+                format!("graze: {} took {took} combat damage from an opposing character other than pierce; graze value {x}: no graze", player_name(defender)),
+                &[r::COMBAT_G, r::GRAZE_FROM_CHARACTER, r::GRAZE_NOT_PIERCE],
+            );
+        }
+    } else {
+        m.record(
+            "combat.cancelled",
+            format!(
+                "{attacker} left the field during combat: the attack is cancelled; graze is skipped"
+            ),
+            &[
+                r::ATTACK_CANCELLED,
+                r::CANCEL_DURING_COMBAT,
+                r::CANCEL_RESET,
+                r::CANCEL_DURATIONS,
+                r::CANCEL_END_EFFECTS,
+            ],
+        );
+    }
+    // h: reset combat damage.
+    let mut changed = Vec::new();
+    for id in all_characters(&m.game) {
+        if let Some(c) = m.game.cards.get_mut(&id)
+            && let Some(v) = c.counters.remove(COMBAT_DAMAGE)
+            && v != 0
+        {
+            changed.push((id, v));
+        }
+    }
+    let e = m.record(
+        "combat.h",
+        "combat damage on characters is reset; effect damage stays until the turn's start or end",
+        &[r::COMBAT_H, r::RESET_COMBAT],
+    );
+    for (id, v) in changed {
+        e.change(format!("{id}.combat_damage"), v, 0);
+    }
+    m.record(
+        "combat.i",
+        "until-end-of-combat effects end",
+        &[r::COMBAT_I],
+    );
+    m.record("combat.j", "end of combat", &[r::COMBAT_J]);
+    fire_all(m, "end_of_combat", r::COMBAT_J)?;
+    clear_combat_states(m);
+    Ok(())
+}
+
+pub(super) fn clear_combat_states(m: &mut M) {
+    for c in m.game.cards.values_mut() {
+        c.states.remove(st::ATTACKING);
+        c.states.remove(st::BLOCKING);
+    }
+}

@@ -1,0 +1,325 @@
+//! The damage procedure 1.10.12 a–f: the four trigger windows, pierce and instant death, accumulated damage (1.10.13).
+
+use super::*;
+
+/// One damage event.
+#[derive(Debug, Clone)]
+pub(super) struct Dmg {
+    pub(super) source: CardId,
+    /// A card id or a player (`p1`).
+    pub(super) to: String,
+    pub(super) amount: i64,
+    pub(super) combat: bool,
+    pub(super) pierce: bool,
+}
+
+/// The damage procedure 1.10.12 a–f for damage dealt at the same time
+/// (1.10.3), then removal (chapter 9).
+pub(super) fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
+    // While a damage procedure runs, accumulated damage reaching durability
+    // makes a character 決死 only at its own step f (1.10.12.f), not in the
+    // removal sweep of a procedure nested inside it (e.g. pierce at step d).
+    let depth = var(&m.game, "damage_depth");
+    m.game.vars.insert("damage_depth".into(), depth + 1);
+    let r = damage_inner(m, batch);
+    m.game.vars.insert("damage_depth".into(), depth);
+    r?;
+    process_removals(m)
+}
+
+pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
+    let n = m.game.players.len();
+    let mut live = Vec::new();
+    for d in batch {
+        if d.amount <= 0 {
+            m.record(
+                "damage.none",
+                format!(
+                    "{} would deal {} damage to {}: 0 or less is not damage",
+                    d.source, d.amount, d.to
+                ),
+                &[r::DAMAGE_ZERO],
+            );
+            continue;
+        }
+        if parse_player(&d.to, n).is_none() {
+            if !on_field(&m.game, &d.to) || !is_character(&m.game, &d.to) {
+                m.record(
+                    "damage.void",
+                    format!(
+                        "{} is not a character on the field: the damage is void",
+                        d.to
+                    ),
+                    &[r::DAMAGE_ONLY_PLAYERS_CHARS, r::DAMAGE_VOID],
+                );
+                continue;
+            }
+            if m.game.card(&d.to).is_some_and(removing) {
+                m.record(
+                    "damage.void",
+                    format!("{} is being removed: damage does not apply to it", d.to),
+                    &[
+                        r::DOOMED_IGNORES_DAMAGE,
+                        r::DISCARD_IMMUNE,
+                        r::DISCARD_IMMUNE_DAMAGE,
+                    ],
+                );
+                continue;
+            }
+        }
+        if d.combat
+            && let Some(race) = resisted_race(&m.game, &d.to, &d.source)
+        {
+            m.record(
+                "resistance",
+                format!(
+                    "{} has 耐性 {race}: it takes no combat damage from {}, a {race} character",
+                    d.to, d.source
+                ),
+                &[r::RESISTANCE, r::NO_DAMAGE_TAKEN],
+            )
+            .obj(d.to.clone());
+            continue;
+        }
+        live.push(d);
+    }
+    if live.is_empty() {
+        return Ok(());
+    }
+    let in_combat = m.game.cards.values().any(|c| c.has(st::ATTACKING));
+    let kind = |d: &Dmg| {
+        if d.combat {
+            (r::COMBAT_DAMAGE, r::COMBAT_NOT_EFFECT, "combat")
+        } else if in_combat {
+            (r::EFFECT_DAMAGE, r::EFFECT_DAMAGE_IN_COMBAT, "effect")
+        } else {
+            (r::EFFECT_DAMAGE, r::EFFECT_DAMAGE, "effect")
+        }
+    };
+    let sources: Vec<CardId> = live.iter().map(|d| d.source.clone()).collect();
+    let recips: Vec<CardId> = live
+        .iter()
+        .filter(|d| parse_player(&d.to, n).is_none())
+        .map(|d| d.to.clone())
+        .collect();
+    // a, b: the "before" windows.
+    let e = m.record(
+        "damage.a",
+        "1.10.12.a: effects of dealing damage resolve",
+        &[
+            r::DAMAGE_PROC,
+            r::DAMAGE_A,
+            r::DAMAGE_IMMEDIATE,
+            r::DAMAGE_SOURCES,
+        ],
+    );
+    if live.len() > 1 {
+        e.rule(r::DAMAGE_SIMULTANEOUS);
+        e.text.push_str(&format!(
+            " ({} damages dealt at the same time go through each step together)",
+            live.len()
+        ));
+    }
+    fire(m, "dealing_damage", &sources, r::DAMAGE_A)?;
+    m.record(
+        "damage.b",
+        "1.10.12.b: effects of receiving damage resolve",
+        &[r::DAMAGE_B],
+    );
+    fire(m, "taking_damage", &recips, r::DAMAGE_B)?;
+    if m.game.result != GameResult::Ongoing {
+        return Ok(());
+    }
+    // c: apply.
+    let mut prior: BTreeMap<String, i64> = BTreeMap::new();
+    for d in &live {
+        let (rule, rule2, word) = kind(d);
+        if let Some(p) = parse_player(&d.to, n) {
+            let before = m.game.value(p, "life");
+            m.game.set_value(p, "life", before - d.amount);
+            if d.combat && !d.pierce && m.game.card(&d.source).is_some_and(|c| c.controller != p) {
+                *m.game
+                    .vars
+                    .entry(format!("combat.graze_damage.{}", player_name(p)))
+                    .or_default() += d.amount;
+            }
+            m.record(
+                "damage.c",
+                format!("{} deals {} {word} damage to {}", d.source, d.amount, d.to),
+                &[
+                    r::DAMAGE_C,
+                    rule,
+                    rule2,
+                    r::DAMAGE_KINDS,
+                    r::DAMAGE_ONE_SOURCE,
+                    r::DAMAGE_TO_PLAYER,
+                    r::LIFE_LOSS,
+                ],
+            )
+            .change(format!("{}.life", d.to), before, before - d.amount);
+        } else if on_field(&m.game, &d.to) {
+            let counter = if d.combat {
+                COMBAT_DAMAGE
+            } else {
+                EFFECT_DAMAGE
+            };
+            let Some(c) = m.game.cards.get_mut(&d.to) else {
+                continue;
+            };
+            let before = accumulated(c);
+            prior.entry(d.to.clone()).or_insert(before);
+            *c.counters.entry(counter.into()).or_default() += d.amount;
+            m.record(
+                "damage.c",
+                format!("{} deals {} {word} damage to {}", d.source, d.amount, d.to),
+                &[
+                    r::DAMAGE_C,
+                    rule,
+                    rule2,
+                    r::DAMAGE_KINDS,
+                    r::DAMAGE_ONE_SOURCE,
+                    r::DAMAGE_TO_CHAR,
+                ],
+            )
+            .change(
+                format!("{}.accumulated_damage", d.to),
+                before,
+                before + d.amount,
+            );
+        }
+    }
+    // d: after dealing damage, with the keyword γ effects that trigger here.
+    m.record(
+        "damage.d",
+        "1.10.12.d: effects of having dealt damage resolve",
+        &[r::DAMAGE_D],
+    );
+    for d in &live {
+        if !d.combat || parse_player(&d.to, n).is_some() || !on_field(&m.game, &d.to) {
+            continue;
+        }
+        let opposing = m
+            .game
+            .card(&d.source)
+            .zip(m.game.card(&d.to))
+            .is_some_and(|(a, b)| a.controller != b.controller);
+        if !opposing {
+            continue;
+        }
+        if has_kw(&m.game, &d.source, "instant_death")
+            && m.game.card(&d.to).is_some_and(|c| !removing(c))
+        {
+            if let Some(c) = m.game.cards.get_mut(&d.to) {
+                c.states.insert(st::DOOMED.into());
+            }
+            m.record(
+                "instant_death",
+                format!(
+                    "{} has instant death: {} becomes 決死 (doomed), attributed to instant death",
+                    d.source, d.to
+                ),
+                &[
+                    r::INSTANT_DEATH,
+                    r::INSTANT_DEATH_ATTRIBUTION,
+                    r::DOOMED_BY_EFFECT,
+                ],
+            )
+            .obj(d.to.clone());
+        }
+        if has_kw(&m.game, &d.source, "pierce")
+            && m.game.card(&d.source).is_some_and(|c| c.has(st::ATTACKING))
+        {
+            let (atk, dur, acc_now, victim) = {
+                let a = m
+                    .game
+                    .card(&d.source)
+                    .map(|c| attack(&m.game, c))
+                    .unwrap_or(0);
+                let t = m.game.card(&d.to);
+                (
+                    a,
+                    t.map(|c| durability(&m.game, c)).unwrap_or(0),
+                    t.map(accumulated).unwrap_or(0),
+                    t.map(|c| c.controller).unwrap_or(0),
+                )
+            };
+            let counts_this = reading(&m.game, PIERCE_COUNTS_THIS_DAMAGE);
+            let acc = if counts_this {
+                acc_now
+            } else {
+                prior.get(&d.to).copied().unwrap_or(0)
+            };
+            let x = atk - dur + acc;
+            let e = m.record(
+                "pierce",
+                format!("{} has pierce: X = attack {atk} - durability {dur} + accumulated damage {acc} = {x}", d.source),
+                &[r::PIERCE],
+            );
+            e.note(if counts_this {
+                "reading chosen by the scenario (reading_pierce_counts_this_damage): the accumulated damage includes the damage just dealt"
+            } else {
+                "judge's reading: \"already accumulated damage\" is the damage accumulated before this combat damage (the trigger is at 1.10.12.d, after the damage is applied; counting it again would double it)"
+            });
+            if x > 0 {
+                m.record(
+                    "pierce",
+                    format!(
+                        "{} deals {x} combat damage to {}: a nested damage procedure inside step d",
+                        d.source,
+                        player_name(victim)
+                    ),
+                    &[r::PIERCE, r::NESTED],
+                );
+                damage(
+                    m,
+                    vec![Dmg {
+                        source: d.source.clone(),
+                        to: player_name(victim),
+                        amount: x,
+                        combat: true,
+                        pierce: true,
+                    }],
+                )?;
+            } else {
+                m.record(
+                    "pierce",
+                    "X is 0 or less: the pierce effect does nothing",
+                    &[r::PIERCE],
+                );
+            }
+        }
+    }
+    fire(m, "dealt_damage", &sources, r::DAMAGE_D)?;
+    m.record(
+        "damage.e",
+        "1.10.12.e: effects of having received damage resolve",
+        &[r::DAMAGE_E],
+    );
+    fire(m, "took_damage", &recips, r::DAMAGE_E)?;
+    // f: doomed check.
+    for id in &recips {
+        let Some(c) = m.game.card(id) else { continue };
+        if c.zone.kind != zn::FIELD || removing(c) {
+            continue;
+        }
+        let (acc, dur) = (accumulated(c), raw_durability(&m.game, c));
+        if acc >= dur {
+            let src = live
+                .iter()
+                .rev()
+                .find(|d| &d.to == id)
+                .map(|d| (d.source.clone(), d.combat))
+                .unwrap_or_default();
+            if let Some(c) = m.game.cards.get_mut(id) {
+                c.states.insert(st::DOOMED.into());
+            }
+            m.record(
+                "damage.f",
+                format!("{id} has {acc} accumulated damage against durability {dur}: it becomes 決死 (doomed), made so by {}", src.0),
+                &[r::DAMAGE_F, r::DOOMED_BY_DAMAGE, if src.1 { r::DOOMED_SOURCE } else { r::DOOMED_BY_EFFECT_DAMAGE }],
+            )
+            .obj(id.clone());
+        }
+    }
+    Ok(())
+}

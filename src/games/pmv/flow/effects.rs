@@ -1,0 +1,633 @@
+//! Automatic effects firing in their windows, target choice (8.2) and resolving the effect language on PMV objects (chapters 7, 8, 11).
+
+use super::*;
+
+/// Fires the 自動γ abilities with `trigger` of every card on the field,
+/// turn player's first (7.1.6.a).
+pub(super) fn fire_all(m: &mut M, trigger: &str, rule: &'static str) -> R<()> {
+    let tp = m.game.turn.active;
+    let mut ids = characters_and_field(&m.game, tp);
+    ids.extend(characters_and_field(&m.game, m.game.opponent(tp)));
+    fire(m, trigger, &ids, rule)
+}
+
+pub(super) fn characters_and_field(g: &Game, p: PlayerId) -> Vec<CardId> {
+    g.zone_of(p, zn::FIELD).to_vec()
+}
+
+/// Fires the 自動γ abilities with `trigger` of `cards` that are on the
+/// field (7.4.7), in the given order, each resolving at once at the
+/// procedure step that names it (7.4.7.c).
+/// Moves `ids` from a pending removal state to its "resolving" state, so a
+/// removal applied inside the trigger windows does not start this one again
+/// (chapter 9: one removal kind resolves for all its cards at once).
+pub(super) fn mark_resolving(game: &mut Game, ids: &[CardId], pending: &str, resolving: &str) {
+    for id in ids {
+        if let Some(c) = game.cards.get_mut(id) {
+            c.states.remove(pending);
+            c.states.insert(resolving.into());
+        }
+    }
+}
+
+pub(super) fn fire(m: &mut M, trigger: &str, cards: &[CardId], rule: &'static str) -> R<()> {
+    let depth = var(&m.game, "nesting") + 1;
+    if depth > MAX_NESTING {
+        return Err(EngineError::Budget {
+            budget: MAX_NESTING as u64,
+            last: format!("automatic effects ({trigger}) nested {MAX_NESTING} deep"),
+        });
+    }
+    m.game.vars.insert("nesting".into(), depth);
+    let r = fire_inner(m, trigger, cards, rule);
+    m.game.vars.insert("nesting".into(), depth - 1);
+    r
+}
+
+pub(super) fn fire_inner(m: &mut M, trigger: &str, cards: &[CardId], rule: &'static str) -> R<()> {
+    for id in cards {
+        if m.game.result != GameResult::Ongoing {
+            return Ok(());
+        }
+        if !on_field(&m.game, id) {
+            continue;
+        }
+        let Some(d) = def(&m.game, id).cloned() else {
+            continue;
+        };
+        let master = m.game.card(id).map(|c| c.controller).unwrap_or(0);
+        for ab in d.abilities.iter().filter(|a| a.trigger == trigger) {
+            m.record(
+                format!("auto.{trigger}"),
+                format!("{id}'s automatic effect ({trigger}) resolves"),
+                &[r::GAMMA, rule],
+            )
+            .obj(id.clone());
+            let key = format!("{id}.{trigger}");
+            let targets = choose_targets(m, ab, id, master, &key)?;
+            if is_character(&m.game, id) && !taxes_paid(m, master, id, &targets, true)? {
+                // 10.29.2.a: the character's effect is nullified and the
+                // character is discarded.
+                if let Some(c) = m.game.cards.get_mut(id) {
+                    c.states.insert(st::DISCARDING.into());
+                }
+                process_removals(m)?;
+                continue;
+            }
+            apply_ability(m, ab, id, master, &targets)?;
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn candidates(g: &Game, f: &Filter, master: PlayerId, this: &str) -> Vec<String> {
+    let sides: Vec<PlayerId> = match f.side {
+        Side::You => vec![master],
+        Side::Opponent => vec![g.opponent(master)],
+        Side::Any => (0..g.players.len()).collect(),
+    };
+    let zone = f.zone.clone().unwrap_or_else(|| zn::FIELD.to_string());
+    let mut out = Vec::new();
+    for p in sides {
+        for id in g.zone_of(p, &zone) {
+            if f.other && id == this {
+                continue;
+            }
+            if !f.types.is_empty()
+                && !f
+                    .types
+                    .iter()
+                    .any(|t| is_type(g, id, t) || (t == "character" && is_character(g, id)))
+            {
+                continue;
+            }
+            if let Some(s) = &f.state
+                && !g.card(id).is_some_and(|c| c.has(s))
+            {
+                continue;
+            }
+            out.push(id.clone());
+        }
+    }
+    out
+}
+
+/// Chooses the 目標 of every `chosen` effect of an ability (5.2.3.d): key
+/// `key` for one such effect, `key#<effect index>` for several.
+pub(super) fn choose_targets(
+    m: &mut M,
+    ab: &AbilityDef,
+    this: &str,
+    master: PlayerId,
+    key: &str,
+) -> R<BTreeMap<usize, Vec<Tgt>>> {
+    let chosen_effects: Vec<usize> = ab
+        .effect
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e.target(), Some(Target::Chosen { .. })))
+        .map(|(i, _)| i)
+        .collect();
+    let several = chosen_effects.len() > 1;
+    let mut out = BTreeMap::new();
+    for i in chosen_effects {
+        let Some(Target::Chosen {
+            filter,
+            count,
+            up_to,
+            or_leader,
+        }) = ab.effect[i].target()
+        else {
+            continue;
+        };
+        let k = if several {
+            format!("{key}#{i}")
+        } else {
+            key.to_string()
+        };
+        let mut legal = candidates(&m.game, filter, master, this);
+        if *or_leader {
+            legal.extend((0..m.game.players.len()).map(player_name));
+        }
+        let count = *count as usize;
+        if !up_to && legal.len() < count {
+            return Err(illegal(
+                r::PLAY_TARGETS,
+                format!("`{k}` needs {count} target(s); only {} legal", legal.len()),
+                legal,
+            ));
+        }
+        let given = match m.choices.ids(&k, &legal)? {
+            Some(g) => {
+                m.record(
+                    "targets",
+                    format!("`{k}`: {} chosen as target(s)", g.join(", ")),
+                    &[r::PLAY_CHOOSE_TARGETS],
+                );
+                g
+            }
+            None if !up_to && legal.len() == count => {
+                m.record(
+                    "targets",
+                    format!(
+                        "`{k}`: the only legal target(s) {} are chosen",
+                        legal.join(", ")
+                    ),
+                    &[r::PLAY_CHOOSE_TARGETS],
+                )
+                .note("a choice with exactly one possible answer is made by the engine");
+                legal.clone()
+            }
+            None => {
+                return Err(EngineError::MissingChoice {
+                    choice: k,
+                    options: legal,
+                });
+            }
+        };
+        let distinct: BTreeSet<&String> = given.iter().collect();
+        if distinct.len() != given.len()
+            || (if *up_to {
+                given.len() > count
+            } else {
+                given.len() != count
+            })
+        {
+            return Err(EngineError::BadChoice {
+                choice: k,
+                value: format!("{} target(s)", given.len()),
+                options: vec![format!(
+                    "{}{count} of {}",
+                    if *up_to { "up to " } else { "exactly " },
+                    legal.join(", ")
+                )],
+            });
+        }
+        out.insert(i, given.iter().map(|id| tgt(&m.game, id)).collect());
+    }
+    Ok(out)
+}
+
+/// The target of 装備 (a character on the player's field, 10.13.2.a) or
+/// 呪符 (any character, 10.14.2.a), from the choice `targets`.
+pub(super) fn choose_set_target(m: &mut M, k: &str, card: &str, player: PlayerId) -> R<Tgt> {
+    let (mut legal, mut rule) = if k == "equip" {
+        (characters(&m.game, player), r::EQUIP)
+    } else {
+        (all_characters(&m.game), r::CHARM)
+    };
+    // 10.25.2.a: a 神器 card cannot target a character without 伝説.
+    if has_kw(&m.game, card, "divine_artifact") {
+        legal.retain(|c| has_kw(&m.game, c, "legend"));
+        rule = r::DIVINE_ARTIFACT;
+    }
+    if legal.is_empty() {
+        return Err(illegal(
+            if rule == r::DIVINE_ARTIFACT {
+                rule
+            } else {
+                r::PLAY_TARGETS
+            },
+            format!("{card} ({k}) needs a target character; there is none"),
+            legal,
+        ));
+    }
+    let given = match m.choices.ids("targets", &legal)? {
+        Some(g) => g,
+        None if legal.len() == 1 => {
+            m.record(
+                "targets",
+                format!("`targets`: the only legal target {} is chosen", legal[0]),
+                &[r::PLAY_CHOOSE_TARGETS, rule],
+            )
+            .note("a choice with exactly one possible answer is made by the engine");
+            legal.clone()
+        }
+        None => {
+            return Err(EngineError::MissingChoice {
+                choice: "targets".into(),
+                options: legal,
+            });
+        }
+    };
+    if given.len() != 1 {
+        return Err(EngineError::BadChoice {
+            choice: "targets".into(),
+            value: format!("{} target(s)", given.len()),
+            options: vec![format!("exactly 1 of {}", legal.join(", "))],
+        });
+    }
+    m.record(
+        "targets",
+        format!("{card} ({k}) targets {}", given[0]),
+        &[r::PLAY_CHOOSE_TARGETS, rule],
+    );
+    Ok(tgt(&m.game, &given[0]))
+}
+
+pub(super) fn who_players(g: &Game, master: PlayerId, who: Who) -> Vec<PlayerId> {
+    match who {
+        Who::You => vec![master],
+        Who::Opponent => vec![g.opponent(master)],
+        Who::Both => {
+            let tp = g.turn.active;
+            vec![tp, g.opponent(tp)]
+        }
+    }
+}
+
+/// The objects an effect applies to; `None` when a chosen target is no
+/// longer legal (8.2.5: the effect fails).
+pub(super) fn resolve_target(
+    m: &mut M,
+    t: &Target,
+    this: &str,
+    master: PlayerId,
+    chosen: Option<&Vec<Tgt>>,
+) -> Option<Vec<String>> {
+    match t {
+        Target::This => Some(vec![this.to_string()]),
+        Target::Leader { who } => Some(
+            who_players(&m.game, master, *who)
+                .into_iter()
+                .map(player_name)
+                .collect(),
+        ),
+        Target::All { filter } => Some(candidates(&m.game, filter, master, this)),
+        Target::Random { filter } => {
+            let c = candidates(&m.game, filter, master, this);
+            if c.is_empty() {
+                return Some(Vec::new());
+            }
+            let i = m.game.rng.below(c.len() as u64) as usize;
+            Some(vec![c[i].clone()])
+        }
+        Target::Chosen { .. } => {
+            let list = chosen.cloned().unwrap_or_default();
+            let n = m.game.players.len();
+            if list
+                .iter()
+                .all(|t| parse_player(&t.0, n).is_some() || same_object(&m.game, t))
+            {
+                Some(list.into_iter().map(|t| t.0).collect())
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// Applies an ability's effects front to back (7.1.9); an effect whose
+/// target became illegal fails and stops the rest (7.1.12, 8.2.5).
+pub(super) fn apply_ability(
+    m: &mut M,
+    ab: &AbilityDef,
+    this: &str,
+    master: PlayerId,
+    targets: &BTreeMap<usize, Vec<Tgt>>,
+) -> R<bool> {
+    for (i, e) in ab.effect.iter().enumerate() {
+        if m.game.result != GameResult::Ongoing {
+            return Ok(false);
+        }
+        let objs = match e.target() {
+            Some(t) => match resolve_target(m, t, this, master, targets.get(&i)) {
+                Some(o) => o,
+                None => {
+                    m.record(
+                        "effect.fails",
+                        format!("a target of {this}'s effect is no longer legal: the effect fails and the rest is not applied"),
+                        &[r::TARGET_RECHECK, r::EFFECT_FAILS, r::ENTRY_VOID_CONTINUES],
+                    );
+                    return Ok(false);
+                }
+            },
+            None => Vec::new(),
+        };
+        apply_effect(m, e, this, master, &objs)?;
+    }
+    Ok(true)
+}
+
+pub(super) fn apply_effect(
+    m: &mut M,
+    e: &Effect,
+    this: &str,
+    master: PlayerId,
+    objs: &[String],
+) -> R<()> {
+    let n = m.game.players.len();
+    match e {
+        Effect::Damage { amount, .. } => {
+            let batch = objs
+                .iter()
+                .map(|o| Dmg {
+                    source: this.to_string(),
+                    to: o.clone(),
+                    amount: *amount,
+                    combat: false,
+                    pierce: false,
+                })
+                .collect();
+            damage(m, batch)?;
+        }
+        Effect::Destroy { .. } | Effect::Banish { .. } => {
+            let (state, rule, what) = match e {
+                Effect::Destroy { .. } => (st::DISCARDING, r::DISCARD_APPLIED, "破棄 (discard)"),
+                _ => (st::EXCLUDING, r::EXCLUDE_APPLIED, "除外 (exclude)"),
+            };
+            let mut applied = Vec::new();
+            for o in objs {
+                if let Some(c) = m.game.cards.get_mut(o)
+                    && c.zone.kind == zn::FIELD
+                {
+                    c.states.insert(state.into());
+                    applied.push(o.clone());
+                }
+            }
+            let e = m.record(
+                "removal.apply",
+                format!("{this}'s effect applies {what} to {}; the effect is suspended while the removal resolves", applied.join(", ")),
+                &[rule, if state == st::DISCARDING { r::DISCARD_STATE } else { r::EXCLUDE_STATE }, if state == st::DISCARDING { r::KIND_DISCARD } else { r::KIND_EXCLUDE }, r::REMOVAL, r::REMOVAL_INTERRUPTS],
+            );
+            for o in applied {
+                e.obj(o);
+            }
+            process_removals(m)?;
+        }
+        Effect::ReturnToHand { .. } => {
+            if let Some(o) = objs.iter().find(|o| !set_cards(&m.game, o).is_empty()) {
+                return Err(EngineError::NotImplemented {
+                    clause: r::SET_CARD_TEXT,
+                    what: format!("{o} returns to the hand with cards set on it"),
+                });
+            }
+            for o in objs {
+                if let Some(owner) = m.game.card(o).map(|c| c.owner) {
+                    m.game.move_card(o, ZoneId::of(owner, zn::HAND), false);
+                    m.record(
+                        "return_to_hand",
+                        format!("{o} returns to its owner's hand"),
+                        &[],
+                    )
+                    .obj(o.clone());
+                }
+            }
+        }
+        Effect::Draw { amount, who } => {
+            for p in who_players(&m.game, master, *who) {
+                for _ in 0..*amount {
+                    draw(m, p, r::DRAW_ONE_AT_A_TIME);
+                    if m.game.result != GameResult::Ongoing {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        Effect::ChangeValue { value, amount, who } => {
+            if value != "life" {
+                return Err(bad(format!(
+                    "PMV players have no value `{value}`; valid: life"
+                )));
+            }
+            for p in who_players(&m.game, master, *who) {
+                let before = m.game.value(p, "life");
+                m.game.set_value(p, "life", before + amount);
+                m.record(
+                    "life",
+                    format!(
+                        "{} {} {} life",
+                        player_name(p),
+                        if *amount >= 0 { "gains" } else { "loses" },
+                        amount.abs()
+                    ),
+                    &[
+                        if *amount >= 0 {
+                            r::LIFE_GAIN
+                        } else {
+                            r::LIFE_LOSS
+                        },
+                        r::LIFE_UNBOUNDED,
+                    ],
+                )
+                .change(
+                    format!("{}.life", player_name(p)),
+                    before,
+                    before + amount,
+                );
+            }
+        }
+        Effect::SetPower {
+            attack: a,
+            defense: d,
+            until,
+            ..
+        } => {
+            for o in objs {
+                if let Some(c) = m.game.cards.get_mut(o) {
+                    // Each part is a change limited to its own value, so a
+                    // change of attack and one of defense do not conflict
+                    // (6.1.11.a); a later change of the same value wins
+                    // (6.1.11), which the order of `modifiers` records.
+                    for (stat, value) in [("attack", *a), ("defense", *d)] {
+                        if let Some(value) = value {
+                            c.modifiers.push(Modifier {
+                                stat: stat.into(),
+                                delta: value,
+                                set: true,
+                                until: *until,
+                                source: this.to_string(),
+                            });
+                        }
+                    }
+                }
+                let part = |v: Option<i64>| v.map_or("-".to_string(), |v| v.to_string());
+                m.record(
+                    "modify",
+                    format!(
+                        "{o} has its combat power changed to {}/{}",
+                        part(*a),
+                        part(*d)
+                    ),
+                    &[
+                        r::POWER_CHANGE_FIRST,
+                        r::POWER_CHANGE_LAST,
+                        r::POWER_NO_CONFLICT,
+                        r::COMBAT_POWER_FLOOR,
+                    ],
+                )
+                .obj(o.clone());
+            }
+            process_removals(m)?;
+        }
+        Effect::Buff {
+            attack: a,
+            defense: d,
+            until,
+            ..
+        } => {
+            for o in objs {
+                if let Some(c) = m.game.cards.get_mut(o) {
+                    for (stat, delta) in [("attack", *a), ("defense", *d)] {
+                        if delta != 0 {
+                            c.modifiers.push(Modifier {
+                                stat: stat.into(),
+                                delta,
+                                set: false,
+                                until: *until,
+                                source: this.to_string(),
+                            });
+                        }
+                    }
+                }
+                let e = m.record(
+                    "modify",
+                    format!("{o} gets {a:+}/{d:+}"),
+                    &[r::COMBAT_POWER_FLOOR],
+                );
+                e.obj(o.clone());
+                if *a == 0 || *d == 0 {
+                    e.rule(r::ZERO_MODIFIER);
+                    e.text.push_str(" (a ±0 part is no modifier at all)");
+                }
+            }
+            process_removals(m)?;
+        }
+        Effect::SetState { state, clear, .. } => {
+            for o in objs {
+                let Some(c) = m.game.cards.get_mut(o) else {
+                    continue;
+                };
+                let has = c.states.contains(state);
+                if has != *clear {
+                    m.record(
+                        "state",
+                        format!(
+                            "{o} is already {}: the effect does not apply to it",
+                            if *clear {
+                                "not ".to_string() + state
+                            } else {
+                                state.clone()
+                            }
+                        ),
+                        &[r::MAKE_ACTIVE_SLEEP_NOOP],
+                    );
+                    continue;
+                }
+                if *clear {
+                    c.states.remove(state);
+                } else {
+                    c.states.insert(state.clone());
+                }
+                m.record(
+                    "state",
+                    format!("{o}: {state} {}", if *clear { "cleared" } else { "set" }),
+                    &[r::SLEEP_ACTIVE],
+                )
+                .change(format!("{o}.{state}"), *clear, !*clear);
+            }
+        }
+        Effect::AddCounter {
+            counter, amount, ..
+        } => {
+            for o in objs {
+                if let Some(c) = m.game.cards.get_mut(o) {
+                    *c.counters.entry(counter.clone()).or_default() += amount;
+                }
+            }
+        }
+        Effect::Summon { .. } => {
+            return Err(bad(
+                "PMV has no tokens: `summon` cannot be used in a PMV scenario",
+            ));
+        }
+        Effect::Shuffle { who } => {
+            for p in who_players(&m.game, master, *who) {
+                let z = ZoneId::of(p, zn::DECK);
+                let n = m.game.zone(&z).len();
+                if let Some(deck) = m.game.zones.get_mut(&z) {
+                    let mut cards = std::mem::take(deck);
+                    m.game.rng.shuffle(&mut cards);
+                    m.game.zones.insert(z, cards);
+                }
+                m.record(
+                    "effect.shuffle",
+                    format!("an effect shuffles {}'s deck ({n} cards); otherwise its order never changes", player_name(p)),
+                    &[r::DECK_ORDER],
+                );
+            }
+        }
+        Effect::Win { who } => {
+            let ws = who_players(&m.game, master, *who);
+            for p in 0..n {
+                if !ws.contains(&p) {
+                    m.game.players[p].lost = true;
+                }
+            }
+            m.record(
+                "win.effect",
+                format!(
+                    "an effect makes {} win the game",
+                    ws.iter()
+                        .map(|p| player_name(*p))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                &[r::WIN_EFFECT],
+            );
+            game_over_check(m);
+        }
+        Effect::Lose { who } => {
+            for p in who_players(&m.game, master, *who) {
+                m.game.players[p].lost = true;
+                m.record(
+                    "loss.effect",
+                    format!("an effect makes {} lose the game", player_name(p)),
+                    &[r::LOSS_EFFECT],
+                );
+            }
+            game_over_check(m);
+        }
+    }
+    Ok(())
+}

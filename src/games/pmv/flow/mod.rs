@@ -1,0 +1,1023 @@
+//! The PMV procedures on the engine's step machine: setup (1.2.7), the turn
+//! (chapter 4), priority and the interference 干渉 (1.12), nodes (1.8),
+//! playing cards (5.2), combat (6.2–6.5), the damage procedure 1.10.12,
+//! removal (chapter 9), win/loss (1.5) and the keywords of chapter 10 the
+//! module implements.
+//!
+//! The interference is game state: it lives in the awaiting
+//! [`Step::Priority`] step, so a rejected action rolls it back with the rest
+//! of the machine.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::Value;
+
+use super::rules as r;
+use crate::engine::{
+    AbilityDef, Action, Card, CardId, Choices, EngineError, Filter, Flow, Game, GameResult,
+    Machine, Outcome, PlayerId, Rejection, Side, StopError, Target, Until, Who, ZoneId,
+    card::Effect, player_name, result_word, snapshot, state::Modifier,
+};
+
+mod combat;
+mod cost;
+mod damage;
+mod effects;
+mod keywords;
+mod play;
+mod removal;
+mod turn;
+
+use self::{combat::*, cost::*, damage::*, effects::*, keywords::*, play::*, removal::*, turn::*};
+
+/// Card states the module uses.
+pub mod st {
+    /// スリープ状態 (5.1.2): turned sideways. Absent = アクティブ (active).
+    pub const SLEEP: &str = "sleep";
+    /// 決死状態 (9.2.1), only while chapter 9 is processed.
+    pub const DOOMED: &str = "doomed";
+    /// 破棄状態 (9.3.1).
+    pub const DISCARDING: &str = "discarding";
+    /// 除外状態 (9.4.1).
+    pub const EXCLUDING: &str = "excluding";
+    /// 決死 whose windows 9.2.3 a–d are running (still 決死, 9.2.7).
+    pub const DOOMED_RESOLVING: &str = "doomed_resolving";
+    /// 破棄 whose windows 9.3.4 a–d are running (still 破棄, 9.3.7).
+    pub const DISCARD_RESOLVING: &str = "discard_resolving";
+    /// 攻撃を行っているキャラクター (6.3.4.e).
+    pub const ATTACKING: &str = "attacking";
+    /// 防御を行っているキャラクター (6.4.4.d).
+    pub const BLOCKING: &str = "blocking";
+}
+
+/// Zone names.
+pub mod zn {
+    pub const FIELD: &str = "field";
+    pub const DECK: &str = "deck";
+    pub const HAND: &str = "hand";
+    pub const NODE: &str = "node";
+    pub const NETHERWORLD: &str = "netherworld";
+    pub const EXCLUSION: &str = "exclusion";
+    pub const PLAY: &str = "play";
+}
+
+/// Counters holding accumulated damage; kept apart because combat damage
+/// resets at the end of combat (1.10.13.d) and effect damage only at the
+/// start and end of the turn (1.10.13.e).
+pub const COMBAT_DAMAGE: &str = "combat_damage";
+/// See [`COMBAT_DAMAGE`].
+pub const EFFECT_DAMAGE: &str = "effect_damage";
+
+/// Phase names: `setup` runs the start of the game (1.2.7); the others are
+/// the steps of the turn (4.2.1).
+pub const PHASES: &[&str] = &[
+    "setup",
+    "start",
+    "active",
+    "maintenance",
+    "draw",
+    "main",
+    "discard",
+    "end",
+];
+
+/// Trigger words of the effect language: `effect` is a played card's
+/// effect (7.2); the others are 自動γ conditions (7.4.7) resolved at the
+/// procedure step that names them.
+pub const TRIGGERS: &[&str] = &[
+    "effect",
+    "on_enter",
+    "on_attack",
+    "on_block",
+    "start_of_turn",
+    "end_of_turn",
+    "start_of_combat",
+    "end_of_combat",
+    "dealing_damage",
+    "taking_damage",
+    "dealt_damage",
+    "took_damage",
+    "doomed",
+    "discarded",
+];
+
+/// Readings where the rules are silent (pmv.md §4.17). The engine applies
+/// the judges' reading and says so in a note; a scenario chooses the other
+/// reading by listing the flag on any player.
+pub const READINGS: &[&str] = &[BLOCKER_NO_DAMAGE, PIERCE_COUNTS_THIS_DAMAGE];
+/// The blocker does not deal combat damage to the attacker.
+pub const BLOCKER_NO_DAMAGE: &str = "reading_blocker_deals_no_damage";
+/// Pierce's "already accumulated damage" includes the damage just dealt.
+pub const PIERCE_COUNTS_THIS_DAMAGE: &str = "reading_pierce_counts_this_damage";
+
+/// Keywords the module implements; any other keyword of chapter 10 in the
+/// game stops the run with "not implemented".
+const IMPLEMENTED: &[&str] = &[
+    "upkeep",
+    "last_spell",
+    "last_word",
+    "sealed_arts",
+    "second_card",
+    "equip",
+    "charm",
+    "divine_artifact",
+    "equip_field",
+    "overdrive",
+    "link",
+    "mana_charge",
+    "blessing",
+    "resist",
+    "phantasm",
+    "world_charm",
+    "haste",
+    "ambush",
+    "first_strike",
+    "pierce",
+    "stealth",
+    "vigilance",
+    "instant_death",
+    "doll",
+    "legend",
+    "one_per_turn",
+    "own_turn_only",
+    "opponent_turn_only",
+    "one_per_deck",
+];
+
+type M = Machine<Step>;
+type R<T> = Result<T, EngineError>;
+
+/// A chosen target: a card id with its zone-change count (a card that
+/// changed zones is a new object), or a player (`p1`).
+type Tgt = (String, u32);
+
+/// One entry of the interference other than the attack and the block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// The played card (in the play area).
+    pub card: CardId,
+    /// Who played it.
+    pub player: PlayerId,
+    /// Targets chosen at play (5.2.3.d), per effect index.
+    pub targets: BTreeMap<usize, Vec<Tgt>>,
+    /// An activated effect of a card on the field rather than a played
+    /// card: マナチャージ（Ｘ） with its X (10.12.2.a), and the card's object
+    /// number when it was used (7.3.1.b).
+    pub mana_charge: Option<(i64, u32)>,
+}
+
+/// Priority and the open interference.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pri {
+    /// The player holding priority.
+    pub holder: PlayerId,
+    /// Passes in succession since the last action.
+    pub passes: usize,
+    /// Played cards of the interference, oldest first.
+    pub chain: Vec<Entry>,
+    /// The attack that opened the interference (card, object number).
+    pub attack: Option<Tgt>,
+    /// The blocking character.
+    pub blocker: Option<Tgt>,
+    /// The holder received priority as part of the attack (6.4.2.a).
+    pub block_window: bool,
+}
+
+impl Pri {
+    fn fresh(holder: PlayerId) -> Self {
+        Pri {
+            holder,
+            passes: 0,
+            chain: Vec::new(),
+            attack: None,
+            blocker: None,
+            block_window: false,
+        }
+    }
+    fn open(&self) -> bool {
+        !self.chain.is_empty() || self.attack.is_some()
+    }
+}
+
+/// The procedure steps.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// Start of the game (1.2.7).
+    Setup,
+    /// Start of turn (4.3.1).
+    TurnStart,
+    /// A phase begins (index into [`PHASES`]).
+    Phase(usize),
+    /// A player holds priority: a decision.
+    Priority(Pri),
+}
+
+fn illegal(
+    rule: &'static str,
+    message: impl Into<String>,
+    alternatives: Vec<String>,
+) -> EngineError {
+    EngineError::Illegal {
+        rule,
+        message: message.into(),
+        alternatives,
+    }
+}
+
+fn bad(message: impl Into<String>) -> EngineError {
+    EngineError::BadAction {
+        message: message.into(),
+    }
+}
+
+fn reading(g: &Game, flag: &str) -> bool {
+    g.players.iter().any(|p| p.flags.contains(flag))
+}
+
+fn def<'g>(g: &'g Game, id: &str) -> Option<&'g crate::engine::CardDef> {
+    g.def_of(id)
+}
+
+fn has_kw(g: &Game, id: &str, k: &str) -> bool {
+    def(g, id).is_some_and(|d| d.has_keyword(k))
+}
+
+fn is_type(g: &Game, id: &str, t: &str) -> bool {
+    def(g, id).is_some_and(|d| d.card_type == t)
+}
+
+/// Has the character status (6.1.1): a character card, or a 幻想生物
+/// phantasm creature face up on the field (10.16.3). Only cards on the
+/// field are asked, or character cards anywhere.
+fn is_character(g: &Game, id: &str) -> bool {
+    is_type(g, id, "character") || (has_kw(g, id, "phantasm") && on_field(g, id))
+}
+
+/// The names A, B, C… of 連結（「Ａ」＋「Ｂ」＋…） (`text.link`, written
+/// `A+B+C`), in printed order. Parts given as conditions (「～Ｘ枚」) are
+/// not expressible in this field.
+fn link_parts(g: &Game, id: &str) -> Vec<String> {
+    def(g, id)
+        .filter(|d| d.has_keyword("link"))
+        .and_then(|d| d.text.get("link"))
+        .map(|t| {
+            t.split('+')
+                .map(|p| p.trim().to_string())
+                .filter(|p| !p.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Every name of a card: its printed name and, with 連結, the names A, B,
+/// C… it is also treated as having (10.20.2.a).
+fn names(g: &Game, id: &str) -> Vec<String> {
+    let mut v: Vec<String> = def(g, id).map(|d| d.name.clone()).into_iter().collect();
+    v.extend(link_parts(g, id));
+    v
+}
+
+/// Whether a name reference to `part` matches `id`: one of its names
+/// contains it (12.3.1, 10.20.2.a).
+fn name_contains(g: &Game, id: &str, part: &str) -> bool {
+    names(g, id).iter().any(|n| n.contains(part))
+}
+
+/// The caster 術者 printed on a spell (2.5), if any (`text.caster`).
+fn caster_of(g: &Game, id: &str) -> Option<String> {
+    def(g, id)
+        .and_then(|d| d.text.get("caster").cloned())
+        .filter(|c| !c.is_empty())
+}
+
+/// The characters on `p`'s field whose name contains `caster` and that can
+/// act as a caster (5.5.7): a character with 封術 sealed arts cannot unless
+/// `p` has 6 or more nodes (10.31.2.a), and is then treated as not
+/// containing the caster in its name (10.31.3).
+fn casters_present(g: &Game, p: PlayerId, caster: &str) -> Vec<CardId> {
+    let sealed_off = nodes(g, p).len() >= 6;
+    characters(g, p)
+        .into_iter()
+        .filter(|c| name_contains(g, c, caster))
+        .filter(|c| sealed_off || !has_kw(g, c, "sealed_arts"))
+        .collect()
+}
+
+/// Characters on `p`'s field whose name contains `caster` but that 封術
+/// keeps from acting as the caster (10.31.2.a), for the trace.
+fn sealed_casters(g: &Game, p: PlayerId, caster: &str) -> Vec<CardId> {
+    if nodes(g, p).len() >= 6 {
+        return Vec::new();
+    }
+    characters(g, p)
+        .into_iter()
+        .filter(|c| name_contains(g, c, caster))
+        .filter(|c| has_kw(g, c, "sealed_arts"))
+        .collect()
+}
+
+fn stat(g: &Game, id: &str, s: &str) -> i64 {
+    def(g, id)
+        .and_then(|d| d.stats.get(s).copied())
+        .unwrap_or(0)
+}
+
+/// Raw attack (攻撃力) after modifiers; negative values are kept for
+/// further calculation (6.1.12).
+fn raw_attack(g: &Game, c: &Card) -> i64 {
+    // 6.1.10: changes (変更) apply first, the last one applied winning
+    // (6.1.11), then additions (加減算).
+    c.set_value("attack")
+        .unwrap_or_else(|| g.defs.get(&c.def).and_then(|d| d.attack).unwrap_or(0))
+        + c.modifier("attack")
+        + set_cards(g, &c.id)
+            .iter()
+            .filter_map(|s| def(g, s).and_then(|d| d.attack))
+            .sum::<i64>()
+}
+
+/// The equipment and charms set on `card` (10.13.2.a, 10.14.2.a), in id
+/// order. Their combat modifiers (戦闘修正, written `attack` / `defense`
+/// on the set card) belong to the character (6.1.13, 10.13.6, 10.14.4).
+fn set_cards(g: &Game, card: &str) -> Vec<CardId> {
+    g.cards
+        .values()
+        .filter(|c| c.attached_to.as_deref() == Some(card) && c.zone.kind == zn::FIELD)
+        .map(|c| c.id.clone())
+        .collect()
+}
+
+/// The keyword that makes `d` a set card this module implements: 装備
+/// equip or 呪符 charm.
+fn set_keyword(d: &crate::engine::CardDef) -> Option<&'static str> {
+    if d.card_type == "character" {
+        return None;
+    }
+    if d.has_keyword("equip") {
+        Some("equip")
+    } else if d.has_keyword("charm") {
+        Some("charm")
+    } else {
+        None
+    }
+}
+
+/// Raw durability (耐久力) after modifiers.
+fn raw_durability(g: &Game, c: &Card) -> i64 {
+    // 6.1.10: changes (変更) apply first, the last one applied winning
+    // (6.1.11), then additions (加減算).
+    c.set_value("defense")
+        .unwrap_or_else(|| g.defs.get(&c.def).and_then(|d| d.defense).unwrap_or(0))
+        + c.modifier("defense")
+        + set_cards(g, &c.id)
+            .iter()
+            .filter_map(|s| def(g, s).and_then(|d| d.defense))
+            .sum::<i64>()
+}
+
+/// Attack for use: floor 0 (6.1.12).
+pub fn attack(g: &Game, c: &Card) -> i64 {
+    raw_attack(g, c).max(0)
+}
+
+/// Durability for use: floor 0 (6.1.12).
+pub fn durability(g: &Game, c: &Card) -> i64 {
+    raw_durability(g, c).max(0)
+}
+
+/// Accumulated damage (蓄積ダメージ): combat + effect damage.
+pub fn accumulated(c: &Card) -> i64 {
+    c.counters.get(COMBAT_DAMAGE).copied().unwrap_or(0)
+        + c.counters.get(EFFECT_DAMAGE).copied().unwrap_or(0)
+}
+
+/// The card is in a removal state (決死, 破棄, 除外), so damage and further
+/// removal do not apply to it (9.2.7, 9.3.7, 9.4.5).
+fn removing(c: &Card) -> bool {
+    [
+        st::DOOMED,
+        st::DOOMED_RESOLVING,
+        st::DISCARDING,
+        st::DISCARD_RESOLVING,
+        st::EXCLUDING,
+    ]
+    .iter()
+    .any(|s| c.has(s))
+}
+
+/// The race A of a `resistance_<A>` keyword of `card` that `source` has
+/// (10.11.2.a), if any.
+fn resisted_race(g: &Game, card: &str, source: &str) -> Option<String> {
+    let races = &def(g, source)?.traits;
+    def(g, card)?
+        .keywords
+        .iter()
+        .filter_map(|k| k.strip_prefix("resistance_"))
+        .find(|a| races.iter().any(|t| t == a))
+        .map(str::to_string)
+}
+
+/// How deeply automatic effects may nest before the engine reports an
+/// unbounded loop (each nesting is a real recursion).
+const MAX_NESTING: i64 = 64;
+
+fn on_field(g: &Game, id: &str) -> bool {
+    g.card(id).is_some_and(|c| c.zone.kind == zn::FIELD)
+}
+
+/// The same object still on the field (not a new object after a zone change).
+fn same_on_field(g: &Game, t: &Tgt) -> bool {
+    g.card(&t.0)
+        .is_some_and(|c| c.zone.kind == zn::FIELD && c.incarnation == t.1)
+}
+
+/// The same object, wherever it was chosen (a card that changed zones is a
+/// new object): targets on the field or in a play area (抵抗).
+fn same_object(g: &Game, t: &Tgt) -> bool {
+    g.card(&t.0).is_some_and(|c| c.incarnation == t.1)
+}
+
+fn tgt(g: &Game, id: &str) -> Tgt {
+    (
+        id.to_string(),
+        g.card(id).map(|c| c.incarnation).unwrap_or(0),
+    )
+}
+
+fn characters(g: &Game, p: PlayerId) -> Vec<CardId> {
+    g.zone_of(p, zn::FIELD)
+        .iter()
+        .filter(|id| is_character(g, id))
+        .cloned()
+        .collect()
+}
+
+fn all_characters(g: &Game) -> Vec<CardId> {
+    let mut v = Vec::new();
+    for p in 0..g.players.len() {
+        v.extend(characters(g, p));
+    }
+    v
+}
+
+fn parse_player(s: &str, n: usize) -> Option<PlayerId> {
+    crate::engine::state::parse_player(s, n)
+}
+
+fn turn_var(name: &str, p: PlayerId) -> String {
+    format!("turn.{name}.{}", player_name(p))
+}
+
+fn var(g: &Game, k: &str) -> i64 {
+    g.vars.get(k).copied().unwrap_or(0)
+}
+
+fn phase_index(name: &str) -> usize {
+    PHASES.iter().position(|p| *p == name).unwrap_or(5)
+}
+
+// ---------------------------------------------------------------- win/loss
+
+/// Declares the result once someone has lost: everyone at once is a draw
+/// (1.5.4.a), else the remaining player wins (1.5.2.b).
+fn game_over_check(m: &mut M) {
+    if m.game.result != GameResult::Ongoing {
+        return;
+    }
+    let lost: Vec<PlayerId> = (0..m.game.players.len())
+        .filter(|p| m.game.players[*p].lost)
+        .collect();
+    if lost.is_empty() {
+        return;
+    }
+    if lost.len() == m.game.players.len() {
+        m.game.result = GameResult::Draw;
+        m.record(
+            "game.draw",
+            "every player lost at the same time: the game is a draw",
+            &[r::DRAW_SIMULTANEOUS, r::SIMULTANEOUS_NO_PRECEDENCE],
+        );
+    } else if let Some(w) = (0..m.game.players.len()).find(|p| !m.game.players[*p].lost) {
+        m.game.result = GameResult::Win(player_name(w));
+        m.record(
+            "game.win",
+            format!("{} wins: every opponent has lost", player_name(w)),
+            &[r::WIN_ALL_LOST],
+        );
+    }
+}
+
+/// Gives priority: first the 1.5.3.a check (life 0 or less loses when a
+/// player would get priority), then the decision.
+fn give_priority(m: &mut M, p: Pri) {
+    let mut any = false;
+    for pl in 0..m.game.players.len() {
+        let life = m.game.value(pl, "life");
+        if life <= 0 && !m.game.players[pl].lost {
+            m.game.players[pl].lost = true;
+            any = true;
+            m.record(
+                "loss.life",
+                format!(
+                    "{} would get priority with {life} life: {} loses",
+                    player_name(p.holder),
+                    player_name(pl)
+                ),
+                &[r::LOSS_LIFE, r::LIFE_ZERO_PRIORITY],
+            )
+            .obj(player_name(pl));
+        }
+    }
+    if any {
+        game_over_check(m);
+        return;
+    }
+    m.stack.push(Step::Priority(p));
+}
+
+fn draw(m: &mut M, p: PlayerId, rule: &'static str) {
+    let deck = m.game.zone_of(p, zn::DECK).to_vec();
+    match deck.first() {
+        None => {
+            m.game.players[p].lost = true;
+            m.record(
+                "draw.deck_out",
+                format!(
+                    "{} must draw from an empty deck and loses at once",
+                    player_name(p)
+                ),
+                &[rule, r::DECK_OUT, r::LOSS_DECK],
+            );
+            game_over_check(m);
+        }
+        Some(top) => {
+            let top = top.clone();
+            m.game.move_card(&top, ZoneId::of(p, zn::HAND), false);
+            m.record(
+                "draw",
+                format!("{} draws a card", player_name(p)),
+                &[rule, r::DRAW_DEF, r::ADD_TO_HAND],
+            )
+            .obj(top.clone())
+            .change(
+                format!("{}.deck", player_name(p)),
+                deck.len(),
+                deck.len() - 1,
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------- the turn
+
+fn step(m: &mut M, s: Step) -> R<Flow> {
+    match s {
+        Step::Setup => {
+            setup(m)?;
+            m.then([Step::TurnStart]);
+        }
+        Step::TurnStart => turn_start(m)?,
+        Step::Phase(i) => phase_begin(m, i)?,
+        Step::Priority(p) => {
+            m.stack.push(Step::Priority(p));
+            return Ok(Flow::Await);
+        }
+    }
+    Ok(Flow::Continue)
+}
+
+fn need_card(a: &Action) -> R<String> {
+    a.card
+        .clone()
+        .ok_or_else(|| bad(format!("`{}` needs a `card`", a.kind)))
+}
+
+fn legal_actions(g: &Game, p: &Pri) -> Vec<String> {
+    let mut v = vec!["pass".to_string()];
+    let tp = g.turn.active;
+    let sorcery = p.holder == tp && g.turn.phase == "main" && !p.open();
+    if sorcery && var(g, &turn_var("node_set", tp)) == 0 && !g.zone_of(tp, zn::HAND).is_empty() {
+        v.push("set_node".into());
+    }
+    for id in g.zone_of(p.holder, zn::HAND) {
+        v.push(format!("play {id}"));
+    }
+    if sorcery {
+        for id in characters(g, tp) {
+            if g.card(&id).is_some_and(|c| !c.has(st::SLEEP)) && !has_kw(g, &id, "doll") {
+                v.push(format!("attack {id}"));
+            }
+        }
+    }
+    if p.holder == tp {
+        for id in g.zone_of(tp, zn::FIELD) {
+            if has_kw(g, id, "mana_charge") && g.card(id).is_some_and(|c| !c.has(st::SLEEP)) {
+                v.push(format!("activate {id}"));
+            }
+        }
+    }
+    if p.block_window {
+        for id in characters(g, p.holder) {
+            if g.card(&id).is_some_and(|c| !c.has(st::SLEEP)) {
+                v.push(format!("block {id}"));
+            }
+        }
+    }
+    v
+}
+
+/// Takes one scenario action at the awaiting priority step.
+pub fn act(m: &mut M, a: &Action) -> R<()> {
+    let Some(Step::Priority(mut p)) = m.stack.pop() else {
+        return Err(bad(
+            "the engine is not waiting for an action (nothing is left to do)",
+        ));
+    };
+    if let Some(n) = &a.note {
+        m.record("note", format!("note: {n}"), &[]);
+    }
+    let player = match (a.player, &a.card) {
+        (Some(x), _) => x,
+        (None, Some(c)) if a.kind != "block" && a.kind != "attack" => {
+            m.game.card(c).map(|c| c.owner).unwrap_or(p.holder)
+        }
+        _ => p.holder,
+    };
+    if a.kind == "concede" {
+        m.stack.push(Step::Priority(p));
+        m.game.players[player].lost = true;
+        m.record(
+            "concede",
+            format!("{} concedes and loses at once", player_name(player)),
+            &[r::LOSS_CONCEDE, r::CONCEDE, r::CONCEDE_OVERRIDES],
+        );
+        game_over_check(m);
+        return Ok(());
+    }
+    if player != p.holder {
+        let alts = legal_actions(&m.game, &p);
+        let holder = p.holder;
+        m.stack.push(Step::Priority(p));
+        return Err(illegal(
+            r::PRIORITY,
+            format!("{} holds priority: only they may act", player_name(holder)),
+            alts,
+        ));
+    }
+    match a.kind.as_str() {
+        "pass" => {
+            p.passes += 1;
+            p.block_window = false;
+            m.record(
+                "priority.pass",
+                format!("{} passes priority", player_name(player)),
+                &[r::PASS],
+            );
+            if p.passes >= m.game.players.len() {
+                if p.open() {
+                    resolve_interference(m, p)?;
+                } else {
+                    phase_end(m)?;
+                }
+            } else {
+                p.holder = m.game.opponent(p.holder);
+                give_priority(m, p);
+            }
+        }
+        "set_node" => set_node(m, p, player, &need_card(a)?)?,
+        "play" => play_card(m, p, player, &need_card(a)?, a.from.as_deref())?,
+        "attack" => declare_attack(m, p, player, &need_card(a)?)?,
+        "block" => declare_block(m, p, player, &need_card(a)?)?,
+        "activate" => {
+            let card = need_card(a)?;
+            if !has_kw(&m.game, &card, "mana_charge") {
+                return Err(EngineError::NotImplemented {
+                    clause: r::ACTIVATED,
+                    what: "activated effects (起動効果) other than マナチャージ".into(),
+                });
+            }
+            activate_mana_charge(m, p, player, &card)?;
+        }
+        other => {
+            let alts = legal_actions(&m.game, &p);
+            m.stack.push(Step::Priority(p));
+            return Err(illegal(
+                r::PRIORITY,
+                format!("`{other}` is not an action with priority"),
+                alts,
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The first keyword in the game the module does not implement, with its
+/// clause.
+fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
+    for c in g.cards.values() {
+        let Some(d) = g.defs.get(&c.def) else {
+            continue;
+        };
+        for k in &d.keywords {
+            if IMPLEMENTED.contains(&k.as_str()) || k.starts_with("resistance_") {
+                continue;
+            }
+            let clause = match k.as_str() {
+                "equip" => r::EQUIP,
+                "charm" => r::CHARM,
+                "equip_field" => r::EQUIP_FIELD,
+                "first_card" => r::FIRST_CARD,
+                "second_card" => r::SECOND_CARD,
+                "link" => r::LINK,
+                "divine_artifact" => r::DIVINE_ARTIFACT,
+                "upkeep" => r::UPKEEP,
+                "transform" => r::TRANSFORM,
+                "last_spell" => r::LAST_SPELL,
+                "sealed_arts" => r::SEALED_ARTS,
+                "last_word" => r::LAST_WORD,
+                "overdrive" => r::OVERDRIVE,
+                _ => r::LEADER,
+            };
+            return Some((clause, format!("keyword `{k}` on {}", c.id)));
+        }
+    }
+    None
+}
+
+/// Runs a PMV scenario.
+pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn) -> Outcome {
+    let mut m: M = Machine::new(game);
+    let mut rejections = Vec::new();
+    let mut checkpoints = Vec::new();
+    let mut error = None;
+    if let Some((clause, what)) = unimplemented_keyword(&m.game) {
+        error = Some(StopError {
+            action: None,
+            error: EngineError::NotImplemented { clause, what },
+        });
+    } else {
+        let phase = m.game.turn.phase.clone();
+        let i = phase_index(&phase);
+        m.then([Step::Phase(i)]);
+        if let Err(e) = m.run(step) {
+            error = Some(StopError {
+                action: None,
+                error: e,
+            });
+        }
+    }
+    if error.is_none() {
+        for (i, a) in actions.iter().enumerate() {
+            if m.game.result != GameResult::Ongoing {
+                error = Some(StopError {
+                    action: Some(i),
+                    error: EngineError::GameOver {
+                        result: result_word(&m.game.result),
+                        action: i,
+                    },
+                });
+                break;
+            }
+            m.action = Some(i);
+            m.choices = Choices::new(a.choices.clone());
+            let r = m.atomically(|m| {
+                act(m, a)?;
+                m.run(step)?;
+                m.choices.finish()
+            });
+            match r {
+                Ok(()) => {}
+                Err(EngineError::Illegal {
+                    rule,
+                    message,
+                    alternatives,
+                }) => {
+                    let e = m.record(
+                        "rejected",
+                        format!(
+                            "action {i} ({}) is rejected: {message}; the state is as before it",
+                            a.kind
+                        ),
+                        &[rule],
+                    );
+                    if !alternatives.is_empty() {
+                        e.text
+                            .push_str(&format!("; legal instead: {}", alternatives.join(", ")));
+                    }
+                    rejections.push(Rejection {
+                        action: i,
+                        rule,
+                        message,
+                        alternatives,
+                    });
+                    m.choices = Choices::default();
+                }
+                Err(e) => {
+                    error = Some(StopError {
+                        action: Some(i),
+                        error: e,
+                    });
+                    checkpoints.push(snapshot(&m.game, derived));
+                    break;
+                }
+            }
+            checkpoints.push(snapshot(&m.game, derived));
+        }
+    }
+    Outcome {
+        state: snapshot(&m.game, derived),
+        result: result_word(&m.game.result),
+        trace: m.trace,
+        rejections,
+        checkpoints,
+        error,
+        steps: m.steps,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::load_str;
+
+    /// Loads a PMV scenario from a compact board description.
+    fn run_board(cards: &str, p1: &str, p2: &str, actions: &str) -> Outcome {
+        let text = format!(
+            r#"{{ "game": "pmv", "name": "t", "source": "test", "cards": {{ {cards} }},
+              "state": {{ "turn": {{ "player": "p1", "phase": "main", "number": 3 }},
+                "players": {{ "p1": {{ "zones": {{ {p1} }} }}, "p2": {{ "zones": {{ {p2} }} }} }} }},
+              "actions": [ {actions} ] }}"#
+        );
+        let loaded = load_str("t.json", &text, None).expect("test scenario loads");
+        loaded.module.run(loaded.game.clone(), &loaded.actions)
+    }
+
+    const OGRE: &str = r#""ogre": { "name": "鬼", "type": "character", "cost": 2, "attack": 3, "defense": 3, "stats": { "node": 2 } }"#;
+
+    #[test]
+    fn a_second_card_with_its_own_entering_effect_is_not_implemented() {
+        let out = run_board(
+            r#""sc": { "name": "符ノ弐", "type": "character", "cost": 0, "attack": 1, "defense": 1,
+                 "keywords": ["second_card"],
+                 "abilities": [ { "trigger": "on_enter", "effect": [ { "do": "draw", "amount": 1 } ] } ] }"#,
+            r#""deck": { "count": 5 }, "hand": [ { "id": "s", "card": "sc" } ]"#,
+            r#""deck": { "count": 5 }"#,
+            r#"{ "do": "play", "card": "s" }, { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" }"#,
+        );
+        let err = out.error.expect("stops");
+        assert!(
+            matches!(err.error, EngineError::NotImplemented { clause, .. } if clause == r::SECOND_CARD),
+            "{:?}",
+            err.error
+        );
+        assert_eq!(err.action, Some(2));
+    }
+
+    #[test]
+    fn returning_an_equipped_character_to_hand_is_not_implemented() {
+        let out = run_board(
+            r#""k": { "name": "門番", "type": "character", "cost": 0, "attack": 2, "defense": 2 },
+               "sw": { "name": "剣", "type": "command", "cost": 0, "attack": 1, "keywords": ["equip"] },
+               "bounce": { "name": "送還", "type": "command", "cost": 0, "abilities": [ { "trigger": "effect",
+                 "effect": [ { "do": "return_to_hand", "target": { "select": "chosen", "types": ["character"] } } ] } ] }"#,
+            r#""deck": { "count": 5 }, "field": [ { "id": "k", "card": "k" } ],
+               "hand": [ { "id": "s", "card": "sw" }, { "id": "b", "card": "bounce" } ]"#,
+            r#""deck": { "count": 5 }"#,
+            r#"{ "do": "play", "card": "s" }, { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" },
+               { "do": "play", "card": "b" }, { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" }"#,
+        );
+        let err = out.error.expect("stops");
+        assert!(
+            matches!(err.error, EngineError::NotImplemented { clause, .. } if clause == r::SET_CARD_TEXT),
+            "{:?}",
+            err.error
+        );
+        assert_eq!(err.action, Some(5));
+    }
+
+    #[test]
+    fn upkeep_without_a_caster_offers_no_ignore() {
+        let text = r#"{ "game": "pmv", "name": "t", "source": "test",
+            "cards": { "u": { "name": "結界", "type": "spell", "cost": 0, "keywords": ["world_charm", "upkeep"],
+                 "stats": { "upkeep": 1 }, "text": { "caster": "霊夢" } } },
+            "state": { "turn": { "player": "p1", "phase": "active", "number": 3 },
+              "players": { "p1": { "zones": { "deck": { "count": 5 }, "field": [ { "id": "a", "card": "u" } ] } },
+                           "p2": { "zones": { "deck": { "count": 5 } } } } },
+            "actions": [ { "do": "pass", "player": "p1" },
+                         { "do": "pass", "player": "p2", "choices": { "a.upkeep": "ignore" } } ] }"#;
+        let loaded = load_str("t.json", text, None).expect("test scenario loads");
+        let out = loaded.module.run(loaded.game.clone(), &loaded.actions);
+        let err = out.error.expect("stops at the upkeep choice");
+        match err.error {
+            EngineError::BadChoice {
+                choice, options, ..
+            } => {
+                assert_eq!(choice, "a.upkeep");
+                assert_eq!(options, vec!["pay".to_string(), "discard".to_string()]);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn automatic_payment_sleeps_active_nodes_before_discarding_sleeping_ones() {
+        let o = run_board(
+            OGRE,
+            r#""hand": [ { "id": "c", "card": "ogre" } ], "node": [ { "id": "n1", "card": "?", "state": ["sleep"] }, { "id": "n2", "card": "?" } ]"#,
+            "",
+            r#"{ "do": "play", "card": "c" }"#,
+        );
+        assert!(o.error.is_none(), "{:?}", o.error);
+        assert_eq!(
+            o.state["cards"]["n2"]["state"],
+            serde_json::json!(["sleep"])
+        );
+        assert_eq!(o.state["cards"]["n1"]["zone"], "p1.netherworld");
+        assert!(o.trace.iter().any(|e| {
+            e.note
+                .as_deref()
+                .is_some_and(|n| n.contains("sleeps active nodes first"))
+        }));
+    }
+
+    #[test]
+    fn a_rejected_action_leaves_the_interference_as_it_was() {
+        // p2 answers with a command, then p1's illegal node set is rejected:
+        // the command is still waiting and resolves when both pass.
+        let face = r#""face": { "name": "F", "type": "command", "abilities": [ { "trigger": "effect", "effect": [ { "do": "damage", "amount": 2, "target": { "select": "leader", "who": "opponent" } } ] } ] }"#;
+        let o = run_board(
+            face,
+            r#""hand": [ { "id": "h", "card": "?" } ]"#,
+            r#""hand": [ { "id": "y", "card": "face" } ]"#,
+            r#"{ "do": "pass", "player": "p1" }, { "do": "play", "player": "p2", "card": "y" }, { "do": "set_node", "player": "p1", "card": "h" }, { "do": "pass", "player": "p1" }, { "do": "pass", "player": "p2" }"#,
+        );
+        assert_eq!(o.rejections.len(), 1);
+        assert_eq!(o.rejections[0].rule, r::NODE_SET_NO_INTERFERENCE);
+        assert_eq!(o.state["players"]["p1"]["life"], 23);
+    }
+
+    #[test]
+    fn removal_states_resolve_doomed_before_discard_before_exclusion() {
+        // One effect deals lethal damage to two characters: 決死 resolves
+        // (for both at once) before 破棄, in the fixed order of 9.1.4.
+        let combo = r#""combo": { "name": "C", "type": "command", "abilities": [ { "trigger": "effect", "effect": [ { "do": "damage", "amount": 5, "target": { "select": "all", "side": "opponent", "types": ["character"] } } ] } ] }"#;
+        let o = run_board(
+            &format!("{combo}, {OGRE}"),
+            r#""hand": [ { "id": "x", "card": "combo" } ]"#,
+            r#""field": [ { "id": "a", "card": "ogre" }, { "id": "b", "card": "ogre" } ]"#,
+            r#"{ "do": "play", "card": "x" }, { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" }"#,
+        );
+        let steps: Vec<&str> = o.trace.iter().map(|e| e.step.as_str()).collect();
+        let doomed = steps.iter().position(|s| *s == "removal.doomed").unwrap();
+        let discard = steps.iter().position(|s| *s == "removal.discard").unwrap();
+        assert!(doomed < discard);
+        // Both removed by one simultaneous 決死 entry, not one by one.
+        assert_eq!(steps.iter().filter(|s| **s == "removal.doomed").count(), 2);
+        assert_eq!(o.state["cards"]["a"]["zone"], "p2.netherworld");
+        assert_eq!(o.state["cards"]["b"]["zone"], "p2.netherworld");
+    }
+
+    #[test]
+    fn unimplemented_keywords_map_to_their_clause() {
+        let mut g = Game::new(super::super::ZONES, 2, 0);
+        g.defs.insert(
+            "k".into(),
+            crate::engine::CardDef {
+                name: "k".into(),
+                card_type: "character".into(),
+                cost: None,
+                attack: None,
+                defense: None,
+                stats: BTreeMap::new(),
+                keywords: vec!["transform".into()],
+                traits: vec![],
+                text: Default::default(),
+                abilities: vec![],
+            },
+        );
+        g.add_card(Card {
+            id: "c".into(),
+            def: "k".into(),
+            owner: 0,
+            controller: 0,
+            zone: ZoneId::of(0, zn::FIELD),
+            states: BTreeSet::new(),
+            damage: 0,
+            counters: BTreeMap::new(),
+            attached_to: None,
+            modifiers: vec![],
+            token: false,
+            incarnation: 0,
+        });
+        assert_eq!(
+            unimplemented_keyword(&g).map(|(c, _)| c),
+            Some(r::TRANSFORM)
+        );
+        for k in IMPLEMENTED {
+            assert!(
+                super::super::KEYWORDS.contains(k),
+                "{k} is not a declared keyword"
+            );
+        }
+    }
+}

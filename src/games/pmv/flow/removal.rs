@@ -1,0 +1,178 @@
+//! Removal (chapter 9): 決死 doomed, then 破棄 discard, then 除外 exclusion, each with its windows a–d.
+
+use super::*;
+
+/// Resolves removal states in the fixed order 決死 → 破棄 → 除外 (9.1.4),
+/// each kind for all its cards at once (9.1.5, 9.1.6); also makes 決死 any
+/// character whose durability is 0 or less (9.2.2.b) or whose accumulated
+/// damage reached its durability (9.2.2.a).
+pub(super) fn process_removals(m: &mut M) -> R<()> {
+    loop {
+        if m.game.result != GameResult::Ongoing {
+            return Ok(());
+        }
+        for id in all_characters(&m.game) {
+            let Some(c) = m.game.card(&id) else { continue };
+            if removing(c) {
+                continue;
+            }
+            let (dur, acc) = (raw_durability(&m.game, c), accumulated(c));
+            let rule = if dur <= 0 {
+                r::DOOMED_BY_DURABILITY
+            } else if acc >= dur && var(&m.game, "damage_depth") == 0 {
+                r::DOOMED_BY_DAMAGE
+            } else {
+                continue;
+            };
+            if let Some(c) = m.game.cards.get_mut(&id) {
+                c.states.insert(st::DOOMED.into());
+            }
+            m.record(
+                "doomed",
+                format!("{id} has durability {dur} and {acc} accumulated damage: it becomes 決死 (doomed)"),
+                &[rule],
+            )
+            .obj(id.clone());
+        }
+        let with = |g: &Game, s: &str| -> Vec<CardId> {
+            g.cards
+                .values()
+                .filter(|c| c.has(s))
+                .map(|c| c.id.clone())
+                .collect()
+        };
+        let doomed = with(&m.game, st::DOOMED);
+        if !doomed.is_empty() {
+            m.record(
+                "removal.doomed",
+                format!(
+                    "決死 resolves for {} at once, before any 破棄 or 除外",
+                    doomed.join(", ")
+                ),
+                &[
+                    r::DOOMED_PROC,
+                    r::DOOMED,
+                    r::KIND_DOOMED,
+                    r::REMOVAL_ORDER,
+                    r::ORDER_DOOMED,
+                    r::REMOVAL_SIMULTANEOUS,
+                ],
+            );
+            // The windows run with the cards marked as resolving, so that a
+            // removal applied inside them does not start this one again.
+            mark_resolving(&mut m.game, &doomed, st::DOOMED, st::DOOMED_RESOLVING);
+            fire(m, "doomed", &doomed, r::DOOMED_AFTER)?;
+            for id in &doomed {
+                if let Some(c) = m.game.cards.get_mut(id) {
+                    c.states.remove(st::DOOMED_RESOLVING);
+                    if c.zone.kind == zn::FIELD {
+                        c.states.insert(st::DISCARDING.into());
+                    }
+                }
+            }
+            m.record(
+                "removal.doomed",
+                "each 決死 card is treated as having 破棄 applied",
+                &[r::DOOMED_DISCARD],
+            );
+            continue;
+        }
+        let discarding = with(&m.game, st::DISCARDING);
+        if !discarding.is_empty() {
+            m.record(
+                "removal.discard",
+                format!("破棄 resolves for {} at once", discarding.join(", ")),
+                &[
+                    r::DISCARD_PROC,
+                    r::REMOVAL_ORDER,
+                    r::ORDER_DISCARD,
+                    r::REMOVAL_NOT_ONE_BY_ONE,
+                ],
+            );
+            mark_resolving(
+                &mut m.game,
+                &discarding,
+                st::DISCARDING,
+                st::DISCARD_RESOLVING,
+            );
+            fire(m, "discarded", &discarding, r::DISCARD_AFTER)?;
+            for id in &discarding {
+                discard_set_cards(m, id, r::DISCARD_SET_CARDS);
+                let Some(owner) = m.game.card(id).map(|c| c.owner) else {
+                    continue;
+                };
+                let from = m
+                    .game
+                    .move_card(id, ZoneId::of(owner, zn::NETHERWORLD), true);
+                m.record(
+                    "removal.discard",
+                    format!("{id} is put on top of its owner's Netherworld"),
+                    &[
+                        r::DISCARD_TO_NETHERWORLD,
+                        r::DISCARD_DEF,
+                        r::RESET_NOT_CHARACTER,
+                    ],
+                )
+                .obj(id.clone())
+                .change(
+                    format!("{id}.zone"),
+                    from.map(|z| z.to_string()).unwrap_or_default(),
+                    format!("{}.{}", player_name(owner), zn::NETHERWORLD),
+                );
+            }
+            continue;
+        }
+        let excluding = with(&m.game, st::EXCLUDING);
+        if !excluding.is_empty() {
+            m.record(
+                "removal.exclude",
+                format!("除外 resolves for {} at once", excluding.join(", ")),
+                &[r::EXCLUDE_PROC, r::REMOVAL_ORDER, r::ORDER_EXCLUDE],
+            );
+            for id in &excluding {
+                discard_set_cards(m, id, r::EXCLUDE_SET_CARDS);
+                let Some(owner) = m.game.card(id).map(|c| c.owner) else {
+                    continue;
+                };
+                let from = m
+                    .game
+                    .move_card(id, ZoneId::of(owner, zn::EXCLUSION), false);
+                m.record(
+                    "removal.exclude",
+                    format!("{id} is put into its owner's exclusion area"),
+                    &[r::EXCLUDE_TO_AREA, r::EXCLUDE_DEF, r::RESET_NOT_CHARACTER],
+                )
+                .obj(id.clone())
+                .change(
+                    format!("{id}.zone"),
+                    from.map(|z| z.to_string()).unwrap_or_default(),
+                    format!("{}.{}", player_name(owner), zn::EXCLUSION),
+                );
+            }
+            continue;
+        }
+        return Ok(());
+    }
+}
+
+// ---------------------------------------------------------------- actions
+
+/// The cards set on a card being discarded or excluded have 破棄 applied and
+/// go to their owner's Netherworld with it (9.3.4.e/g, 9.4.4.e/l). Set
+/// cards here carry no text (a set card with text is not implemented), so
+/// their own discard windows are empty.
+pub(super) fn discard_set_cards(m: &mut M, id: &str, rule: &'static str) {
+    for s in set_cards(&m.game, id) {
+        let Some(owner) = m.game.card(&s).map(|c| c.owner) else {
+            continue;
+        };
+        m.game
+            .move_card(&s, ZoneId::of(owner, zn::NETHERWORLD), true);
+        m.record(
+            "removal.set_card",
+            format!("{s} was set on {id}: 破棄 applies to it and it is put on top of its owner's Netherworld"),
+            &[rule, r::DISCARD_TO_NETHERWORLD],
+        )
+        .obj(s.clone());
+    }
+}
