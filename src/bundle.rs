@@ -71,8 +71,18 @@ pub fn load_user_file(game: &str, path: &std::path::Path) -> Result<Rulebook, Ju
 /// so diagnostics still point at the user's lines. The error is a message for
 /// the user (non-UTF-8 files name the first bad byte: a Shift_JIS file must be
 /// re-saved as UTF-8).
+///
+/// The path `-` reads standard input, so a scenario or rulebook can be piped
+/// in (`judge new pmv | judge run -`).
 pub fn read_user_text(path: &std::path::Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let bytes = if path.as_os_str() == "-" {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut v)
+            .map_err(|e| format!("standard input: {e}"))?;
+        v
+    } else {
+        std::fs::read(path).map_err(|e| e.to_string())?
+    };
     let text = String::from_utf8(bytes).map_err(|e| {
         format!(
             "not UTF-8 text (invalid byte at offset {}); save the file as UTF-8 \

@@ -168,6 +168,29 @@ fn run_is_deterministic_and_json_works() {
 }
 
 #[test]
+fn run_reads_the_scenario_from_standard_input() {
+    let f = "rulings/sve/10.5.2.2-turn-player-first.json";
+    let from_file = judge().args(["run", "--json", f]).output().unwrap();
+    let piped = judge()
+        .args(["run", "--json", "-"])
+        .write_stdin(std::fs::read(f).unwrap())
+        .output()
+        .unwrap();
+    assert!(piped.status.success());
+    let a: serde_json::Value = serde_json::from_slice(&from_file.stdout).unwrap();
+    let b: serde_json::Value = serde_json::from_slice(&piped.stdout).unwrap();
+    assert_eq!(a["outcome"], b["outcome"]);
+    assert_eq!(b["file"], "<stdin>");
+    // Malformed input on stdin is a diagnostic naming `<stdin>`, exit 2.
+    judge()
+        .args(["run", "-"])
+        .write_stdin("{ \"game\": ")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>"));
+}
+
+#[test]
 fn schema_is_json_and_describes_the_format() {
     let out = judge().arg("schema").output().unwrap();
     assert!(out.status.success());

@@ -14,11 +14,12 @@ pub const RUN_EXAMPLES: &str = "\
 Examples:
   judge run scenarios/sve/01-attack-leader.json
   judge run --explain rulings/sve/11.3.2-bane.json   Print each cited clause's text too
-  judge run --json FILE | jq '.outcome.trace[] | .rules'";
+  judge run --json FILE | jq '.outcome.trace[] | .rules'
+  judge new pmv | judge run -                         Read the scenario from standard input";
 
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
-    /// The scenario file (JSON).
+    /// The scenario file (JSON); `-` reads standard input.
     pub file: PathBuf,
     /// Print the outcome as JSON.
     #[arg(long)]

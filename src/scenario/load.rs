@@ -88,8 +88,15 @@ pub fn json_offset(src: &str, line: usize, col: usize) -> usize {
 }
 
 /// Loads a file.
+///
+/// `-` is standard input, named `<stdin>` in diagnostics; its card-pool paths
+/// resolve against the working directory.
 pub fn load_file(path: &Path) -> Result<Loaded, ScenarioError> {
-    let file = path.display().to_string();
+    let file = if path.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
     // Through the one normalisation of user files (BOM, CRLF).
     let src = crate::bundle::read_user_text(path)
         .map_err(|e| ScenarioError::plain(&file, format!("cannot read: {e}")))?;
