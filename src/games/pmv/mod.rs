@@ -89,6 +89,9 @@ pub static ZONES: &[ZoneSpec] = &[
     zone("netherworld", Visibility::Public, true, "3.3.1"),
     zone("exclusion", Visibility::Public, false, "3.7.1"),
     zone("play", Visibility::Public, false, "3.8.1"),
+    // サイドボード (3.9): hidden, its owner may look (3.9.3.a); it matters
+    // only to an effect that refers to it (3.9.4), 壱符 (10.18).
+    zone("sideboard", Visibility::Private, false, "3.9.1"),
 ];
 
 /// PMV player values: life (ライフポイント, 1.9), no bounds (1.9.6).
@@ -101,7 +104,7 @@ pub static VALUES: &[ValueSpec] = &[ValueSpec {
 }];
 
 const SPEC_RULES: &[&str] = &[
-    "3.4.1", "3.2.1", "3.6.1", "3.5.1", "3.3.1", "3.7.1", "3.8.1",
+    "3.4.1", "3.2.1", "3.6.1", "3.5.1", "3.3.1", "3.7.1", "3.8.1", "3.9.1",
 ];
 
 static CITABLE: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
@@ -185,7 +188,11 @@ impl GameModule for Pmv {
         &["character", "spell", "command"]
     }
     fn card_states(&self) -> &'static [&'static str] {
-        &[flow::st::SLEEP]
+        &[
+            flow::st::SLEEP,
+            flow::st::CANNOT_BE_DOOMED,
+            flow::st::CANNOT_BE_DISCARDED,
+        ]
     }
     fn stats(&self) -> &'static [&'static str] {
         &[
