@@ -13,7 +13,10 @@
 //! a–j, attack 6.3, block 6.4, recipient fixed at 6.2.4.c, first strike,
 //! pierce, graze 6.5); the damage procedure 1.10.12 a–f with its four
 //! trigger windows, combat and effect damage kept apart (1.10.13.d/e);
-//! removal 決死 → 破棄 → 除外 (chapter 9) interrupting the current effect;
+//! removal 決死 → 破棄 → 除外 (chapter 9) interrupting the current effect,
+//! nullifying 決死 and 破棄 (effect `nullify_removal`, 9.2.4–9.2.5,
+//! 9.3.5–9.3.6), 「決死状態にならない」 / 「破棄されない」 (states, 9.2.8.c,
+//! 9.3.8.c);
 //! win, loss and draw (1.5); automatic γ effects in the effect language.
 //!
 //! Keywords implemented: マナチャージ mana charge (the only activated
@@ -24,9 +27,12 @@
 //! upkeep (stat `upkeep` = X, paid, declined or ignored at the maintenance
 //! phase's rule effect), ラストスペル last spell and ラストワード last word
 //! (the spell's caster 術者 is `text.caster`, 5.5.7; 10.32.2.b cannot arise),
-//! 封術 sealed arts (such a character is no caster under 6 nodes), 弐符
-//! second card (excluded on entering, as 壱符 is not implemented; a 弐符
-//! card with its own `on_enter` effects is not implemented), 装備 equip and
+//! 封術 sealed arts (such a character is no caster under 6 nodes), 壱符
+//! first card (Spell Break from the `sideboard` zone, choices
+//! `<card>.spell_break` / `<card>.move_set_cards`; the sideboard is checked
+//! at setup, 1.2.5), 弐符 second card (excluded when it enters other than by
+//! a Spell Break; a 弐符 card played with its own `on_enter` effects is not
+//! implemented), 装備 equip and
 //! 呪符 charm (set on the target character, which gets the set card's
 //! combat modifiers, written as its `attack` / `defense`; set cards are
 //! discarded with their character; a set card with text, or a character

@@ -313,6 +313,7 @@ fn first_card(m: &mut M, id: &str) -> R<()> {
     }
     if let Some(s) = chosen
         && on_field(&m.game, &s)
+        && def(&m.game, &s).is_some_and(|d| d.abilities.iter().any(|a| a.trigger == "on_enter"))
     {
         m.record(
             "spell_break.entered",
@@ -657,5 +658,45 @@ mod tests {
         let deck = format!("{}, {}", cards("?", 49), cards("u", 1));
         let side = format!("{}, {}", cards("?", 9), cards("u", 1));
         assert!(bad_message(&setup_with(&side, &deck)).contains("1.2.5.c"));
+    }
+
+    fn doom_first_card(name: &str, abilities: &str) -> Outcome {
+        let text = format!(
+            r#"{{ "game": "pmv", "name": "t", "source": "test",
+              "cards": {{ "bolt": {{ "name": "B", "type": "command", "cost": 0, "abilities": [ {{ "trigger": "effect",
+                   "effect": [ {{ "do": "damage", "amount": 5, "target": {{ "select": "chosen", "side": "any", "types": ["character"] }} }} ] }} ] }},
+                 "fc": {{ "name": "{name}", "type": "character", "cost": 0, "attack": 1, "defense": 1,
+                   "keywords": ["first_card"], "abilities": [ {abilities} ] }} }},
+              "state": {{ "turn": {{ "player": "p1", "phase": "main", "number": 3 }},
+                "players": {{ "p1": {{ "zones": {{ "deck": {{ "count": 5 }}, "hand": [ {{ "id": "x", "card": "bolt" }} ] }} }},
+                             "p2": {{ "zones": {{ "deck": {{ "count": 5 }}, "field": [ {{ "id": "b", "card": "fc" }} ] }} }} }} }},
+              "actions": [ {{ "do": "play", "card": "x", "choices": {{ "targets": "b" }} }},
+                           {{ "do": "pass", "player": "p2" }}, {{ "do": "pass", "player": "p1" }} ] }}"#
+        );
+        let loaded = load_str("t.json", &text, None).expect("test scenario loads");
+        loaded.module.run(loaded.game.clone(), &loaded.actions)
+    }
+
+    #[test]
+    fn first_card_with_other_doomed_effects_is_not_implemented() {
+        let o = doom_first_card(
+            "符ノ壱“A”",
+            r#"{ "trigger": "doomed", "effect": [ { "do": "draw", "amount": 1 } ] }"#,
+        );
+        assert!(
+            matches!(o.error.map(|e| e.error), Some(EngineError::NotImplemented { clause, .. }) if clause == r::EFFECT_ORDER_TP_FIRST)
+        );
+    }
+
+    #[test]
+    fn a_first_card_name_without_b_is_a_diagnostic_and_no_fit_needs_no_choice() {
+        let o = doom_first_card("壱符の妖精", "");
+        assert!(bad_message(&o).contains("符ノ壱"));
+        // An empty sideboard: nothing fits, so no choice is needed; the
+        // 壱符 character is discarded by its own effect.
+        let o = doom_first_card("符ノ壱“A”", "");
+        assert!(o.error.is_none(), "{:?}", o.error);
+        assert_eq!(o.state["cards"]["b"]["zone"], "p2.netherworld");
+        assert!(o.trace.iter().any(|e| e.step == "first_card.none"));
     }
 }
