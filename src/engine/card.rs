@@ -232,6 +232,17 @@ pub enum Effect {
         clear: bool,
         target: Target,
     },
+    /// Nullify the removal the target is undergoing, so it stays where it
+    /// is (a "regeneration" effect: 決死を無効にする, 破棄を無効にする in
+    /// PMV). `removal` names the game's removal kind it nullifies (PMV:
+    /// `doomed`, `discard`); absent, whichever the target is undergoing.
+    /// When it can apply and what else it does (a damage reset) is the
+    /// game's rule; a game without such rules rejects it as not implemented.
+    NullifyRemoval {
+        #[serde(default)]
+        removal: Option<String>,
+        target: Target,
+    },
     /// A player shuffles their deck (seeded).
     Shuffle {
         #[serde(default)]
@@ -264,7 +275,8 @@ impl Effect {
             | Effect::Buff { target, .. }
             | Effect::SetPower { target, .. }
             | Effect::AddCounter { target, .. }
-            | Effect::SetState { target, .. } => Some(target),
+            | Effect::SetState { target, .. }
+            | Effect::NullifyRemoval { target, .. } => Some(target),
             _ => None,
         }
     }

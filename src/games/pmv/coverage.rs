@@ -36,10 +36,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not state-changing: deck construction before the game",
     ),
     (
-        "1.2.5",
-        "not implemented: the sideboard matters only to 壱符 (10.18), which is not implemented",
-    ),
-    (
         "1.2.6",
         "not state-changing: draft sideboard construction before the game",
     ),
@@ -103,11 +99,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "1.10.10",
         "not observable: only characters are on the field in this model, and a target that left the field fails the effect first (8.2.5)",
-    ),
-    ("1.10.13.a", "not implemented: nullifying 決死 (9.2.4)"),
-    (
-        "1.10.13.b",
-        "not implemented: no effect can stop a character from becoming 決死",
     ),
     ("1.10.15", "not implemented: nullifying damage"),
     ("1.11.2.a", DEF),
@@ -264,15 +255,17 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("9.2.3.a", NO_TIMING),
     ("9.2.3.b", NO_TIMING),
     ("9.2.3.c", NO_TIMING),
-    ("9.2.4", "not implemented: nullifying 決死 (regeneration)"),
-    ("9.2.5", "not implemented: nullifying 決死 (regeneration)"),
     ("9.2.6.c", "not implemented: damage-reset effects"),
     (
         "9.2.7.b",
         "not implemented: make-決死 effects other than 即死 (the effect language has none)",
     ),
     (
-        "9.2.8",
+        "9.2.8.a",
+        "not observable: removal effects in the effect language reach only cards on the field",
+    ),
+    (
+        "9.2.8.b",
         "not observable: removal effects in the effect language reach only cards on the field",
     ),
     ("9.3.4.a", NO_TIMING),
@@ -280,8 +273,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("9.3.4.c", NO_TIMING),
     ("9.3.4.e", SET_CARDS),
     ("9.3.4.f", SET_CARDS),
-    ("9.3.5", "not implemented: nullifying 破棄"),
-    ("9.3.6", "not implemented: nullifying 破棄"),
     (
         "9.3.7.b",
         "not implemented: make-決死 effects other than 即死",
@@ -291,7 +282,11 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not observable: removal effects in the effect language reach only cards on the field, and removal is resolved at once",
     ),
     (
-        "9.3.8",
+        "9.3.8.a",
+        "not observable: removal effects in the effect language reach only cards on the field",
+    ),
+    (
+        "9.3.8.b",
         "not observable: removal effects in the effect language reach only cards on the field",
     ),
     ("9.4.4.a", NO_TIMING),
@@ -350,6 +345,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("10.30.1", DEF),
     ("10.31.1", DEF),
     ("10.32.1", DEF),
+    ("10.18.1", DEF),
     ("10.19.1", DEF),
     ("10.13.1", DEF),
     ("10.13.3", DEF),
@@ -370,10 +366,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "10.32.2.b",
         "not observable: no effect in the effect language puts a card onto the field without playing it",
-    ),
-    (
-        "10.18",
-        "not implemented: 壱符 first card (sideboard, Spell Break); `not implemented: clause 10.18.2.a`",
     ),
     ("10.21.1", DEF),
     (

@@ -13,7 +13,10 @@
 //! a–j, attack 6.3, block 6.4, recipient fixed at 6.2.4.c, first strike,
 //! pierce, graze 6.5); the damage procedure 1.10.12 a–f with its four
 //! trigger windows, combat and effect damage kept apart (1.10.13.d/e);
-//! removal 決死 → 破棄 → 除外 (chapter 9) interrupting the current effect;
+//! removal 決死 → 破棄 → 除外 (chapter 9) interrupting the current effect,
+//! nullifying 決死 and 破棄 (effect `nullify_removal`, 9.2.4–9.2.5,
+//! 9.3.5–9.3.6), 「決死状態にならない」 / 「破棄されない」 (states, 9.2.8.c,
+//! 9.3.8.c);
 //! win, loss and draw (1.5); automatic γ effects in the effect language.
 //!
 //! Keywords implemented: マナチャージ mana charge (the only activated
@@ -24,9 +27,12 @@
 //! upkeep (stat `upkeep` = X, paid, declined or ignored at the maintenance
 //! phase's rule effect), ラストスペル last spell and ラストワード last word
 //! (the spell's caster 術者 is `text.caster`, 5.5.7; 10.32.2.b cannot arise),
-//! 封術 sealed arts (such a character is no caster under 6 nodes), 弐符
-//! second card (excluded on entering, as 壱符 is not implemented; a 弐符
-//! card with its own `on_enter` effects is not implemented), 装備 equip and
+//! 封術 sealed arts (such a character is no caster under 6 nodes), 壱符
+//! first card (Spell Break from the `sideboard` zone, choices
+//! `<card>.spell_break` / `<card>.move_set_cards`; the sideboard is checked
+//! at setup, 1.2.5), 弐符 second card (excluded when it enters other than by
+//! a Spell Break; a 弐符 card played with its own `on_enter` effects is not
+//! implemented), 装備 equip and
 //! 呪符 charm (set on the target character, which gets the set card's
 //! combat modifiers, written as its `attack` / `defense`; set cards are
 //! discarded with their character; a set card with text, or a character
@@ -89,6 +95,9 @@ pub static ZONES: &[ZoneSpec] = &[
     zone("netherworld", Visibility::Public, true, "3.3.1"),
     zone("exclusion", Visibility::Public, false, "3.7.1"),
     zone("play", Visibility::Public, false, "3.8.1"),
+    // サイドボード (3.9): hidden, its owner may look (3.9.3.a); it matters
+    // only to an effect that refers to it (3.9.4), 壱符 (10.18).
+    zone("sideboard", Visibility::Private, false, "3.9.1"),
 ];
 
 /// PMV player values: life (ライフポイント, 1.9), no bounds (1.9.6).
@@ -101,7 +110,7 @@ pub static VALUES: &[ValueSpec] = &[ValueSpec {
 }];
 
 const SPEC_RULES: &[&str] = &[
-    "3.4.1", "3.2.1", "3.6.1", "3.5.1", "3.3.1", "3.7.1", "3.8.1",
+    "3.4.1", "3.2.1", "3.6.1", "3.5.1", "3.3.1", "3.7.1", "3.8.1", "3.9.1",
 ];
 
 static CITABLE: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
@@ -185,7 +194,11 @@ impl GameModule for Pmv {
         &["character", "spell", "command"]
     }
     fn card_states(&self) -> &'static [&'static str] {
-        &[flow::st::SLEEP]
+        &[
+            flow::st::SLEEP,
+            flow::st::CANNOT_BE_DOOMED,
+            flow::st::CANNOT_BE_DISCARDED,
+        ]
     }
     fn stats(&self) -> &'static [&'static str] {
         &[

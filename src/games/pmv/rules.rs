@@ -362,6 +362,25 @@ rules! {
     COMMAND_HAS_PRIORITY = "5.6.1.a";
     PLAY_CONDITIONS_MET = "5.2.2.b";
     PLAY_CAN_MOVE = "5.2.2.g";
+    // 壱符 first card, Spell Break, the sideboard and nullifying removal
+    // (flow/spell_break.rs).
+    SIDEBOARD_10 = "1.2.5.a";
+    SIDEBOARD_SAME_NAME_3 = "1.2.5.b";
+    SIDEBOARD_RESTRICTIONS = "1.2.5.c";
+    SIDEBOARD_ZONE = "3.9.1";
+    SIDEBOARD_HIDDEN = "3.9.3";
+    SIDEBOARD_OWNER_LOOKS = "3.9.3.a";
+    SIDEBOARD_INERT = "3.9.4";
+    SPELL_BREAK = "10.18.3";
+    DOOMED_NULLIFY_ENDS = "9.2.4.a";
+    DOOMED_NULLIFY_RESET = "9.2.4.b";
+    DOOMED_NULLIFY_FORBIDDEN = "9.2.5";
+    DISCARD_NULLIFY_ENDS = "9.3.5.a";
+    DISCARD_NULLIFY_RESET = "9.3.5.b";
+    DISCARD_NULLIFY_FORBIDDEN = "9.3.6";
+    RESET_NULLIFIED = "1.10.13.a";
+    CANNOT_BE_DOOMED = "9.2.8.c";
+    CANNOT_BE_DISCARDED = "9.3.8.c";
 }
 
 #[cfg(test)]

@@ -1534,6 +1534,13 @@ fn apply_effect(
                 what: "effects that set attack/defense to a value (set_power)".into(),
             });
         }
+        Effect::NullifyRemoval { .. } => {
+            // SVE has no rule for undoing a destruction once applied.
+            return Err(EngineError::NotImplemented {
+                clause: r::DESTROY,
+                what: "effects that nullify a removal (nullify_removal)".into(),
+            });
+        }
         Effect::Buff {
             attack: a,
             defense: d,

@@ -208,6 +208,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
         }
         if has_kw(&m.game, &d.source, "instant_death")
             && m.game.card(&d.to).is_some_and(|c| !removing(c))
+            && !doom_effect_blocked(m, &d.to)
         {
             if let Some(c) = m.game.cards.get_mut(&d.to) {
                 c.states.insert(st::DOOMED.into());
@@ -303,7 +304,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
             continue;
         }
         let (acc, dur) = (accumulated(c), raw_durability(&m.game, c));
-        if acc >= dur {
+        if acc >= dur && may_become_doomed(m, id, dur, acc) {
             let src = live
                 .iter()
                 .rev()

@@ -57,6 +57,9 @@ pub(super) fn fire_inner(m: &mut M, trigger: &str, cards: &[CardId], rule: &'sta
         };
         let master = m.game.card(id).map(|c| c.controller).unwrap_or(0);
         for ab in d.abilities.iter().filter(|a| a.trigger == trigger) {
+            if window_void(m, trigger, id) {
+                break;
+            }
             m.record(
                 format!("auto.{trigger}"),
                 format!("{id}'s automatic effect ({trigger}) resolves"),
@@ -575,6 +578,9 @@ pub(super) fn apply_effect(
                     *c.counters.entry(counter.clone()).or_default() += amount;
                 }
             }
+        }
+        Effect::NullifyRemoval { removal, .. } => {
+            nullify_removal(m, this, removal.as_deref(), objs)?;
         }
         Effect::Summon { .. } => {
             return Err(bad(

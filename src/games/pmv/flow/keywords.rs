@@ -232,8 +232,9 @@ pub(super) fn resolve_mana_charge(m: &mut M, e: &Entry, x: i64, inc: u32) -> R<(
 
 /// 弐符 second card (10.19.2.a): a character that entered the field other
 /// than by 壱符's Spell Break is excluded, before its other entering
-/// effects. 壱符 is not implemented, so every entry here is "other than
-/// 壱符". Returns whether the card was excluded. Whether the card's own
+/// effects. This is called for entries by play; a Spell Break
+/// (`spell_break::first_card`) puts the card onto the field without it.
+/// Returns whether the card was excluded. Whether the card's own
 /// entering effects still resolve after it left is not settled by the
 /// text: such a card stops the run with `not implemented`.
 pub(super) fn second_card(m: &mut M, card: &str, d: &crate::engine::CardDef) -> R<bool> {

@@ -26,9 +26,13 @@ mod effects;
 mod keywords;
 mod play;
 mod removal;
+mod spell_break;
 mod turn;
 
-use self::{combat::*, cost::*, damage::*, effects::*, keywords::*, play::*, removal::*, turn::*};
+use self::{
+    combat::*, cost::*, damage::*, effects::*, keywords::*, play::*, removal::*, spell_break::*,
+    turn::*,
+};
 
 /// Card states the module uses.
 pub mod st {
@@ -48,6 +52,11 @@ pub mod st {
     pub const ATTACKING: &str = "attacking";
     /// 防御を行っているキャラクター (6.4.4.d).
     pub const BLOCKING: &str = "blocking";
+    /// 「決死状態にならない」 applied to the card (9.2.8.c); a scenario sets
+    /// it in the card's `state` or with `set_state`.
+    pub const CANNOT_BE_DOOMED: &str = "cannot_be_doomed";
+    /// 「破棄されない」 applied to the card (9.3.8.c).
+    pub const CANNOT_BE_DISCARDED: &str = "cannot_be_discarded";
 }
 
 /// Zone names.
@@ -59,6 +68,7 @@ pub mod zn {
     pub const NETHERWORLD: &str = "netherworld";
     pub const EXCLUSION: &str = "exclusion";
     pub const PLAY: &str = "play";
+    pub const SIDEBOARD: &str = "sideboard";
 }
 
 /// Counters holding accumulated damage; kept apart because combat damage
@@ -104,11 +114,19 @@ pub const TRIGGERS: &[&str] = &[
 /// Readings where the rules are silent (pmv.md §4.17). The engine applies
 /// the judges' reading and says so in a note; a scenario chooses the other
 /// reading by listing the flag on any player.
-pub const READINGS: &[&str] = &[BLOCKER_NO_DAMAGE, PIERCE_COUNTS_THIS_DAMAGE];
+pub const READINGS: &[&str] = &[
+    BLOCKER_NO_DAMAGE,
+    PIERCE_COUNTS_THIS_DAMAGE,
+    DOOMED_IGNORES_CANNOT_BE_DISCARDED,
+];
 /// The blocker does not deal combat damage to the attacker.
 pub const BLOCKER_NO_DAMAGE: &str = "reading_blocker_deals_no_damage";
 /// Pierce's "already accumulated damage" includes the damage just dealt.
 pub const PIERCE_COUNTS_THIS_DAMAGE: &str = "reading_pierce_counts_this_damage";
+/// A 決死 card under 「破棄されない」 is still discarded by 9.2.3.e (the
+/// protection reads as one against discard effects only); see
+/// `spell_break::doomed_to_discard`.
+pub const DOOMED_IGNORES_CANNOT_BE_DISCARDED: &str = "reading_doomed_ignores_cannot_be_discarded";
 
 /// Keywords the module implements; any other keyword of chapter 10 in the
 /// game stops the run with "not implemented".
@@ -117,6 +135,7 @@ const IMPLEMENTED: &[&str] = &[
     "last_spell",
     "last_word",
     "sealed_arts",
+    "first_card",
     "second_card",
     "equip",
     "charm",
@@ -726,7 +745,6 @@ fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
                 "equip" => r::EQUIP,
                 "charm" => r::CHARM,
                 "equip_field" => r::EQUIP_FIELD,
-                "first_card" => r::FIRST_CARD,
                 "second_card" => r::SECOND_CARD,
                 "link" => r::LINK,
                 "divine_artifact" => r::DIVINE_ARTIFACT,

@@ -24,6 +24,9 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
             } else {
                 continue;
             };
+            if !may_become_doomed(m, &id, dur, acc) {
+                continue;
+            }
             if let Some(c) = m.game.cards.get_mut(&id) {
                 c.states.insert(st::DOOMED.into());
             }
@@ -61,15 +64,11 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
             // The windows run with the cards marked as resolving, so that a
             // removal applied inside them does not start this one again.
             mark_resolving(&mut m.game, &doomed, st::DOOMED, st::DOOMED_RESOLVING);
-            fire(m, "doomed", &doomed, r::DOOMED_AFTER)?;
+            // 9.2.3.d, with 壱符 (10.18.2.a) in it, card by card.
             for id in &doomed {
-                if let Some(c) = m.game.cards.get_mut(id) {
-                    c.states.remove(st::DOOMED_RESOLVING);
-                    if c.zone.kind == zn::FIELD {
-                        c.states.insert(st::DISCARDING.into());
-                    }
-                }
+                doomed_window(m, id)?;
             }
+            doomed_to_discard(m, &doomed);
             m.record(
                 "removal.doomed",
                 "each 決死 card is treated as having 破棄 applied",
@@ -77,7 +76,7 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
             );
             continue;
         }
-        let discarding = with(&m.game, st::DISCARDING);
+        let discarding = discard_filter(m, with(&m.game, st::DISCARDING));
         if !discarding.is_empty() {
             m.record(
                 "removal.discard",
@@ -97,6 +96,9 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
             );
             fire(m, "discarded", &discarding, r::DISCARD_AFTER)?;
             for id in &discarding {
+                if discard_nullified(&m.game, id) {
+                    continue;
+                }
                 discard_set_cards(m, id, r::DISCARD_SET_CARDS);
                 let Some(owner) = m.game.card(id).map(|c| c.owner) else {
                     continue;

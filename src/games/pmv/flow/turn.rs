@@ -47,6 +47,7 @@ pub(super) fn setup(m: &mut M) -> R<()> {
                 player_name(p)
             )));
         }
+        check_sideboard(m, p, &deck)?;
         let uniq = !seen.is_empty();
         let mut ids = deck.clone();
         m.game.rng.shuffle(&mut ids);
