@@ -185,7 +185,7 @@ impl GameModule for Pmv {
         &["character", "spell", "command"]
     }
     fn card_states(&self) -> &'static [&'static str] {
-        &[flow::st::SLEEP]
+        &[flow::st::SLEEP, flow::st::POPULARITY]
     }
     fn stats(&self) -> &'static [&'static str] {
         &[
@@ -199,6 +199,9 @@ impl GameModule for Pmv {
     }
     fn text_fields(&self) -> &'static [&'static str] {
         &["caster", "link"]
+    }
+    fn condition_counts(&self) -> &'static [&'static str] {
+        &[flow::POPULARITY_COUNT]
     }
     fn keywords(&self) -> &'static [&'static str] {
         KEYWORDS
