@@ -64,6 +64,37 @@ pub struct AbilityDef {
     pub trigger: String,
     /// The effects, carried out in printed order.
     pub effect: Vec<Effect>,
+    /// Text that is in effect only while a count on the ability's own card
+    /// is within bounds (e.g. PMV's popularity tiers, 2.13.5: "while this
+    /// card has 4 or more 人気 cards set on it"). Absent = always in
+    /// effect. The counted quantity is a word the game declares
+    /// (`GameModule::condition_counts`); a game that declares none rejects
+    /// any condition as not implemented.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<Condition>,
+}
+
+/// A bound on a count of the ability's own card: the ability is in effect
+/// only while `at_least <= count <= at_most` (each bound optional).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Condition {
+    /// What is counted, from the game's list (PMV: `popularity`, the 人気
+    /// cards set on the card).
+    pub count: String,
+    /// The least count for which the ability is in effect.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_least: Option<i64>,
+    /// The greatest count for which the ability is in effect.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_most: Option<i64>,
+}
+
+impl Condition {
+    /// Whether `n` is within the bounds.
+    pub fn holds(&self, n: i64) -> bool {
+        self.at_least.is_none_or(|a| n >= a) && self.at_most.is_none_or(|b| n <= b)
+    }
 }
 
 /// A player, relative to the ability's master.
@@ -255,6 +286,13 @@ pub enum Effect {
     },
     /// A player loses at once.
     Lose {
+        #[serde(default)]
+        who: Who,
+    },
+    /// The next damage the player would take this turn is nullified (the
+    /// damage procedure for it ends at once; how and where is the game's
+    /// damage rule, e.g. PMV 1.10.15).
+    NullifyDamage {
         #[serde(default)]
         who: Who,
     },

@@ -76,6 +76,11 @@ pub trait GameModule: Sync {
     fn text_fields(&self) -> &'static [&'static str] {
         &[]
     }
+    /// Counts an ability's `condition` may bound (e.g. PMV `popularity`);
+    /// none by default, and a game with none rejects conditions itself.
+    fn condition_counts(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Keyword abilities.
     fn keywords(&self) -> &'static [&'static str];
     /// Triggers / ability kinds.

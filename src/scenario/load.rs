@@ -722,6 +722,16 @@ fn validate_def(
                 one_of("triggers", module.triggers()),
             ));
         }
+        if let Some(c) = &ab.condition
+            && !module.condition_counts().is_empty()
+            && !module.condition_counts().contains(&c.count.as_str())
+        {
+            return Err(cx.err(
+                &[ap.as_slice(), &[k("condition"), k("count")]].concat(),
+                format!("unknown count `{}`", c.count),
+                one_of("counts", module.condition_counts()),
+            ));
+        }
         for (j, e) in ab.effect.iter().enumerate() {
             let ep = [ap.as_slice(), &[k("effect"), Seg::Index(j)]].concat();
             match e {

@@ -10,7 +10,7 @@
 
 const DEF: &str = "not state-changing: a definition or classification";
 const NO_TIMING: &str = "not implemented: the effect language has no trigger word for this timing, so no effect can resolve here (the procedure step itself runs)";
-const SET_CARDS: &str = "not implemented: set cards other than 装備 equipment and 呪符 charms without text set on a character (cards set on set cards, 人気, 装備／場, set cards carrying text, set cards on non-characters)";
+const SET_CARDS: &str = "not implemented: set cards other than 装備 equipment and 呪符 charms without text set on a character and 人気 popularity cards set on a leader (cards set on set cards, set cards carrying text, set cards on non-characters)";
 
 /// `(clause id, reason)`.
 pub const EXCEPTIONS: &[(&str, &str)] = &[
@@ -100,7 +100,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "1.10.10",
         "not observable: only characters are on the field in this model, and a target that left the field fails the effect first (8.2.5)",
     ),
-    ("1.10.15", "not implemented: nullifying damage"),
     ("1.11.2.a", DEF),
     ("1.11.3", DEF),
     (
@@ -165,16 +164,13 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: node requirement and cost modification",
     ),
     ("5.3", "not implemented: resolving a card as if played"),
-    ("5.4.4", SET_CARDS),
     ("5.4.5", DEF),
     ("5.5.2", DEF),
-    ("5.5.4", SET_CARDS),
     ("5.5.5", SET_CARDS),
     (
         "5.6.2",
         "not observable: the only commands set on the field unattached are 装備／場 cards, which the clause excludes",
     ),
-    ("5.6.3", SET_CARDS),
     ("5.6.4", SET_CARDS),
     ("5.6.5", DEF),
     (
@@ -271,8 +267,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("9.3.4.a", NO_TIMING),
     ("9.3.4.b", NO_TIMING),
     ("9.3.4.c", NO_TIMING),
-    ("9.3.4.e", SET_CARDS),
-    ("9.3.4.f", SET_CARDS),
     (
         "9.3.7.b",
         "not implemented: make-決死 effects other than 即死",
@@ -293,13 +287,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("9.4.4.b", NO_TIMING),
     ("9.4.4.c", NO_TIMING),
     ("9.4.4.d", NO_TIMING),
-    ("9.4.4.e", SET_CARDS),
-    ("9.4.4.f", SET_CARDS),
-    ("9.4.4.g", SET_CARDS),
-    ("9.4.4.h", SET_CARDS),
-    ("9.4.4.i", SET_CARDS),
-    ("9.4.4.j", SET_CARDS),
-    ("9.4.4.k", SET_CARDS),
     (
         "9.4.5",
         "not observable: 除外 resolves at once, with no trigger window in the effect language",
@@ -380,10 +367,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "10.28",
         "not implemented: 変身 transform (transformed descriptions); `not implemented: clause 10.28.2.a`",
-    ),
-    (
-        "10.34",
-        "not implemented: リーダー leader (人気 set cards, popularity tiers); `not implemented: clause 10.34.2.a`",
     ),
 ];
 

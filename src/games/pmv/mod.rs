@@ -198,6 +198,7 @@ impl GameModule for Pmv {
             flow::st::SLEEP,
             flow::st::CANNOT_BE_DOOMED,
             flow::st::CANNOT_BE_DISCARDED,
+            flow::st::POPULARITY,
         ]
     }
     fn stats(&self) -> &'static [&'static str] {
@@ -212,6 +213,9 @@ impl GameModule for Pmv {
     }
     fn text_fields(&self) -> &'static [&'static str] {
         &["caster", "link"]
+    }
+    fn condition_counts(&self) -> &'static [&'static str] {
+        &[flow::POPULARITY_COUNT]
     }
     fn keywords(&self) -> &'static [&'static str] {
         KEYWORDS

@@ -1526,6 +1526,14 @@ fn apply_effect(
                 set_value(m, p, value, new, "effect.value", rules);
             }
         }
+        Effect::NullifyDamage { .. } => {
+            // Damage nullification is not modelled for SVE: 5.13.1 always
+            // reduces defense.
+            return Err(EngineError::NotImplemented {
+                clause: r::DAMAGE,
+                what: "effects that nullify damage (nullify_damage)".into(),
+            });
+        }
         Effect::SetPower { .. } => {
             // Setting a value is a numeric continuous effect whose order
             // against additions is 10.9.1.4's layer rule, not modelled yet.
@@ -2640,7 +2648,23 @@ pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn<'_
     let mut rejections = Vec::new();
     let mut checkpoints = Vec::new();
     let mut error = None;
-    if let Err(e) = m
+    // Text in effect only under a condition (10.3.3) is not modelled for
+    // SVE: a definition using `condition` stops the run before anything.
+    let conditional = m.game.defs.iter().find_map(|(k, d)| {
+        d.abilities
+            .iter()
+            .any(|a| a.condition.is_some())
+            .then(|| k.clone())
+    });
+    if let Some(k) = conditional {
+        error = Some(StopError {
+            action: None,
+            error: EngineError::NotImplemented {
+                clause: r::CONDITIONAL_TEXT,
+                what: format!("an ability with a `condition` (card `{k}`)"),
+            },
+        });
+    } else if let Err(e) = m
         .run(step)
         .and_then(|()| pass_unanswered(&mut m, actions.first()))
     {

@@ -130,6 +130,17 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
     if m.game.result != GameResult::Ongoing {
         return Ok(());
     }
+    // 1.10.15: a nullified damage's procedure ends here.
+    leader::nullify(m, &mut live);
+    if live.is_empty() {
+        return Ok(());
+    }
+    let sources: Vec<CardId> = live.iter().map(|d| d.source.clone()).collect();
+    let recips: Vec<CardId> = live
+        .iter()
+        .filter(|d| parse_player(&d.to, n).is_none())
+        .map(|d| d.to.clone())
+        .collect();
     // c: apply.
     let mut prior: BTreeMap<String, i64> = BTreeMap::new();
     for d in &live {
@@ -297,6 +308,8 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
         &[r::DAMAGE_E],
     );
     fire(m, "took_damage", &recips, r::DAMAGE_E)?;
+    let damaged: Vec<PlayerId> = live.iter().filter_map(|d| parse_player(&d.to, n)).collect();
+    leader::opponent_took_damage(m, &damaged)?;
     // f: doomed check.
     for id in &recips {
         let Some(c) = m.game.card(id) else { continue };

@@ -49,7 +49,8 @@ pub(super) fn fire_inner(m: &mut M, trigger: &str, cards: &[CardId], rule: &'sta
         if m.game.result != GameResult::Ongoing {
             return Ok(());
         }
-        if !on_field(&m.game, id) {
+        // A 人気 card has no text (5.4.4, 5.5.4, 5.6.3).
+        if !on_field(&m.game, id) || is_popularity(&m.game, id) {
             continue;
         }
         let Some(d) = def(&m.game, id).cloned() else {
@@ -59,6 +60,11 @@ pub(super) fn fire_inner(m: &mut M, trigger: &str, cards: &[CardId], rule: &'sta
         for ab in d.abilities.iter().filter(|a| a.trigger == trigger) {
             if window_void(m, trigger, id) {
                 break;
+            }
+            // Popularity-tier text resolves only while its tier is in effect
+            // (2.13.5, 10.34.2.a).
+            if !ability_in_effect(&m.game, id, ab) {
+                continue;
             }
             m.record(
                 format!("auto.{trigger}"),
@@ -93,7 +99,7 @@ pub(super) fn candidates(g: &Game, f: &Filter, master: PlayerId, this: &str) -> 
     let mut out = Vec::new();
     for p in sides {
         for id in g.zone_of(p, &zone) {
-            if f.other && id == this {
+            if (f.other && id == this) || is_popularity(g, id) {
                 continue;
             }
             if !f.types.is_empty()
@@ -152,15 +158,52 @@ pub(super) fn choose_targets(
         if *or_leader {
             legal.extend((0..m.game.players.len()).map(player_name));
         }
+        // 10.34.2.a: an opponent's leader is not a target of command effects.
+        let shielded: Vec<String> = legal
+            .iter()
+            .filter(|id| untargetable(&m.game, id, this, master))
+            .cloned()
+            .collect();
+        legal.retain(|id| !shielded.contains(id));
         let count = *count as usize;
         if !up_to && legal.len() < count {
             return Err(illegal(
-                r::PLAY_TARGETS,
-                format!("`{k}` needs {count} target(s); only {} legal", legal.len()),
+                if shielded.is_empty() {
+                    r::PLAY_TARGETS
+                } else {
+                    r::LEADER
+                },
+                format!(
+                    "`{k}` needs {count} target(s); only {} legal{}",
+                    legal.len(),
+                    if shielded.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " ({} has リーダー: not a target of the opponent's command effects)",
+                            shielded.join(", ")
+                        )
+                    }
+                ),
                 legal,
             ));
         }
-        let given = match m.choices.ids(&k, &legal)? {
+        let asked: Vec<String> = legal.iter().chain(&shielded).cloned().collect();
+        let given = match m.choices.ids(&k, &asked)? {
+            Some(g) if g.iter().any(|x| shielded.contains(x)) => {
+                return Err(illegal(
+                    r::LEADER,
+                    format!(
+                        "{} has リーダー: it is not the target of an effect of its opponent's command card",
+                        g.iter()
+                            .filter(|x| shielded.contains(x))
+                            .cloned()
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    legal,
+                ));
+            }
             Some(g) => {
                 m.record(
                     "targets",
@@ -219,10 +262,27 @@ pub(super) fn choose_set_target(m: &mut M, k: &str, card: &str, player: PlayerId
     } else {
         (all_characters(&m.game), r::CHARM)
     };
+    // 10.34.2.a: an opponent's leader is not a target of command effects.
+    let shielded: Vec<String> = legal
+        .iter()
+        .filter(|id| untargetable(&m.game, id, card, player))
+        .cloned()
+        .collect();
+    legal.retain(|id| !shielded.contains(id));
     // 10.25.2.a: a 神器 card cannot target a character without 伝説.
     if has_kw(&m.game, card, "divine_artifact") {
         legal.retain(|c| has_kw(&m.game, c, "legend"));
         rule = r::DIVINE_ARTIFACT;
+    }
+    if legal.is_empty() && !shielded.is_empty() {
+        return Err(illegal(
+            r::LEADER,
+            format!(
+                "{card} ({k}) needs a target character; {} has リーダー and is not the target of its opponent's command effects",
+                shielded.join(", ")
+            ),
+            legal,
+        ));
     }
     if legal.is_empty() {
         return Err(illegal(
@@ -235,7 +295,18 @@ pub(super) fn choose_set_target(m: &mut M, k: &str, card: &str, player: PlayerId
             legal,
         ));
     }
-    let given = match m.choices.ids("targets", &legal)? {
+    let asked: Vec<String> = legal.iter().chain(&shielded).cloned().collect();
+    let given = match m.choices.ids("targets", &asked)? {
+        Some(g) if g.iter().any(|x| shielded.contains(x)) => {
+            return Err(illegal(
+                r::LEADER,
+                format!(
+                    "{} has リーダー: it is not the target of an effect of its opponent's command card",
+                    g.join(", ")
+                ),
+                legal,
+            ));
+        }
         Some(g) => g,
         None if legal.len() == 1 => {
             m.record(
@@ -600,6 +671,21 @@ pub(super) fn apply_effect(
                     "effect.shuffle",
                     format!("an effect shuffles {}'s deck ({n} cards); otherwise its order never changes", player_name(p)),
                     &[r::DECK_ORDER],
+                );
+            }
+        }
+        Effect::NullifyDamage { who } => {
+            for p in who_players(&m.game, master, *who) {
+                let key = shield_var(p);
+                let n = var(&m.game, &key) + 1;
+                m.game.vars.insert(key, n);
+                m.record(
+                    "nullify_damage",
+                    format!(
+                        "this turn, the next damage {} would take is nullified ({n} waiting)",
+                        player_name(p)
+                    ),
+                    &[r::DAMAGE_NULLIFIED],
                 );
             }
         }

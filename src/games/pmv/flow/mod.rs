@@ -24,14 +24,16 @@ mod cost;
 mod damage;
 mod effects;
 mod keywords;
+mod leader;
 mod play;
 mod removal;
 mod spell_break;
 mod turn;
 
+pub use self::leader::POPULARITY_COUNT;
 use self::{
-    combat::*, cost::*, damage::*, effects::*, keywords::*, play::*, removal::*, spell_break::*,
-    turn::*,
+    combat::*, cost::*, damage::*, effects::*, keywords::*, leader::*, play::*, removal::*,
+    spell_break::*, turn::*,
 };
 
 /// Card states the module uses.
@@ -57,6 +59,8 @@ pub mod st {
     pub const CANNOT_BE_DOOMED: &str = "cannot_be_doomed";
     /// 「破棄されない」 applied to the card (9.3.8.c).
     pub const CANNOT_BE_DISCARDED: &str = "cannot_be_discarded";
+    /// 人気 (10.34.2.b): a card set on a leader as popularity.
+    pub const POPULARITY: &str = "popularity";
 }
 
 /// Zone names.
@@ -109,6 +113,9 @@ pub const TRIGGERS: &[&str] = &[
     "took_damage",
     "doomed",
     "discarded",
+    // 自動α (7.4.5): always in effect while its card is on the field and its
+    // condition holds; only `buff` on `this` (a combat modifier).
+    "continuous",
 ];
 
 /// Readings where the rules are silent (pmv.md §4.17). The engine applies
@@ -118,6 +125,7 @@ pub const READINGS: &[&str] = &[
     BLOCKER_NO_DAMAGE,
     PIERCE_COUNTS_THIS_DAMAGE,
     DOOMED_IGNORES_CANNOT_BE_DISCARDED,
+    TIERS_EXCLUSIVE,
 ];
 /// The blocker does not deal combat damage to the attacker.
 pub const BLOCKER_NO_DAMAGE: &str = "reading_blocker_deals_no_damage";
@@ -127,6 +135,9 @@ pub const PIERCE_COUNTS_THIS_DAMAGE: &str = "reading_pierce_counts_this_damage";
 /// protection reads as one against discard effects only); see
 /// `spell_break::doomed_to_discard`.
 pub const DOOMED_IGNORES_CANNOT_BE_DISCARDED: &str = "reading_doomed_ignores_cannot_be_discarded";
+/// Only the highest popularity tier whose condition holds applies (2.13.5;
+/// by default every tier whose condition holds applies).
+pub const TIERS_EXCLUSIVE: &str = "reading_popularity_tiers_exclusive";
 
 /// Keywords the module implements; any other keyword of chapter 10 in the
 /// game stops the run with "not implemented".
@@ -161,6 +172,7 @@ const IMPLEMENTED: &[&str] = &[
     "own_turn_only",
     "opponent_turn_only",
     "one_per_deck",
+    "leader",
 ];
 
 type M = Machine<Step>;
@@ -183,6 +195,9 @@ pub struct Entry {
     /// card: マナチャージ（Ｘ） with its X (10.12.2.a), and the card's object
     /// number when it was used (7.3.1.b).
     pub mana_charge: Option<(i64, u32)>,
+    /// The activated effect of a リーダー leader (10.34.2.d), with the
+    /// leader's object number when it was used (7.3.1.b).
+    pub leader: Option<u32>,
 }
 
 /// Priority and the open interference.
@@ -269,7 +284,9 @@ fn is_type(g: &Game, id: &str, t: &str) -> bool {
 /// phantasm creature face up on the field (10.16.3). Only cards on the
 /// field are asked, or character cards anywhere.
 fn is_character(g: &Game, id: &str) -> bool {
-    is_type(g, id, "character") || (has_kw(g, id, "phantasm") && on_field(g, id))
+    // A card set as 人気 is a set card, not a character (6.1.8).
+    (is_type(g, id, "character") || (has_kw(g, id, "phantasm") && on_field(g, id)))
+        && !is_popularity(g, id)
 }
 
 /// The names A, B, C… of 連結（「Ａ」＋「Ｂ」＋…） (`text.link`, written
@@ -349,8 +366,10 @@ fn raw_attack(g: &Game, c: &Card) -> i64 {
     c.set_value("attack")
         .unwrap_or_else(|| g.defs.get(&c.def).and_then(|d| d.attack).unwrap_or(0))
         + c.modifier("attack")
+        + continuous_modifier(g, c, "attack")
         + set_cards(g, &c.id)
             .iter()
+            .filter(|s| !is_popularity(g, s))
             .filter_map(|s| def(g, s).and_then(|d| d.attack))
             .sum::<i64>()
 }
@@ -388,8 +407,10 @@ fn raw_durability(g: &Game, c: &Card) -> i64 {
     c.set_value("defense")
         .unwrap_or_else(|| g.defs.get(&c.def).and_then(|d| d.defense).unwrap_or(0))
         + c.modifier("defense")
+        + continuous_modifier(g, c, "defense")
         + set_cards(g, &c.id)
             .iter()
+            .filter(|s| !is_popularity(g, s))
             .filter_map(|s| def(g, s).and_then(|d| d.defense))
             .sum::<i64>()
 }
@@ -635,6 +656,13 @@ fn legal_actions(g: &Game, p: &Pri) -> Vec<String> {
             }
         }
     }
+    if p.holder != tp {
+        for id in characters(g, p.holder) {
+            if has_kw(g, &id, "leader") && !popularity(g, &id).is_empty() {
+                v.push(format!("activate {id}"));
+            }
+        }
+    }
     if p.block_window {
         for id in characters(g, p.holder) {
             if g.card(&id).is_some_and(|c| !c.has(st::SLEEP)) {
@@ -709,6 +737,9 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
         "block" => declare_block(m, p, player, &need_card(a)?)?,
         "activate" => {
             let card = need_card(a)?;
+            if has_kw(&m.game, &card, "leader") && !has_kw(&m.game, &card, "mana_charge") {
+                return leader::activate(m, p, player, &card);
+            }
             if !has_kw(&m.game, &card, "mana_charge") {
                 return Err(EngineError::NotImplemented {
                     clause: r::ACTIVATED,
@@ -754,7 +785,7 @@ fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
                 "sealed_arts" => r::SEALED_ARTS,
                 "last_word" => r::LAST_WORD,
                 "overdrive" => r::OVERDRIVE,
-                _ => r::LEADER,
+                _ => r::TRANSFORM,
             };
             return Some((clause, format!("keyword `{k}` on {}", c.id)));
         }
@@ -772,6 +803,11 @@ pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn) -
         error = Some(StopError {
             action: None,
             error: EngineError::NotImplemented { clause, what },
+        });
+    } else if let Some(e) = unsupported_definition(&m.game) {
+        error = Some(StopError {
+            action: None,
+            error: e,
         });
     } else {
         let phase = m.game.turn.phase.clone();
@@ -799,6 +835,7 @@ pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn) -
             m.action = Some(i);
             m.choices = Choices::new(a.choices.clone());
             let r = m.atomically(|m| {
+                leader::uniqueness(m)?;
                 act(m, a)?;
                 m.run(step)?;
                 m.choices.finish()

@@ -488,6 +488,7 @@ pub(super) fn play_card(
         player,
         targets,
         mana_charge: None,
+        leader: None,
     });
     p.passes = 0;
     p.block_window = false;
@@ -643,6 +644,9 @@ pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
     if let Some((x, inc)) = e.mana_charge {
         return resolve_mana_charge(m, e, x, inc);
     }
+    if let Some(inc) = e.leader {
+        return leader::resolve(m, e, inc);
+    }
     let card = &e.card;
     if m.game.card(card).is_none_or(|c| c.zone.kind != zn::PLAY) {
         m.record(
@@ -754,12 +758,20 @@ pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
     }
     if d.card_type == "character" {
         let haste = d.has_keyword("haste");
+        let normal = !d.has_keyword("ambush") && !d.has_keyword("doll");
+        if leader::second_leader_fails(m, card, e.player) {
+            if normal {
+                m.game
+                    .vars
+                    .insert(turn_var("normal_character", e.player), 1);
+            }
+            return Ok(());
+        }
         m.game
             .move_card(card, ZoneId::of(e.player, zn::FIELD), false);
         if !haste && let Some(c) = m.game.cards.get_mut(card) {
             c.states.insert(st::SLEEP.into());
         }
-        let normal = !d.has_keyword("ambush") && !d.has_keyword("doll");
         if normal {
             m.game
                 .vars
@@ -791,6 +803,7 @@ pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
         if second_card(m, card, &d)? {
             return Ok(());
         }
+        leader::entered(m, card)?;
         fire(m, "on_enter", std::slice::from_ref(card), r::RESOLVE_EFFECT)?;
         return process_removals(m);
     }

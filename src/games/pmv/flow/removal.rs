@@ -168,13 +168,35 @@ pub(super) fn discard_set_cards(m: &mut M, id: &str, rule: &'static str) {
         let Some(owner) = m.game.card(&s).map(|c| c.owner) else {
             continue;
         };
+        let popularity = is_popularity(&m.game, &s);
+        let no_text = no_text_rule(&m.game, &s);
         m.game
             .move_card(&s, ZoneId::of(owner, zn::NETHERWORLD), true);
-        m.record(
+        let e = m.record(
             "removal.set_card",
-            format!("{s} was set on {id}: 破棄 applies to it and it is put on top of its owner's Netherworld"),
+            format!("{s} was set on {id}{}: 破棄 applies to it and it is put on top of its owner's Netherworld", if popularity { " as 人気" } else { "" }),
             &[rule, r::DISCARD_TO_NETHERWORLD],
-        )
-        .obj(s.clone());
+        );
+        e.obj(s.clone());
+        if popularity {
+            // A 人気 card has no text (5.4.4, 5.5.4, 5.6.3), so its own
+            // discard windows are empty, and nothing is set on it.
+            e.rules.extend(if rule == r::EXCLUDE_SET_CARDS {
+                &[
+                    r::EXCLUDE_SET_DISCARD_A,
+                    r::EXCLUDE_SET_DISCARD_B,
+                    r::EXCLUDE_SET_DISCARD_C,
+                    r::EXCLUDE_SET_DISCARD_D,
+                    r::EXCLUDE_SET_ON_SET,
+                    r::EXCLUDE_SET_REPEAT,
+                    r::EXCLUDE_TO_AREA,
+                ][..]
+            } else {
+                &[r::DISCARD_SET_STEPS][..]
+            });
+            e.rules.push(no_text);
+            e.text
+                .push_str(" (it has no text, so its discard windows are empty)");
+        }
     }
 }

@@ -456,6 +456,7 @@ pub(super) fn turn_end(m: &mut M) -> R<()> {
         &[r::TURN_END, r::PH_END, r::NO_PRIORITY_START_END, r::TURN_END_DURATIONS, r::TURN_END_EFFECTS],
     );
     fire_all(m, "end_of_turn", r::TURN_END_EFFECTS)?;
+    leader::end_of_turn(m)?;
     if m.game.result != GameResult::Ongoing {
         return Ok(());
     }
