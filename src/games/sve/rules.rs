@@ -23,6 +23,9 @@ rules! {
     NEGATIVE_AS_ZERO = "1.3.2.2.1";
     BOUND_CLAMP = "1.3.2.4";
     CONTINUOUS_NUMERIC_ORDER = "10.9.1.4";
+    // Card information (カードの情報): an SVE card prints one description,
+    // so an alternate face (core `CardDef::alternate`) is not implemented.
+    CARD_INFO = "2";
     PP_BOUNDS = "3.2.4";
     MAX_PP_BOUNDS = "3.2.4.1";
     PP_MAX_BOUND = "3.2.4.2";

@@ -160,6 +160,7 @@ pub(super) fn activate_mana_charge(m: &mut M, mut p: Pri, player: PlayerId, card
         player,
         targets: BTreeMap::new(),
         mana_charge: Some((x, inc)),
+        transform: None,
     });
     p.passes = 0;
     p.block_window = false;

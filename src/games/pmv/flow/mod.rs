@@ -26,9 +26,13 @@ mod effects;
 mod keywords;
 mod play;
 mod removal;
+mod transform;
 mod turn;
 
-use self::{combat::*, cost::*, damage::*, effects::*, keywords::*, play::*, removal::*, turn::*};
+use self::{
+    combat::*, cost::*, damage::*, effects::*, keywords::*, play::*, removal::*, transform::*,
+    turn::*,
+};
 
 /// Card states the module uses.
 pub mod st {
@@ -104,11 +108,18 @@ pub const TRIGGERS: &[&str] = &[
 /// Readings where the rules are silent (pmv.md §4.17). The engine applies
 /// the judges' reading and says so in a note; a scenario chooses the other
 /// reading by listing the flag on any player.
-pub const READINGS: &[&str] = &[BLOCKER_NO_DAMAGE, PIERCE_COUNTS_THIS_DAMAGE];
+pub const READINGS: &[&str] = &[
+    BLOCKER_NO_DAMAGE,
+    PIERCE_COUNTS_THIS_DAMAGE,
+    TRANSFORM_AFTER_ATTACK_EFFECTS,
+];
 /// The blocker does not deal combat damage to the attacker.
 pub const BLOCKER_NO_DAMAGE: &str = "reading_blocker_deals_no_damage";
 /// Pierce's "already accumulated damage" includes the damage just dealt.
 pub const PIERCE_COUNTS_THIS_DAMAGE: &str = "reading_pierce_counts_this_damage";
+/// 変身's 自動γ (10.28.2.a) applies after the card's other effects of the
+/// attack or block step, instead of first (flow/transform.rs).
+pub const TRANSFORM_AFTER_ATTACK_EFFECTS: &str = "reading_transform_after_attack_effects";
 
 /// Keywords the module implements; any other keyword of chapter 10 in the
 /// game stops the run with "not implemented".
@@ -125,6 +136,7 @@ const IMPLEMENTED: &[&str] = &[
     "overdrive",
     "link",
     "mana_charge",
+    "transform",
     "blessing",
     "resist",
     "phantasm",
@@ -164,6 +176,9 @@ pub struct Entry {
     /// card: マナチャージ（Ｘ） with its X (10.12.2.a), and the card's object
     /// number when it was used (7.3.1.b).
     pub mana_charge: Option<(i64, u32)>,
+    /// 変身's activated effect (10.28.2.b), with the card's object number
+    /// when it was used.
+    pub transform: Option<u32>,
 }
 
 /// Priority and the open interference.
@@ -328,7 +343,7 @@ fn raw_attack(g: &Game, c: &Card) -> i64 {
     // 6.1.10: changes (変更) apply first, the last one applied winning
     // (6.1.11), then additions (加減算).
     c.set_value("attack")
-        .unwrap_or_else(|| g.defs.get(&c.def).and_then(|d| d.attack).unwrap_or(0))
+        .unwrap_or_else(|| g.def_of(&c.id).and_then(|d| d.attack).unwrap_or(0))
         + c.modifier("attack")
         + set_cards(g, &c.id)
             .iter()
@@ -367,7 +382,7 @@ fn raw_durability(g: &Game, c: &Card) -> i64 {
     // 6.1.10: changes (変更) apply first, the last one applied winning
     // (6.1.11), then additions (加減算).
     c.set_value("defense")
-        .unwrap_or_else(|| g.defs.get(&c.def).and_then(|d| d.defense).unwrap_or(0))
+        .unwrap_or_else(|| g.def_of(&c.id).and_then(|d| d.defense).unwrap_or(0))
         + c.modifier("defense")
         + set_cards(g, &c.id)
             .iter()
@@ -609,6 +624,7 @@ fn legal_actions(g: &Game, p: &Pri) -> Vec<String> {
             }
         }
     }
+    v.extend(transform_actions(g, p));
     if p.holder == tp {
         for id in g.zone_of(tp, zn::FIELD) {
             if has_kw(g, id, "mana_charge") && g.card(id).is_some_and(|c| !c.has(st::SLEEP)) {
@@ -690,10 +706,13 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
         "block" => declare_block(m, p, player, &need_card(a)?)?,
         "activate" => {
             let card = need_card(a)?;
+            if activates_transform(m, &card)? {
+                return activate_transform(m, p, player, &card);
+            }
             if !has_kw(&m.game, &card, "mana_charge") {
                 return Err(EngineError::NotImplemented {
                     clause: r::ACTIVATED,
-                    what: "activated effects (起動効果) other than マナチャージ".into(),
+                    what: "activated effects (起動効果) other than マナチャージ and 変身".into(),
                 });
             }
             activate_mana_charge(m, p, player, &card)?;
@@ -718,7 +737,9 @@ fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
         let Some(d) = g.defs.get(&c.def) else {
             continue;
         };
-        for k in &d.keywords {
+        // A transformed description's keywords count too (2.17.2.f).
+        let face = d.alternate.iter().flat_map(|f| f.keywords.iter());
+        for k in d.keywords.iter().chain(face) {
             if IMPLEMENTED.contains(&k.as_str()) || k.starts_with("resistance_") {
                 continue;
             }
@@ -731,7 +752,6 @@ fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
                 "link" => r::LINK,
                 "divine_artifact" => r::DIVINE_ARTIFACT,
                 "upkeep" => r::UPKEEP,
-                "transform" => r::TRANSFORM,
                 "last_spell" => r::LAST_SPELL,
                 "sealed_arts" => r::SEALED_ARTS,
                 "last_word" => r::LAST_WORD,
@@ -977,6 +997,67 @@ mod tests {
         assert_eq!(o.state["cards"]["b"]["zone"], "p2.netherworld");
     }
 
+    const MARISA: &str = r#""mar": { "name": "魔理沙", "type": "character", "cost": 0, "attack": 2, "defense": 3,
+        "keywords": ["transform", "mana_charge"], "stats": { "mana_charge": 1 },
+        "alternate": { "name": "魔理沙（変身）", "attack": 5, "defense": 4 } }"#;
+
+    #[test]
+    fn attacking_with_transform_needs_the_choice() {
+        let o = run_board(
+            MARISA,
+            r#""field": [ { "id": "m", "card": "mar" } ]"#,
+            "",
+            r#"{ "do": "attack", "card": "m" }"#,
+        );
+        match o.error.map(|e| e.error) {
+            Some(EngineError::MissingChoice { choice, options }) => {
+                assert_eq!(choice, "m.transform");
+                assert_eq!(options, ["false", "true"]);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_card_with_two_activated_effects_names_the_one_it_uses() {
+        let o = run_board(
+            MARISA,
+            r#""field": [ { "id": "m", "card": "mar" } ], "deck": { "count": 3 }"#,
+            "",
+            r#"{ "do": "activate", "card": "m" }"#,
+        );
+        assert!(matches!(
+            o.error.map(|e| e.error),
+            Some(EngineError::MissingChoice { choice, .. }) if choice == "m.activate"
+        ));
+        let o = run_board(
+            MARISA,
+            r#""field": [ { "id": "m", "card": "mar" } ], "deck": { "count": 3 }"#,
+            "",
+            r#"{ "do": "activate", "card": "m", "choices": { "m.activate": "mana_charge" } },
+               { "do": "activate", "card": "m", "player": "p2", "choices": { "m.activate": "transform" } }"#,
+        );
+        // マナチャージ went on the interference; p2 cannot use p1's 変身.
+        assert_eq!(o.rejections.len(), 1, "{:?}", o.error);
+        assert_eq!(o.rejections[0].rule, r::ACT_OWN_FIELD);
+        assert_eq!(o.state["cards"]["m"]["state"], serde_json::json!(["sleep"]));
+    }
+
+    #[test]
+    fn a_keyword_of_a_transformed_description_is_checked_too() {
+        let o = run_board(
+            r#""x": { "name": "X", "type": "character", "attack": 1, "defense": 1,
+                 "alternate": { "name": "Y", "keywords": ["leader"] } }"#,
+            r#""field": [ { "id": "c", "card": "x" } ]"#,
+            "",
+            r#"{ "do": "pass" }"#,
+        );
+        assert!(matches!(
+            o.error.map(|e| e.error),
+            Some(EngineError::NotImplemented { clause, .. }) if clause == r::LEADER
+        ));
+    }
+
     #[test]
     fn unimplemented_keywords_map_to_their_clause() {
         let mut g = Game::new(super::super::ZONES, 2, 0);
@@ -989,10 +1070,11 @@ mod tests {
                 attack: None,
                 defense: None,
                 stats: BTreeMap::new(),
-                keywords: vec!["transform".into()],
+                keywords: vec!["leader".into()],
                 traits: vec![],
                 text: Default::default(),
                 abilities: vec![],
+                alternate: None,
             },
         );
         g.add_card(Card {
@@ -1008,11 +1090,9 @@ mod tests {
             modifiers: vec![],
             token: false,
             incarnation: 0,
+            face: None,
         });
-        assert_eq!(
-            unimplemented_keyword(&g).map(|(c, _)| c),
-            Some(r::TRANSFORM)
-        );
+        assert_eq!(unimplemented_keyword(&g).map(|(c, _)| c), Some(r::LEADER));
         for k in IMPLEMENTED {
             assert!(
                 super::super::KEYWORDS.contains(k),

@@ -419,7 +419,7 @@ pub(super) fn play_card(
         .filter(|id| {
             p.chain
                 .iter()
-                .any(|e| &e.card == id && e.mana_charge.is_none())
+                .any(|e| &e.card == id && e.mana_charge.is_none() && e.transform.is_none())
         })
         .collect();
     for id in hit {
@@ -488,6 +488,7 @@ pub(super) fn play_card(
         player,
         targets,
         mana_charge: None,
+        transform: None,
     });
     p.passes = 0;
     p.block_window = false;
@@ -642,6 +643,9 @@ pub(super) fn resolve_set(m: &mut M, e: &Entry, k: &str) -> R<()> {
 pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
     if let Some((x, inc)) = e.mana_charge {
         return resolve_mana_charge(m, e, x, inc);
+    }
+    if let Some(inc) = e.transform {
+        return resolve_transform(m, e, inc);
     }
     let card = &e.card;
     if m.game.card(card).is_none_or(|c| c.zone.kind != zn::PLAY) {

@@ -97,6 +97,7 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
             );
             fire(m, "discarded", &discarding, r::DISCARD_AFTER)?;
             for id in &discarding {
+                before_leaving_field(m, id);
                 discard_set_cards(m, id, r::DISCARD_SET_CARDS);
                 let Some(owner) = m.game.card(id).map(|c| c.owner) else {
                     continue;
@@ -130,6 +131,7 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
                 &[r::EXCLUDE_PROC, r::REMOVAL_ORDER, r::ORDER_EXCLUDE],
             );
             for id in &excluding {
+                before_leaving_field(m, id);
                 discard_set_cards(m, id, r::EXCLUDE_SET_CARDS);
                 let Some(owner) = m.game.card(id).map(|c| c.owner) else {
                     continue;
@@ -166,6 +168,7 @@ pub(super) fn discard_set_cards(m: &mut M, id: &str, rule: &'static str) {
         let Some(owner) = m.game.card(&s).map(|c| c.owner) else {
             continue;
         };
+        before_leaving_field(m, &s);
         m.game
             .move_card(&s, ZoneId::of(owner, zn::NETHERWORLD), true);
         m.record(
