@@ -265,7 +265,11 @@ fn is_type(g: &Game, id: &str, t: &str) -> bool {
 /// phantasm creature face up on the field (10.16.3). Only cards on the
 /// field are asked, or character cards anywhere.
 fn is_character(g: &Game, id: &str) -> bool {
-    is_type(g, id, "character") || (has_kw(g, id, "phantasm") && on_field(g, id))
+    // A transformed 幻想生物 stays a character: the status comes from the
+    // card, not from the description it shows (10.28.3).
+    let phantasm =
+        has_kw(g, id, "phantasm") || g.def_of_base(id).is_some_and(|d| d.has_keyword("phantasm"));
+    is_type(g, id, "character") || (phantasm && on_field(g, id))
 }
 
 /// The names A, B, C… of 連結（「Ａ」＋「Ｂ」＋…） (`text.link`, written
@@ -775,6 +779,19 @@ pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn) -
             action: None,
             error: EngineError::NotImplemented { clause, what },
         });
+    } else if let Some(c) =
+        m.game.cards.values().find(|c| {
+            c.face.is_some() && (c.zone.kind != zn::FIELD || !is_character(&m.game, &c.id))
+        })
+    {
+        // Only a character on the field is transformed (10.28.3).
+        error = Some(StopError {
+            action: None,
+            error: bad(format!(
+                "{} shows its transformed description but is not a character on the field; only a character on the field is transformed (10.28.3)",
+                c.id
+            )),
+        });
     } else {
         let phase = m.game.turn.phase.clone();
         let i = phase_index(&phase);
@@ -1041,6 +1058,20 @@ mod tests {
         assert_eq!(o.rejections.len(), 1, "{:?}", o.error);
         assert_eq!(o.rejections[0].rule, r::ACT_OWN_FIELD);
         assert_eq!(o.state["cards"]["m"]["state"], serde_json::json!(["sleep"]));
+    }
+
+    #[test]
+    fn only_a_character_on_the_field_starts_transformed() {
+        let o = run_board(
+            MARISA,
+            r#""hand": [ { "id": "m", "card": "mar", "alternate": true } ]"#,
+            "",
+            r#"{ "do": "pass" }"#,
+        );
+        assert!(matches!(
+            o.error.map(|e| e.error),
+            Some(EngineError::BadAction { .. })
+        ));
     }
 
     #[test]
