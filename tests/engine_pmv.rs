@@ -136,10 +136,10 @@ fn coverage_table_and_strict_mode() {
 
 #[test]
 fn an_unimplemented_keyword_stops_the_run_naming_its_clause() {
-    let text = attack_scenario(r#""transform""#, None, "");
+    let text = attack_scenario(r#""leader""#, None, "");
     let o = run_text(&text);
     match o.error.map(|e| e.error) {
-        Some(EngineError::NotImplemented { clause, .. }) => assert_eq!(clause, "10.28.2.a"),
+        Some(EngineError::NotImplemented { clause, .. }) => assert_eq!(clause, "10.34.2.a"),
         other => panic!("expected not implemented, got {other:?}"),
     }
 }
@@ -244,4 +244,9 @@ fn an_endless_chain_of_automatic_effects_stops_with_a_budget_error() {
         matches!(o.error.map(|e| e.error), Some(EngineError::Budget { .. })),
         "expected a budget error"
     );
+}
+
+#[test]
+fn golden_transform_in_combat() {
+    insta::assert_snapshot!(golden("scenarios/pmv/07-transform-in-combat.json"));
 }

@@ -46,12 +46,72 @@ pub struct CardDef {
     /// Abilities in the effect language.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub abilities: Vec<AbilityDef>,
+    /// An alternate face printed on the card (a second description the card
+    /// can be turned to, e.g. PMV's 変身状態の記述 transformed description,
+    /// 2.17). Whether and when a card shows it is the game's rule; a game
+    /// that has no such rule rejects it as not implemented.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alternate: Option<Box<Face>>,
+}
+
+/// An alternate face of a card: the characteristics it prints. While a card
+/// shows it, the face *replaces* the card's name, attack, defense, keywords,
+/// traits, text and abilities (an empty list is no keywords, no abilities);
+/// its `stats` replace the card's stats of the same name and leave the
+/// others. The card type and cost are the card's own.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Face {
+    /// The face's name.
+    pub name: String,
+    /// Attack on this face.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<i64>,
+    /// Defense / durability on this face.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defense: Option<i64>,
+    /// Numeric characteristics printed on the face.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub stats: BTreeMap<String, i64>,
+    /// Keywords of the face.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<String>,
+    /// Traits of the face (PMV: races).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub traits: Vec<String>,
+    /// Other text characteristics of the face.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub text: BTreeMap<String, String>,
+    /// Abilities of the face.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<AbilityDef>,
 }
 
 impl CardDef {
     /// Whether the definition has keyword `k`.
     pub fn has_keyword(&self, k: &str) -> bool {
         self.keywords.iter().any(|x| x == k)
+    }
+
+    /// The definition of a card of this definition showing `face` (see
+    /// [`Face`] for what it replaces). The result has no alternate face of
+    /// its own: a face is not turned again from itself.
+    pub fn showing(&self, face: &Face) -> CardDef {
+        let mut stats = self.stats.clone();
+        stats.extend(face.stats.iter().map(|(k, v)| (k.clone(), *v)));
+        CardDef {
+            name: face.name.clone(),
+            card_type: self.card_type.clone(),
+            cost: self.cost,
+            attack: face.attack,
+            defense: face.defense,
+            stats,
+            keywords: face.keywords.clone(),
+            traits: face.traits.clone(),
+            text: face.text.clone(),
+            abilities: face.abilities.clone(),
+            alternate: None,
+        }
     }
 }
 

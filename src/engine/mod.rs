@@ -24,11 +24,11 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-pub use card::{AbilityDef, CardDef, Condition, Effect, Filter, Side, Target, Until, Who};
+pub use card::{AbilityDef, CardDef, Condition, Effect, Face, Filter, Side, Target, Until, Who};
 pub use machine::{Choices, EngineError, Flow, Machine};
 pub use state::{
-    Card, CardId, Event, Game, GameResult, Pending, Player, PlayerId, ValueSpec, Visibility,
-    ZoneId, ZoneSpec, player_name,
+    Card, CardId, Event, Game, GameResult, Pending, Player, PlayerId, ShownFace, ValueSpec,
+    Visibility, ZoneId, ZoneSpec, player_name,
 };
 pub use trace::{Change, TraceEntry};
 
@@ -141,6 +141,9 @@ pub fn snapshot(g: &Game, derived: &DerivedFn<'_>) -> Value {
         o.insert("damage".into(), json!(c.damage));
         o.insert("counters".into(), json!(c.counters));
         o.insert("attached_to".into(), json!(c.attached_to));
+        // The card whose alternate face it shows (itself, or a card that
+        // gives it the face), or null for its normal face.
+        o.insert("face".into(), json!(c.face.as_ref().map(|f| &f.source)));
         for (k, v) in derived(g, c) {
             o.insert(k.into(), json!(v));
         }

@@ -152,6 +152,20 @@ pub struct Card {
     pub token: bool,
     /// Zone-change count: a card that changes zones becomes a new object.
     pub incarnation: u32,
+    /// The alternate face the card shows, if not its own normal face (see
+    /// [`Game::show_alternate`]).
+    pub face: Option<ShownFace>,
+}
+
+/// An alternate face a card shows: whose face it is and the definition the
+/// card is read from meanwhile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ShownFace {
+    /// The card whose definition prints the face: the card itself, or a card
+    /// attached to it that gives it the face (PMV 10.13.6).
+    pub source: CardId,
+    /// Key in [`Game::defs`] of the definition the card is read from.
+    pub def: String,
 }
 
 impl Card {
@@ -385,8 +399,57 @@ impl Game {
         self.cards.get(id)
     }
 
-    /// The definition of a card.
+    /// The definition of a card: the face it shows (its own definition
+    /// unless it shows an alternate face).
     pub fn def_of(&self, id: &str) -> Option<&CardDef> {
+        self.cards.get(id).and_then(|c| {
+            let key = c.face.as_ref().map_or(&c.def, |f| &f.def);
+            self.defs.get(key)
+        })
+    }
+
+    /// Turns `card` to the alternate face printed on the definition of card
+    /// `source` (itself, or a card that gives it the face): from then on
+    /// [`Game::def_of`] reads `card` as its own definition showing that face
+    /// ([`CardDef::showing`]). The card stays the same object: states,
+    /// damage, counters and modifiers are kept. Returns `false`, changing
+    /// nothing, when `source` prints no alternate face.
+    pub fn show_alternate(&mut self, card: &str, source: &str) -> bool {
+        let Some(base) = self.cards.get(card).map(|c| c.def.clone()) else {
+            return false;
+        };
+        let Some(face) = self.def_of_base(source).and_then(|d| d.alternate.clone()) else {
+            return false;
+        };
+        let Some(shown) = self.defs.get(&base).map(|d| d.showing(&face)) else {
+            return false;
+        };
+        let src_def = self
+            .cards
+            .get(source)
+            .map(|c| c.def.clone())
+            .unwrap_or_default();
+        let key = format!("{base}^alternate:{src_def}");
+        self.defs.entry(key.clone()).or_insert(shown);
+        if let Some(c) = self.cards.get_mut(card) {
+            c.face = Some(ShownFace {
+                source: source.to_string(),
+                def: key,
+            });
+        }
+        true
+    }
+
+    /// Turns `card` back to its own normal face. Returns whether it showed
+    /// an alternate face.
+    pub fn show_normal(&mut self, card: &str) -> bool {
+        self.cards
+            .get_mut(card)
+            .is_some_and(|c| c.face.take().is_some())
+    }
+
+    /// A card's own definition, whatever face it shows.
+    pub fn def_of_base(&self, id: &str) -> Option<&CardDef> {
         self.cards.get(id).and_then(|c| self.defs.get(&c.def))
     }
 
@@ -433,6 +496,8 @@ impl Game {
         c.counters.clear();
         c.modifiers.clear();
         c.attached_to = None;
+        // The new object shows its normal face.
+        c.face = None;
         c.incarnation += 1;
         // An attachment to the moved card ends: the new object is not the
         // card it was attached to (e.g. SVE 5.15.4, 14.2.1.3).
@@ -538,6 +603,7 @@ mod tests {
             modifiers: vec![],
             token: false,
             incarnation: 0,
+            face: None,
         }
     }
 
@@ -576,6 +642,70 @@ mod tests {
         assert_eq!(c.modifier("attack"), 3);
         assert_eq!(c.set_value("attack"), Some(3));
         assert_eq!(c.set_value("defense"), None);
+    }
+
+    #[test]
+    fn an_alternate_face_replaces_the_description_until_shown_normal_or_moved() {
+        use super::super::card::Face;
+        let mut g = Game::new(SPECS, 2, 1);
+        let base: CardDef = serde_json::from_str(
+            r#"{ "name": "A", "type": "t", "cost": 2, "attack": 1, "defense": 2,
+                 "stats": { "x": 1, "y": 5 }, "keywords": ["k"], "traits": ["r"] }"#,
+        )
+        .unwrap();
+        let face = Face {
+            name: "B".into(),
+            attack: Some(4),
+            defense: None,
+            stats: BTreeMap::from([("x".to_string(), 9)]),
+            keywords: vec![],
+            traits: vec!["s".into()],
+            text: BTreeMap::new(),
+            abilities: vec![],
+        };
+        g.defs.insert("plain".into(), base.clone());
+        g.defs.insert(
+            "d".into(),
+            CardDef {
+                alternate: Some(Box::new(face)),
+                ..base
+            },
+        );
+        let mut c = card("a", ZoneId::of(0, "hand"));
+        c.modifiers.push(Modifier {
+            stat: "attack".into(),
+            delta: 1,
+            set: false,
+            until: Default::default(),
+            source: "s".into(),
+        });
+        g.add_card(c);
+        let mut other = card("b", ZoneId::of(0, "hand"));
+        other.def = "plain".into();
+        g.add_card(other);
+        // A definition without an alternate face changes nothing.
+        assert!(!g.show_alternate("b", "b"));
+        assert!(g.show_alternate("a", "a"));
+        let d = g.def_of("a").unwrap();
+        assert_eq!(d.name, "B");
+        assert_eq!((d.attack, d.defense, d.cost), (Some(4), None, Some(2)));
+        assert_eq!(d.stats, BTreeMap::from([("x".into(), 9), ("y".into(), 5)]));
+        assert!(d.keywords.is_empty());
+        assert_eq!(d.traits, ["s"]);
+        assert_eq!(g.def_of_base("a").unwrap().name, "A");
+        // The same object: modifiers and states stay.
+        assert_eq!(g.card("a").unwrap().modifier("attack"), 1);
+        assert_eq!(g.card("a").unwrap().face.as_ref().unwrap().source, "a");
+        assert!(g.show_normal("a"));
+        assert!(!g.show_normal("a"));
+        assert_eq!(g.def_of("a").unwrap().name, "A");
+        // The face of another card (an attachment giving it).
+        assert!(g.show_alternate("b", "a"));
+        assert_eq!(g.def_of("b").unwrap().name, "B");
+        // A card that moves is a new object showing its normal face.
+        g.move_card("b", ZoneId::shared("pile"), true);
+        assert!(g.card("b").unwrap().face.is_none());
+        assert_eq!(g.def_of("b").unwrap().name, "A");
     }
 
     #[test]

@@ -161,6 +161,10 @@ pub struct CardInstanceDef {
     /// A token (ceases to exist outside the zones its game allows).
     #[serde(default)]
     pub token: bool,
+    /// The card shows the alternate face of its definition (`alternate`),
+    /// e.g. a PMV character already transformed (10.28.3).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub alternate: bool,
     /// A comment; ignored.
     #[serde(rename = "//", default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<Value>,

@@ -236,6 +236,7 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
         traits: Vec::new(),
         text: BTreeMap::new(),
         abilities: Vec::new(),
+        alternate: None,
     });
 
     // The board.
@@ -280,6 +281,7 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
         }
     }
     let mut attachments = Vec::new();
+    let mut shown: Vec<String> = Vec::new();
     for (pname, pdef) in &st.players {
         let ppath = [k("state"), k("players"), k(pname)];
         let p = parse_p(pname, &ppath)?;
@@ -414,6 +416,7 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
                     modifiers: Vec::new(),
                     token: false,
                     incarnation: 0,
+                    face: None,
                 };
                 if let Some(f) = full {
                     for (j, s) in f.state.iter().enumerate() {
@@ -445,6 +448,20 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
                     }
                     card.counters = f.counters.clone();
                     card.token = f.token;
+                    if f.alternate {
+                        if game
+                            .defs
+                            .get(&card.def)
+                            .is_none_or(|d| d.alternate.is_none())
+                        {
+                            return Err(cx.err(
+                                &[epath.as_slice(), &[k("alternate")]].concat(),
+                                format!("`{}` has no alternate face", card.def),
+                                Some("give the card definition an `alternate` face".into()),
+                            ));
+                        }
+                        shown.push(id.clone());
+                    }
                     if let Some(a) = &f.attached_to {
                         attachments.push((
                             id.clone(),
@@ -456,6 +473,9 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
                 game.add_card(card);
             }
         }
+    }
+    for id in shown {
+        game.show_alternate(&id, &id);
     }
     for (id, host, path) in attachments {
         if !game.cards.contains_key(&host) {
@@ -712,6 +732,10 @@ fn validate_def(
                 },
             ));
         }
+    }
+    // The alternate face is checked as the card showing it.
+    if let Some(face) = &d.alternate {
+        validate_def(cx, module, &at(&[k("alternate")]), &d.showing(face), defs)?;
     }
     for (i, ab) in d.abilities.iter().enumerate() {
         let ap = at(&[k("abilities"), Seg::Index(i)]);

@@ -200,8 +200,16 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: effects that make a card a character",
     ),
     (
-        "6.1.9",
-        "not implemented: losing character status other than by leaving the field (set cards, flipping)",
+        "6.1.9.a",
+        "cannot arise: no effect in the effect language sets a character card on another card",
+    ),
+    (
+        "6.1.9.b",
+        "not implemented: effects that make a card a character",
+    ),
+    (
+        "6.1.9.d",
+        "not implemented: face-down cards on the field (5.7); 変身 turns a card upside down, not face down (10.28.3)",
     ),
     (
         "6.1.10",
@@ -365,8 +373,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("10.23.3", "not implemented: the 相手ターン１枚制限 variant"),
     ("10.24.1", DEF),
     (
-        "10.28",
-        "not implemented: 変身 transform (transformed descriptions); `not implemented: clause 10.28.2.a`",
     ),
 ];
 

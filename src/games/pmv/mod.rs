@@ -19,8 +19,11 @@
 //! 9.3.8.c);
 //! win, loss and draw (1.5); automatic γ effects in the effect language.
 //!
-//! Keywords implemented: マナチャージ mana charge (the only activated
-//! effect, 7.3.4 with the sleep-icon cost 1.8.8), 加護 blessing (stat
+//! Keywords implemented: マナチャージ mana charge (an activated effect,
+//! 7.3.4 with the sleep-icon cost 1.8.8), 変身 transform (the γ when
+//! attacking or blocking and the （常時）０ activated effect; the
+//! transformed description 2.17 is the card's core `alternate` face, and
+//! equipment and charms give theirs; see `flow/transform.rs`), 加護 blessing (stat
 //! `blessing` = X), 抵抗 resist (stat `resist` = X; targets in a play area
 //! come from a filter with `"zone": "play"`), 幻想生物 phantasm creature (a
 //! spell that resolves into a character), 世界呪符 world charm, 維持コスト
@@ -52,7 +55,7 @@
 //! the run with `not implemented: clause 10.x` as soon as a card carrying it
 //! is in the game.
 //!
-//! Not implemented: activated effects other than マナチャージ (7.3), α/β effects written in card
+//! Not implemented: activated effects other than マナチャージ and 変身 (7.3), α/β effects written in card
 //! text other than the keywords above, set cards other than text-less
 //! equipment and charms (人気, granted text 10.13.6), the free play of
 //! commands by alternate race (5.6.6), loops (12.10), "resolve as if
@@ -238,7 +241,9 @@ impl GameModule for Pmv {
         CITABLE.as_slice()
     }
     fn derived(&self, game: &Game, card: &Card) -> Vec<(&'static str, i64)> {
-        let Some(d) = game.defs.get(&card.def) else {
+        // The face it shows: a transformed character's values are its
+        // transformed description's (10.28.8).
+        let Some(d) = game.def_of(&card.id) else {
             return Vec::new();
         };
         let mut v = Vec::new();

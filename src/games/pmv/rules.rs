@@ -415,6 +415,33 @@ rules! {
     RESET_NULLIFIED = "1.10.13.a";
     CANNOT_BE_DOOMED = "9.2.8.c";
     CANNOT_BE_DISCARDED = "9.3.8.c";
+    // 変身 transform (10.28) and the transformed description 変身状態の記述
+    // (2.17): flow/transform.rs.
+    TRANSFORMED_PRINTED = "2.17.1";
+    TRANSFORMED_DESCRIPTION = "2.17.2";
+    TRANSFORMED_ONLY_WHEN = "2.17.3";
+    LOSES_CHARACTER = "6.1.9";
+    LOSES_CHARACTER_LEAVING = "6.1.9.c";
+    POWER_ORDER = "6.1.10";
+    ACTIVATED_TIMINGS = "7.1.3";
+    TRANSFORM_TACTIC = "10.28.1";
+    TRANSFORM_TEXT = "10.28.2";
+    TRANSFORM_ACTIVATED = "10.28.2.b";
+    TRANSFORMED_STATE = "10.28.3";
+    NORMAL_STATE = "10.28.3.a";
+    TRANSFORM_ALREADY = "10.28.4";
+    TRANSFORM_CHOOSE = "10.28.5";
+    TRANSFORM_PROC = "10.28.6";
+    TRANSFORM_FLIP = "10.28.6.a";
+    TRANSFORM_TREATED = "10.28.6.b";
+    REVERT_PROC = "10.28.7";
+    REVERT_FLIP = "10.28.7.a";
+    REVERT_TREATED = "10.28.7.b";
+    TRANSFORMED_IS_ORIGINAL = "10.28.8";
+    TRANSFORM_SET_CARDS = "10.28.9";
+    TRANSFORM_SET_CARD_FACE = "10.28.9.a";
+    REVERT_TURN_START = "10.28.10";
+    REVERT_NOT_CHARACTER = "10.28.11";
 }
 
 #[cfg(test)]

@@ -1636,6 +1636,7 @@ fn apply_effect(
                         modifiers: Vec::new(),
                         token: true,
                         incarnation: 0,
+                        face: None,
                     });
                     m.record(
                         "effect.summon",
@@ -2664,6 +2665,20 @@ pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn<'_
                 what: format!("an ability with a `condition` (card `{k}`)"),
             },
         });
+    // SVE cards print one description: an alternate face has no rule here.
+    } else if let Some(c) = m.game.cards.values().find(|c| {
+        m.game
+            .defs
+            .get(&c.def)
+            .is_some_and(|d| d.alternate.is_some())
+    }) {
+        error = Some(StopError {
+            action: None,
+            error: EngineError::NotImplemented {
+                clause: r::CARD_INFO,
+                what: format!("the alternate face of {} (`alternate`)", c.id),
+            },
+        });
     } else if let Err(e) = m
         .run(step)
         .and_then(|()| pass_unanswered(&mut m, actions.first()))
@@ -2771,6 +2786,7 @@ mod tests {
             traits: vec![],
             text: Default::default(),
             abilities: vec![],
+            alternate: None,
         }
     }
 
@@ -2788,6 +2804,7 @@ mod tests {
             modifiers: vec![],
             token: false,
             incarnation: 0,
+            face: None,
         }
     }
 
@@ -2871,5 +2888,21 @@ mod tests {
             3,
             "damage taken stays after evolving (5.15.3)"
         );
+    }
+
+    #[test]
+    fn an_alternate_face_is_not_implemented() {
+        let text = r#"{ "game": "sve", "name": "t", "source": "test",
+            "cards": { "f": { "name": "F", "type": "follower", "cost": 1, "attack": 1, "defense": 1,
+                "alternate": { "name": "G", "attack": 2, "defense": 2 } } },
+            "state": { "turn": { "player": "p1", "phase": "main", "number": 3 },
+              "players": { "p1": { "zones": { "field": [ "f" ] } }, "p2": {} } },
+            "actions": [] }"#;
+        let loaded = crate::scenario::load_str("t.json", text, None).expect("loads");
+        let out = loaded.module.run(loaded.game.clone(), &loaded.actions);
+        assert!(matches!(
+            out.error.map(|e| e.error),
+            Some(EngineError::NotImplemented { clause, .. }) if clause == r::CARD_INFO
+        ));
     }
 }

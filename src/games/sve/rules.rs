@@ -25,6 +25,9 @@ rules! {
     CONTINUOUS_NUMERIC_ORDER = "10.9.1.4";
     // Conditional abilities (`condition` in the effect language), not implemented.
     CONDITIONAL_TEXT = "10.3.3";
+    // Card information (カードの情報): an SVE card prints one description,
+    // so an alternate face (core `CardDef::alternate`) is not implemented.
+    CARD_INFO = "2";
     PP_BOUNDS = "3.2.4";
     MAX_PP_BOUNDS = "3.2.4.1";
     PP_MAX_BOUND = "3.2.4.2";

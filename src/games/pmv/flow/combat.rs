@@ -73,7 +73,7 @@ pub(super) fn declare_attack(m: &mut M, mut p: Pri, player: PlayerId, card: &str
     )
     .obj(card.to_string())
     .change(format!("{card}.sleep"), false, true);
-    fire(m, "on_attack", &[card.to_string()], r::ATTACK_WHEN)?;
+    attack_or_block_effects(m, card, "on_attack", r::ATTACK_WHEN)?;
     if let Some(c) = m.game.cards.get_mut(card)
         && c.zone.kind == zn::FIELD
     {
@@ -173,7 +173,7 @@ pub(super) fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str)
     )
     .obj(card.to_string())
     .change(format!("{card}.sleep"), false, true);
-    fire(m, "on_block", &[card.to_string()], r::BLOCK_WHEN)?;
+    attack_or_block_effects(m, card, "on_block", r::BLOCK_WHEN)?;
     if let Some(c) = m.game.cards.get_mut(card)
         && c.zone.kind == zn::FIELD
     {

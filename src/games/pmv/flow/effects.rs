@@ -478,6 +478,7 @@ pub(super) fn apply_effect(
             }
             for o in objs {
                 if let Some(owner) = m.game.card(o).map(|c| c.owner) {
+                    before_leaving_field(m, o);
                     m.game.move_card(o, ZoneId::of(owner, zn::HAND), false);
                     m.record(
                         "return_to_hand",

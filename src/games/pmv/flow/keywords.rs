@@ -161,6 +161,7 @@ pub(super) fn activate_mana_charge(m: &mut M, mut p: Pri, player: PlayerId, card
         targets: BTreeMap::new(),
         mana_charge: Some((x, inc)),
         leader: None,
+        transform: None,
     });
     p.passes = 0;
     p.block_window = false;

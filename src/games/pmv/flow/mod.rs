@@ -28,12 +28,13 @@ mod leader;
 mod play;
 mod removal;
 mod spell_break;
+mod transform;
 mod turn;
 
 pub use self::leader::POPULARITY_COUNT;
 use self::{
     combat::*, cost::*, damage::*, effects::*, keywords::*, leader::*, play::*, removal::*,
-    spell_break::*, turn::*,
+    spell_break::*, transform::*, turn::*,
 };
 
 /// Card states the module uses.
@@ -126,6 +127,7 @@ pub const READINGS: &[&str] = &[
     PIERCE_COUNTS_THIS_DAMAGE,
     DOOMED_IGNORES_CANNOT_BE_DISCARDED,
     TIERS_EXCLUSIVE,
+    TRANSFORM_AFTER_ATTACK_EFFECTS,
 ];
 /// The blocker does not deal combat damage to the attacker.
 pub const BLOCKER_NO_DAMAGE: &str = "reading_blocker_deals_no_damage";
@@ -138,6 +140,9 @@ pub const DOOMED_IGNORES_CANNOT_BE_DISCARDED: &str = "reading_doomed_ignores_can
 /// Only the highest popularity tier whose condition holds applies (2.13.5;
 /// by default every tier whose condition holds applies).
 pub const TIERS_EXCLUSIVE: &str = "reading_popularity_tiers_exclusive";
+/// 変身's 自動γ (10.28.2.a) applies after the card's other effects of the
+/// attack or block step, instead of first (flow/transform.rs).
+pub const TRANSFORM_AFTER_ATTACK_EFFECTS: &str = "reading_transform_after_attack_effects";
 
 /// Keywords the module implements; any other keyword of chapter 10 in the
 /// game stops the run with "not implemented".
@@ -155,6 +160,7 @@ const IMPLEMENTED: &[&str] = &[
     "overdrive",
     "link",
     "mana_charge",
+    "transform",
     "blessing",
     "resist",
     "phantasm",
@@ -198,6 +204,9 @@ pub struct Entry {
     /// The activated effect of a リーダー leader (10.34.2.d), with the
     /// leader's object number when it was used (7.3.1.b).
     pub leader: Option<u32>,
+    /// 変身's activated effect (10.28.2.b), with the card's object number
+    /// when it was used.
+    pub transform: Option<u32>,
 }
 
 /// Priority and the open interference.
@@ -284,9 +293,12 @@ fn is_type(g: &Game, id: &str, t: &str) -> bool {
 /// phantasm creature face up on the field (10.16.3). Only cards on the
 /// field are asked, or character cards anywhere.
 fn is_character(g: &Game, id: &str) -> bool {
+    // A transformed 幻想生物 stays a character: the status comes from the
+    // card, not from the description it shows (10.28.3).
+    let phantasm =
+        has_kw(g, id, "phantasm") || g.def_of_base(id).is_some_and(|d| d.has_keyword("phantasm"));
     // A card set as 人気 is a set card, not a character (6.1.8).
-    (is_type(g, id, "character") || (has_kw(g, id, "phantasm") && on_field(g, id)))
-        && !is_popularity(g, id)
+    (is_type(g, id, "character") || (phantasm && on_field(g, id))) && !is_popularity(g, id)
 }
 
 /// The names A, B, C… of 連結（「Ａ」＋「Ｂ」＋…） (`text.link`, written
@@ -364,7 +376,7 @@ fn raw_attack(g: &Game, c: &Card) -> i64 {
     // 6.1.10: changes (変更) apply first, the last one applied winning
     // (6.1.11), then additions (加減算).
     c.set_value("attack")
-        .unwrap_or_else(|| g.defs.get(&c.def).and_then(|d| d.attack).unwrap_or(0))
+        .unwrap_or_else(|| g.def_of(&c.id).and_then(|d| d.attack).unwrap_or(0))
         + c.modifier("attack")
         + continuous_modifier(g, c, "attack")
         + set_cards(g, &c.id)
@@ -405,7 +417,7 @@ fn raw_durability(g: &Game, c: &Card) -> i64 {
     // 6.1.10: changes (変更) apply first, the last one applied winning
     // (6.1.11), then additions (加減算).
     c.set_value("defense")
-        .unwrap_or_else(|| g.defs.get(&c.def).and_then(|d| d.defense).unwrap_or(0))
+        .unwrap_or_else(|| g.def_of(&c.id).and_then(|d| d.defense).unwrap_or(0))
         + c.modifier("defense")
         + continuous_modifier(g, c, "defense")
         + set_cards(g, &c.id)
@@ -649,6 +661,7 @@ fn legal_actions(g: &Game, p: &Pri) -> Vec<String> {
             }
         }
     }
+    v.extend(transform_actions(g, p));
     if p.holder == tp {
         for id in g.zone_of(tp, zn::FIELD) {
             if has_kw(g, id, "mana_charge") && g.card(id).is_some_and(|c| !c.has(st::SLEEP)) {
@@ -737,13 +750,25 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
         "block" => declare_block(m, p, player, &need_card(a)?)?,
         "activate" => {
             let card = need_card(a)?;
-            if has_kw(&m.game, &card, "leader") && !has_kw(&m.game, &card, "mana_charge") {
+            let leader = has_kw(&m.game, &card, "leader");
+            if leader && has_kw(&m.game, &card, "transform") {
+                // Choosing between the two activated effects is not in the
+                // action format (only 変身 vs マナチャージ is).
+                return Err(EngineError::NotImplemented {
+                    clause: r::ACTIVATED,
+                    what: "a card with both リーダー and 変身 activated effects".into(),
+                });
+            }
+            if leader && !has_kw(&m.game, &card, "mana_charge") {
                 return leader::activate(m, p, player, &card);
+            }
+            if activates_transform(m, &card)? {
+                return activate_transform(m, p, player, &card);
             }
             if !has_kw(&m.game, &card, "mana_charge") {
                 return Err(EngineError::NotImplemented {
                     clause: r::ACTIVATED,
-                    what: "activated effects (起動効果) other than マナチャージ".into(),
+                    what: "activated effects (起動効果) other than マナチャージ and 変身".into(),
                 });
             }
             activate_mana_charge(m, p, player, &card)?;
@@ -768,7 +793,9 @@ fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
         let Some(d) = g.defs.get(&c.def) else {
             continue;
         };
-        for k in &d.keywords {
+        // A transformed description's keywords count too (2.17.2.f).
+        let face = d.alternate.iter().flat_map(|f| f.keywords.iter());
+        for k in d.keywords.iter().chain(face) {
             if IMPLEMENTED.contains(&k.as_str()) || k.starts_with("resistance_") {
                 continue;
             }
@@ -780,7 +807,6 @@ fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
                 "link" => r::LINK,
                 "divine_artifact" => r::DIVINE_ARTIFACT,
                 "upkeep" => r::UPKEEP,
-                "transform" => r::TRANSFORM,
                 "last_spell" => r::LAST_SPELL,
                 "sealed_arts" => r::SEALED_ARTS,
                 "last_word" => r::LAST_WORD,
@@ -808,6 +834,19 @@ pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn) -
         error = Some(StopError {
             action: None,
             error: e,
+        });
+    } else if let Some(c) =
+        m.game.cards.values().find(|c| {
+            c.face.is_some() && (c.zone.kind != zn::FIELD || !is_character(&m.game, &c.id))
+        })
+    {
+        // Only a character on the field is transformed (10.28.3).
+        error = Some(StopError {
+            action: None,
+            error: bad(format!(
+                "{} shows its transformed description but is not a character on the field; only a character on the field is transformed (10.28.3)",
+                c.id
+            )),
         });
     } else {
         let phase = m.game.turn.phase.clone();
@@ -1032,6 +1071,81 @@ mod tests {
         assert_eq!(o.state["cards"]["b"]["zone"], "p2.netherworld");
     }
 
+    const MARISA: &str = r#""mar": { "name": "魔理沙", "type": "character", "cost": 0, "attack": 2, "defense": 3,
+        "keywords": ["transform", "mana_charge"], "stats": { "mana_charge": 1 },
+        "alternate": { "name": "魔理沙（変身）", "attack": 5, "defense": 4 } }"#;
+
+    #[test]
+    fn attacking_with_transform_needs_the_choice() {
+        let o = run_board(
+            MARISA,
+            r#""field": [ { "id": "m", "card": "mar" } ]"#,
+            "",
+            r#"{ "do": "attack", "card": "m" }"#,
+        );
+        match o.error.map(|e| e.error) {
+            Some(EngineError::MissingChoice { choice, options }) => {
+                assert_eq!(choice, "m.transform");
+                assert_eq!(options, ["false", "true"]);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_card_with_two_activated_effects_names_the_one_it_uses() {
+        let o = run_board(
+            MARISA,
+            r#""field": [ { "id": "m", "card": "mar" } ], "deck": { "count": 3 }"#,
+            "",
+            r#"{ "do": "activate", "card": "m" }"#,
+        );
+        assert!(matches!(
+            o.error.map(|e| e.error),
+            Some(EngineError::MissingChoice { choice, .. }) if choice == "m.activate"
+        ));
+        let o = run_board(
+            MARISA,
+            r#""field": [ { "id": "m", "card": "mar" } ], "deck": { "count": 3 }"#,
+            "",
+            r#"{ "do": "activate", "card": "m", "choices": { "m.activate": "mana_charge" } },
+               { "do": "activate", "card": "m", "player": "p2", "choices": { "m.activate": "transform" } }"#,
+        );
+        // マナチャージ went on the interference; p2 cannot use p1's 変身.
+        assert_eq!(o.rejections.len(), 1, "{:?}", o.error);
+        assert_eq!(o.rejections[0].rule, r::ACT_OWN_FIELD);
+        assert_eq!(o.state["cards"]["m"]["state"], serde_json::json!(["sleep"]));
+    }
+
+    #[test]
+    fn only_a_character_on_the_field_starts_transformed() {
+        let o = run_board(
+            MARISA,
+            r#""hand": [ { "id": "m", "card": "mar", "alternate": true } ]"#,
+            "",
+            r#"{ "do": "pass" }"#,
+        );
+        assert!(matches!(
+            o.error.map(|e| e.error),
+            Some(EngineError::BadAction { .. })
+        ));
+    }
+
+    #[test]
+    fn a_keyword_of_a_transformed_description_is_checked_too() {
+        let o = run_board(
+            r#""x": { "name": "X", "type": "character", "attack": 1, "defense": 1,
+                 "alternate": { "name": "Y", "keywords": ["leader"] } }"#,
+            r#""field": [ { "id": "c", "card": "x" } ]"#,
+            "",
+            r#"{ "do": "pass" }"#,
+        );
+        assert!(matches!(
+            o.error.map(|e| e.error),
+            Some(EngineError::NotImplemented { clause, .. }) if clause == r::LEADER
+        ));
+    }
+
     #[test]
     fn unimplemented_keywords_map_to_their_clause() {
         let mut g = Game::new(super::super::ZONES, 2, 0);
@@ -1044,10 +1158,11 @@ mod tests {
                 attack: None,
                 defense: None,
                 stats: BTreeMap::new(),
-                keywords: vec!["transform".into()],
+                keywords: vec!["leader".into()],
                 traits: vec![],
                 text: Default::default(),
                 abilities: vec![],
+                alternate: None,
             },
         );
         g.add_card(Card {
@@ -1063,11 +1178,9 @@ mod tests {
             modifiers: vec![],
             token: false,
             incarnation: 0,
+            face: None,
         });
-        assert_eq!(
-            unimplemented_keyword(&g).map(|(c, _)| c),
-            Some(r::TRANSFORM)
-        );
+        assert_eq!(unimplemented_keyword(&g).map(|(c, _)| c), Some(r::LEADER));
         for k in IMPLEMENTED {
             assert!(
                 super::super::KEYWORDS.contains(k),

@@ -419,7 +419,7 @@ pub(super) fn play_card(
         .filter(|id| {
             p.chain
                 .iter()
-                .any(|e| &e.card == id && e.mana_charge.is_none())
+                .any(|e| &e.card == id && e.mana_charge.is_none() && e.transform.is_none())
         })
         .collect();
     for id in hit {
@@ -489,6 +489,7 @@ pub(super) fn play_card(
         targets,
         mana_charge: None,
         leader: None,
+        transform: None,
     });
     p.passes = 0;
     p.block_window = false;
@@ -646,6 +647,9 @@ pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
     }
     if let Some(inc) = e.leader {
         return leader::resolve(m, e, inc);
+    }
+    if let Some(inc) = e.transform {
+        return resolve_transform(m, e, inc);
     }
     let card = &e.card;
     if m.game.card(card).is_none_or(|c| c.zone.kind != zn::PLAY) {

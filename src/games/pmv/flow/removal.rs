@@ -99,6 +99,7 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
                 if discard_nullified(&m.game, id) {
                     continue;
                 }
+                before_leaving_field(m, id);
                 discard_set_cards(m, id, r::DISCARD_SET_CARDS);
                 let Some(owner) = m.game.card(id).map(|c| c.owner) else {
                     continue;
@@ -132,6 +133,7 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
                 &[r::EXCLUDE_PROC, r::REMOVAL_ORDER, r::ORDER_EXCLUDE],
             );
             for id in &excluding {
+                before_leaving_field(m, id);
                 discard_set_cards(m, id, r::EXCLUDE_SET_CARDS);
                 let Some(owner) = m.game.card(id).map(|c| c.owner) else {
                     continue;
@@ -170,6 +172,7 @@ pub(super) fn discard_set_cards(m: &mut M, id: &str, rule: &'static str) {
         };
         let popularity = is_popularity(&m.game, &s);
         let no_text = no_text_rule(&m.game, &s);
+        before_leaving_field(m, &s);
         m.game
             .move_card(&s, ZoneId::of(owner, zn::NETHERWORLD), true);
         let e = m.record(

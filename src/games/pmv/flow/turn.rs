@@ -106,6 +106,7 @@ pub(super) fn turn_start(m: &mut M) -> R<()> {
         ),
         &[r::TURN_START, r::PH_START, r::NO_PRIORITY_START_END],
     );
+    revert_at_turn_start(m)?;
     fire_all(m, "start_of_turn", r::TURN_START_EFFECTS)?;
     m.record(
         "turn.start",
