@@ -372,8 +372,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("10.23.1", DEF),
     ("10.23.3", "not implemented: the 相手ターン１枚制限 variant"),
     ("10.24.1", DEF),
-    (
-    ),
 ];
 
 #[cfg(test)]

@@ -495,6 +495,7 @@ pub(super) fn activate(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R
         targets: BTreeMap::new(),
         mana_charge: None,
         leader: Some(inc),
+        transform: None,
     });
     p.passes = 0;
     p.block_window = false;

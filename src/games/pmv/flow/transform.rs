@@ -170,6 +170,7 @@ pub(super) fn activate_transform(m: &mut M, mut p: Pri, player: PlayerId, card: 
         player,
         targets: BTreeMap::new(),
         mana_charge: None,
+        leader: None,
         transform: Some(inc),
     });
     p.passes = 0;
