@@ -26,9 +26,13 @@ mod effects;
 mod keywords;
 mod play;
 mod removal;
+mod restrict;
 mod turn;
 
-use self::{combat::*, cost::*, damage::*, effects::*, keywords::*, play::*, removal::*, turn::*};
+use self::{
+    combat::*, cost::*, damage::*, effects::*, keywords::*, play::*, removal::*, restrict::*,
+    turn::*,
+};
 
 /// Card states the module uses.
 pub mod st {
@@ -141,6 +145,8 @@ const IMPLEMENTED: &[&str] = &[
     "one_per_turn",
     "own_turn_only",
     "opponent_turn_only",
+    "own_turn_one_per_turn",
+    "opponent_turn_one_per_turn",
     "one_per_deck",
 ];
 
@@ -181,6 +187,9 @@ pub struct Pri {
     pub blocker: Option<Tgt>,
     /// The holder received priority as part of the attack (6.4.2.a).
     pub block_window: bool,
+    /// An interference opened by an effect's attack while another one was
+    /// resolving (6.3.5.a): when it closes, that one goes on resolving.
+    pub nested: bool,
 }
 
 impl Pri {
@@ -192,6 +201,7 @@ impl Pri {
             attack: None,
             blocker: None,
             block_window: false,
+            nested: false,
         }
     }
     fn open(&self) -> bool {
@@ -210,6 +220,8 @@ pub enum Step {
     Phase(usize),
     /// A player holds priority: a decision.
     Priority(Pri),
+    /// The interference resolving, one entry at a time (1.12.8).
+    Resolve(Pri),
 }
 
 fn illegal(
@@ -582,6 +594,7 @@ fn step(m: &mut M, s: Step) -> R<Flow> {
             m.stack.push(Step::Priority(p));
             return Ok(Flow::Await);
         }
+        Step::Resolve(p) => resolve_step(m, p)?,
     }
     Ok(Flow::Continue)
 }
@@ -604,7 +617,10 @@ fn legal_actions(g: &Game, p: &Pri) -> Vec<String> {
     }
     if sorcery {
         for id in characters(g, tp) {
-            if g.card(&id).is_some_and(|c| !c.has(st::SLEEP)) && !has_kw(g, &id, "doll") {
+            if g.card(&id).is_some_and(|c| !c.has(st::SLEEP))
+                && !has_kw(g, &id, "doll")
+                && check_attack_restrictions(g, &[], tp, &id).is_ok()
+            {
                 v.push(format!("attack {id}"));
             }
         }
@@ -618,7 +634,9 @@ fn legal_actions(g: &Game, p: &Pri) -> Vec<String> {
     }
     if p.block_window {
         for id in characters(g, p.holder) {
-            if g.card(&id).is_some_and(|c| !c.has(st::SLEEP)) {
+            if g.card(&id).is_some_and(|c| !c.has(st::SLEEP))
+                && check_block_restrictions(g, &[], p.holder, &id).is_ok()
+            {
                 v.push(format!("block {id}"));
             }
         }
