@@ -225,6 +225,11 @@ fn golden_last_in_first_out() {
 }
 
 #[test]
+fn golden_effect_attack_interrupts_the_interference() {
+    insta::assert_snapshot!(golden("rulings/pmv/6.3.5-effect-attack-interrupts.json"));
+}
+
+#[test]
 fn an_endless_chain_of_automatic_effects_stops_with_a_budget_error() {
     // Each damage the echo deals triggers its own "dealt damage" effect
     // again: an unbounded loop (12.10 is not implemented), reported as a
