@@ -850,3 +850,56 @@ pub(super) fn note_turn_limit_variant(m: &mut M, card: &str, d: &crate::engine::
     m.record("turn_limit", format!("{card} has {what}"), rules)
         .obj(card.to_string());
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::load_str;
+
+    fn run(text: &str) -> Outcome {
+        let loaded = load_str("t.json", text, None).expect("test scenario loads");
+        loaded.module.run(loaded.game.clone(), &loaded.actions)
+    }
+
+    #[test]
+    fn an_effect_attack_outside_an_interference_is_not_implemented() {
+        // A start-of-turn automatic effect resolves with no interference
+        // open: there is nothing for the new interference to interrupt.
+        let out = run(r#"{ "game": "pmv", "name": "t", "source": "test",
+              "cards": { "k": { "name": "鬼", "type": "character", "cost": 0, "attack": 3, "defense": 3,
+                "abilities": [ { "trigger": "start_of_turn", "effect": [ { "do": "attack", "target": { "select": "this" } } ] } ] } },
+              "state": { "turn": { "player": "p1", "phase": "start", "number": 3 },
+                "players": { "p1": { "zones": { "deck": { "count": 5 }, "field": [ { "id": "k", "card": "k" } ] } },
+                             "p2": { "zones": { "deck": { "count": 5 } } } } },
+              "actions": [] }"#);
+        let err = out.error.expect("stops");
+        assert!(
+            matches!(err.error, EngineError::NotImplemented { clause, .. } if clause == r::EFFECT_ATTACK_OPENS),
+            "{:?}",
+            err.error
+        );
+    }
+
+    #[test]
+    fn a_permanent_player_restriction_ends_when_its_source_leaves() {
+        // The restriction comes from a command: `permanent` lasts while the
+        // source stays where it was, so it ends when the command goes to
+        // the Netherworld, and the attack is legal.
+        let out = run(r#"{ "game": "pmv", "name": "t", "source": "test",
+              "cards": { "k": { "name": "鬼", "type": "character", "cost": 0, "attack": 3, "defense": 3 },
+                "c": { "name": "停戦", "type": "command", "cost": 0, "abilities": [ { "trigger": "effect",
+                  "effect": [ { "do": "restrict", "action": "attack", "who": "opponent", "until": "permanent" } ] } ] } },
+              "state": { "turn": { "player": "p1", "phase": "main", "number": 3 },
+                "players": { "p1": { "zones": { "deck": { "count": 5 }, "field": [ { "id": "k", "card": "k" } ] } },
+                             "p2": { "zones": { "deck": { "count": 5 }, "hand": [ { "id": "x", "card": "c" } ] } } } },
+              "actions": [ { "do": "pass", "player": "p1" }, { "do": "play", "player": "p2", "card": "x" },
+                           { "do": "pass", "player": "p1" }, { "do": "pass", "player": "p2" },
+                           { "do": "attack", "card": "k" } ] }"#);
+        assert!(out.error.is_none(), "{:?}", out.error);
+        assert!(out.rejections.is_empty(), "{:?}", out.rejections);
+        assert_eq!(
+            out.state["cards"]["k"]["state"],
+            serde_json::json!(["attacking", "sleep"])
+        );
+    }
+}
