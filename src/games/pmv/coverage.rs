@@ -217,10 +217,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "6.3.6.c",
         "not implemented: effects that change a character's controller",
     ),
-    (
-        "6.4.3.c",
-        "cannot arise for a declared block: the attacking character belongs to the other player; an effect that makes the attacking character block is refused citing it (flow/restrict.rs) but has no ruling yet",
-    ),
     // Chapter 9.
     ("9.1.1.a", DEF),
     (
