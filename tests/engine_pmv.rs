@@ -135,16 +135,6 @@ fn coverage_table_and_strict_mode() {
 }
 
 #[test]
-fn an_unimplemented_keyword_stops_the_run_naming_its_clause() {
-    let text = attack_scenario(r#""leader""#, None, "");
-    let o = run_text(&text);
-    match o.error.map(|e| e.error) {
-        Some(EngineError::NotImplemented { clause, .. }) => assert_eq!(clause, "10.34.2.a"),
-        other => panic!("expected not implemented, got {other:?}"),
-    }
-}
-
-#[test]
 fn activated_effects_are_not_implemented() {
     let text = attack_scenario("", None, "").replace(
         r#"{ "do": "attack", "card": "a" }"#,
@@ -222,6 +212,11 @@ fn golden_pierce() {
 #[test]
 fn golden_last_in_first_out() {
     insta::assert_snapshot!(golden("rulings/pmv/1.12.8.a-last-in-first-out.json"));
+}
+
+#[test]
+fn golden_effect_attack_interrupts_the_interference() {
+    insta::assert_snapshot!(golden("rulings/pmv/6.3.5-effect-attack-interrupts.json"));
 }
 
 #[test]

@@ -356,6 +356,52 @@ pub enum Effect {
         #[serde(default)]
         who: Who,
     },
+    /// A restriction ("can't …"). With `target`, the target cards can't do
+    /// `action` ("can't attack", "can't block"). Without it, the players
+    /// `who` can't make their cards do `action` ("you can't make characters
+    /// attack"), or, for `play`, can't play cards of `types` (empty = any
+    /// card). `until`: `end_of_turn`, or `permanent`, which for a card
+    /// restriction lasts while the restricted card stays in its zone and for
+    /// a player restriction while the source card stays in its zone. How a
+    /// "can't" meets a "can" or "does" is the game's rule.
+    Restrict {
+        action: Restricted,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Target>,
+        #[serde(default)]
+        who: Who,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        types: Vec<String>,
+        #[serde(default)]
+        until: Until,
+    },
+    /// An attack created by an effect, outside the declaration procedure:
+    /// with `target`, the target card attacks ("… attacks"); without it,
+    /// each player `who` makes one card of theirs attack ("make a character
+    /// attack"), chosen with the choice `attacker`.
+    Attack {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Target>,
+        #[serde(default)]
+        who: Who,
+    },
+    /// A block created by an effect: the target card blocks the current
+    /// attack.
+    Block { target: Target },
+    /// The current attack is cancelled (取り消す).
+    CancelAttack,
+}
+
+/// The action a [`Effect::Restrict`] forbids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Restricted {
+    /// Attacking (or making cards attack).
+    Attack,
+    /// Blocking (or making cards block).
+    Block,
+    /// Playing cards (of the listed types).
+    Play,
 }
 
 fn one_i64() -> i64 {
@@ -374,7 +420,9 @@ impl Effect {
             | Effect::SetPower { target, .. }
             | Effect::AddCounter { target, .. }
             | Effect::SetState { target, .. }
-            | Effect::NullifyRemoval { target, .. } => Some(target),
+            | Effect::NullifyRemoval { target, .. }
+            | Effect::Block { target } => Some(target),
+            Effect::Restrict { target, .. } | Effect::Attack { target, .. } => target.as_ref(),
             _ => None,
         }
     }

@@ -24,7 +24,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-pub use card::{AbilityDef, CardDef, Condition, Effect, Face, Filter, Side, Target, Until, Who};
+pub use card::{
+    AbilityDef, CardDef, Condition, Effect, Face, Filter, Restricted, Side, Target, Until, Who,
+};
 pub use machine::{Choices, EngineError, Flow, Machine};
 pub use state::{
     Card, CardId, Event, Game, GameResult, Pending, Player, PlayerId, ShownFace, ValueSpec,

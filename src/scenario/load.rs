@@ -778,6 +778,17 @@ fn validate_def(
                         one_of("states", module.card_states()),
                     ));
                 }
+                Effect::Restrict { types, .. }
+                    if types
+                        .iter()
+                        .any(|t| !module.card_types().contains(&t.as_str())) =>
+                {
+                    return Err(cx.err(
+                        &[ep.as_slice(), &[k("types")]].concat(),
+                        format!("unknown card type in `types`: {}", types.join(", ")),
+                        one_of("types", module.card_types()),
+                    ));
+                }
                 Effect::Summon { card, .. } if !defs.contains_key(card) => {
                     return Err(cx.err(
                         &[ep.as_slice(), &[k("card")]].concat(),

@@ -48,10 +48,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not state-changing: a principle of reading card text against the rules; scenario cards are written in the effect language",
     ),
     (
-        "1.3.2",
-        "not implemented: the effect language has no \"can\" / \"can't\" effects to conflict",
-    ),
-    (
         "1.3.3",
         "not state-changing for the engine: every choice is given explicitly by the scenario's action",
     ),
@@ -113,10 +109,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "1.12.2.d",
         "not implemented: optional automatic effects used with priority (7.4.4)",
-    ),
-    (
-        "1.12.7",
-        "not implemented: attacks created by effects (6.3.5)",
     ),
     (
         "1.12.8.c",
@@ -217,39 +209,9 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("6.1.13", SET_CARDS),
     (
-        "6.2.3.b",
-        "not implemented: attacks created by effects (6.3.5)",
-    ),
-    (
-        "6.2.3.c",
-        "not implemented: attacks created by effects (6.3.5)",
-    ),
-    (
-        "6.2.5.a",
-        "cannot arise: an attack is declared only with no interference open (6.3.2.c, with its ruling), and effects cannot create attacks",
-    ),
-    (
-        "6.3.2.e",
-        "not implemented: \"you can't make characters attack\" effects",
-    ),
-    ("6.3.5", "not implemented: attacks created by effects"),
-    ("6.3.6.a", "not implemented: effects that cancel an attack"),
-    (
         "6.3.6.c",
         "not implemented: effects that change a character's controller",
     ),
-    ("6.3.8", "not implemented: attacks created by effects"),
-    (
-        "6.4.2.d",
-        "not implemented: \"you can't make characters block\" effects",
-    ),
-    (
-        "6.4.3.c",
-        "cannot arise: the attacking character belongs to the turn player, the blocker to the attacked player",
-    ),
-    ("6.4.3.d", "not implemented: \"can't block\" effects"),
-    ("6.4.5", "not implemented: blocks created by effects"),
-    ("6.4.8", "not implemented: blocks created by effects"),
     // Chapter 9.
     ("9.1.1.a", DEF),
     (
@@ -310,15 +272,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("10.2.1", DEF),
     ("10.3.1", DEF),
-    (
-        "10.3.2.b",
-        "not implemented: playing an ambush + haste character to block; the engine reports `not implemented: clause 10.3.2.b`",
-    ),
-    (
-        "10.3.3",
-        "not implemented: \"can't play character cards\" effects",
-    ),
-    ("10.3.4", "not implemented: see 10.3.2.b"),
     ("10.4.1", DEF),
     ("10.5.1", DEF),
     ("10.6.1", DEF),
@@ -363,14 +316,8 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not observable: no effect in the effect language puts a card onto the field without playing it",
     ),
     ("10.21.1", DEF),
-    (
-        "10.21.3",
-        "not implemented: the 自分ターン１枚制限 / 相手ターン１枚制限 variants",
-    ),
     ("10.22.1", DEF),
-    ("10.22.3", "not implemented: the 自分ターン１枚制限 variant"),
     ("10.23.1", DEF),
-    ("10.23.3", "not implemented: the 相手ターン１枚制限 variant"),
     ("10.24.1", DEF),
 ];
 

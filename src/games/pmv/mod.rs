@@ -167,6 +167,9 @@ pub const KEYWORDS: &[&str] = &[
     "one_per_turn",
     "own_turn_only",
     "opponent_turn_only",
+    // 自分ターン１枚制限 / 相手ターン１枚制限 (10.21.3, 10.22.3, 10.23.3).
+    "own_turn_one_per_turn",
+    "opponent_turn_one_per_turn",
     "one_per_deck",
     "divine_artifact",
     "resist",

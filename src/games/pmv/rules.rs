@@ -442,6 +442,35 @@ rules! {
     TRANSFORM_SET_CARD_FACE = "10.28.9.a";
     REVERT_TURN_START = "10.28.10";
     REVERT_NOT_CHARACTER = "10.28.11";
+    // Restrictions ("can't"), attacks and blocks created by effects, the
+    // ambush + haste block, the 自分／相手ターン１枚制限 variants (flow/restrict.rs).
+    CANT_BEATS_CAN = "1.3.2";
+    EFFECT_ATTACK_PRIORITY = "1.12.7";
+    ATTACK_OCCURS = "6.2.3";
+    ATTACK_BY_CHARACTER_EFFECT = "6.2.3.b";
+    ATTACK_BY_PLAYER_EFFECT = "6.2.3.c";
+    ONE_ATTACKER_ONLY = "6.2.5.a";
+    ATTACK_PLAYER_CANT = "6.3.2.e";
+    EFFECT_ATTACK = "6.3.5";
+    EFFECT_ATTACK_OPENS = "6.3.5.a";
+    EFFECT_ATTACK_WHEN = "6.3.5.b";
+    EFFECT_ATTACK_BECOMES = "6.3.5.c";
+    EFFECT_ATTACK_AFTER = "6.3.5.d";
+    EFFECT_ATTACK_PASS = "6.3.5.e";
+    ATTACK_CANCEL_EFFECT = "6.3.6.a";
+    EFFECT_ATTACK_DESPITE_PLAYER = "6.3.8";
+    BLOCK_PLAYER_CANT = "6.4.2.d";
+    BLOCK_CANT = "6.4.3.d";
+    EFFECT_BLOCK = "6.4.5";
+    EFFECT_BLOCK_WHEN = "6.4.5.a";
+    EFFECT_BLOCK_BECOMES = "6.4.5.b";
+    EFFECT_BLOCK_AFTER = "6.4.5.c";
+    EFFECT_BLOCK_DESPITE_PLAYER = "6.4.8";
+    AMBUSH_CANT_PLAY = "10.3.3";
+    AMBUSH_BLOCK_SLEEPS = "10.3.4";
+    ONE_PER_TURN_VARIANTS = "10.21.3";
+    OWN_TURN_ONE_PER_TURN = "10.22.3";
+    OPPONENT_TURN_ONE_PER_TURN = "10.23.3";
 }
 
 #[cfg(test)]

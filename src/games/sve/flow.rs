@@ -1534,6 +1534,20 @@ fn apply_effect(
                 what: "effects that nullify damage (nullify_damage)".into(),
             });
         }
+        Effect::Restrict { .. } => {
+            // "Can't" effects and their precedence over instructions
+            // (1.3.3) are not modelled for SVE yet.
+            return Err(EngineError::NotImplemented {
+                clause: r::PROHIBITION_WINS,
+                what: "restriction effects (restrict)".into(),
+            });
+        }
+        Effect::Attack { .. } | Effect::Block { .. } | Effect::CancelAttack => {
+            return Err(EngineError::NotImplemented {
+                clause: r::ATTACK,
+                what: "attacks, blocks and cancellations created by effects".into(),
+            });
+        }
         Effect::SetPower { .. } => {
             // Setting a value is a numeric continuous effect whose order
             // against additions is 10.9.1.4's layer rule, not modelled yet.

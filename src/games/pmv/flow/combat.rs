@@ -40,6 +40,7 @@ pub(super) fn declare_attack(m: &mut M, mut p: Pri, player: PlayerId, card: &str
             format!("{card} is a doll: it cannot attack"),
         ));
     }
+    check_attack_restrictions(g, &alts, player, card)?;
     if let Some(c) = m.game.cards.get_mut(card) {
         c.states.insert(st::SLEEP.into());
     }
@@ -127,12 +128,6 @@ pub(super) fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str)
     if !p.block_window {
         return Err(fail(r::BLOCK_PRIORITY, "a block is declared only with the priority the attack passed, before doing anything else".into()));
     }
-    if g.card(card).is_some_and(|c| c.zone.kind == zn::HAND) && has_kw(g, card, "ambush") {
-        return Err(EngineError::NotImplemented {
-            clause: r::AMBUSH_BLOCK,
-            what: "playing an ambush + haste character to block (10.3.2.b)".into(),
-        });
-    }
     if !g.zone_of(player, zn::FIELD).iter().any(|c| c == card) || !is_character(g, card) {
         return Err(fail(
             r::BLOCK_OWN_FIELD,
@@ -148,6 +143,7 @@ pub(super) fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str)
             format!("{card} is asleep: only an active character can block"),
         ));
     }
+    check_block_restrictions(g, &alts, player, card)?;
     if let Some(c) = m.game.cards.get_mut(card) {
         c.states.insert(st::SLEEP.into());
     }
@@ -199,7 +195,12 @@ pub(super) fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str)
 pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
     let attacker = att.0.clone();
     let tp = m.game.turn.active;
-    let defender = m.game.opponent(tp);
+    // The attacked player: the opponent of the attacker's controller (an
+    // effect may make a non-turn player's character attack, 6.3.5).
+    let defender = m
+        .game
+        .card(&attacker)
+        .map_or_else(|| m.game.opponent(tp), |c| m.game.opponent(c.controller));
     m.record(
         "combat.a",
         "combat: every entry other than the attack and the block has resolved",
@@ -210,10 +211,10 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
             r::RESOLVE_COMBAT,
         ],
     );
-    if !same_on_field(&m.game, att) {
+    if !attack_stands(&m.game, att) {
         m.record(
             "combat.cancelled",
-            format!("{attacker} left the field: the attack is cancelled and no combat takes place; the block is cancelled with it"),
+            format!("{attacker} left the field or its attack was cancelled: the attack is cancelled and no combat takes place; the block is cancelled with it"),
             &[r::ATTACK_CANCELLED, r::ATTACK_CANCEL_LEFT, r::BLOCK_CANCEL_WITH_ATTACK],
         );
         clear_combat_states(m);
@@ -294,7 +295,7 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
         (false, "combat.e", r::COMBAT_E),
     ] {
         let mut batch = Vec::new();
-        let att_ok = same_on_field(&m.game, att) && !m.game.card(&attacker).is_some_and(removing);
+        let att_ok = attack_stands(&m.game, att) && !m.game.card(&attacker).is_some_and(removing);
         let rec_ok = recipient.1 == 0 && parse_player(&recipient.0, m.game.players.len()).is_some()
             || same_on_field(&m.game, &recipient);
         if att_ok && rec_ok && has_kw(&m.game, &attacker, "first_strike") == first {
@@ -368,7 +369,7 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
         &[r::COMBAT_F],
     );
     // g: graze, unless the attack was cancelled during combat (6.3.7).
-    if same_on_field(&m.game, att) {
+    if attack_stands(&m.game, att) {
         let took = var(
             &m.game,
             &format!("combat.graze_damage.{}", player_name(defender)),
@@ -426,7 +427,7 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
         m.record(
             "combat.cancelled",
             format!(
-                "{attacker} left the field during combat: the attack is cancelled; graze is skipped"
+                "{attacker} left the field or its attack was cancelled during combat: the attack is cancelled; graze is skipped"
             ),
             &[
                 r::ATTACK_CANCELLED,

@@ -710,6 +710,10 @@ pub(super) fn apply_effect(
             );
             game_over_check(m);
         }
+        Effect::Restrict { .. } => apply_restrict(m, e, this, master, objs)?,
+        Effect::Attack { .. } => apply_attack(m, e, this, master, objs)?,
+        Effect::Block { .. } => apply_block(m, this, objs)?,
+        Effect::CancelAttack => apply_cancel_attack(m, this)?,
         Effect::Lose { who } => {
             for p in who_players(&m.game, master, *who) {
                 m.game.players[p].lost = true;

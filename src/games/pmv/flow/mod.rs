@@ -27,6 +27,7 @@ mod keywords;
 mod leader;
 mod play;
 mod removal;
+mod restrict;
 mod spell_break;
 mod transform;
 mod turn;
@@ -34,7 +35,7 @@ mod turn;
 pub use self::leader::POPULARITY_COUNT;
 use self::{
     combat::*, cost::*, damage::*, effects::*, keywords::*, leader::*, play::*, removal::*,
-    spell_break::*, transform::*, turn::*,
+    restrict::*, spell_break::*, transform::*, turn::*,
 };
 
 /// Card states the module uses.
@@ -144,43 +145,6 @@ pub const TIERS_EXCLUSIVE: &str = "reading_popularity_tiers_exclusive";
 /// attack or block step, instead of first (flow/transform.rs).
 pub const TRANSFORM_AFTER_ATTACK_EFFECTS: &str = "reading_transform_after_attack_effects";
 
-/// Keywords the module implements; any other keyword of chapter 10 in the
-/// game stops the run with "not implemented".
-const IMPLEMENTED: &[&str] = &[
-    "upkeep",
-    "last_spell",
-    "last_word",
-    "sealed_arts",
-    "first_card",
-    "second_card",
-    "equip",
-    "charm",
-    "divine_artifact",
-    "equip_field",
-    "overdrive",
-    "link",
-    "mana_charge",
-    "transform",
-    "blessing",
-    "resist",
-    "phantasm",
-    "world_charm",
-    "haste",
-    "ambush",
-    "first_strike",
-    "pierce",
-    "stealth",
-    "vigilance",
-    "instant_death",
-    "doll",
-    "legend",
-    "one_per_turn",
-    "own_turn_only",
-    "opponent_turn_only",
-    "one_per_deck",
-    "leader",
-];
-
 type M = Machine<Step>;
 type R<T> = Result<T, EngineError>;
 
@@ -224,6 +188,9 @@ pub struct Pri {
     pub blocker: Option<Tgt>,
     /// The holder received priority as part of the attack (6.4.2.a).
     pub block_window: bool,
+    /// An interference opened by an effect's attack while another one was
+    /// resolving (6.3.5.a): when it closes, that one goes on resolving.
+    pub nested: bool,
 }
 
 impl Pri {
@@ -235,6 +202,7 @@ impl Pri {
             attack: None,
             blocker: None,
             block_window: false,
+            nested: false,
         }
     }
     fn open(&self) -> bool {
@@ -253,6 +221,8 @@ pub enum Step {
     Phase(usize),
     /// A player holds priority: a decision.
     Priority(Pri),
+    /// The interference resolving, one entry at a time (1.12.8).
+    Resolve(Pri),
 }
 
 fn illegal(
@@ -634,6 +604,7 @@ fn step(m: &mut M, s: Step) -> R<Flow> {
             m.stack.push(Step::Priority(p));
             return Ok(Flow::Await);
         }
+        Step::Resolve(p) => resolve_step(m, p)?,
     }
     Ok(Flow::Continue)
 }
@@ -656,7 +627,10 @@ fn legal_actions(g: &Game, p: &Pri) -> Vec<String> {
     }
     if sorcery {
         for id in characters(g, tp) {
-            if g.card(&id).is_some_and(|c| !c.has(st::SLEEP)) && !has_kw(g, &id, "doll") {
+            if g.card(&id).is_some_and(|c| !c.has(st::SLEEP))
+                && !has_kw(g, &id, "doll")
+                && check_attack_restrictions(g, &[], tp, &id).is_ok()
+            {
                 v.push(format!("attack {id}"));
             }
         }
@@ -678,7 +652,9 @@ fn legal_actions(g: &Game, p: &Pri) -> Vec<String> {
     }
     if p.block_window {
         for id in characters(g, p.holder) {
-            if g.card(&id).is_some_and(|c| !c.has(st::SLEEP)) {
+            if g.card(&id).is_some_and(|c| !c.has(st::SLEEP))
+                && check_block_restrictions(g, &[], p.holder, &id).is_ok()
+            {
                 v.push(format!("block {id}"));
             }
         }
@@ -786,51 +762,13 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
     Ok(())
 }
 
-/// The first keyword in the game the module does not implement, with its
-/// clause.
-fn unimplemented_keyword(g: &Game) -> Option<(&'static str, String)> {
-    for c in g.cards.values() {
-        let Some(d) = g.defs.get(&c.def) else {
-            continue;
-        };
-        // A transformed description's keywords count too (2.17.2.f).
-        let face = d.alternate.iter().flat_map(|f| f.keywords.iter());
-        for k in d.keywords.iter().chain(face) {
-            if IMPLEMENTED.contains(&k.as_str()) || k.starts_with("resistance_") {
-                continue;
-            }
-            let clause = match k.as_str() {
-                "equip" => r::EQUIP,
-                "charm" => r::CHARM,
-                "equip_field" => r::EQUIP_FIELD,
-                "second_card" => r::SECOND_CARD,
-                "link" => r::LINK,
-                "divine_artifact" => r::DIVINE_ARTIFACT,
-                "upkeep" => r::UPKEEP,
-                "last_spell" => r::LAST_SPELL,
-                "sealed_arts" => r::SEALED_ARTS,
-                "last_word" => r::LAST_WORD,
-                "overdrive" => r::OVERDRIVE,
-                _ => r::TRANSFORM,
-            };
-            return Some((clause, format!("keyword `{k}` on {}", c.id)));
-        }
-    }
-    None
-}
-
 /// Runs a PMV scenario.
 pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn) -> Outcome {
     let mut m: M = Machine::new(game);
     let mut rejections = Vec::new();
     let mut checkpoints = Vec::new();
     let mut error = None;
-    if let Some((clause, what)) = unimplemented_keyword(&m.game) {
-        error = Some(StopError {
-            action: None,
-            error: EngineError::NotImplemented { clause, what },
-        });
-    } else if let Some(e) = unsupported_definition(&m.game) {
+    if let Some(e) = unsupported_definition(&m.game) {
         error = Some(StopError {
             action: None,
             error: e,
@@ -1129,63 +1067,5 @@ mod tests {
             o.error.map(|e| e.error),
             Some(EngineError::BadAction { .. })
         ));
-    }
-
-    #[test]
-    fn a_keyword_of_a_transformed_description_is_checked_too() {
-        let o = run_board(
-            r#""x": { "name": "X", "type": "character", "attack": 1, "defense": 1,
-                 "alternate": { "name": "Y", "keywords": ["leader"] } }"#,
-            r#""field": [ { "id": "c", "card": "x" } ]"#,
-            "",
-            r#"{ "do": "pass" }"#,
-        );
-        assert!(matches!(
-            o.error.map(|e| e.error),
-            Some(EngineError::NotImplemented { clause, .. }) if clause == r::LEADER
-        ));
-    }
-
-    #[test]
-    fn unimplemented_keywords_map_to_their_clause() {
-        let mut g = Game::new(super::super::ZONES, 2, 0);
-        g.defs.insert(
-            "k".into(),
-            crate::engine::CardDef {
-                name: "k".into(),
-                card_type: "character".into(),
-                cost: None,
-                attack: None,
-                defense: None,
-                stats: BTreeMap::new(),
-                keywords: vec!["leader".into()],
-                traits: vec![],
-                text: Default::default(),
-                abilities: vec![],
-                alternate: None,
-            },
-        );
-        g.add_card(Card {
-            id: "c".into(),
-            def: "k".into(),
-            owner: 0,
-            controller: 0,
-            zone: ZoneId::of(0, zn::FIELD),
-            states: BTreeSet::new(),
-            damage: 0,
-            counters: BTreeMap::new(),
-            attached_to: None,
-            modifiers: vec![],
-            token: false,
-            incarnation: 0,
-            face: None,
-        });
-        assert_eq!(unimplemented_keyword(&g).map(|(c, _)| c), Some(r::LEADER));
-        for k in IMPLEMENTED {
-            assert!(
-                super::super::KEYWORDS.contains(k),
-                "{k} is not a declared keyword"
-            );
-        }
     }
 }

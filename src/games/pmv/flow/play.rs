@@ -86,6 +86,9 @@ pub(super) fn play_card(
     let tp = g.turn.active;
     let sorcery_ok = player == tp && g.turn.phase == "main" && !p.open();
     let ambush = d.has_keyword("ambush");
+    // 10.3.2.b / 10.3.4: an ambush + haste character declared to block.
+    let ambush_block = ambush_block_declared(m, &p, player, card)?;
+    let g = &m.game;
     let mut last_spell_note: Option<String> = None;
     let mut last_word_note: Option<(String, bool)> = None;
     match d.card_type.as_str() {
@@ -218,25 +221,32 @@ pub(super) fn play_card(
         }
         _ => {}
     }
-    if d.has_keyword("own_turn_only") && player != tp {
+    // 1.3.2, 10.3.3: a "can't play" restriction wins over every "can".
+    check_play_restriction(g, &p, player, card)?;
+    let (own_turn, opp_turn, one_per_turn) = turn_limits(&d);
+    if let Some(rule) = own_turn
+        && player != tp
+    {
         return Err(fail(
-            r::OWN_TURN_ONLY,
+            rule,
             format!("{card} can be played only in its player's own turn"),
         ));
     }
-    if d.has_keyword("opponent_turn_only") && player == tp {
+    if let Some(rule) = opp_turn
+        && player == tp
+    {
         return Err(fail(
-            r::OPPONENT_TURN_ONLY,
+            rule,
             format!("{card} can be played only in the opponent's turn"),
         ));
     }
-    if d.has_keyword("one_per_turn")
+    if let Some(rule) = one_per_turn
         && let Some(n) = names(g, card)
             .into_iter()
             .find(|n| var(g, &format!("turn.played_name.{}.{n}", player_name(player))) > 0)
     {
         return Err(fail(
-            r::ONE_PER_TURN,
+            rule,
             format!("a card named {n} was already played this turn"),
         ));
     }
@@ -475,12 +485,16 @@ pub(super) fn play_card(
             &[r::DOLL_ONE_PER_TURN, r::CHAR_DOLL_ONE, r::CHAR_ONE_PER_TURN],
         );
     }
-    if d.has_keyword("one_per_turn") {
+    note_turn_limit_variant(m, card, &d);
+    if one_per_turn.is_some() {
         for n in names(&m.game, card) {
             m.game
                 .vars
                 .insert(format!("turn.played_name.{}.{n}", player_name(player)), 1);
         }
+    }
+    if ambush_block {
+        note_ambush_block(m, card, p.attack.as_ref());
     }
     let opened = !p.open();
     p.chain.push(Entry {
@@ -542,25 +556,9 @@ pub(super) fn resolve_interference(m: &mut M, p: Pri) -> R<()> {
             r::NO_PRIORITY_WHILE_RESOLVING,
         ],
     );
-    for e in p.chain.iter().rev() {
-        if m.game.result != GameResult::Ongoing {
-            return Ok(());
-        }
-        resolve_entry(m, e)?;
-    }
-    if let Some(att) = &p.attack {
-        combat(m, att, p.blocker.as_ref())?;
-    }
-    if m.game.result != GameResult::Ongoing {
-        return Ok(());
-    }
-    let tp = m.game.turn.active;
-    m.record(
-        "interference.close",
-        format!("the interference closes; {} gets priority", player_name(tp)),
-        &[r::RESOLVE_CLOSE],
-    );
-    give_priority(m, Pri::fresh(tp));
+    // One entry per step (restrict.rs), so that an attack an effect creates
+    // can interrupt the resolution with a new interference (6.3.5.a).
+    m.stack.push(Step::Resolve(p));
     Ok(())
 }
 
@@ -761,7 +759,9 @@ pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
         return process_removals(m);
     }
     if d.card_type == "character" {
-        let haste = d.has_keyword("haste");
+        // 10.3.4: played to block, it stays asleep even with haste.
+        let blocks = take_ambush_block(m, card);
+        let haste = d.has_keyword("haste") && !blocks;
         let normal = !d.has_keyword("ambush") && !d.has_keyword("doll");
         if leader::second_leader_fails(m, card, e.player) {
             if normal {
@@ -800,16 +800,28 @@ pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
         if haste {
             en.rule(r::HASTE);
         }
+        if blocks {
+            en.rule(r::AMBUSH_BLOCK_SLEEPS);
+            en.text
+                .push_str(" (played to block: it stays asleep despite haste)");
+        }
         if d.has_keyword("legend") {
             en.rule(r::LEGEND);
             en.text.push_str("; 伝説 legend has no text of its own");
         }
         if second_card(m, card, &d)? {
+            if blocks {
+                ambush_block_resolves(m, card)?;
+            }
             return Ok(());
         }
         leader::entered(m, card)?;
         fire(m, "on_enter", std::slice::from_ref(card), r::RESOLVE_EFFECT)?;
-        return process_removals(m);
+        process_removals(m)?;
+        if blocks && m.game.result == GameResult::Ongoing {
+            ambush_block_resolves(m, card)?;
+        }
+        return Ok(());
     }
     m.record(
         "resolve.effect",
