@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-pub use card::{AbilityDef, CardDef, Effect, Filter, Side, Target, Until, Who};
+pub use card::{AbilityDef, CardDef, Condition, Effect, Filter, Side, Target, Until, Who};
 pub use machine::{Choices, EngineError, Flow, Machine};
 pub use state::{
     Card, CardId, Event, Game, GameResult, Pending, Player, PlayerId, ValueSpec, Visibility,

@@ -128,30 +128,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "1.12.7",
         "not implemented: attacks created by effects (6.3.5)",
     ),
-    (
-        "1.12.8.c",
-        "not implemented: \"during this interference\" effects do not exist in the effect language",
-    ),
-    ("1.12.8.d", NO_TIMING),
     // Chapter 4.
-    (
-        "4.3.1.b",
-        "not implemented: \"during this turn\" effects other than until-end-of-turn modifiers",
-    ),
-    ("4.4.1.b", NO_TIMING),
-    ("4.4.2", NO_TIMING),
-    ("4.5.1.b", NO_TIMING),
-    ("4.5.2", NO_TIMING),
-    ("4.6.1.b", NO_TIMING),
-    ("4.6.2", NO_TIMING),
-    ("4.7.1.a", NO_TIMING),
-    ("4.7.2", NO_TIMING),
-    ("4.8.1.b", NO_TIMING),
-    ("4.8.2", NO_TIMING),
-    (
-        "4.9.1.d",
-        "not implemented: \"during this turn\" effects other than until-end-of-turn modifiers",
-    ),
     (
         "4.10",
         "not implemented: effects that end the turn or phase, extra phases and skipped phases",

@@ -73,6 +73,7 @@ pub(super) fn declare_attack(m: &mut M, mut p: Pri, player: PlayerId, card: &str
     )
     .obj(card.to_string())
     .change(format!("{card}.sleep"), false, true);
+    interference_opens(&mut m.game);
     fire(m, "on_attack", &[card.to_string()], r::ATTACK_WHEN)?;
     if let Some(c) = m.game.cards.get_mut(card)
         && c.zone.kind == zn::FIELD

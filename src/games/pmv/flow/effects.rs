@@ -57,6 +57,9 @@ pub(super) fn fire_inner(m: &mut M, trigger: &str, cards: &[CardId], rule: &'sta
         };
         let master = m.game.card(id).map(|c| c.controller).unwrap_or(0);
         for ab in d.abilities.iter().filter(|a| a.trigger == trigger) {
+            if !gamma_condition(m, ab, id, master) {
+                continue;
+            }
             m.record(
                 format!("auto.{trigger}"),
                 format!("{id}'s automatic effect ({trigger}) resolves"),
@@ -319,7 +322,26 @@ pub(super) fn resolve_target(
 
 /// Applies an ability's effects front to back (7.1.9); an effect whose
 /// target became illegal fails and stops the rest (7.1.12, 8.2.5).
+/// 自動γ met while it applies wait until the outermost effect ends
+/// (7.4.7.c), then resolve (timing::flush).
 pub(super) fn apply_ability(
+    m: &mut M,
+    ab: &AbilityDef,
+    this: &str,
+    master: PlayerId,
+    targets: &BTreeMap<usize, Vec<Tgt>>,
+) -> R<bool> {
+    applying(&mut m.game, 1);
+    let r = apply_ability_inner(m, ab, this, master, targets);
+    let before = applying(&mut m.game, -1);
+    let ok = r?;
+    if before == 1 {
+        flush(m)?;
+    }
+    Ok(ok)
+}
+
+fn apply_ability_inner(
     m: &mut M,
     ab: &AbilityDef,
     this: &str,
@@ -345,6 +367,8 @@ pub(super) fn apply_ability(
             None => Vec::new(),
         };
         apply_effect(m, e, this, master, &objs)?;
+        // 7.4.5.c/d: continuous effects switch on and off mid-resolution.
+        recheck_continuous(m)?;
     }
     Ok(true)
 }
@@ -384,6 +408,9 @@ pub(super) fn apply_effect(
                     c.states.insert(state.into());
                     applied.push(o.clone());
                 }
+            }
+            for o in &applied {
+                set_remover(&mut m.game, o, this);
             }
             let e = m.record(
                 "removal.apply",
@@ -463,6 +490,7 @@ pub(super) fn apply_effect(
             until,
             ..
         } => {
+            check_duration(&m.game, *until)?;
             for o in objs {
                 if let Some(c) = m.game.cards.get_mut(o) {
                     // Each part is a change limited to its own value, so a
@@ -506,6 +534,7 @@ pub(super) fn apply_effect(
             until,
             ..
         } => {
+            check_duration(&m.game, *until)?;
             for o in objs {
                 if let Some(c) = m.game.cards.get_mut(o) {
                     for (stat, delta) in [("attack", *a), ("defense", *d)] {
@@ -628,6 +657,10 @@ pub(super) fn apply_effect(
             }
             game_over_check(m);
         }
+        Effect::EndTurn
+        | Effect::EndPhase
+        | Effect::ExtraPhase { .. }
+        | Effect::SkipPhase { .. } => apply_turn_effect(m, e, this, master)?,
     }
     Ok(())
 }

@@ -540,6 +540,7 @@ pub(super) fn resolve_interference(m: &mut M, p: Pri) -> R<()> {
             r::NO_PRIORITY_WHILE_RESOLVING,
         ],
     );
+    interference_opens(&mut m.game);
     for e in p.chain.iter().rev() {
         if m.game.result != GameResult::Ongoing {
             return Ok(());
@@ -552,14 +553,17 @@ pub(super) fn resolve_interference(m: &mut M, p: Pri) -> R<()> {
     if m.game.result != GameResult::Ongoing {
         return Ok(());
     }
+    interference_ends(m)?;
+    if m.game.result != GameResult::Ongoing {
+        return Ok(());
+    }
     let tp = m.game.turn.active;
     m.record(
         "interference.close",
         format!("the interference closes; {} gets priority", player_name(tp)),
         &[r::RESOLVE_CLOSE],
     );
-    give_priority(m, Pri::fresh(tp));
-    Ok(())
+    after_priority_effect(m, Pri::fresh(tp))
 }
 
 /// Resolves 装備 / 呪符: the card is set on its target (10.13.2.a,
@@ -578,6 +582,7 @@ pub(super) fn resolve_set(m: &mut M, e: &Entry, k: &str) -> R<()> {
             && (!has_kw(&m.game, card, "divine_artifact") || has_kw(&m.game, &t.0, "legend"))
     });
     let fail = |m: &mut M, text: String, rules: &[&'static str]| {
+        play_failed(&mut m.game);
         m.game
             .move_card(card, ZoneId::of(owner, zn::NETHERWORLD), true);
         m.record("resolve.set_failed", text, rules)
@@ -640,6 +645,13 @@ pub(super) fn resolve_set(m: &mut M, e: &Entry, k: &str) -> R<()> {
 }
 
 pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
+    if e.mana_charge.is_some() || m.game.card(&e.card).is_none_or(|c| c.zone.kind != zn::PLAY) {
+        return resolve_entry_inner(m, e);
+    }
+    around_play(m, e, resolve_entry_inner)
+}
+
+fn resolve_entry_inner(m: &mut M, e: &Entry) -> R<()> {
     if let Some((x, inc)) = e.mana_charge {
         return resolve_mana_charge(m, e, x, inc);
     }
@@ -656,9 +668,11 @@ pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
         return Ok(());
     };
     if d.has_keyword("overdrive") && !overdrive(m, e)? {
+        play_failed(&mut m.game);
         return Ok(());
     }
     if d.has_keyword("link") && !link(m, e)? {
+        play_failed(&mut m.game);
         return Ok(());
     }
     if let Some(k) = set_keyword(&d) {
@@ -677,6 +691,7 @@ pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
             .cloned()
             .collect();
         if !already.is_empty() {
+            play_failed(&mut m.game);
             m.game
                 .move_card(card, ZoneId::of(owner, zn::NETHERWORLD), true);
             m.record(
@@ -800,8 +815,10 @@ pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
         &[r::RESOLVE_EFFECT],
     )
     .obj(card.clone());
-    if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect") {
-        apply_ability(m, ab, card, e.player, &e.targets)?;
+    if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect")
+        && !apply_ability(m, ab, card, e.player, &e.targets)?
+    {
+        play_failed(&mut m.game);
     }
     if m.game.card(card).is_some_and(|c| c.zone.kind == zn::PLAY) {
         m.game
