@@ -9,7 +9,6 @@
 //! so with a `not implemented` error where a scenario could reach it).
 
 const DEF: &str = "not state-changing: a definition or classification";
-const NO_TIMING: &str = "not implemented: the effect language has no trigger word for this timing, so no effect can resolve here (the procedure step itself runs)";
 const SET_CARDS: &str = "not implemented: set cards other than 装備 equipment and 呪符 charms without text set on a character (cards set on set cards, 人気, 装備／場, set cards carrying text, set cards on non-characters)";
 
 /// `(clause id, reason)`.
@@ -121,18 +120,10 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: adding a specified number from a zone with fewer cards (only draws exist, and they lose on an empty deck)",
     ),
     (
-        "1.12.2.d",
-        "not implemented: optional automatic effects used with priority (7.4.4)",
-    ),
-    (
         "1.12.7",
         "not implemented: attacks created by effects (6.3.5)",
     ),
     // Chapter 4.
-    (
-        "4.10",
-        "not implemented: effects that end the turn or phase, extra phases and skipped phases",
-    ),
     // Chapter 5.
     (
         "5.1",
@@ -144,8 +135,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: cards with several effects to choose from (modes)",
     ),
     ("5.2.3.e", "not implemented: declarations at play"),
-    ("5.2.4.a", NO_TIMING),
-    ("5.2.4.c", NO_TIMING),
     (
         "5.2.6",
         "not implemented: node requirement and cost modification",
@@ -238,9 +227,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "9.1.3.a",
         "not observable: the only sources are played cards, which stay in the play area while their effect resolves",
     ),
-    ("9.2.3.a", NO_TIMING),
-    ("9.2.3.b", NO_TIMING),
-    ("9.2.3.c", NO_TIMING),
     ("9.2.4", "not implemented: nullifying 決死 (regeneration)"),
     ("9.2.5", "not implemented: nullifying 決死 (regeneration)"),
     ("9.2.6.c", "not implemented: damage-reset effects"),
@@ -252,9 +238,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "9.2.8",
         "not observable: removal effects in the effect language reach only cards on the field",
     ),
-    ("9.3.4.a", NO_TIMING),
-    ("9.3.4.b", NO_TIMING),
-    ("9.3.4.c", NO_TIMING),
     ("9.3.4.e", SET_CARDS),
     ("9.3.4.f", SET_CARDS),
     ("9.3.5", "not implemented: nullifying 破棄"),
@@ -271,10 +254,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "9.3.8",
         "not observable: removal effects in the effect language reach only cards on the field",
     ),
-    ("9.4.4.a", NO_TIMING),
-    ("9.4.4.b", NO_TIMING),
-    ("9.4.4.c", NO_TIMING),
-    ("9.4.4.d", NO_TIMING),
     ("9.4.4.e", SET_CARDS),
     ("9.4.4.f", SET_CARDS),
     ("9.4.4.g", SET_CARDS),
