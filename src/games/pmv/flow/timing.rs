@@ -1154,3 +1154,61 @@ fn any_turn_condition(g: &Game) -> bool {
         })
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::load_str;
+
+    fn run_text(text: &str) -> Outcome {
+        let loaded = load_str("t.json", text, None).expect("test scenario loads");
+        loaded.module.run(loaded.game.clone(), &loaded.actions)
+    }
+
+    #[test]
+    fn an_optional_gamma_is_not_implemented() {
+        let out = run_text(
+            r#"{ "game": "pmv", "name": "t", "source": "test",
+            "cards": { "c": { "name": "c", "type": "character", "cost": 0, "attack": 1, "defense": 1,
+              "abilities": [ { "trigger": "start_of_main", "optional": true, "effect": [ { "do": "draw", "amount": 1 } ] } ] } },
+            "state": { "turn": { "player": "p1", "phase": "main", "number": 3 },
+              "players": { "p1": { "zones": { "deck": { "count": 5 }, "field": [ "c" ] } }, "p2": { "zones": { "deck": { "count": 5 } } } } },
+            "actions": [] }"#,
+        );
+        let err = out.error.expect("stops");
+        assert!(
+            matches!(err.error, EngineError::NotImplemented { clause, .. } if clause == r::AUTO_OPTIONAL),
+            "{:?}",
+            err.error
+        );
+    }
+
+    #[test]
+    fn sve_rejects_conditions_and_turn_effects() {
+        let out = run_text(
+            r#"{ "game": "sve", "name": "t", "source": "test",
+            "cards": { "f": { "name": "f", "type": "follower", "cost": 1, "attack": 1, "defense": 1,
+              "abilities": [ { "trigger": "fanfare", "condition": { "value": "pp", "at_least": 1 }, "effect": [ { "do": "draw", "amount": 1 } ] } ] } },
+            "state": { "turn": { "player": "p1", "phase": "main", "number": 3 },
+              "players": { "p1": { "zones": { "deck": { "count": 5 } } }, "p2": { "zones": { "deck": { "count": 5 } } } } },
+            "actions": [] }"#,
+        );
+        assert!(matches!(
+            out.error.map(|e| e.error),
+            Some(EngineError::NotImplemented { .. })
+        ));
+    }
+
+    #[test]
+    fn a_condition_on_the_turn_fails_between_turns() {
+        let mut g = Game::new(super::super::super::ZONES, 2, 0);
+        let c = Condition {
+            turn: Some(Who::You),
+            ..Condition::default()
+        };
+        assert!(holds(&g, &c, 0));
+        assert!(!holds(&g, &c, 1));
+        g.vars.insert(v::BETWEEN_TURNS.into(), 1);
+        assert!(!holds(&g, &c, 0));
+    }
+}
