@@ -510,7 +510,11 @@ pub(super) fn apply_effect(
                     }
                 }
                 let part = |v: Option<i64>| v.map_or("-".to_string(), |v| v.to_string());
-                m.record(
+                let under = m.game.card(o).is_some_and(|c| {
+                    continuous_stat(&m.game, c, "attack").0.is_some()
+                        || continuous_stat(&m.game, c, "defense").0.is_some()
+                });
+                let en = m.record(
                     "modify",
                     format!(
                         "{o} has its combat power changed to {}/{}",
@@ -523,8 +527,12 @@ pub(super) fn apply_effect(
                         r::POWER_NO_CONFLICT,
                         r::COMBAT_POWER_FLOOR,
                     ],
-                )
-                .obj(o.clone());
+                );
+                en.obj(o.clone());
+                if under {
+                    en.rule(r::ALPHA_ORDER);
+                    en.note("a continuous 自動α/β also changes this value; the rules do not order it against a resolved effect's change: judges apply the resolved change on top (it is the latest applied, 6.1.11)");
+                }
             }
             process_removals(m)?;
         }

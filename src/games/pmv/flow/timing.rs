@@ -31,8 +31,9 @@ mod v {
     /// The turn is ending by an end-the-turn effect (its phase end is
     /// running), so the flag is not acted on twice.
     pub const ENDING_TURN: &str = "turn.ending_turn";
-    /// An end-the-phase effect was applied in this phase (4.10.2).
-    pub const END_PHASE: &str = "end_phase";
+    /// An end-the-phase effect was applied in this phase (4.10.2); one
+    /// applied during the end of the turn has no phase left to end.
+    pub const END_PHASE: &str = "turn.end_phase";
     /// The extra phase to go to (index + 1) at the next transition (4.10.3).
     pub const EXTRA_PHASE: &str = "extra_phase";
     /// The phase (index + 1) the turn returns to after an extra phase.
