@@ -124,35 +124,58 @@ pub struct AbilityDef {
     pub trigger: String,
     /// The effects, carried out in printed order.
     pub effect: Vec<Effect>,
-    /// Text that is in effect only while a count on the ability's own card
-    /// is within bounds (e.g. PMV's popularity tiers, 2.13.5: "while this
-    /// card has 4 or more 人気 cards set on it"). Absent = always in
-    /// effect. The counted quantity is a word the game declares
-    /// (`GameModule::condition_counts`); a game that declares none rejects
-    /// any condition as not implemented.
+    /// A condition of application (e.g. "while your life is 10 or less",
+    /// "during your turn", PMV's popularity tiers of 2.13.5 "while this card
+    /// has 4 or more 人気"): every part given must hold. A game that does
+    /// not implement conditions rejects an ability carrying one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub condition: Option<Condition>,
+    /// An optional ability ("you may"): applied only when its player
+    /// chooses to use it. A game that does not implement optional
+    /// abilities rejects one.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub optional: bool,
 }
 
-/// A bound on a count of the ability's own card: the ability is in effect
-/// only while `at_least <= count <= at_most` (each bound optional).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+/// A condition of application of an ability. Every part given must hold;
+/// an empty condition always holds.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Condition {
-    /// What is counted, from the game's list (PMV: `popularity`, the 人気
-    /// cards set on the card).
-    pub count: String,
-    /// The least count for which the ability is in effect.
+    /// Whose turn it must be, relative to the ability's master (`both`:
+    /// any player's turn, as opposed to between turns).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<Who>,
+    /// The phase the turn must be in, from the game's list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase: Option<String>,
+    /// A player value compared with `at_least` / `at_most` (for `who`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// A zone whose number of cards is compared with `at_least` /
+    /// `at_most` (for `who`); used when `value` is absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zone: Option<String>,
+    /// A count on the ability's own card, from the game's list
+    /// (`GameModule::condition_counts`; PMV: `popularity`, the 人気 cards
+    /// set on it), compared with `at_least` / `at_most`; used when `value`
+    /// and `zone` are absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<String>,
+    /// Whose value or zone (default the master).
+    #[serde(default)]
+    pub who: Who,
+    /// The value or count is at least this.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at_least: Option<i64>,
-    /// The greatest count for which the ability is in effect.
+    /// The value or count is at most this.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at_most: Option<i64>,
 }
 
 impl Condition {
     /// Whether `n` is within the bounds.
-    pub fn holds(&self, n: i64) -> bool {
+    pub fn bounds_hold(&self, n: i64) -> bool {
         self.at_least.is_none_or(|a| n >= a) && self.at_most.is_none_or(|b| n <= b)
     }
 }
@@ -179,6 +202,13 @@ pub enum Until {
     EndOfTurn,
     /// For as long as the card stays in its zone.
     Permanent,
+    /// "During this turn": like `end_of_turn`, but in games that end the
+    /// two at different steps of the turn's end (PMV 4.9.1.b / 4.9.1.d) it
+    /// lasts longer. A game that does not distinguish them rejects it.
+    ThisTurn,
+    /// "During this interference / chain": ends when the open chain of
+    /// played cards closes. A game without such a chain rejects it.
+    ThisInterference,
 }
 
 /// Which cards a target selector may pick from.
@@ -390,6 +420,20 @@ pub enum Effect {
     Block { target: Target },
     /// The current attack is cancelled (取り消す).
     CancelAttack,
+    /// Ends the current turn (the game's own procedure says what still
+    /// runs). A game that does not implement it rejects it.
+    EndTurn,
+    /// Ends the current phase.
+    EndPhase,
+    /// The turn gets an extra `phase` (from the game's list) next.
+    ExtraPhase { phase: String },
+    /// The next `phase` (from the game's list) does not occur; with
+    /// `optional`, its player chooses when it would begin.
+    SkipPhase {
+        phase: String,
+        #[serde(default)]
+        optional: bool,
+    },
 }
 
 /// The action a [`Effect::Restrict`] forbids.

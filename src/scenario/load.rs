@@ -746,13 +746,13 @@ fn validate_def(
                 one_of("triggers", module.triggers()),
             ));
         }
-        if let Some(c) = &ab.condition
+        if let Some(count) = ab.condition.as_ref().and_then(|c| c.count.as_deref())
             && !module.condition_counts().is_empty()
-            && !module.condition_counts().contains(&c.count.as_str())
+            && !module.condition_counts().contains(&count)
         {
             return Err(cx.err(
                 &[ap.as_slice(), &[k("condition"), k("count")]].concat(),
-                format!("unknown count `{}`", c.count),
+                format!("unknown count `{count}`"),
                 one_of("counts", module.condition_counts()),
             ));
         }

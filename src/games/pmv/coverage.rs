@@ -9,7 +9,6 @@
 //! so with a `not implemented` error where a scenario could reach it).
 
 const DEF: &str = "not state-changing: a definition or classification";
-const NO_TIMING: &str = "not implemented: the effect language has no trigger word for this timing, so no effect can resolve here (the procedure step itself runs)";
 const SET_CARDS: &str = "not implemented: set cards other than 装備 equipment and 呪符 charms without text set on a character and 人気 popularity cards set on a leader (cards set on set cards, set cards carrying text, set cards on non-characters)";
 
 /// `(clause id, reason)`.
@@ -106,38 +105,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "1.11.6",
         "not implemented: adding a specified number from a zone with fewer cards (only draws exist, and they lose on an empty deck)",
     ),
-    (
-        "1.12.2.d",
-        "not implemented: optional automatic effects used with priority (7.4.4)",
-    ),
-    (
-        "1.12.8.c",
-        "not implemented: \"during this interference\" effects do not exist in the effect language",
-    ),
-    ("1.12.8.d", NO_TIMING),
     // Chapter 4.
-    (
-        "4.3.1.b",
-        "not implemented: \"during this turn\" effects other than until-end-of-turn modifiers",
-    ),
-    ("4.4.1.b", NO_TIMING),
-    ("4.4.2", NO_TIMING),
-    ("4.5.1.b", NO_TIMING),
-    ("4.5.2", NO_TIMING),
-    ("4.6.1.b", NO_TIMING),
-    ("4.6.2", NO_TIMING),
-    ("4.7.1.a", NO_TIMING),
-    ("4.7.2", NO_TIMING),
-    ("4.8.1.b", NO_TIMING),
-    ("4.8.2", NO_TIMING),
-    (
-        "4.9.1.d",
-        "not implemented: \"during this turn\" effects other than until-end-of-turn modifiers",
-    ),
-    (
-        "4.10",
-        "not implemented: effects that end the turn or phase, extra phases and skipped phases",
-    ),
     // Chapter 5.
     (
         "5.1",
@@ -149,8 +117,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: cards with several effects to choose from (modes)",
     ),
     ("5.2.3.e", "not implemented: declarations at play"),
-    ("5.2.4.a", NO_TIMING),
-    ("5.2.4.c", NO_TIMING),
     (
         "5.2.6",
         "not implemented: node requirement and cost modification",
@@ -218,9 +184,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "9.1.3.a",
         "not observable: the only sources are played cards, which stay in the play area while their effect resolves",
     ),
-    ("9.2.3.a", NO_TIMING),
-    ("9.2.3.b", NO_TIMING),
-    ("9.2.3.c", NO_TIMING),
     ("9.2.6.c", "not implemented: damage-reset effects"),
     (
         "9.2.7.b",
@@ -234,9 +197,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "9.2.8.b",
         "not observable: removal effects in the effect language reach only cards on the field",
     ),
-    ("9.3.4.a", NO_TIMING),
-    ("9.3.4.b", NO_TIMING),
-    ("9.3.4.c", NO_TIMING),
     (
         "9.3.7.b",
         "not implemented: make-決死 effects other than 即死",
@@ -253,10 +213,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "9.3.8.b",
         "not observable: removal effects in the effect language reach only cards on the field",
     ),
-    ("9.4.4.a", NO_TIMING),
-    ("9.4.4.b", NO_TIMING),
-    ("9.4.4.c", NO_TIMING),
-    ("9.4.4.d", NO_TIMING),
     (
         "9.4.5",
         "not observable: 除外 resolves at once, with no trigger window in the effect language",

@@ -237,7 +237,7 @@ impl GameModule for Pmv {
     }
     fn actions(&self) -> &'static [&'static str] {
         &[
-            "pass", "set_node", "play", "attack", "block", "activate", "concede",
+            "pass", "set_node", "play", "attack", "block", "activate", "concede", "use",
         ]
     }
     fn citable(&self) -> &'static [&'static str] {

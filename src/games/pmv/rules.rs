@@ -471,6 +471,75 @@ rules! {
     ONE_PER_TURN_VARIANTS = "10.21.3";
     OWN_TURN_ONE_PER_TURN = "10.22.3";
     OPPONENT_TURN_ONE_PER_TURN = "10.23.3";
+    // Timing (flow/timing.rs): the trigger windows of the phases, the
+    // interference and removal, automatic effects α/β/γ of 7.4 as card
+    // text, "during this turn / interference" durations, and the effects
+    // that end, add or skip a turn or phase (4.10).
+    PA_AUTO = "1.12.2.d";
+    INTERFERENCE_DURATIONS = "1.12.8.c";
+    INTERFERENCE_END_EFFECTS = "1.12.8.d";
+    TURN_START_DURING = "4.3.1.b";
+    ACTIVE_START_EFFECTS = "4.4.1.b";
+    ACTIVE_END_EFFECTS = "4.4.2.a";
+    ACTIVE_TO_MAINT = "4.4.2.b";
+    MAINT_START_EFFECTS = "4.5.1.b";
+    MAINT_END_EFFECTS = "4.5.2.a";
+    MAINT_TO_DRAW = "4.5.2.b";
+    DRAW_START_EFFECTS = "4.6.1.b";
+    DRAW_END_EFFECTS = "4.6.2.a";
+    DRAW_TO_MAIN = "4.6.2.b";
+    MAIN_START_EFFECTS = "4.7.1.a";
+    MAIN_END_EFFECTS = "4.7.2.a";
+    MAIN_TO_DISCARD = "4.7.2.b";
+    DISCARD_START_EFFECTS = "4.8.1.b";
+    DISCARD_END_EFFECTS = "4.8.2.a";
+    DISCARD_TO_TURN_END = "4.8.2.b";
+    TURN_END_DURING = "4.9.1.d";
+    END_TURN_AFTER_INTERFERENCE = "4.10.1.a";
+    END_TURN_PHASE_ENDS = "4.10.1.b";
+    END_TURN_TURN_END = "4.10.1.c";
+    END_TURN_ONCE = "4.10.1.d";
+    END_PHASE_AFTER_INTERFERENCE = "4.10.2.a";
+    END_PHASE_PROC = "4.10.2.b";
+    END_PHASE_ONCE = "4.10.2.c";
+    END_PHASE_END_TURN_WINS = "4.10.2.d";
+    EXTRA_PHASE_GOES = "4.10.3.a";
+    EXTRA_PHASE_RETURNS = "4.10.3.b";
+    EXTRA_PHASE_ONCE = "4.10.4";
+    SKIP_PHASE = "4.10.5";
+    SKIP_PHASE_OPTIONAL = "4.10.5.a";
+    PLAY_RESOLVING_EFFECTS = "5.2.4.a";
+    PLAY_RESOLVED_EFFECTS = "5.2.4.c";
+    EFFECT_INTERRUPTED = "7.1.10";
+    EFFECT_SUCCEEDS = "7.1.11";
+    AUTO_EFFECT = "7.4.1";
+    AUTO_KINDS = "7.4.3";
+    AUTO_OPTIONAL = "7.4.4";
+    ALPHA = "7.4.5";
+    ALPHA_ON = "7.4.5.c";
+    ALPHA_OFF = "7.4.5.d";
+    ALPHA_ORDER = "7.4.5.e";
+    ALPHA_CHOICE = "7.4.5.f";
+    BETA = "7.4.6";
+    BETA_ANY_ZONE = "7.4.6.a";
+    BETA_CONDITION = "7.4.6.b";
+    BETA_ON = "7.4.6.c";
+    BETA_OFF = "7.4.6.d";
+    GAMMA_ON_FIELD = "7.4.7.a";
+    GAMMA_CONDITION = "7.4.7.b";
+    GAMMA_DEFERRED = "7.4.7.c";
+    GAMMA_LAPSES = "7.4.7.d";
+    DOOMING = "9.2.3.a";
+    BECOMING_DOOMED = "9.2.3.b";
+    HAS_DOOMED = "9.2.3.c";
+    DISCARDING = "9.3.4.a";
+    BEING_DISCARDED = "9.3.4.b";
+    HAS_DISCARDED = "9.3.4.c";
+    EXCLUDING = "9.4.4.a";
+    BEING_EXCLUDED = "9.4.4.b";
+    HAS_EXCLUDED = "9.4.4.c";
+    EXCLUDED_WINDOW = "9.4.4.d";
+
 }
 
 #[cfg(test)]

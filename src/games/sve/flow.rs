@@ -691,7 +691,8 @@ fn run_step(m: &mut M, s: Step) -> R<Flow> {
             let mut n = 0;
             for c in m.game.cards.values_mut() {
                 let before = c.modifiers.len();
-                c.modifiers.retain(|md| md.until != Until::EndOfTurn);
+                c.modifiers
+                    .retain(|md| !matches!(md.until, Until::EndOfTurn | Until::ThisTurn));
                 n += before - c.modifiers.len();
             }
             m.record(
@@ -1748,6 +1749,17 @@ fn apply_effect(
             );
             game_over_check(m);
         }
+        Effect::EndTurn
+        | Effect::EndPhase
+        | Effect::ExtraPhase { .. }
+        | Effect::SkipPhase { .. } => {
+            // Effects that change the order of the phases of 7.1.2 are
+            // not modelled.
+            return Err(EngineError::NotImplemented {
+                clause: r::PHASES,
+                what: "effects that end, add or skip a turn or phase".into(),
+            });
+        }
     }
     Ok(())
 }
@@ -2651,8 +2663,65 @@ fn evolve(m: &mut M, p: PlayerId, card: &str, evo: Option<&str>) -> R<()> {
 
 // ---------------------------------------------------------------- driver
 
+/// Ability features of the effect language SVE does not implement:
+/// conditions of application, optional ("may") abilities and durations
+/// tied to a chain; the clause the engine would have to apply.
+fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
+    for (k, d) in &g.defs {
+        for ab in &d.abilities {
+            // Text in effect only under a condition (10.3.3) is not
+            // modelled for SVE.
+            if ab.condition.is_some() {
+                return Some((
+                    r::CONDITIONAL_TEXT,
+                    format!("a condition of application on an ability of `{k}`"),
+                ));
+            }
+            if ab.optional {
+                return Some((
+                    r::TRIGGER_MANDATORY,
+                    format!("an optional ability of `{k}`"),
+                ));
+            }
+            let chain = ab.effect.iter().any(|e| {
+                matches!(
+                    e,
+                    Effect::Buff {
+                        until: Until::ThisInterference,
+                        ..
+                    } | Effect::SetPower {
+                        until: Until::ThisInterference,
+                        ..
+                    }
+                )
+            });
+            if chain {
+                return Some((
+                    r::END_DURATIONS,
+                    format!("a `this_interference` duration on an ability of `{k}`"),
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// Runs a whole scenario.
 pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn<'_>) -> Outcome {
+    if let Some((clause, what)) = unsupported_ability(&game) {
+        return Outcome {
+            state: snapshot(&game, derived),
+            result: result_word(&game.result),
+            trace: Vec::new(),
+            rejections: Vec::new(),
+            checkpoints: Vec::new(),
+            error: Some(StopError {
+                action: None,
+                error: EngineError::NotImplemented { clause, what },
+            }),
+            steps: 0,
+        };
+    }
     let mut m: M = Machine::new(game);
     let phase = m.game.turn.phase.clone();
     match phase.as_str() {
@@ -2663,24 +2732,8 @@ pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn<'_
     let mut rejections = Vec::new();
     let mut checkpoints = Vec::new();
     let mut error = None;
-    // Text in effect only under a condition (10.3.3) is not modelled for
-    // SVE: a definition using `condition` stops the run before anything.
-    let conditional = m.game.defs.iter().find_map(|(k, d)| {
-        d.abilities
-            .iter()
-            .any(|a| a.condition.is_some())
-            .then(|| k.clone())
-    });
-    if let Some(k) = conditional {
-        error = Some(StopError {
-            action: None,
-            error: EngineError::NotImplemented {
-                clause: r::CONDITIONAL_TEXT,
-                what: format!("an ability with a `condition` (card `{k}`)"),
-            },
-        });
     // SVE cards print one description: an alternate face has no rule here.
-    } else if let Some(c) = m.game.cards.values().find(|c| {
+    if let Some(c) = m.game.cards.values().find(|c| {
         m.game
             .defs
             .get(&c.def)

@@ -74,6 +74,7 @@ pub(super) fn declare_attack(m: &mut M, mut p: Pri, player: PlayerId, card: &str
     )
     .obj(card.to_string())
     .change(format!("{card}.sleep"), false, true);
+    interference_opens(&mut m.game);
     attack_or_block_effects(m, card, "on_attack", r::ATTACK_WHEN)?;
     if let Some(c) = m.game.cards.get_mut(card)
         && c.zone.kind == zn::FIELD

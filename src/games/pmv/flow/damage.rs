@@ -224,6 +224,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
             if let Some(c) = m.game.cards.get_mut(&d.to) {
                 c.states.insert(st::DOOMED.into());
             }
+            set_remover(&mut m.game, &d.to, &d.source);
             m.record(
                 "instant_death",
                 format!(
@@ -327,6 +328,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
             if let Some(c) = m.game.cards.get_mut(id) {
                 c.states.insert(st::DOOMED.into());
             }
+            set_remover(&mut m.game, id, &src.0);
             m.record(
                 "damage.f",
                 format!("{id} has {acc} accumulated damage against durability {dur}: it becomes 決死 (doomed), made so by {}", src.0),

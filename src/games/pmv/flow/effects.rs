@@ -61,9 +61,7 @@ pub(super) fn fire_inner(m: &mut M, trigger: &str, cards: &[CardId], rule: &'sta
             if window_void(m, trigger, id) {
                 break;
             }
-            // Popularity-tier text resolves only while its tier is in effect
-            // (2.13.5, 10.34.2.a).
-            if !ability_in_effect(&m.game, id, ab) {
+            if !gamma_condition(m, ab, id, master) {
                 continue;
             }
             m.record(
@@ -393,7 +391,26 @@ pub(super) fn resolve_target(
 
 /// Applies an ability's effects front to back (7.1.9); an effect whose
 /// target became illegal fails and stops the rest (7.1.12, 8.2.5).
+/// 自動γ met while it applies wait until the outermost effect ends
+/// (7.4.7.c), then resolve (timing::flush).
 pub(super) fn apply_ability(
+    m: &mut M,
+    ab: &AbilityDef,
+    this: &str,
+    master: PlayerId,
+    targets: &BTreeMap<usize, Vec<Tgt>>,
+) -> R<bool> {
+    applying(&mut m.game, 1);
+    let r = apply_ability_inner(m, ab, this, master, targets);
+    let before = applying(&mut m.game, -1);
+    let ok = r?;
+    if before == 1 {
+        flush(m)?;
+    }
+    Ok(ok)
+}
+
+fn apply_ability_inner(
     m: &mut M,
     ab: &AbilityDef,
     this: &str,
@@ -419,6 +436,8 @@ pub(super) fn apply_ability(
             None => Vec::new(),
         };
         apply_effect(m, e, this, master, &objs)?;
+        // 7.4.5.c/d: continuous effects switch on and off mid-resolution.
+        recheck_continuous(m)?;
     }
     Ok(true)
 }
@@ -458,6 +477,9 @@ pub(super) fn apply_effect(
                     c.states.insert(state.into());
                     applied.push(o.clone());
                 }
+            }
+            for o in &applied {
+                set_remover(&mut m.game, o, this);
             }
             let e = m.record(
                 "removal.apply",
@@ -538,6 +560,7 @@ pub(super) fn apply_effect(
             until,
             ..
         } => {
+            check_duration(&m.game, *until)?;
             for o in objs {
                 if let Some(c) = m.game.cards.get_mut(o) {
                     // Each part is a change limited to its own value, so a
@@ -557,7 +580,11 @@ pub(super) fn apply_effect(
                     }
                 }
                 let part = |v: Option<i64>| v.map_or("-".to_string(), |v| v.to_string());
-                m.record(
+                let under = m.game.card(o).is_some_and(|c| {
+                    continuous_stat(&m.game, c, "attack").0.is_some()
+                        || continuous_stat(&m.game, c, "defense").0.is_some()
+                });
+                let en = m.record(
                     "modify",
                     format!(
                         "{o} has its combat power changed to {}/{}",
@@ -570,8 +597,12 @@ pub(super) fn apply_effect(
                         r::POWER_NO_CONFLICT,
                         r::COMBAT_POWER_FLOOR,
                     ],
-                )
-                .obj(o.clone());
+                );
+                en.obj(o.clone());
+                if under {
+                    en.rule(r::ALPHA_ORDER);
+                    en.note("a continuous 自動α/β also changes this value; the rules do not order it against a resolved effect's change: judges apply the resolved change on top (it is the latest applied, 6.1.11)");
+                }
             }
             process_removals(m)?;
         }
@@ -581,6 +612,7 @@ pub(super) fn apply_effect(
             until,
             ..
         } => {
+            check_duration(&m.game, *until)?;
             for o in objs {
                 if let Some(c) = m.game.cards.get_mut(o) {
                     for (stat, delta) in [("attack", *a), ("defense", *d)] {
@@ -725,6 +757,10 @@ pub(super) fn apply_effect(
             }
             game_over_check(m);
         }
+        Effect::EndTurn
+        | Effect::EndPhase
+        | Effect::ExtraPhase { .. }
+        | Effect::SkipPhase { .. } => apply_turn_effect(m, e, this, master)?,
     }
     Ok(())
 }

@@ -76,86 +76,36 @@ fn tier_rule(t: i64) -> &'static str {
     }
 }
 
-/// Whether an ability of `id` is in effect now. An ability without a
-/// condition always is. A popularity-tier text is not the card's own text
-/// (2.13.4): only a leader gains it, by its 人気 count (10.34.2.a); each
-/// tier whose condition holds applies (judges' reading), or only the
-/// highest with [`TIERS_EXCLUSIVE`].
-pub(super) fn ability_in_effect(g: &Game, id: &str, ab: &AbilityDef) -> bool {
-    let Some(c) = &ab.condition else {
-        return true;
-    };
-    if c.count != POPULARITY_COUNT || !has_kw(g, id, "leader") || !on_field(g, id) {
+/// Whether the `popularity` count part of a condition holds for `id`. A
+/// popularity-tier text is not the card's own text (2.13.4): only a leader
+/// on the field gains it, by its 人気 count (10.34.2.a); each tier whose
+/// condition holds applies (judges' reading), or only the highest with
+/// [`TIERS_EXCLUSIVE`].
+pub(super) fn popularity_holds(g: &Game, id: &str, c: &Condition) -> bool {
+    if !has_kw(g, id, "leader") || !on_field(g, id) {
         return false;
     }
     let n = popularity(g, id).len() as i64;
     if reading(g, TIERS_EXCLUSIVE) {
         tier_of(c) == Some(top_tier(n))
     } else {
-        c.holds(n)
+        c.bounds_hold(n)
     }
-}
-
-/// The combat modifier `stat` (`attack` / `defense`) that the card's own
-/// `continuous` (自動α) abilities in effect give it (7.4.5.a–d): the sum of
-/// their `buff` effects on `this`.
-pub(super) fn continuous_modifier(g: &Game, c: &Card, stat: &str) -> i64 {
-    if c.zone.kind != zn::FIELD || is_popularity(g, &c.id) {
-        return 0;
-    }
-    let Some(d) = g.defs.get(&c.def) else {
-        return 0;
-    };
-    d.abilities
-        .iter()
-        .filter(|a| a.trigger == "continuous" && ability_in_effect(g, &c.id, a))
-        .flat_map(|a| a.effect.iter())
-        .map(|e| match e {
-            Effect::Buff {
-                attack, defense, ..
-            } => {
-                if stat == "attack" {
-                    *attack
-                } else {
-                    *defense
-                }
-            }
-            _ => 0,
-        })
-        .sum()
 }
 
 /// Checks the definitions the module cannot run, before anything happens:
-/// a popularity condition that is not one of the four tiers of 2.13.5, a
-/// `continuous` ability other than `buff` on `this`, and リーダー on a card
-/// that is not a character.
+/// a popularity condition that is not one of the four tiers of 2.13.5, and
+/// リーダー on a card that is not a character.
 pub(super) fn unsupported_definition(g: &Game) -> Option<EngineError> {
     for (k, d) in &g.defs {
         for ab in &d.abilities {
             if let Some(c) = &ab.condition
+                && c.count.as_deref() == Some(POPULARITY_COUNT)
                 && tier_of(c).is_none()
             {
                 return Some(bad(format!(
                     "card `{k}`: a `popularity` condition must be one of the four tiers of 2.13.5 ({{\"at_least\": 4}}, {{\"at_least\": 2}}, {{\"at_least\": 1}} or {{\"at_most\": 0}})"
                 )));
-            }
-            if ab.trigger == "continuous"
-                && ab.effect.iter().any(|e| {
-                    !matches!(
-                        e,
-                        Effect::Buff {
-                            target: Target::This,
-                            ..
-                        }
-                    )
-                })
-            {
-                return Some(EngineError::NotImplemented {
-                    clause: r::ALPHA_APPLIES,
-                    what: format!(
-                        "card `{k}`: a `continuous` (自動α) effect other than `buff` on `this`"
-                    ),
-                });
             }
         }
         if d.has_keyword("leader") && d.card_type != "character" {
@@ -643,9 +593,10 @@ mod tests {
 
     fn cond(at_least: Option<i64>, at_most: Option<i64>) -> Condition {
         Condition {
-            count: POPULARITY_COUNT.into(),
+            count: Some(POPULARITY_COUNT.into()),
             at_least,
             at_most,
+            ..Condition::default()
         }
     }
 
@@ -666,9 +617,9 @@ mod tests {
         // Stacking: 4 人気 satisfies the conditions of three tiers.
         let held: Vec<bool> = [4, 2, 1]
             .iter()
-            .map(|t| cond(Some(*t), None).holds(4))
+            .map(|t| cond(Some(*t), None).bounds_hold(4))
             .collect();
         assert_eq!(held, vec![true, true, true]);
-        assert!(!cond(None, Some(0)).holds(4));
+        assert!(!cond(None, Some(0)).bounds_hold(4));
     }
 }

@@ -29,13 +29,14 @@ mod play;
 mod removal;
 mod restrict;
 mod spell_break;
+mod timing;
 mod transform;
 mod turn;
 
 pub use self::leader::POPULARITY_COUNT;
 use self::{
     combat::*, cost::*, damage::*, effects::*, keywords::*, leader::*, play::*, removal::*,
-    restrict::*, spell_break::*, transform::*, turn::*,
+    restrict::*, spell_break::*, timing::*, transform::*, turn::*,
 };
 
 /// Card states the module uses.
@@ -52,6 +53,8 @@ pub mod st {
     pub const DOOMED_RESOLVING: &str = "doomed_resolving";
     /// 破棄 whose windows 9.3.4 a–d are running (still 破棄, 9.3.7).
     pub const DISCARD_RESOLVING: &str = "discard_resolving";
+    /// 除外 whose windows 9.4.4 a–d are running (still 除外).
+    pub const EXCLUDE_RESOLVING: &str = "exclude_resolving";
     /// 攻撃を行っているキャラクター (6.3.4.e).
     pub const ATTACKING: &str = "attacking";
     /// 防御を行っているキャラクター (6.4.4.d).
@@ -115,9 +118,33 @@ pub const TRIGGERS: &[&str] = &[
     "took_damage",
     "doomed",
     "discarded",
-    // 自動α (7.4.5): always in effect while its card is on the field and its
-    // condition holds; only `buff` on `this` (a combat modifier).
-    "continuous",
+    // timing.rs
+    "start_of_active",
+    "end_of_active",
+    "start_of_maintenance",
+    "end_of_maintenance",
+    "start_of_draw",
+    "end_of_draw",
+    "start_of_main",
+    "end_of_main",
+    "start_of_discard",
+    "end_of_discard",
+    "end_of_interference",
+    "card_resolving",
+    "card_resolved",
+    "dooming",
+    "becoming_doomed",
+    "has_doomed",
+    "discarding",
+    "being_discarded",
+    "has_discarded",
+    "excluding",
+    "being_excluded",
+    "has_excluded",
+    "excluded",
+    "on_draw",
+    "auto_alpha",
+    "auto_beta",
 ];
 
 /// Readings where the rules are silent (pmv.md §4.17). The engine applies
@@ -129,6 +156,7 @@ pub const READINGS: &[&str] = &[
     DOOMED_IGNORES_CANNOT_BE_DISCARDED,
     TIERS_EXCLUSIVE,
     TRANSFORM_AFTER_ATTACK_EFFECTS,
+    timing::END_TURN_SKIPS_PHASE_END,
 ];
 /// The blocker does not deal combat damage to the attacker.
 pub const BLOCKER_NO_DAMAGE: &str = "reading_blocker_deals_no_damage";
@@ -345,10 +373,14 @@ fn stat(g: &Game, id: &str, s: &str) -> i64 {
 fn raw_attack(g: &Game, c: &Card) -> i64 {
     // 6.1.10: changes (変更) apply first, the last one applied winning
     // (6.1.11), then additions (加減算).
+    // Continuous 自動α/β changes apply in entry order (7.4.5.e); a change
+    // by a resolved effect is applied on top of them (reading).
+    let (cs, ca) = continuous_stat(g, c, "attack");
     c.set_value("attack")
+        .or(cs)
         .unwrap_or_else(|| g.def_of(&c.id).and_then(|d| d.attack).unwrap_or(0))
         + c.modifier("attack")
-        + continuous_modifier(g, c, "attack")
+        + ca
         + set_cards(g, &c.id)
             .iter()
             .filter(|s| !is_popularity(g, s))
@@ -386,10 +418,12 @@ fn set_keyword(d: &crate::engine::CardDef) -> Option<&'static str> {
 fn raw_durability(g: &Game, c: &Card) -> i64 {
     // 6.1.10: changes (変更) apply first, the last one applied winning
     // (6.1.11), then additions (加減算).
+    let (cs, ca) = continuous_stat(g, c, "defense");
     c.set_value("defense")
+        .or(cs)
         .unwrap_or_else(|| g.def_of(&c.id).and_then(|d| d.defense).unwrap_or(0))
         + c.modifier("defense")
-        + continuous_modifier(g, c, "defense")
+        + ca
         + set_cards(g, &c.id)
             .iter()
             .filter(|s| !is_popularity(g, s))
@@ -422,6 +456,7 @@ fn removing(c: &Card) -> bool {
         st::DISCARDING,
         st::DISCARD_RESOLVING,
         st::EXCLUDING,
+        st::EXCLUDE_RESOLVING,
     ]
     .iter()
     .any(|s| c.has(s))
@@ -586,6 +621,7 @@ fn draw(m: &mut M, p: PlayerId, rule: &'static str) {
                 deck.len(),
                 deck.len() - 1,
             );
+            drew(m, p);
         }
     }
 }
@@ -724,6 +760,7 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
         "play" => play_card(m, p, player, &need_card(a)?, a.from.as_deref())?,
         "attack" => declare_attack(m, p, player, &need_card(a)?)?,
         "block" => declare_block(m, p, player, &need_card(a)?)?,
+        "use" => use_optional(m, p, player, &need_card(a)?)?,
         "activate" => {
             let card = need_card(a)?;
             let leader = has_kw(&m.game, &card, "leader");
@@ -785,6 +822,11 @@ pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn) -
                 "{} shows its transformed description but is not a character on the field; only a character on the field is transformed (10.28.3)",
                 c.id
             )),
+        });
+    } else if let Some(e) = check_abilities(&m.game) {
+        error = Some(StopError {
+            action: None,
+            error: e,
         });
     } else {
         let phase = m.game.turn.phase.clone();

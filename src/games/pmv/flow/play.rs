@@ -556,6 +556,7 @@ pub(super) fn resolve_interference(m: &mut M, p: Pri) -> R<()> {
             r::NO_PRIORITY_WHILE_RESOLVING,
         ],
     );
+    interference_opens(&mut m.game);
     // One entry per step (restrict.rs), so that an attack an effect creates
     // can interrupt the resolution with a new interference (6.3.5.a).
     m.stack.push(Step::Resolve(p));
@@ -578,6 +579,7 @@ pub(super) fn resolve_set(m: &mut M, e: &Entry, k: &str) -> R<()> {
             && (!has_kw(&m.game, card, "divine_artifact") || has_kw(&m.game, &t.0, "legend"))
     });
     let fail = |m: &mut M, text: String, rules: &[&'static str]| {
+        play_failed(&mut m.game);
         m.game
             .move_card(card, ZoneId::of(owner, zn::NETHERWORLD), true);
         m.record("resolve.set_failed", text, rules)
@@ -640,6 +642,13 @@ pub(super) fn resolve_set(m: &mut M, e: &Entry, k: &str) -> R<()> {
 }
 
 pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
+    if e.mana_charge.is_some() || m.game.card(&e.card).is_none_or(|c| c.zone.kind != zn::PLAY) {
+        return resolve_entry_inner(m, e);
+    }
+    around_play(m, e, resolve_entry_inner)
+}
+
+fn resolve_entry_inner(m: &mut M, e: &Entry) -> R<()> {
     if let Some((x, inc)) = e.mana_charge {
         return resolve_mana_charge(m, e, x, inc);
     }
@@ -662,9 +671,11 @@ pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
         return Ok(());
     };
     if d.has_keyword("overdrive") && !overdrive(m, e)? {
+        play_failed(&mut m.game);
         return Ok(());
     }
     if d.has_keyword("link") && !link(m, e)? {
+        play_failed(&mut m.game);
         return Ok(());
     }
     if let Some(k) = set_keyword(&d) {
@@ -683,6 +694,7 @@ pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
             .cloned()
             .collect();
         if !already.is_empty() {
+            play_failed(&mut m.game);
             m.game
                 .move_card(card, ZoneId::of(owner, zn::NETHERWORLD), true);
             m.record(
@@ -829,8 +841,10 @@ pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
         &[r::RESOLVE_EFFECT],
     )
     .obj(card.clone());
-    if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect") {
-        apply_ability(m, ab, card, e.player, &e.targets)?;
+    if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect")
+        && !apply_ability(m, ab, card, e.player, &e.targets)?
+    {
+        play_failed(&mut m.game);
     }
     if m.game.card(card).is_some_and(|c| c.zone.kind == zn::PLAY) {
         m.game

@@ -7,6 +7,7 @@ use super::*;
 /// character whose durability is 0 or less (9.2.2.b) or whose accumulated
 /// damage reached its durability (9.2.2.a).
 pub(super) fn process_removals(m: &mut M) -> R<()> {
+    note_continuous(m)?;
     loop {
         if m.game.result != GameResult::Ongoing {
             return Ok(());
@@ -64,6 +65,13 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
             // The windows run with the cards marked as resolving, so that a
             // removal applied inside them does not start this one again.
             mark_resolving(&mut m.game, &doomed, st::DOOMED, st::DOOMED_RESOLVING);
+            // 9.2.3.a–c here; d comes card by card below, for 壱符.
+            removal_windows(
+                m,
+                &doomed,
+                &["dooming", "becoming_doomed", "has_doomed"],
+                &[r::DOOMING, r::BECOMING_DOOMED, r::HAS_DOOMED],
+            )?;
             // 9.2.3.d, with 壱符 (10.18.2.a) in it, card by card.
             for id in &doomed {
                 doomed_window(m, id)?;
@@ -94,7 +102,22 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
                 st::DISCARDING,
                 st::DISCARD_RESOLVING,
             );
-            fire(m, "discarded", &discarding, r::DISCARD_AFTER)?;
+            removal_windows(
+                m,
+                &discarding,
+                &[
+                    "discarding",
+                    "being_discarded",
+                    "has_discarded",
+                    "discarded",
+                ],
+                &[
+                    r::DISCARDING,
+                    r::BEING_DISCARDED,
+                    r::HAS_DISCARDED,
+                    r::DISCARD_AFTER,
+                ],
+            )?;
             for id in &discarding {
                 if discard_nullified(&m.game, id) {
                     continue;
@@ -107,6 +130,7 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
                 let from = m
                     .game
                     .move_card(id, ZoneId::of(owner, zn::NETHERWORLD), true);
+                clear_removers(&mut m.game, id);
                 m.record(
                     "removal.discard",
                     format!("{id} is put on top of its owner's Netherworld"),
@@ -132,6 +156,23 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
                 format!("除外 resolves for {} at once", excluding.join(", ")),
                 &[r::EXCLUDE_PROC, r::REMOVAL_ORDER, r::ORDER_EXCLUDE],
             );
+            mark_resolving(
+                &mut m.game,
+                &excluding,
+                st::EXCLUDING,
+                st::EXCLUDE_RESOLVING,
+            );
+            removal_windows(
+                m,
+                &excluding,
+                &["excluding", "being_excluded", "has_excluded", "excluded"],
+                &[
+                    r::EXCLUDING,
+                    r::BEING_EXCLUDED,
+                    r::HAS_EXCLUDED,
+                    r::EXCLUDED_WINDOW,
+                ],
+            )?;
             for id in &excluding {
                 before_leaving_field(m, id);
                 discard_set_cards(m, id, r::EXCLUDE_SET_CARDS);
@@ -141,6 +182,7 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
                 let from = m
                     .game
                     .move_card(id, ZoneId::of(owner, zn::EXCLUSION), false);
+                clear_removers(&mut m.game, id);
                 m.record(
                     "removal.exclude",
                     format!("{id} is put into its owner's exclusion area"),

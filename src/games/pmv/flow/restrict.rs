@@ -92,6 +92,8 @@ pub(super) fn apply_restrict(
     };
     let lasts = match until {
         Until::EndOfTurn => "until end of turn",
+        Until::ThisTurn => "during this turn",
+        Until::ThisInterference => "during this interference",
         Until::Permanent if target.is_some() => "while it stays on the field",
         Until::Permanent => "while the source stays where it is",
     };
@@ -138,8 +140,16 @@ pub(super) fn apply_restrict(
             player_name(p)
         );
         match until {
-            Until::EndOfTurn => {
+            // Turn variables go at the turn change, after both 4.9.1.b and
+            // 4.9.1.d.
+            Until::EndOfTurn | Until::ThisTurn => {
                 m.game.vars.insert(format!("turn.{key}"), 1);
+            }
+            Until::ThisInterference => {
+                return Err(EngineError::NotImplemented {
+                    clause: r::INTERFERENCE_DURATIONS,
+                    what: "a player restriction lasting during this interference".into(),
+                });
             }
             Until::Permanent => {
                 m.game.vars.insert(key, i64::from(incarnation) + 1);
@@ -316,14 +326,20 @@ pub(super) fn resolve_step(m: &mut M, mut p: Pri) -> R<()> {
         );
         return Ok(());
     }
+    // 1.12.8.c–d: "during this interference" effects end, then the
+    // end-of-interference effects resolve (timing.rs).
+    interference_ends(m)?;
+    if m.game.result != GameResult::Ongoing {
+        return Ok(());
+    }
     let tp = m.game.turn.active;
     m.record(
         "interference.close",
         format!("the interference closes; {} gets priority", player_name(tp)),
         &[r::RESOLVE_CLOSE],
     );
-    give_priority(m, Pri::fresh(tp));
-    Ok(())
+    // An end-the-turn / end-the-phase effect takes hold here (4.10.1.a).
+    after_priority_effect(m, Pri::fresh(tp))
 }
 
 /// `attack`: an attack created by an effect (6.2.3.b with a target,

@@ -106,8 +106,12 @@ pub(super) fn turn_start(m: &mut M) -> R<()> {
         ),
         &[r::TURN_START, r::PH_START, r::NO_PRIORITY_START_END],
     );
+    turn_starts_applying(m)?;
     revert_at_turn_start(m)?;
     fire_all(m, "start_of_turn", r::TURN_START_EFFECTS)?;
+    if m.game.result != GameResult::Ongoing || turn_started(m)? {
+        return Ok(());
+    }
     m.record(
         "turn.start",
         "the turn moves on to the active phase",
@@ -307,8 +311,11 @@ pub(super) fn phase_begin(m: &mut M, i: usize) -> R<()> {
         }
         _ => {}
     }
-    give_priority(m, Pri::fresh(tp));
-    Ok(())
+    phase_start_window(m, name)?;
+    if m.game.result != GameResult::Ongoing {
+        return Ok(());
+    }
+    phase_started(m, tp)
 }
 
 /// 維持コスト（Ｘ） upkeep X (10.27.2.a), resolved with the maintenance
@@ -437,8 +444,8 @@ pub(super) fn phase_end(m: &mut M) -> R<()> {
             r::ONE_WAY,
         ],
     );
-    m.then([Step::Phase(i + 1)]);
-    Ok(())
+    let _ = i;
+    phase_end_procedure(m, false)
 }
 
 pub(super) fn turn_end(m: &mut M) -> R<()> {
@@ -457,6 +464,11 @@ pub(super) fn turn_end(m: &mut M) -> R<()> {
         &[r::TURN_END, r::PH_END, r::NO_PRIORITY_START_END, r::TURN_END_DURATIONS, r::TURN_END_EFFECTS],
     );
     fire_all(m, "end_of_turn", r::TURN_END_EFFECTS)?;
+    flush(m)?;
+    if m.game.result != GameResult::Ongoing {
+        return Ok(());
+    }
+    turn_stops_applying(m)?;
     leader::end_of_turn(m)?;
     if m.game.result != GameResult::Ongoing {
         return Ok(());

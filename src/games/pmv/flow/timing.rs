@@ -1,0 +1,1226 @@
+//! Timing: the trigger windows the procedures name (the start and end of
+//! each phase 4.4–4.8, the end of the interference 1.12.8.d, the play
+//! resolving 5.2.4.a/c, the removal windows 9.2.3 / 9.3.4 / 9.4.4 a–c),
+//! automatic effects as card text (7.4: 自動α continuous on the field,
+//! 自動β continuous in any zone, 自動γ deferred to the end of the effect
+//! resolving, optional ones used with priority), "during this turn" and
+//! "during this interference" durations (4.3.1.b, 4.9.1.d, 1.12.8.c) and
+//! the effects that end the turn or phase, add or skip a phase (4.10).
+
+use super::*;
+use crate::engine::{Condition, Pending};
+
+/// 自動α (7.4.5): a continuous effect of a card on the field.
+pub const ALPHA: &str = "auto_alpha";
+/// 自動β (7.4.6): a continuous effect of a card in any zone.
+pub const BETA: &str = "auto_beta";
+/// A 自動γ whose condition is not a procedure step: "when you draw a card"
+/// (resolved after the effect that drew ends, 7.4.7.c).
+pub const ON_DRAW: &str = "on_draw";
+
+/// Game vars of this module (keys of `Game::vars`).
+mod v {
+    /// Set between 4.9.1.d and 4.3.1.b: no turn is "in progress" for
+    /// "during the turn" conditions.
+    pub const BETWEEN_TURNS: &str = "between_turns";
+    /// An interference is open (effects may last "during this
+    /// interference").
+    pub const INTERFERENCE_OPEN: &str = "interference_open";
+    /// An end-the-turn effect was applied this turn (4.10.1).
+    pub const END_TURN: &str = "turn.end_turn";
+    /// The turn is ending by an end-the-turn effect (its phase end is
+    /// running), so the flag is not acted on twice.
+    pub const ENDING_TURN: &str = "turn.ending_turn";
+    /// An end-the-phase effect was applied in this phase (4.10.2); one
+    /// applied during the end of the turn has no phase left to end.
+    pub const END_PHASE: &str = "turn.end_phase";
+    /// The extra phase to go to (index + 1) at the next transition (4.10.3).
+    pub const EXTRA_PHASE: &str = "extra_phase";
+    /// The phase (index + 1) the turn returns to after an extra phase.
+    pub const EXTRA_RETURN: &str = "extra_return";
+    /// Nesting of effects being applied (7.4.7.c defers γ inside it).
+    pub const APPLYING: &str = "applying";
+}
+
+/// Phase-window trigger words: `(phase, start trigger, end trigger)`.
+const WINDOWS: &[(&str, &str, &str)] = &[
+    ("active", "start_of_active", "end_of_active"),
+    ("maintenance", "start_of_maintenance", "end_of_maintenance"),
+    ("draw", "start_of_draw", "end_of_draw"),
+    ("main", "start_of_main", "end_of_main"),
+    ("discard", "start_of_discard", "end_of_discard"),
+];
+
+/// The reading flag: an end-the-turn effect ends the current phase
+/// without its end-of-phase procedure (4.10.1.b read as "skipped").
+pub const END_TURN_SKIPS_PHASE_END: &str = "reading_end_turn_skips_phase_end";
+
+/// (start window, end window, transition) clauses of a phase.
+fn phase_rules(name: &str) -> (&'static str, &'static str, &'static str) {
+    match name {
+        "active" => (
+            r::ACTIVE_START_EFFECTS,
+            r::ACTIVE_END_EFFECTS,
+            r::ACTIVE_TO_MAINT,
+        ),
+        "maintenance" => (
+            r::MAINT_START_EFFECTS,
+            r::MAINT_END_EFFECTS,
+            r::MAINT_TO_DRAW,
+        ),
+        "draw" => (r::DRAW_START_EFFECTS, r::DRAW_END_EFFECTS, r::DRAW_TO_MAIN),
+        "main" => (
+            r::MAIN_START_EFFECTS,
+            r::MAIN_END_EFFECTS,
+            r::MAIN_TO_DISCARD,
+        ),
+        _ => (
+            r::DISCARD_START_EFFECTS,
+            r::DISCARD_END_EFFECTS,
+            r::DISCARD_TO_TURN_END,
+        ),
+    }
+}
+
+fn window(name: &str, start: bool) -> Option<&'static str> {
+    WINDOWS
+        .iter()
+        .find(|w| w.0 == name)
+        .map(|w| if start { w.1 } else { w.2 })
+}
+
+// ------------------------------------------------------------- validation
+
+/// Checks the abilities of every card definition for the parts of the
+/// effect language this module reads (run before anything resolves):
+/// conditions name a known value, zone and phase; 自動α/β carry only
+/// continuous modifications unless optional; optional abilities are α/β.
+pub(super) fn check_abilities(g: &Game) -> Option<EngineError> {
+    for (k, d) in &g.defs {
+        for ab in &d.abilities {
+            if let Some(c) = &ab.condition {
+                if let Some(vn) = &c.value
+                    && vn != "life"
+                {
+                    return Some(bad(format!(
+                        "`{k}`: a condition on value `{vn}`; PMV players have only `life`"
+                    )));
+                }
+                if let Some(z) = &c.zone
+                    && !g.zone_specs.iter().any(|s| s.name == z)
+                {
+                    return Some(bad(format!("`{k}`: a condition on unknown zone `{z}`")));
+                }
+                if let Some(ph) = &c.phase
+                    && !PHASES.contains(&ph.as_str())
+                {
+                    return Some(bad(format!("`{k}`: a condition on unknown phase `{ph}`")));
+                }
+                if c.value.is_some() && c.zone.is_some() {
+                    return Some(bad(format!(
+                        "`{k}`: a condition compares either a `value` or a `zone`, not both"
+                    )));
+                }
+            }
+            let continuous = ab.trigger == ALPHA || ab.trigger == BETA;
+            if ab.optional && !continuous {
+                return Some(EngineError::NotImplemented {
+                    clause: r::AUTO_OPTIONAL,
+                    what: format!(
+                        "an optional `{}` ability of `{k}`; optional automatic effects are written as `auto_alpha` / `auto_beta` and used with priority",
+                        ab.trigger
+                    ),
+                });
+            }
+            if continuous && !ab.optional {
+                for e in &ab.effect {
+                    let ok = match e {
+                        Effect::Buff { target, .. } | Effect::SetPower { target, .. } => {
+                            matches!(target, Target::This | Target::All { .. })
+                        }
+                        _ => false,
+                    };
+                    if !ok {
+                        return Some(EngineError::NotImplemented {
+                            clause: if ab.trigger == ALPHA {
+                                r::ALPHA
+                            } else {
+                                r::BETA
+                            },
+                            what: format!(
+                                "a continuous `{}` effect of `{k}` other than `buff` / `set_power` on `this` or `all`",
+                                ab.trigger
+                            ),
+                        });
+                    }
+                }
+            }
+            for e in &ab.effect {
+                match e {
+                    Effect::ExtraPhase { phase } | Effect::SkipPhase { phase, .. }
+                        if !WINDOWS.iter().any(|w| w.0 == phase) =>
+                    {
+                        return Some(bad(format!(
+                            "`{k}`: `{phase}` is not a phase of the turn; one of active, maintenance, draw, main, discard"
+                        )));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    None
+}
+
+// ------------------------------------------------------------- conditions
+
+/// Whether a condition of application holds for an ability of `card`
+/// whose master is `master` (7.4.5.b, 7.4.6.b, 7.4.7.b).
+pub(super) fn holds(g: &Game, c: &Condition, card: &str, master: PlayerId) -> bool {
+    if let Some(who) = c.turn {
+        if var(g, v::BETWEEN_TURNS) != 0 {
+            return false;
+        }
+        let tp = g.turn.active;
+        let ok = match who {
+            Who::You => tp == master,
+            Who::Opponent => tp != master,
+            Who::Both => true,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    if let Some(ph) = &c.phase
+        && (g.turn.phase != *ph || var(g, v::BETWEEN_TURNS) != 0)
+    {
+        return false;
+    }
+    if c.value.is_none()
+        && c.zone.is_none()
+        && let Some(count) = c.count.as_deref()
+    {
+        // The only count PMV declares (GameModule::condition_counts).
+        return count == POPULARITY_COUNT && popularity_holds(g, card, c);
+    }
+    if c.at_least.is_none() && c.at_most.is_none() {
+        return true;
+    }
+    let players = who_players(g, master, c.who);
+    let amount = |p: PlayerId| -> i64 {
+        match (&c.value, &c.zone) {
+            (Some(vn), _) => g.value(p, vn),
+            (None, Some(z)) => g.zone_of(p, z).len() as i64,
+            (None, None) => 0,
+        }
+    };
+    players.iter().all(|p| {
+        let n = amount(*p);
+        c.at_least.is_none_or(|l| n >= l) && c.at_most.is_none_or(|h| n <= h)
+    })
+}
+
+fn ability_holds(g: &Game, ab: &AbilityDef, card: &str, master: PlayerId) -> bool {
+    ab.condition
+        .as_ref()
+        .is_none_or(|c| holds(g, c, card, master))
+}
+
+/// Whether a γ ability's condition holds; otherwise records that it does
+/// not apply (7.4.7.b). Used by `fire`.
+pub(super) fn gamma_condition(m: &mut M, ab: &AbilityDef, id: &str, master: PlayerId) -> bool {
+    if ability_holds(&m.game, ab, id, master) {
+        return true;
+    }
+    m.record(
+        format!("auto.{}", ab.trigger),
+        format!(
+            "{id}'s automatic effect ({}) does not apply: its condition does not hold",
+            ab.trigger
+        ),
+        &[r::GAMMA_CONDITION],
+    )
+    .obj(id.to_string());
+    false
+}
+
+// ------------------------------------------------------ continuous effects
+
+/// The order in which cards entered their current zone (7.4.5.e): the
+/// index of the last `Moved` event into that zone; cards already there
+/// when the scenario starts come first, in the order the file lists them,
+/// the first player's before the second's (a reading: the file does not
+/// say when they entered).
+fn entered(g: &Game, id: &str) -> (usize, usize) {
+    let Some(c) = g.card(id) else {
+        return (0, 0);
+    };
+    let ev = g.events.iter().rposition(|e| {
+        matches!(e, crate::engine::state::Event::Moved { card, to, .. } if card == id && *to == c.zone)
+    });
+    match ev {
+        Some(i) => (1, i),
+        None => {
+            let pos = g.zone(&c.zone).iter().position(|x| x == id).unwrap_or(0);
+            (0, c.zone.player.unwrap_or(0) * 10_000 + pos)
+        }
+    }
+}
+
+/// The continuous (non-optional) 自動α of cards on the field and 自動β of
+/// cards in any zone whose condition holds, earlier-entered card first
+/// (7.4.5.e): `(card, ability)`.
+fn continuous(g: &Game) -> Vec<(CardId, AbilityDef)> {
+    let mut out: Vec<((usize, usize), CardId, AbilityDef)> = Vec::new();
+    for c in g.cards.values() {
+        let Some(d) = g.defs.get(&c.def) else {
+            continue;
+        };
+        for ab in &d.abilities {
+            let applies = match ab.trigger.as_str() {
+                ALPHA => c.zone.kind == zn::FIELD,
+                BETA => true,
+                _ => false,
+            };
+            if applies && !ab.optional && ability_holds(g, ab, &c.id, c.controller) {
+                out.push((entered(g, &c.id), c.id.clone(), ab.clone()));
+            }
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    out.into_iter().map(|(_, id, ab)| (id, ab)).collect()
+}
+
+/// What the continuous effects do to `card`'s `stat`: the value of the
+/// latest change (変更) in application order, and the sum of additions.
+pub(super) fn continuous_stat(g: &Game, card: &Card, stat: &str) -> (Option<i64>, i64) {
+    let (mut set, mut add) = (None, 0);
+    if !g.defs.values().any(|d| {
+        d.abilities
+            .iter()
+            .any(|a| a.trigger == ALPHA || a.trigger == BETA)
+    }) {
+        return (set, add);
+    }
+    for (src, ab) in continuous(g) {
+        let master = g.card(&src).map(|c| c.controller).unwrap_or(0);
+        for e in &ab.effect {
+            let (target, a, d, is_set) = match e {
+                Effect::Buff {
+                    target,
+                    attack,
+                    defense,
+                    ..
+                } => (target, Some(*attack), Some(*defense), false),
+                Effect::SetPower {
+                    target,
+                    attack,
+                    defense,
+                    ..
+                } => (target, *attack, *defense, true),
+                _ => continue,
+            };
+            let hit = match target {
+                Target::This => src == card.id,
+                Target::All { filter } => candidates(g, filter, master, &src).contains(&card.id),
+                _ => false,
+            };
+            if !hit {
+                continue;
+            }
+            let x = if stat == "attack" { a } else { d };
+            match (x, is_set) {
+                (Some(x), true) => set = Some(x),
+                (Some(x), false) => add += x,
+                (None, _) => {}
+            }
+        }
+    }
+    (set, add)
+}
+
+/// Records which continuous effects apply now, when a procedure or an
+/// effect may have switched them on or off (7.4.5.c/d, 7.4.6.c/d), and
+/// records it; [`recheck_continuous`] also checks 9.2.2 at once: a
+/// character whose durability drops to its accumulated damage becomes 決死
+/// mid-resolution.
+pub(super) fn note_continuous(m: &mut M) -> R<()> {
+    if !m.game.defs.values().any(|d| {
+        d.abilities
+            .iter()
+            .any(|a| (a.trigger == ALPHA || a.trigger == BETA) && !a.optional)
+    }) {
+        return Ok(());
+    }
+    let now: Vec<String> = continuous(&m.game)
+        .iter()
+        .map(|(id, ab)| format!("{id}.{}", ab.trigger))
+        .collect();
+    let key_prefix = "cont|";
+    let before: Vec<String> = m
+        .game
+        .vars
+        .keys()
+        .filter_map(|k| k.strip_prefix(key_prefix).map(str::to_string))
+        .collect();
+    for on in now.iter().filter(|k| !before.contains(k)) {
+        let beta = on.ends_with(BETA);
+        m.record(
+            "auto.continuous",
+            format!(
+                "{on} starts to apply: its card is {} and its condition holds, even mid-resolution",
+                if beta {
+                    "in a zone (自動β applies in any zone)"
+                } else {
+                    "on the field"
+                }
+            ),
+            if beta {
+                &[r::BETA, r::BETA_ANY_ZONE, r::BETA_CONDITION, r::BETA_ON]
+            } else {
+                &[r::ALPHA, r::ALPHA_ON_FIELD, r::ALPHA_CONDITION, r::ALPHA_ON]
+            },
+        );
+        m.game.vars.insert(format!("{key_prefix}{on}"), 1);
+    }
+    for off in before.iter().filter(|k| !now.contains(k)) {
+        let beta = off.ends_with(BETA);
+        m.record(
+            "auto.continuous",
+            format!("{off} stops applying: its condition no longer holds or its card left {}, even mid-resolution", if beta { "the game" } else { "the field" }),
+            if beta { &[r::BETA, r::BETA_OFF] } else { &[r::ALPHA, r::ALPHA_OFF] },
+        );
+        m.game.vars.remove(&format!("{key_prefix}{off}"));
+    }
+    note_order(m);
+    Ok(())
+}
+
+/// [`note_continuous`], then the removal check of 9.2.2 (durability may
+/// have changed).
+pub(super) fn recheck_continuous(m: &mut M) -> R<()> {
+    note_continuous(m)?;
+    process_removals(m)
+}
+
+/// The trace entry of the order of several continuous effects on one
+/// value, written once per run when a change meets another (7.4.5.e).
+pub(super) fn note_order(m: &mut M) {
+    let list = continuous(&m.game);
+    let sets: Vec<&(CardId, AbilityDef)> = list
+        .iter()
+        .filter(|(_, ab)| {
+            ab.effect
+                .iter()
+                .any(|e| matches!(e, Effect::SetPower { .. }))
+        })
+        .collect();
+    if sets.len() > 1 && var(&m.game, "cont_order_noted") == 0 {
+        m.game.vars.insert("cont_order_noted".into(), 1);
+        m.record(
+            "auto.order",
+            format!(
+                "continuous changes apply in the order their cards entered the field: {}; the latest change wins",
+                sets.iter().map(|(id, _)| id.as_str()).collect::<Vec<_>>().join(", ")
+            ),
+            &[r::ALPHA_ORDER, r::POWER_CHANGE_LAST],
+        );
+    }
+}
+
+// ---------------------------------------------------- deferred 自動γ 7.4.7.c
+
+/// The 自動γ `on_draw` of `p`'s cards on the field become pending when `p`
+/// draws (7.4.7.a/b); they resolve when the effect that drew ends
+/// (7.4.7.c), through [`flush`].
+pub(super) fn drew(m: &mut M, p: PlayerId) {
+    for id in m.game.zone_of(p, zn::FIELD).to_vec() {
+        let Some(d) = def(&m.game, &id).cloned() else {
+            continue;
+        };
+        let Some(c) = m.game.card(&id) else { continue };
+        let (master, inc, dk) = (c.controller, c.incarnation, c.def.clone());
+        for (i, ab) in d.abilities.iter().enumerate() {
+            if ab.trigger != ON_DRAW || !ability_holds(&m.game, ab, &id, master) {
+                continue;
+            }
+            m.game.pending.push(Pending {
+                card: id.clone(),
+                def: dk.clone(),
+                ability: i,
+                trigger: ON_DRAW.into(),
+                master,
+                amount: i64::from(inc),
+            });
+            m.record(
+                "auto.pending",
+                format!("{id}'s automatic effect (on_draw) is met; it resolves once the effect being resolved ends"),
+                &[r::GAMMA_ON_FIELD, r::GAMMA_CONDITION, r::GAMMA_DEFERRED],
+            )
+            .obj(id.clone());
+        }
+    }
+}
+
+/// Resolves the pending 自動γ, turn player's first (7.1.6.a), each only if
+/// its card is still on the field as the same object and its condition
+/// still holds (7.4.7.d). Called when an effect ends (7.4.7.c).
+pub(super) fn flush(m: &mut M) -> R<()> {
+    while !m.game.pending.is_empty() {
+        let tp = m.game.turn.active;
+        let mut list = std::mem::take(&mut m.game.pending);
+        list.sort_by_key(|p| p.master != tp);
+        for p in list {
+            if m.game.result != GameResult::Ongoing {
+                m.game.pending.clear();
+                return Ok(());
+            }
+            let Some(ab) = m
+                .game
+                .defs
+                .get(&p.def)
+                .and_then(|d| d.abilities.get(p.ability))
+                .cloned()
+            else {
+                continue;
+            };
+            let same = m
+                .game
+                .card(&p.card)
+                .is_some_and(|c| c.zone.kind == zn::FIELD && i64::from(c.incarnation) == p.amount);
+            if !same {
+                m.record(
+                    "auto.lapsed",
+                    format!("{}'s automatic effect ({}) is not resolved: the card left the field before it resolved", p.card, p.trigger),
+                    &[r::GAMMA_LAPSES],
+                )
+                .obj(p.card.clone());
+                continue;
+            }
+            if !ability_holds(&m.game, &ab, &p.card, p.master) {
+                m.record(
+                    "auto.lapsed",
+                    format!(
+                        "{}'s automatic effect ({}) is not resolved: its condition no longer holds",
+                        p.card, p.trigger
+                    ),
+                    &[r::GAMMA_LAPSES],
+                )
+                .obj(p.card.clone());
+                continue;
+            }
+            m.record(
+                format!("auto.{}", p.trigger),
+                format!(
+                    "{}'s automatic effect ({}) resolves now that the effect that met its condition has ended",
+                    p.card, p.trigger
+                ),
+                &[r::GAMMA, r::GAMMA_DEFERRED],
+            )
+            .obj(p.card.clone());
+            let key = format!("{}.{}", p.card, p.trigger);
+            let targets = choose_targets(m, &ab, &p.card, p.master, &key)?;
+            apply_ability(m, &ab, &p.card, p.master, &targets)?;
+        }
+    }
+    Ok(())
+}
+
+// --------------------------------------------------------- 7.4.4 optional
+
+/// `use`: a player holding priority with no interference open applies an
+/// optional automatic effect of their card (7.4.4, 1.12.2.d): 自動α on the
+/// field, 自動β in any zone, with its condition holding. Priority does not
+/// move: the player gets it again.
+pub(super) fn use_optional(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
+    let reject = |m: &mut M, p: Pri, rule: &'static str, msg: String| {
+        let alts = legal_actions(&m.game, &p);
+        m.stack.push(Step::Priority(p));
+        Err(illegal(rule, msg, alts))
+    };
+    let Some(c) = m.game.card(card) else {
+        return Err(bad(format!("no card `{card}`")));
+    };
+    let (zone, controller) = (c.zone.kind.to_string(), c.controller);
+    let Some(ab) =
+        def(&m.game, card).and_then(|d| d.abilities.iter().find(|a| a.optional).cloned())
+    else {
+        return Err(bad(format!(
+            "{card} has no optional automatic effect to use"
+        )));
+    };
+    if controller != player {
+        return reject(
+            m,
+            p,
+            r::AUTO_OPTIONAL,
+            format!("{card} is not {}'s card", player_name(player)),
+        );
+    }
+    if p.open() {
+        return reject(
+            m,
+            p,
+            r::AUTO_OPTIONAL,
+            format!(
+                "an interference is open: {card}'s optional automatic effect can be applied only with no interference"
+            ),
+        );
+    }
+    if ab.trigger == ALPHA && zone != zn::FIELD {
+        return reject(
+            m,
+            p,
+            r::ALPHA_ON_FIELD,
+            format!("{card} is not on the field: its 自動α does not apply"),
+        );
+    }
+    if !ability_holds(&m.game, &ab, card, player) {
+        return reject(
+            m,
+            p,
+            if ab.trigger == ALPHA {
+                r::ALPHA_CONDITION
+            } else {
+                r::BETA_CONDITION
+            },
+            format!("the condition of {card}'s optional automatic effect does not hold"),
+        );
+    }
+    m.record(
+        "auto.use",
+        format!(
+            "{} uses {card}'s optional automatic effect ({}) with priority and no interference; priority stays with them",
+            player_name(player),
+            ab.trigger
+        ),
+        &[
+            r::AUTO_OPTIONAL,
+            r::PA_AUTO,
+            if ab.trigger == ALPHA { r::ALPHA } else { r::BETA },
+        ],
+    )
+    .obj(card.to_string());
+    let key = format!("{card}.{}", ab.trigger);
+    let targets = choose_targets(m, &ab, card, player, &key)?;
+    apply_ability(m, &ab, card, player, &targets)?;
+    if m.game.result != GameResult::Ongoing {
+        return Ok(());
+    }
+    p.passes = 0;
+    p.block_window = false;
+    after_priority_effect(m, p)
+}
+
+// ------------------------------------------------------------- durations
+
+/// Marks that an interference is open, so effects may last "during this
+/// interference" (1.12.8.c).
+pub(super) fn interference_opens(g: &mut Game) {
+    g.vars.insert(v::INTERFERENCE_OPEN.into(), 1);
+}
+
+/// Whether `this_interference` can be applied now.
+pub(super) fn check_duration(g: &Game, until: Until) -> R<()> {
+    if until == Until::ThisInterference && var(g, v::INTERFERENCE_OPEN) == 0 {
+        return Err(EngineError::NotImplemented {
+            clause: r::INTERFERENCE_DURATIONS,
+            what: "a \"during this interference\" effect applied with no interference open".into(),
+        });
+    }
+    Ok(())
+}
+
+/// 1.12.8.c, then 1.12.8.d: the effects lasting during this interference
+/// end, then the end-of-interference effects resolve.
+pub(super) fn interference_ends(m: &mut M) -> R<()> {
+    let mut ended = 0;
+    for c in m.game.cards.values_mut() {
+        let n = c.modifiers.len();
+        c.modifiers.retain(|md| md.until != Until::ThisInterference);
+        ended += n - c.modifiers.len();
+    }
+    m.game.vars.remove(v::INTERFERENCE_OPEN);
+    if ended > 0 {
+        m.record(
+            "interference.durations",
+            format!("{ended} modification(s) lasting during this interference end"),
+            &[r::INTERFERENCE_DURATIONS],
+        );
+    }
+    process_removals(m)?;
+    recheck_continuous(m)?;
+    if m.game.result != GameResult::Ongoing {
+        return Ok(());
+    }
+    if any_trigger(&m.game, "end_of_interference") {
+        m.record(
+            "interference.end_effects",
+            "the effects whose timing is the end of the interference resolve",
+            &[r::INTERFERENCE_END_EFFECTS],
+        );
+    }
+    fire_all(m, "end_of_interference", r::INTERFERENCE_END_EFFECTS)
+}
+
+/// 4.3.1.b: the effects whose condition is "during the turn" start to
+/// apply.
+pub(super) fn turn_starts_applying(m: &mut M) -> R<()> {
+    m.game.vars.remove(v::BETWEEN_TURNS);
+    if !any_turn_condition(&m.game) {
+        return Ok(());
+    }
+    m.record(
+        "turn.during",
+        "the effects whose condition is \"during the turn\" start to apply",
+        &[r::TURN_START_DURING],
+    );
+    recheck_continuous(m)
+}
+
+/// 4.9.1.d: the effects whose condition is "during the turn" (and
+/// `this_turn` modifications) stop applying.
+pub(super) fn turn_stops_applying(m: &mut M) -> R<()> {
+    let mut ended = 0;
+    for c in m.game.cards.values_mut() {
+        let n = c.modifiers.len();
+        c.modifiers.retain(|md| md.until != Until::ThisTurn);
+        ended += n - c.modifiers.len();
+    }
+    m.game.vars.insert(v::BETWEEN_TURNS.into(), 1);
+    if ended == 0 && !any_turn_condition(&m.game) {
+        return Ok(());
+    }
+    m.record(
+        "turn.during",
+        format!("the effects whose condition is \"during the turn\" stop applying ({ended} during-this-turn modification(s) end)"),
+        &[r::TURN_END_DURING],
+    );
+    process_removals(m)?;
+    recheck_continuous(m)
+}
+
+// ------------------------------------------------------------ 4.10 effects
+
+/// Applies an effect that ends the turn or phase, adds or skips a phase
+/// (4.10). It takes hold when the current effects and interference are
+/// done (4.10.1.a, 4.10.2.a).
+pub(super) fn apply_turn_effect(m: &mut M, e: &Effect, this: &str, master: PlayerId) -> R<()> {
+    match e {
+        Effect::EndTurn => {
+            let again = var(&m.game, v::END_TURN) != 0;
+            m.game.vars.insert(v::END_TURN.into(), 1);
+            let en = m.record(
+                "end_turn.applied",
+                format!("{this}'s effect ends the turn: it ends once the interference and its end-of-interference effects have resolved"),
+                &[r::END_TURN_AFTER_INTERFERENCE],
+            );
+            if again {
+                en.rule(r::END_TURN_ONCE);
+                en.text
+                    .push_str("; the turn already ends, and only this turn ends");
+            }
+        }
+        Effect::EndPhase => {
+            let again = var(&m.game, v::END_PHASE) != 0;
+            m.game.vars.insert(v::END_PHASE.into(), 1);
+            let en = m.record(
+                "end_phase.applied",
+                format!("{this}'s effect ends the {} phase: it ends once the interference and its end-of-interference effects have resolved", m.game.turn.phase),
+                &[r::END_PHASE_AFTER_INTERFERENCE],
+            );
+            if again {
+                en.rule(r::END_PHASE_ONCE);
+                en.text
+                    .push_str("; the phase already ends, and only this phase ends");
+            }
+        }
+        Effect::ExtraPhase { phase } => {
+            let i = phase_index(phase) as i64 + 1;
+            let again = var(&m.game, v::EXTRA_PHASE) != 0;
+            m.game.vars.insert(v::EXTRA_PHASE.into(), i);
+            let en = m.record(
+                "extra_phase.applied",
+                format!("{this}'s effect adds an extra {phase} phase: the turn goes to it at the next phase change"),
+                &[r::EXTRA_PHASE_GOES],
+            );
+            if again {
+                en.rule(r::EXTRA_PHASE_ONCE);
+                en.text
+                    .push_str("; phases were added more than once before the change: the phase is added only once");
+            }
+        }
+        Effect::SkipPhase { phase, optional } => {
+            let key = if *optional {
+                format!("skip_optional|{phase}|{}", player_name(master))
+            } else {
+                format!("skip|{phase}")
+            };
+            m.game.vars.insert(key, 1);
+            m.record(
+                "skip_phase.applied",
+                format!(
+                    "{this}'s effect {} the next {phase} phase",
+                    if *optional {
+                        "lets its player skip"
+                    } else {
+                        "skips"
+                    }
+                ),
+                &[r::SKIP_PHASE],
+            );
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Where the turn goes once the current effects are done and a player
+/// would get priority: an end-the-turn or end-the-phase effect ends the
+/// phase now (4.10.1.a/b, 4.10.2.a/b); otherwise the player gets priority.
+pub(super) fn after_priority_effect(m: &mut M, p: Pri) -> R<()> {
+    if m.game.result != GameResult::Ongoing {
+        return Ok(());
+    }
+    if var(&m.game, v::END_TURN) != 0 && var(&m.game, v::ENDING_TURN) == 0 {
+        return end_turn_now(m);
+    }
+    if var(&m.game, v::END_PHASE) != 0 {
+        m.record(
+            "end_phase",
+            format!(
+                "an effect ended the {} phase: its end-of-phase procedure runs, then the next phase",
+                m.game.turn.phase
+            ),
+            &[r::END_PHASE_PROC],
+        );
+        return phase_end_procedure(m, false);
+    }
+    give_priority(m, p);
+    Ok(())
+}
+
+/// 4.10.1.b/c: the current phase ends (with its end procedure unless the
+/// reading flag says otherwise), the other phases are skipped, and the turn
+/// ends.
+fn end_turn_now(m: &mut M) -> R<()> {
+    m.game.vars.insert(v::ENDING_TURN.into(), 1);
+    let phase = m.game.turn.phase.clone();
+    if window(&phase, false).is_none() {
+        // At the start of the turn (4.3.1.c): no phase is in progress.
+        m.record(
+            "end_turn",
+            "an effect ended the turn before any phase: every phase is skipped and the turn ends",
+            &[r::END_TURN_PHASE_ENDS, r::END_TURN_TURN_END],
+        );
+        m.then([Step::Phase(phase_index("end"))]);
+        return Ok(());
+    }
+    let skip_end = reading(&m.game, END_TURN_SKIPS_PHASE_END);
+    m.record(
+        "end_turn",
+        format!(
+            "an effect ended the turn: the {phase} phase ends{}, the remaining phases are skipped and not processed, then the end of turn",
+            if skip_end { " without its end-of-phase procedure" } else { " with its end-of-phase procedure" }
+        ),
+        &[r::END_TURN_PHASE_ENDS],
+    )
+    .note(if skip_end {
+        "reading chosen by the scenario (reading_end_turn_skips_phase_end): 4.10.1.b's \"the phase ends\" skips that phase's end procedure"
+    } else {
+        "4.10.1.b says only that the phase ends; judges read it as ending normally, with its end-of-phase procedure (4.x.2.a), as 4.10.2.b does (flag reading_end_turn_skips_phase_end chooses otherwise)"
+    });
+    phase_end_procedure(m, skip_end)
+}
+
+/// The end-of-phase procedure (4.4.2–4.8.2): the end window, then the move
+/// to the next phase, or to the end of the turn when the turn was ended
+/// (4.10.1.b/c, 4.10.2.d).
+pub(super) fn phase_end_procedure(m: &mut M, skip_window: bool) -> R<()> {
+    let name = m.game.turn.phase.clone();
+    let had_end_phase = var(&m.game, v::END_PHASE) != 0;
+    let (_, end_rule, to_rule) = phase_rules(&name);
+    m.game.vars.remove(v::END_PHASE);
+    if !skip_window && let Some(w) = window(&name, false) {
+        if any_trigger(&m.game, w) {
+            m.record(
+                "phase.end_effects",
+                format!("end of the {name} phase: the effects whose timing it is resolve"),
+                &[end_rule],
+            );
+        }
+        fire_all(m, w, end_rule)?;
+        flush(m)?;
+        if m.game.result != GameResult::Ongoing {
+            return Ok(());
+        }
+    }
+    m.game.vars.remove(v::END_PHASE);
+    if var(&m.game, v::END_TURN) != 0 {
+        let en = m.record(
+            "end_turn",
+            format!("the turn was ended by an effect: the phases after {name} are skipped and the end of turn follows"),
+            &[r::END_TURN_PHASE_ENDS, r::END_TURN_TURN_END],
+        );
+        if had_end_phase {
+            en.rule(r::END_PHASE_END_TURN_WINS);
+        }
+        m.then([Step::Phase(phase_index("end"))]);
+        return Ok(());
+    }
+    let next = next_phase(m, phase_index(&name))?;
+    let target = PHASES.get(next).copied().unwrap_or("end");
+    m.record(
+        "phase.next",
+        format!(
+            "the {name} phase ends; {}",
+            if target == "end" {
+                "the end of turn follows".to_string()
+            } else {
+                format!("the turn moves to the {target} phase")
+            }
+        ),
+        &[to_rule],
+    );
+    m.then([Step::Phase(next)]);
+    Ok(())
+}
+
+/// The phase after `i`: an extra phase first (4.10.3.a), the phase the
+/// turn returns to after one (4.10.3.b), and skipped phases passed over
+/// (4.10.5, 4.10.5.a).
+fn next_phase(m: &mut M, i: usize) -> R<usize> {
+    let mut next = match var(&m.game, v::EXTRA_RETURN) {
+        0 => i + 1,
+        r => {
+            m.game.vars.remove(v::EXTRA_RETURN);
+            m.record(
+                "extra_phase.return",
+                format!(
+                    "the extra phase ends: the turn returns to the {} phase it would have gone to",
+                    PHASES.get(r as usize - 1).copied().unwrap_or("end")
+                ),
+                &[r::EXTRA_PHASE_RETURNS],
+            );
+            r as usize - 1
+        }
+    };
+    let extra = var(&m.game, v::EXTRA_PHASE);
+    if extra != 0 {
+        m.game.vars.remove(v::EXTRA_PHASE);
+        m.game.vars.insert(v::EXTRA_RETURN.into(), next as i64 + 1);
+        let x = extra as usize - 1;
+        m.record(
+            "extra_phase",
+            format!(
+                "an extra {} phase: the turn goes to it instead of the {} phase",
+                PHASES.get(x).copied().unwrap_or("main"),
+                PHASES.get(next).copied().unwrap_or("end")
+            ),
+            &[r::EXTRA_PHASE_GOES],
+        );
+        return Ok(x);
+    }
+    while let Some(name) = PHASES
+        .get(next)
+        .copied()
+        .filter(|n| window(n, true).is_some())
+    {
+        let forced = format!("skip|{name}");
+        if m.game.vars.remove(&forced).is_some() {
+            m.record(
+                "skip_phase",
+                format!("the {name} phase is skipped: it does not occur"),
+                &[r::SKIP_PHASE],
+            );
+            // An optional skip of the same phase can no longer be chosen.
+            let opt: Vec<String> = m
+                .game
+                .vars
+                .keys()
+                .filter(|k| k.starts_with(&format!("skip_optional|{name}|")))
+                .cloned()
+                .collect();
+            for k in opt {
+                m.game.vars.remove(&k);
+            }
+            next += 1;
+            continue;
+        }
+        let opt = m
+            .game
+            .vars
+            .keys()
+            .find(|k| k.starts_with(&format!("skip_optional|{name}|")))
+            .cloned();
+        if let Some(k) = opt {
+            m.game.vars.remove(&k);
+            let who = k.rsplit('|').next().unwrap_or("p1").to_string();
+            let key = format!("skip.{name}");
+            let v = m
+                .choices
+                .require(&key, &["true".to_string(), "false".to_string()])?;
+            let yes = v.as_bool().unwrap_or(false);
+            m.record(
+                "skip_phase",
+                format!(
+                    "the {} phase has ended: {who} chooses {} to skip the {name} phase",
+                    PHASES.get(i).copied().unwrap_or("previous"),
+                    if yes { "" } else { "not" }
+                ),
+                &[r::SKIP_PHASE_OPTIONAL, r::SKIP_PHASE],
+            );
+            if yes {
+                next += 1;
+                continue;
+            }
+        }
+        break;
+    }
+    Ok(next)
+}
+
+/// After the start-of-phase window: an end-the-turn or end-the-phase
+/// effect applied there ends the phase now; otherwise the turn player
+/// gets priority.
+pub(super) fn phase_started(m: &mut M, tp: PlayerId) -> R<()> {
+    after_priority_effect(m, Pri::fresh(tp))
+}
+
+/// The start-of-phase window (4.4.1.b … 4.8.1.b), after the phase's rule
+/// effect and the γ it deferred (7.4.7.c).
+pub(super) fn phase_start_window(m: &mut M, name: &str) -> R<()> {
+    flush(m)?;
+    recheck_continuous(m)?;
+    if m.game.result != GameResult::Ongoing {
+        return Ok(());
+    }
+    let Some(w) = window(name, true) else {
+        return Ok(());
+    };
+    let (start_rule, _, _) = phase_rules(name);
+    if any_trigger(&m.game, w) {
+        m.record(
+            "phase.start_effects",
+            format!("start of the {name} phase: the effects whose timing it is resolve"),
+            &[start_rule],
+        );
+    }
+    fire_all(m, w, start_rule)?;
+    flush(m)
+}
+
+/// After the start-of-turn window (4.3.1.c): an end-the-turn effect
+/// applied there skips every phase.
+pub(super) fn turn_started(m: &mut M) -> R<bool> {
+    flush(m)?;
+    if var(&m.game, v::END_TURN) != 0 {
+        end_turn_now(m)?;
+        return Ok(true);
+    }
+    if var(&m.game, v::END_PHASE) != 0 {
+        return Err(EngineError::NotImplemented {
+            clause: r::END_PHASE_PROC,
+            what: "an end-the-phase effect applied at the start of the turn, before any phase"
+                .into(),
+        });
+    }
+    Ok(false)
+}
+
+/// 7.4.7.c: effects being applied nest; γ met inside wait for the
+/// outermost end. Returns the depth before.
+pub(super) fn applying(g: &mut Game, delta: i64) -> i64 {
+    let d = var(g, v::APPLYING);
+    g.vars.insert(v::APPLYING.into(), d + delta);
+    d
+}
+
+// ------------------------------------------------ removal windows (chapter 9)
+
+/// Records that `source` applies a removal (決死 by its damage or 即死, 破棄,
+/// 除外) to `target`: its "する / した" windows (9.2.3.a/c, 9.3.4.a/c,
+/// 9.4.4.a/c) are the source's. A 決死 card keeps its source for the 破棄
+/// that follows (9.2.3.e).
+pub(super) fn set_remover(g: &mut Game, target: &str, source: &str) {
+    if target != source {
+        g.vars.insert(format!("remover|{target}|{source}"), 1);
+    }
+}
+
+/// The sources that applied the removal resolving for `targets`, in id
+/// order, each once.
+pub(super) fn removers(g: &Game, targets: &[CardId]) -> Vec<CardId> {
+    let mut out: Vec<CardId> = Vec::new();
+    for t in targets {
+        let prefix = format!("remover|{t}|");
+        for k in g.vars.keys().filter(|k| k.starts_with(&prefix)) {
+            let s = k[prefix.len()..].to_string();
+            if !out.contains(&s) {
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
+/// Forgets the sources of `target`'s removal once it has left.
+pub(super) fn clear_removers(g: &mut Game, target: &str) {
+    let prefix = format!("remover|{target}|");
+    g.vars.retain(|k, _| !k.starts_with(&prefix));
+}
+
+/// The windows a–d of one removal kind for `cards` (9.2.3, 9.3.4, 9.4.4):
+/// a: the sources' "applying" effects, b: the cards' "being" effects,
+/// c: the sources' "applied" effects, d: the cards' "-ed" effects.
+pub(super) fn removal_windows(
+    m: &mut M,
+    cards: &[CardId],
+    words: &[&str],
+    rules: &[&'static str],
+) -> R<()> {
+    let src = removers(&m.game, cards);
+    // Windows a and c belong to the cause, b and d to the removed cards.
+    for (i, (w, rule)) in words.iter().zip(rules).enumerate() {
+        let who: &[CardId] = if i % 2 == 0 { &src } else { cards };
+        fire(m, w, who, rule)?;
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------- 5.2.4.a / 5.2.4.c
+
+/// Marks the play being resolved as not properly resolved (5.2.4.c).
+pub(super) fn play_failed(g: &mut Game) {
+    g.vars.insert("play_failed".into(), 1);
+}
+
+/// 5.2.4.a, the resolution (b, d), then 5.2.4.c if the effect resolved
+/// properly (7.1.11).
+pub(super) fn around_play(m: &mut M, e: &Entry, inner: fn(&mut M, &Entry) -> R<()>) -> R<()> {
+    fire_all(m, "card_resolving", r::PLAY_RESOLVING_EFFECTS)?;
+    if m.game.result != GameResult::Ongoing {
+        return Ok(());
+    }
+    let outer = m.game.vars.remove("play_failed");
+    inner(m, e)?;
+    let failed = m.game.vars.remove("play_failed").is_some();
+    if let Some(x) = outer {
+        m.game.vars.insert("play_failed".into(), x);
+    }
+    if m.game.result != GameResult::Ongoing {
+        return Ok(());
+    }
+    let waiting = all_field(&m.game).iter().any(|id| {
+        def(&m.game, id).is_some_and(|d| d.abilities.iter().any(|a| a.trigger == "card_resolved"))
+    });
+    if failed {
+        if waiting {
+            m.record(
+                "play.not_resolved",
+                format!(
+                    "{} was not resolved properly: the effects for a resolved card do not resolve",
+                    e.card
+                ),
+                &[r::PLAY_RESOLVED_EFFECTS, r::EFFECT_FAILS],
+            );
+        }
+        return Ok(());
+    }
+    if waiting {
+        m.record(
+            "play.resolved",
+            format!(
+                "{} was resolved properly: the effects whose timing is a resolved card resolve",
+                e.card
+            ),
+            &[r::PLAY_RESOLVED_EFFECTS, r::EFFECT_SUCCEEDS],
+        );
+    }
+    fire_all(m, "card_resolved", r::PLAY_RESOLVED_EFFECTS)
+}
+
+fn all_field(g: &Game) -> Vec<CardId> {
+    let mut v = Vec::new();
+    for p in 0..g.players.len() {
+        v.extend(g.zone_of(p, zn::FIELD).iter().cloned());
+    }
+    v
+}
+
+/// Whether a card on the field has an ability with `trigger` (a window
+/// with nothing to resolve is not written to the trace).
+fn any_trigger(g: &Game, trigger: &str) -> bool {
+    all_field(g)
+        .iter()
+        .any(|id| def(g, id).is_some_and(|d| d.abilities.iter().any(|a| a.trigger == trigger)))
+}
+
+/// Whether any card has an ability conditioned on the turn or phase.
+fn any_turn_condition(g: &Game) -> bool {
+    g.defs.values().any(|d| {
+        d.abilities.iter().any(|a| {
+            a.condition
+                .as_ref()
+                .is_some_and(|c| c.turn.is_some() || c.phase.is_some())
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::load_str;
+
+    fn run_text(text: &str) -> Outcome {
+        let loaded = load_str("t.json", text, None).expect("test scenario loads");
+        loaded.module.run(loaded.game.clone(), &loaded.actions)
+    }
+
+    #[test]
+    fn an_optional_gamma_is_not_implemented() {
+        let out = run_text(
+            r#"{ "game": "pmv", "name": "t", "source": "test",
+            "cards": { "c": { "name": "c", "type": "character", "cost": 0, "attack": 1, "defense": 1,
+              "abilities": [ { "trigger": "start_of_main", "optional": true, "effect": [ { "do": "draw", "amount": 1 } ] } ] } },
+            "state": { "turn": { "player": "p1", "phase": "main", "number": 3 },
+              "players": { "p1": { "zones": { "deck": { "count": 5 }, "field": [ "c" ] } }, "p2": { "zones": { "deck": { "count": 5 } } } } },
+            "actions": [] }"#,
+        );
+        let err = out.error.expect("stops");
+        assert!(
+            matches!(err.error, EngineError::NotImplemented { clause, .. } if clause == r::AUTO_OPTIONAL),
+            "{:?}",
+            err.error
+        );
+    }
+
+    #[test]
+    fn sve_rejects_conditions_and_turn_effects() {
+        let out = run_text(
+            r#"{ "game": "sve", "name": "t", "source": "test",
+            "cards": { "f": { "name": "f", "type": "follower", "cost": 1, "attack": 1, "defense": 1,
+              "abilities": [ { "trigger": "fanfare", "condition": { "value": "pp", "at_least": 1 }, "effect": [ { "do": "draw", "amount": 1 } ] } ] } },
+            "state": { "turn": { "player": "p1", "phase": "main", "number": 3 },
+              "players": { "p1": { "zones": { "deck": { "count": 5 } } }, "p2": { "zones": { "deck": { "count": 5 } } } } },
+            "actions": [] }"#,
+        );
+        assert!(matches!(
+            out.error.map(|e| e.error),
+            Some(EngineError::NotImplemented { .. })
+        ));
+    }
+
+    #[test]
+    fn a_condition_on_the_turn_fails_between_turns() {
+        let mut g = Game::new(super::super::super::ZONES, 2, 0);
+        let c = Condition {
+            turn: Some(Who::You),
+            ..Condition::default()
+        };
+        assert!(holds(&g, &c, "x", 0));
+        assert!(!holds(&g, &c, "x", 1));
+        g.vars.insert(v::BETWEEN_TURNS.into(), 1);
+        assert!(!holds(&g, &c, "x", 0));
+    }
+}
