@@ -1526,6 +1526,14 @@ fn apply_effect(
                 set_value(m, p, value, new, "effect.value", rules);
             }
         }
+        Effect::PayLife { .. } | Effect::SetValue { .. } | Effect::PayCost { .. } => {
+            // Costs demanded while an effect resolves and values set to a
+            // number are not modelled for SVE yet.
+            return Err(EngineError::NotImplemented {
+                clause: r::RESOLUTION_COST,
+                what: "effects that pay a cost while resolving or set a player value (pay_life, pay_cost, set_value)".into(),
+            });
+        }
         Effect::SetPower { .. } => {
             // Setting a value is a numeric continuous effect whose order
             // against additions is 10.9.1.4's layer rule, not modelled yet.

@@ -23,6 +23,8 @@ rules! {
     NEGATIVE_AS_ZERO = "1.3.2.2.1";
     BOUND_CLAMP = "1.3.2.4";
     CONTINUOUS_NUMERIC_ORDER = "10.9.1.4";
+    // Costs paid while resolving (pay_life / pay_cost / set_value: not implemented).
+    RESOLUTION_COST = "10.4.7";
     PP_BOUNDS = "3.2.4";
     MAX_PP_BOUNDS = "3.2.4.1";
     PP_MAX_BOUND = "3.2.4.2";

@@ -326,6 +326,7 @@ pub(super) fn apply_ability(
     master: PlayerId,
     targets: &BTreeMap<usize, Vec<Tgt>>,
 ) -> R<bool> {
+    begin_ability(&mut m.game, this);
     for (i, e) in ab.effect.iter().enumerate() {
         if m.game.result != GameResult::Ongoing {
             return Ok(false);
@@ -597,6 +598,20 @@ pub(super) fn apply_effect(
                 );
             }
         }
+        Effect::PayLife {
+            amount,
+            chosen,
+            who,
+            var,
+        } => pay_life(m, amount, *chosen, *who, var, this, master)?,
+        Effect::SetValue { value, amount, who } => set_life(m, value, amount, *who, this, master)?,
+        Effect::PayCost {
+            amount,
+            life,
+            optional,
+            var,
+            otherwise,
+        } => pay_cost(m, amount, life, *optional, var, otherwise, this, master)?,
         Effect::Win { who } => {
             let ws = who_players(&m.game, master, *who);
             for p in 0..n {

@@ -24,11 +24,15 @@ mod cost;
 mod damage;
 mod effects;
 mod keywords;
+mod numbers;
 mod play;
 mod removal;
 mod turn;
 
-use self::{combat::*, cost::*, damage::*, effects::*, keywords::*, play::*, removal::*, turn::*};
+use self::{
+    combat::*, cost::*, damage::*, effects::*, keywords::*, numbers::*, play::*, removal::*,
+    turn::*,
+};
 
 /// Card states the module uses.
 pub mod st {
