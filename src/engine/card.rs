@@ -188,6 +188,11 @@ pub enum Effect {
         amount: i64,
         #[serde(default)]
         who: Who,
+        /// A limit the text adds: the value does not go to this number or
+        /// below (「ＸはＹ以下にならない」). How a result at or below it is
+        /// treated is the game's rule; absent = no such limit.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stays_above: Option<i64>,
     },
     /// Modify the target's attack/defense.
     Buff {

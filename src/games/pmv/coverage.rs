@@ -93,10 +93,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: effects that treat a number as another number",
     ),
     (
-        "1.6.5",
-        "not implemented: \"X does not go to Y or below\" limits (the 例えば example: X goes straight to 1, never −1) are not in the effect language",
-    ),
-    (
         "1.6.6",
         "not implemented: name and race variables A/B/C are not in the effect language",
     ),

@@ -385,6 +385,7 @@ rules! {
     LIFE_PAY_SPECIFIED = "1.9.4.a";
     LIFE_PAY_CHOSEN = "1.9.4.b";
     LIFE_SET = "1.9.7";
+    CLAMP_RESOLVED = "1.6.5.a";
 }
 
 #[cfg(test)]

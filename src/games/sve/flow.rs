@@ -1505,7 +1505,20 @@ fn apply_effect(
                 }
             }
         }
-        Effect::ChangeValue { value, amount, who } => {
+        Effect::ChangeValue {
+            value,
+            amount,
+            who,
+            stays_above,
+        } => {
+            if stays_above.is_some() {
+                // A printed lower limit on a value is not modelled for SVE;
+                // only the rules' own bounds (1.3.2.4) are.
+                return Err(EngineError::NotImplemented {
+                    clause: r::BOUND_CLAMP,
+                    what: "`stays_above`: a lower limit printed on an effect".into(),
+                });
+            }
             for p in who_players(&m.game, master, *who) {
                 let old = m.game.value(p, value);
                 let (new, rules): (i64, &[&'static str]) = match value.as_str() {

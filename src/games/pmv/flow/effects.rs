@@ -425,7 +425,15 @@ pub(super) fn apply_effect(
                 }
             }
         }
-        Effect::ChangeValue { value, amount, who } => {
+        Effect::ChangeValue {
+            value,
+            amount,
+            who,
+            stays_above: Some(y),
+        } => change_value_limited(m, value, *amount, *who, *y, master)?,
+        Effect::ChangeValue {
+            value, amount, who, ..
+        } => {
             if value != "life" {
                 return Err(bad(format!(
                     "PMV players have no value `{value}`; valid: life"

@@ -473,3 +473,55 @@ pub(super) fn pay_cost(
     }
     Ok(())
 }
+
+/// `change_value` with `stays_above: Y` (1.6.5): a result of Y or less
+/// goes directly to the nearest integer above Y, Y + 1 (integers only,
+/// 1.6.1), without passing through the lower value: nothing sees the value
+/// at or below Y (the 例えば example: a calculation of −1 under "not 0 or
+/// below" is 1, never −1). The change still counts as resolved (1.6.5.a),
+/// so the rest of the ability applies.
+pub(super) fn change_value_limited(
+    m: &mut M,
+    value: &str,
+    amount: i64,
+    who: Who,
+    y: i64,
+    master: PlayerId,
+) -> R<()> {
+    if value != "life" {
+        return Err(bad(format!(
+            "PMV players have no value `{value}`; valid: life"
+        )));
+    }
+    for p in who_players(&m.game, master, who) {
+        let before = m.game.value(p, "life");
+        let calculated = before + amount;
+        let after = if calculated <= y { y + 1 } else { calculated };
+        m.game.set_value(p, "life", after);
+        let e = m.record(
+            "life",
+            format!(
+                "{} {} {} life, and it does not go to {y} or below",
+                player_name(p),
+                if amount >= 0 { "gains" } else { "loses" },
+                amount.abs()
+            ),
+            &[
+                if amount >= 0 {
+                    r::LIFE_GAIN
+                } else {
+                    r::LIFE_LOSS
+                },
+                r::CLAMP,
+                r::CLAMP_RESOLVED,
+            ],
+        );
+        e.change(format!("{}.life", player_name(p)), before, after);
+        if calculated <= y {
+            e.text.push_str(&format!(
+                ": the calculation gives {calculated}, so the life goes directly to {after}; it was never {calculated}, and the change still counts as resolved"
+            ));
+        }
+    }
+    Ok(())
+}
