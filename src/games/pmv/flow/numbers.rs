@@ -525,3 +525,41 @@ pub(super) fn change_value_limited(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::scenario::load_str;
+
+    /// A variable belongs to the effect that defined it: another card's
+    /// effect naming the same letter reads it as undefined (0, 1.6.2.e),
+    /// not as the value the first card's payment gave it.
+    #[test]
+    fn a_variable_belongs_to_its_own_effect() {
+        let text = r#"{ "game": "pmv", "name": "t", "source": "test",
+            "cards": { "c": { "name": "C", "type": "command", "cost": 0, "abilities": [ { "trigger": "effect",
+                "effect": [ { "do": "pay_life", "amount": "X", "who": "opponent" },
+                            { "do": "pay_cost", "var": "X" } ] } ] },
+                       "n": { "name": "N", "type": "command", "cost": 0 } },
+            "state": { "turn": { "player": "p1", "phase": "main", "number": 3 },
+              "players": { "p1": { "zones": { "deck": { "count": 5 },
+                  "hand": [ { "id": "a", "card": "c" }, { "id": "b", "card": "c" } ],
+                  "node": [ { "id": "n1", "card": "n" }, { "id": "n2", "card": "n" } ] } },
+                "p2": { "zones": { "deck": { "count": 5 } } } } },
+            "actions": [ { "do": "play", "card": "a" }, { "do": "pass", "player": "p2" },
+                         { "do": "pass", "player": "p1", "choices": { "a.pay_x": 2 } },
+                         { "do": "play", "card": "b" }, { "do": "pass", "player": "p2" },
+                         { "do": "pass", "player": "p1", "choices": { "b.pay_x": 0 } } ] }"#;
+        let loaded = load_str("t.json", text, None).expect("test scenario loads");
+        let out = loaded.module.run(loaded.game.clone(), &loaded.actions[..6]);
+        assert!(out.error.is_none(), "{:?}", out.error);
+        // Both resolutions read X before defining it: p2 pays 0 each time.
+        assert_eq!(out.state["players"]["p2"]["life"], 25);
+        assert!(
+            out.trace
+                .iter()
+                .filter(|e| e.rules.contains(&super::r::VARIABLE_UNDEFINED_ZERO))
+                .count()
+                == 2
+        );
+    }
+}
