@@ -309,6 +309,11 @@ pub enum Effect {
         amount: i64,
         #[serde(default)]
         who: Who,
+        /// A limit the text adds: the value does not go to this number or
+        /// below (「ＸはＹ以下にならない」). How a result at or below it is
+        /// treated is the game's rule; absent = no such limit.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stays_above: Option<i64>,
     },
     /// Modify the target's attack/defense.
     Buff {
@@ -368,6 +373,46 @@ pub enum Effect {
     Shuffle {
         #[serde(default)]
         who: Who,
+    },
+    /// A player pays life (a cost demanded by the effect): `amount` when
+    /// the text specifies it, or with `chosen` the paying player chooses
+    /// how much (the game reads the choice and bounds it). `var` names a
+    /// variable (`X`) the amount paid defines for the rest of the ability.
+    PayLife {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        amount: Option<Num>,
+        #[serde(default)]
+        chosen: bool,
+        #[serde(default)]
+        who: Who,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        var: Option<String>,
+    },
+    /// Set a player's numeric value to `amount` (a change to a value, as
+    /// opposed to gaining or losing the difference).
+    SetValue {
+        value: String,
+        amount: Num,
+        #[serde(default)]
+        who: Who,
+    },
+    /// A cost the effect demands while it resolves, paid from the game's
+    /// cost resource (e.g. nodes): `amount` (absent = a variable cost whose
+    /// amount the payer chooses, defining `var`), optionally together with
+    /// `life` (several kinds of cost at once), `optional` when the text
+    /// lets the player decide, and `otherwise`: the effects applied when
+    /// the cost is not paid ("if you can't pay" / "if you don't").
+    PayCost {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        amount: Option<Num>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        life: Option<Num>,
+        #[serde(default)]
+        optional: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        var: Option<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        otherwise: Vec<Effect>,
     },
     /// A player wins at once (a card's "win the game").
     Win {
@@ -446,6 +491,27 @@ pub enum Restricted {
     Block,
     /// Playing cards (of the listed types).
     Play,
+}
+
+/// A number in the effect language: an integer, a variable (`"X"`,
+/// `"Y"`, `"Z"`: a name defined earlier in the same ability, e.g. by the
+/// amount a cost actually paid), or `"-"`, the hyphen some games print
+/// where a number is absent. How a variable is defined, what an undefined
+/// one is worth and what a hyphen means are the game's rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Num {
+    /// A printed integer.
+    Int(i64),
+    /// A variable name, or `-`.
+    Var(String),
+}
+
+impl Num {
+    /// Whether this is the hyphen `-` (no number).
+    pub fn is_hyphen(&self) -> bool {
+        matches!(self, Num::Var(v) if v == "-" || v == "－")
+    }
 }
 
 fn one_i64() -> i64 {

@@ -540,6 +540,30 @@ rules! {
     HAS_EXCLUDED = "9.4.4.c";
     EXCLUDED_WINDOW = "9.4.4.d";
 
+    // Numbers, life and costs demanded by effects (flow/numbers.rs).
+    INTEGERS_ONLY = "1.6.1";
+    INTEGERS_IN_PRINCIPLE = "1.6.1.a";
+    HYPHEN_AS_ZERO = "1.6.1.b";
+    VARIABLE_AS_EFFECT_SAYS = "1.6.2.a";
+    VARIABLE = "1.6.2";
+    VARIABLE_DEFINED_BY_EFFECT = "1.6.2.b";
+    VARIABLE_CHOSEN_NOT_NEGATIVE = "1.6.2.d";
+    VARIABLE_UNDEFINED_ZERO = "1.6.2.e";
+    CHOSEN_NUMBER_NOT_NEGATIVE = "1.6.3";
+    PAY_VARIABLE = "1.8.7.h";
+    COST_DEMANDED = "1.8.9";
+    COST_MUST_PAY = "1.8.9.a";
+    COST_CANNOT_PAY = "1.8.9.b";
+    COST_OPTIONAL = "1.8.9.c";
+    COST_ALL_KINDS = "1.8.9.f";
+    COST_AT_ONCE_RESOLVING = "1.8.9.g";
+    COST_NAMED = "1.8.9.j";
+    COST_HYPHEN = "1.8.9.l";
+    LIFE_PAY = "1.9.4";
+    LIFE_PAY_SPECIFIED = "1.9.4.a";
+    LIFE_PAY_CHOSEN = "1.9.4.b";
+    LIFE_SET = "1.9.7";
+    CLAMP_RESOLVED = "1.6.5.a";
 }
 
 #[cfg(test)]

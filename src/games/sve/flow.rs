@@ -1506,7 +1506,20 @@ fn apply_effect(
                 }
             }
         }
-        Effect::ChangeValue { value, amount, who } => {
+        Effect::ChangeValue {
+            value,
+            amount,
+            who,
+            stays_above,
+        } => {
+            if stays_above.is_some() {
+                // A printed lower limit on a value is not modelled for SVE;
+                // only the rules' own bounds (1.3.2.4) are.
+                return Err(EngineError::NotImplemented {
+                    clause: r::BOUND_CLAMP,
+                    what: "`stays_above`: a lower limit printed on an effect".into(),
+                });
+            }
             for p in who_players(&m.game, master, *who) {
                 let old = m.game.value(p, value);
                 let (new, rules): (i64, &[&'static str]) = match value.as_str() {
@@ -1547,6 +1560,14 @@ fn apply_effect(
             return Err(EngineError::NotImplemented {
                 clause: r::ATTACK,
                 what: "attacks, blocks and cancellations created by effects".into(),
+            });
+        }
+        Effect::PayLife { .. } | Effect::SetValue { .. } | Effect::PayCost { .. } => {
+            // Costs demanded while an effect resolves and values set to a
+            // number are not modelled for SVE yet.
+            return Err(EngineError::NotImplemented {
+                clause: r::RESOLUTION_COST,
+                what: "effects that pay a cost while resolving or set a player value (pay_life, pay_cost, set_value)".into(),
             });
         }
         Effect::SetPower { .. } => {

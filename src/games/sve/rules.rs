@@ -29,6 +29,8 @@ rules! {
     // Card information (カードの情報): an SVE card prints one description,
     // so an alternate face (core `CardDef::alternate`) is not implemented.
     CARD_INFO = "2";
+    // Costs paid while resolving (pay_life / pay_cost / set_value: not implemented).
+    RESOLUTION_COST = "10.4.7";
     PP_BOUNDS = "3.2.4";
     MAX_PP_BOUNDS = "3.2.4.1";
     PP_MAX_BOUND = "3.2.4.2";

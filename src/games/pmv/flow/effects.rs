@@ -417,6 +417,7 @@ fn apply_ability_inner(
     master: PlayerId,
     targets: &BTreeMap<usize, Vec<Tgt>>,
 ) -> R<bool> {
+    begin_ability(&mut m.game, this);
     for (i, e) in ab.effect.iter().enumerate() {
         if m.game.result != GameResult::Ongoing {
             return Ok(false);
@@ -521,7 +522,15 @@ pub(super) fn apply_effect(
                 }
             }
         }
-        Effect::ChangeValue { value, amount, who } => {
+        Effect::ChangeValue {
+            value,
+            amount,
+            who,
+            stays_above: Some(y),
+        } => change_value_limited(m, value, *amount, *who, *y, master)?,
+        Effect::ChangeValue {
+            value, amount, who, ..
+        } => {
             if value != "life" {
                 return Err(bad(format!(
                     "PMV players have no value `{value}`; valid: life"
@@ -722,6 +731,20 @@ pub(super) fn apply_effect(
                 );
             }
         }
+        Effect::PayLife {
+            amount,
+            chosen,
+            who,
+            var,
+        } => pay_life(m, amount, *chosen, *who, var, this, master)?,
+        Effect::SetValue { value, amount, who } => set_life(m, value, amount, *who, this, master)?,
+        Effect::PayCost {
+            amount,
+            life,
+            optional,
+            var,
+            otherwise,
+        } => pay_cost(m, amount, life, *optional, var, otherwise, this, master)?,
         Effect::Win { who } => {
             let ws = who_players(&m.game, master, *who);
             for p in 0..n {

@@ -25,6 +25,7 @@ mod damage;
 mod effects;
 mod keywords;
 mod leader;
+mod numbers;
 mod play;
 mod removal;
 mod restrict;
@@ -35,8 +36,8 @@ mod turn;
 
 pub use self::leader::POPULARITY_COUNT;
 use self::{
-    combat::*, cost::*, damage::*, effects::*, keywords::*, leader::*, play::*, removal::*,
-    restrict::*, spell_break::*, timing::*, transform::*, turn::*,
+    combat::*, cost::*, damage::*, effects::*, keywords::*, leader::*, numbers::*, play::*,
+    removal::*, restrict::*, spell_break::*, timing::*, transform::*, turn::*,
 };
 
 /// Card states the module uses.
