@@ -85,7 +85,7 @@ pub(super) fn taxes_paid(
 /// マナチャージ（Ｘ） (10.12.2.a): （自分ターン）S：put the top X cards of
 /// your deck into your node area, asleep. The activated-effect procedure
 /// 7.3.4 with the sleep-icon cost of 1.8.8.
-pub(super) fn activate_mana_charge(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
+pub(super) fn activate_mana_charge(m: &mut M, p: Pri, player: PlayerId, card: &str) -> R<()> {
     let g = &m.game;
     let alts = legal_actions(g, &p);
     let fail = |rule, msg: String| illegal(rule, msg, alts.clone());
@@ -120,7 +120,7 @@ pub(super) fn activate_mana_charge(m: &mut M, mut p: Pri, player: PlayerId, card
     }
     if p.chain
         .iter()
-        .any(|e| e.card == card && e.mana_charge.is_some())
+        .any(|e| e.card == card && matches!(e.activated, Some(Activated::ManaCharge { .. })))
     {
         return Err(fail(
             r::ACT_ONCE,
@@ -154,14 +154,33 @@ pub(super) fn activate_mana_charge(m: &mut M, mut p: Pri, player: PlayerId, card
         &[r::ACT_PAY, r::SLEEP_COST, r::SLEEP_COST_OWN],
     )
     .change(format!("{card}.sleep"), false, true);
+    push_activated(
+        m,
+        p,
+        player,
+        card,
+        Activated::ManaCharge {
+            x,
+            incarnation: inc,
+        },
+    )
+}
+
+/// The tail of using an activated effect (7.3.4): it opens or joins the
+/// interference and priority passes to the opponent (1.12.4).
+pub(super) fn push_activated(
+    m: &mut M,
+    mut p: Pri,
+    player: PlayerId,
+    card: &str,
+    kind: Activated,
+) -> R<()> {
     let opened = !p.open();
     p.chain.push(Entry {
         card: card.to_string(),
         player,
         targets: BTreeMap::new(),
-        mana_charge: Some((x, inc)),
-        leader: None,
-        transform: None,
+        activated: Some(kind),
     });
     p.passes = 0;
     p.block_window = false;

@@ -358,7 +358,7 @@ pub(super) fn untargetable(g: &Game, id: &str, source: &str, master: PlayerId) -
 /// Uses a leader's activated effect (10.34.2.d): （相手ターン）０：discard 1
 /// 人気 from it (the cost, choice `<leader>.cost`); it joins the
 /// interference like any activated effect (7.3.4).
-pub(super) fn activate(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
+pub(super) fn activate(m: &mut M, p: Pri, player: PlayerId, card: &str) -> R<()> {
     let g = &m.game;
     let alts = legal_actions(g, &p);
     let fail = |rule, msg: String| illegal(rule, msg, alts.clone());
@@ -438,34 +438,7 @@ pub(super) fn activate(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R
         &[r::ACT_PAY, r::LEADER_NULLIFY],
     );
     discard_popularity(m, card, &[paid], r::LEADER_NULLIFY)?;
-    let opened = !p.open();
-    p.chain.push(Entry {
-        card: card.to_string(),
-        player,
-        targets: BTreeMap::new(),
-        mana_charge: None,
-        leader: Some(inc),
-        transform: None,
-    });
-    p.passes = 0;
-    p.block_window = false;
-    p.holder = m.game.opponent(player);
-    m.record(
-        "activate.pass",
-        format!(
-            "{} the interference; priority passes to {}",
-            if opened { "this opens" } else { "this joins" },
-            player_name(p.holder)
-        ),
-        &[
-            r::ACT_OPEN,
-            r::INTERFERENCE_OPENS,
-            r::OPENS_BY_ACTIVATE,
-            r::PRIORITY_AFTER,
-        ],
-    );
-    give_priority(m, p);
-    Ok(())
+    push_activated(m, p, player, card, Activated::Leader { incarnation: inc })
 }
 
 /// Resolves the leader's activated effect: void if the leader left the

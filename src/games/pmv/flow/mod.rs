@@ -190,16 +190,22 @@ pub struct Entry {
     pub player: PlayerId,
     /// Targets chosen at play (5.2.3.d), per effect index.
     pub targets: BTreeMap<usize, Vec<Tgt>>,
-    /// An activated effect of a card on the field rather than a played
-    /// card: マナチャージ（Ｘ） with its X (10.12.2.a), and the card's object
-    /// number when it was used (7.3.1.b).
-    pub mana_charge: Option<(i64, u32)>,
-    /// The activated effect of a リーダー leader (10.34.2.d), with the
-    /// leader's object number when it was used (7.3.1.b).
-    pub leader: Option<u32>,
-    /// 変身's activated effect (10.28.2.b), with the card's object number
-    /// when it was used.
-    pub transform: Option<u32>,
+    /// An activated effect (起動効果) of a card on the field rather than a
+    /// played card.
+    pub activated: Option<Activated>,
+}
+
+/// An activated effect on the interference, with the card's object number
+/// when it was used: the effect is void if that object left the field
+/// (7.3.1.b).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Activated {
+    /// マナチャージ（Ｘ） with its X (10.12.2.a).
+    ManaCharge { x: i64, incarnation: u32 },
+    /// リーダー's (相手ターン)０ (10.34.2.d).
+    Leader { incarnation: u32 },
+    /// 変身's （常時）０ (10.28.2.b).
+    Transform { incarnation: u32 },
 }
 
 /// Priority and the open interference.

@@ -429,7 +429,7 @@ pub(super) fn play_card(
         .filter(|id| {
             p.chain
                 .iter()
-                .any(|e| &e.card == id && e.mana_charge.is_none() && e.transform.is_none())
+                .any(|e| &e.card == id && e.activated.is_none())
         })
         .collect();
     for id in hit {
@@ -501,9 +501,7 @@ pub(super) fn play_card(
         card: card.to_string(),
         player,
         targets,
-        mana_charge: None,
-        leader: None,
-        transform: None,
+        activated: None,
     });
     p.passes = 0;
     p.block_window = false;
@@ -642,21 +640,22 @@ pub(super) fn resolve_set(m: &mut M, e: &Entry, k: &str) -> R<()> {
 }
 
 pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
-    if e.mana_charge.is_some() || m.game.card(&e.card).is_none_or(|c| c.zone.kind != zn::PLAY) {
+    if e.activated.is_some() || m.game.card(&e.card).is_none_or(|c| c.zone.kind != zn::PLAY) {
         return resolve_entry_inner(m, e);
     }
     around_play(m, e, resolve_entry_inner)
 }
 
 fn resolve_entry_inner(m: &mut M, e: &Entry) -> R<()> {
-    if let Some((x, inc)) = e.mana_charge {
-        return resolve_mana_charge(m, e, x, inc);
-    }
-    if let Some(inc) = e.leader {
-        return leader::resolve(m, e, inc);
-    }
-    if let Some(inc) = e.transform {
-        return resolve_transform(m, e, inc);
+    match e.activated {
+        Some(Activated::ManaCharge { x, incarnation }) => {
+            return resolve_mana_charge(m, e, x, incarnation);
+        }
+        Some(Activated::Leader { incarnation }) => return leader::resolve(m, e, incarnation),
+        Some(Activated::Transform { incarnation }) => {
+            return resolve_transform(m, e, incarnation);
+        }
+        None => {}
     }
     let card = &e.card;
     if m.game.card(card).is_none_or(|c| c.zone.kind != zn::PLAY) {

@@ -61,7 +61,7 @@ pub(super) fn transform_actions(g: &Game, p: &Pri) -> Vec<String> {
         .filter(|id| {
             !p.chain
                 .iter()
-                .any(|e| &e.card == id && e.transform.is_some())
+                .any(|e| &e.card == id && matches!(e.activated, Some(Activated::Transform { .. })))
         })
         .map(|id| format!("activate {id}"))
         .collect()
@@ -100,7 +100,7 @@ pub(super) fn activates_transform(m: &mut M, card: &str) -> R<bool> {
 /// 10.28.2.b （常時）０ declared (7.3.4): no turn restriction (（常時）,
 /// 7.1.3) and nothing to pay (cost 0). A card already transformed cannot
 /// be transformed (10.28.4), so the effect is not used.
-pub(super) fn activate_transform(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R<()> {
+pub(super) fn activate_transform(m: &mut M, p: Pri, player: PlayerId, card: &str) -> R<()> {
     let g = &m.game;
     let alts = legal_actions(g, &p);
     let fail = |rule, msg: String| illegal(rule, msg, alts.clone());
@@ -134,7 +134,7 @@ pub(super) fn activate_transform(m: &mut M, mut p: Pri, player: PlayerId, card: 
     }
     if p.chain
         .iter()
-        .any(|e| e.card == card && e.transform.is_some())
+        .any(|e| e.card == card && matches!(e.activated, Some(Activated::Transform { .. })))
     {
         return Err(fail(
             r::ACT_ONCE,
@@ -164,34 +164,13 @@ pub(super) fn activate_transform(m: &mut M, mut p: Pri, player: PlayerId, card: 
         ],
     )
     .obj(card.to_string());
-    let opened = !p.open();
-    p.chain.push(Entry {
-        card: card.to_string(),
+    push_activated(
+        m,
+        p,
         player,
-        targets: BTreeMap::new(),
-        mana_charge: None,
-        leader: None,
-        transform: Some(inc),
-    });
-    p.passes = 0;
-    p.block_window = false;
-    p.holder = m.game.opponent(player);
-    m.record(
-        "activate.pass",
-        format!(
-            "{} the interference; priority passes to {}",
-            if opened { "this opens" } else { "this joins" },
-            player_name(p.holder)
-        ),
-        &[
-            r::ACT_OPEN,
-            r::INTERFERENCE_OPENS,
-            r::OPENS_BY_ACTIVATE,
-            r::PRIORITY_AFTER,
-        ],
-    );
-    give_priority(m, p);
-    Ok(())
+        card,
+        Activated::Transform { incarnation: inc },
+    )
 }
 
 /// 10.28.2.b resolves (7.3.5): if the character is still on the field
