@@ -82,6 +82,34 @@ pub(super) fn taxes_paid(
     Ok(true)
 }
 
+/// The card using an activated effect: it must be on its player's field
+/// (7.3.1.a, 7.3.3.b); otherwise the action is rejected citing the rule.
+pub(super) fn activation_source<'g>(
+    g: &'g Game,
+    alts: &[String],
+    player: PlayerId,
+    card: &str,
+) -> R<&'g Card> {
+    let Some(c) = g.card(card) else {
+        return Err(bad(format!("no card `{card}`")));
+    };
+    if c.zone.kind != zn::FIELD {
+        return Err(illegal(
+            r::ACT_ON_FIELD,
+            format!("{card} is not on the field: only cards on the field use activated effects"),
+            alts.to_vec(),
+        ));
+    }
+    if c.controller != player {
+        return Err(illegal(
+            r::ACT_OWN_FIELD,
+            format!("{card} is not on {}'s field", player_name(player)),
+            alts.to_vec(),
+        ));
+    }
+    Ok(c)
+}
+
 /// マナチャージ（Ｘ） (10.12.2.a): （自分ターン）S：put the top X cards of
 /// your deck into your node area, asleep. The activated-effect procedure
 /// 7.3.4 with the sleep-icon cost of 1.8.8.
@@ -89,21 +117,7 @@ pub(super) fn activate_mana_charge(m: &mut M, p: Pri, player: PlayerId, card: &s
     let g = &m.game;
     let alts = legal_actions(g, &p);
     let fail = |rule, msg: String| illegal(rule, msg, alts.clone());
-    let Some(c) = g.card(card) else {
-        return Err(bad(format!("no card `{card}`")));
-    };
-    if c.zone.kind != zn::FIELD {
-        return Err(fail(
-            r::ACT_ON_FIELD,
-            format!("{card} is not on the field: only cards on the field use activated effects"),
-        ));
-    }
-    if c.controller != player {
-        return Err(fail(
-            r::ACT_OWN_FIELD,
-            format!("{card} is not on {}'s field", player_name(player)),
-        ));
-    }
+    let c = activation_source(g, &alts, player, card)?;
     if player != g.turn.active {
         return Err(fail(
             r::ACT_OWN_TURN,

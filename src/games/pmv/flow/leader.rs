@@ -362,21 +362,7 @@ pub(super) fn activate(m: &mut M, p: Pri, player: PlayerId, card: &str) -> R<()>
     let g = &m.game;
     let alts = legal_actions(g, &p);
     let fail = |rule, msg: String| illegal(rule, msg, alts.clone());
-    let Some(c) = g.card(card) else {
-        return Err(bad(format!("no card `{card}`")));
-    };
-    if c.zone.kind != zn::FIELD {
-        return Err(fail(
-            r::ACT_ON_FIELD,
-            format!("{card} is not on the field: only cards on the field use activated effects"),
-        ));
-    }
-    if c.controller != player {
-        return Err(fail(
-            r::ACT_OWN_FIELD,
-            format!("{card} is not on {}'s field", player_name(player)),
-        ));
-    }
+    let c = activation_source(g, &alts, player, card)?;
     if player == g.turn.active {
         return Err(fail(
             r::ACT_OPPONENT_TURN,
