@@ -40,7 +40,7 @@ pub(super) fn declare_attack(m: &mut M, mut p: Pri, player: PlayerId, card: &str
             format!("{card} is a doll: it cannot attack"),
         ));
     }
-    check_attack_restrictions(g, &alts, player, card)?;
+    check_restrictions(g, &alts, player, card, Restricted::Attack)?;
     if let Some(c) = m.game.cards.get_mut(card) {
         c.states.insert(st::SLEEP.into());
     }
@@ -144,7 +144,7 @@ pub(super) fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str)
             format!("{card} is asleep: only an active character can block"),
         ));
     }
-    check_block_restrictions(g, &alts, player, card)?;
+    check_restrictions(g, &alts, player, card, Restricted::Block)?;
     if let Some(c) = m.game.cards.get_mut(card) {
         c.states.insert(st::SLEEP.into());
     }

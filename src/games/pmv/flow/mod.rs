@@ -15,7 +15,7 @@ use serde_json::Value;
 use super::rules as r;
 use crate::engine::{
     AbilityDef, Action, Card, CardId, Choices, EngineError, Filter, Flow, Game, GameResult,
-    Machine, Outcome, PlayerId, Rejection, Side, StopError, Target, Until, Who, ZoneId,
+    Machine, Outcome, PlayerId, Rejection, Restricted, Side, StopError, Target, Until, Who, ZoneId,
     card::Effect, player_name, result_word, snapshot, state::Modifier,
 };
 
@@ -672,7 +672,7 @@ fn legal_actions(g: &Game, p: &Pri) -> Vec<String> {
         for id in characters(g, tp) {
             if g.card(&id).is_some_and(|c| !c.has(st::SLEEP))
                 && !has_kw(g, &id, "doll")
-                && check_attack_restrictions(g, &[], tp, &id).is_ok()
+                && check_restrictions(g, &[], tp, &id, Restricted::Attack).is_ok()
             {
                 v.push(format!("attack {id}"));
             }
@@ -696,7 +696,7 @@ fn legal_actions(g: &Game, p: &Pri) -> Vec<String> {
     if p.block_window {
         for id in characters(g, p.holder) {
             if g.card(&id).is_some_and(|c| !c.has(st::SLEEP))
-                && check_block_restrictions(g, &[], p.holder, &id).is_ok()
+                && check_restrictions(g, &[], p.holder, &id, Restricted::Block).is_ok()
             {
                 v.push(format!("block {id}"));
             }

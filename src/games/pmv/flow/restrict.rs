@@ -13,7 +13,6 @@
 //! zone (same object) it was in when the effect applied.
 
 use super::*;
-use crate::engine::Restricted;
 
 /// The modifier stat a card restriction uses.
 fn card_stat(a: Restricted) -> &'static str {
@@ -214,58 +213,36 @@ pub(super) fn check_play_restriction(g: &Game, p: &Pri, player: PlayerId, card: 
     ))
 }
 
-/// 6.3.2.e, 6.3.3.c: the restrictions that stop a declared attack.
-pub(super) fn check_attack_restrictions(
+/// The restrictions that stop a declared attack (6.3.2.e, 6.3.3.c) or
+/// block (6.4.2.d, 6.4.3.d): the player's, then the card's.
+pub(super) fn check_restrictions(
     g: &Game,
     alts: &[String],
     player: PlayerId,
     card: &str,
+    action: Restricted,
 ) -> R<()> {
-    let sources = player_cant(g, player, Restricted::Attack, None);
+    let (player_rule, card_rule) = match action {
+        Restricted::Attack => (r::ATTACK_PLAYER_CANT, r::ATTACK_CANT),
+        _ => (r::BLOCK_PLAYER_CANT, r::BLOCK_CANT),
+    };
+    let word = action_word(action);
+    let sources = player_cant(g, player, action, None);
     if !sources.is_empty() {
         return Err(illegal(
-            r::ATTACK_PLAYER_CANT,
+            player_rule,
             format!(
-                "{} can't make characters attack ({})",
+                "{} can't make characters {word} ({})",
                 player_name(player),
                 sources.join(", ")
             ),
             alts.to_vec(),
         ));
     }
-    if card_cant(g, card, Restricted::Attack) {
+    if card_cant(g, card, action) {
         return Err(illegal(
-            r::ATTACK_CANT,
-            format!("{card} can't attack"),
-            alts.to_vec(),
-        ));
-    }
-    Ok(())
-}
-
-/// 6.4.2.d, 6.4.3.d: the restrictions that stop a declared block.
-pub(super) fn check_block_restrictions(
-    g: &Game,
-    alts: &[String],
-    player: PlayerId,
-    card: &str,
-) -> R<()> {
-    let sources = player_cant(g, player, Restricted::Block, None);
-    if !sources.is_empty() {
-        return Err(illegal(
-            r::BLOCK_PLAYER_CANT,
-            format!(
-                "{} can't make characters block ({})",
-                player_name(player),
-                sources.join(", ")
-            ),
-            alts.to_vec(),
-        ));
-    }
-    if card_cant(g, card, Restricted::Block) {
-        return Err(illegal(
-            r::BLOCK_CANT,
-            format!("{card} can't block"),
+            card_rule,
+            format!("{card} can't {word}"),
             alts.to_vec(),
         ));
     }
