@@ -563,10 +563,12 @@ pub(super) fn apply_effect(
                 );
             }
         }
+        Effect::SwapPower { until, .. } => swap_power(m, this, objs, *until)?,
         Effect::SetPower {
             attack: a,
             defense: d,
             until,
+            always,
             ..
         } => {
             check_duration(&m.game, *until)?;
@@ -582,6 +584,7 @@ pub(super) fn apply_effect(
                                 stat: stat.into(),
                                 delta: value,
                                 set: true,
+                                always: *always,
                                 until: *until,
                                 source: this.to_string(),
                             });
@@ -608,6 +611,12 @@ pub(super) fn apply_effect(
                     ],
                 );
                 en.obj(o.clone());
+                if *always {
+                    // 常に: applied after every other modification (6.1.10.d).
+                    en.rule(r::POWER_ALWAYS);
+                    en.text
+                        .push_str(" \"always\" (常に): after every other modification");
+                }
                 if under {
                     en.rule(r::ALPHA_ORDER);
                     en.note("a continuous 自動α/β also changes this value; the rules do not order it against a resolved effect's change: judges apply the resolved change on top (it is the latest applied, 6.1.11)");
@@ -630,6 +639,7 @@ pub(super) fn apply_effect(
                                 stat: stat.into(),
                                 delta,
                                 set: false,
+                                always: false,
                                 until: *until,
                                 source: this.to_string(),
                             });
@@ -639,7 +649,7 @@ pub(super) fn apply_effect(
                 let e = m.record(
                     "modify",
                     format!("{o} gets {a:+}/{d:+}"),
-                    &[r::COMBAT_POWER_FLOOR],
+                    &[r::POWER_ADD, r::COMBAT_POWER_FLOOR],
                 );
                 e.obj(o.clone());
                 if *a == 0 || *d == 0 {
@@ -649,6 +659,10 @@ pub(super) fn apply_effect(
             }
             process_removals(m)?;
         }
+        Effect::SetState { state, clear, .. } if state == st::DOOMED => {
+            make_doomed(m, this, objs, *clear)?
+        }
+        Effect::ResetDamage { .. } => reset_damage_effect(m, objs)?,
         Effect::SetState { state, clear, .. } => {
             for o in objs {
                 let Some(c) = m.game.cards.get_mut(o) else {

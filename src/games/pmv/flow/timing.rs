@@ -135,6 +135,9 @@ pub(super) fn check_abilities(g: &Game) -> Option<EngineError> {
             if continuous && !ab.optional {
                 for e in &ab.effect {
                     let ok = match e {
+                        // A continuous "always" change (6.1.10.d) is not
+                        // modelled: its layer is not tracked for 自動α/β.
+                        Effect::SetPower { always: true, .. } => false,
                         Effect::Buff { target, .. } | Effect::SetPower { target, .. } => {
                             matches!(target, Target::This | Target::All { .. })
                         }
