@@ -129,10 +129,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("1.11.2.a", DEF),
     ("1.11.3", DEF),
     (
-        "1.11.5",
-        "not implemented: simultaneous adding to hand by several players (draw effects draw for one player at a time)",
-    ),
-    (
         "1.11.6",
         "not implemented: adding a specified number from a zone with fewer cards (only draws exist, and they lose on an empty deck)",
     ),

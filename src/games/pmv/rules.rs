@@ -434,6 +434,7 @@ rules! {
     POWER_ADD = "6.1.10.c";
     POWER_ALWAYS = "6.1.10.d";
     DOOMED_RESET_KEEPS = "9.2.6.c";
+    HAND_SIMULTANEOUS = "1.11.5";
     DOOMED_IMMUNE = "9.2.7";
     DOOMED_IGNORES_DOOM = "9.2.7.b";
     DISCARD_IMMUNE_DOOM = "9.3.7.b";

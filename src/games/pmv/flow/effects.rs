@@ -513,6 +513,15 @@ pub(super) fn apply_effect(
             }
         }
         Effect::Draw { amount, who } => {
+            if *who == Who::Both {
+                // Several players add to their hands at once: the turn
+                // player first, then one player at a time in turn order.
+                m.record(
+                    "draw.order",
+                    format!("every player draws {amount}: the turn player {} first, then the others one at a time in turn order", player_name(m.game.turn.active)),
+                    &[r::HAND_SIMULTANEOUS],
+                );
+            }
             for p in who_players(&m.game, master, *who) {
                 for _ in 0..*amount {
                     draw(m, p, r::DRAW_ONE_AT_A_TIME);

@@ -151,7 +151,7 @@ pub(super) fn check_abilities(g: &Game) -> Option<EngineError> {
                                 r::BETA
                             },
                             what: format!(
-                                "a continuous `{}` effect of `{k}` other than `buff` / `set_power` on `this` or `all`",
+                                "a continuous `{}` effect of `{k}` other than `buff` / `set_power` (without `always`, 6.1.10.d) on `this` or `all`",
                                 ab.trigger
                             ),
                         });
