@@ -245,3 +245,23 @@ fn an_endless_chain_of_automatic_effects_stops_with_a_budget_error() {
 fn golden_transform_in_combat() {
     insta::assert_snapshot!(golden("scenarios/pmv/07-transform-in-combat.json"));
 }
+
+#[test]
+fn a_continuous_always_change_is_not_implemented() {
+    // 6.1.10.d's "always" changes are implemented for resolved effects; in
+    // a continuous 自動α their layer is not tracked, so the engine stops.
+    let text = std::fs::read_to_string("rulings/pmv/6.1.10.d-always-after-additions.json")
+        .expect("ruling exists");
+    let mut v: serde_json::Value = serde_json::from_str(&text).expect("json");
+    v["cards"]["ogre"]["abilities"] = serde_json::json!([{
+        "trigger": "auto_alpha",
+        "effect": [{ "do": "set_power", "attack": 1, "always": true, "target": { "select": "this" } }]
+    }]);
+    let o = run_text(&v.to_string());
+    match o.error.map(|e| e.error) {
+        Some(EngineError::NotImplemented { what, .. }) => {
+            assert!(what.contains("always"), "{what}")
+        }
+        other => panic!("expected not implemented, got {other:?}"),
+    }
+}

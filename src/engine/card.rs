@@ -336,6 +336,20 @@ pub enum Effect {
         target: Target,
         #[serde(default)]
         until: Until,
+        /// The text says the value is "always" (常に) this: a change the
+        /// game may apply after every other modification (PMV 6.1.10.d).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        always: bool,
+    },
+    /// Reset the damage the target has taken (all of it); whether that
+    /// undoes a removal already under way is the game's rule.
+    ResetDamage { target: Target },
+    /// Swap (入れ替え) the target's attack and defense; where the swap
+    /// comes among changes and additions is the game's rule.
+    SwapPower {
+        target: Target,
+        #[serde(default)]
+        until: Until,
     },
     /// Put counters on the target.
     AddCounter {
@@ -528,6 +542,8 @@ impl Effect {
             | Effect::ReturnToHand { target }
             | Effect::Buff { target, .. }
             | Effect::SetPower { target, .. }
+            | Effect::SwapPower { target, .. }
+            | Effect::ResetDamage { target }
             | Effect::AddCounter { target, .. }
             | Effect::SetState { target, .. }
             | Effect::NullifyRemoval { target, .. }

@@ -117,6 +117,11 @@ pub struct Modifier {
     /// A change to the value `delta` rather than an addition.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub set: bool,
+    /// With `set`: the text says "always" (常に), a change the game may
+    /// order after every other modification. A modifier of stat
+    /// [`SWAP_STAT`] swaps attack and defense and uses neither.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub always: bool,
     /// How long it lasts.
     #[serde(skip)]
     pub until: Until,
@@ -188,10 +193,30 @@ impl Card {
         self.modifiers
             .iter()
             .rev()
-            .find(|m| m.stat == stat && m.set)
+            .find(|m| m.stat == stat && m.set && !m.always)
             .map(|m| m.delta)
     }
+
+    /// The value the latest "always" (常に) `set` modifier of `stat` sets.
+    pub fn always_value(&self, stat: &str) -> Option<i64> {
+        self.modifiers
+            .iter()
+            .rev()
+            .find(|m| m.stat == stat && m.set && m.always)
+            .map(|m| m.delta)
+    }
+
+    /// How many swaps of attack and defense (stat [`SWAP_STAT`]) apply.
+    pub fn swaps(&self) -> usize {
+        self.modifiers
+            .iter()
+            .filter(|m| m.stat == SWAP_STAT)
+            .count()
+    }
 }
+
+/// The `stat` of a [`Modifier`] that swaps attack and defense (入れ替え).
+pub const SWAP_STAT: &str = "swap";
 
 /// A player's state.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -628,12 +653,36 @@ mod tests {
     }
 
     #[test]
+    fn always_changes_and_swaps_are_kept_apart() {
+        let mut c = card("a", ZoneId::of(0, "hand"));
+        let m = |stat: &str, delta, set, always| Modifier {
+            stat: stat.into(),
+            delta,
+            set,
+            always,
+            until: Default::default(),
+            source: "s".into(),
+        };
+        c.modifiers = vec![
+            m("attack", 4, true, true),
+            m("attack", 2, true, false),
+            m(SWAP_STAT, 0, false, false),
+            m("attack", 1, true, true),
+        ];
+        assert_eq!(c.set_value("attack"), Some(2));
+        assert_eq!(c.always_value("attack"), Some(1));
+        assert_eq!(c.modifier("attack"), 0);
+        assert_eq!(c.swaps(), 1);
+    }
+
+    #[test]
     fn additions_and_changes_are_kept_apart() {
         let mut c = card("a", ZoneId::of(0, "hand"));
         let m = |delta, set| Modifier {
             stat: "attack".into(),
             delta,
             set,
+            always: false,
             until: Default::default(),
             source: "s".into(),
         };
@@ -676,6 +725,7 @@ mod tests {
             stat: "attack".into(),
             delta: 1,
             set: false,
+            always: false,
             until: Default::default(),
             source: "s".into(),
         });

@@ -129,10 +129,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("1.11.2.a", DEF),
     ("1.11.3", DEF),
     (
-        "1.11.5",
-        "not implemented: simultaneous adding to hand by several players (draw effects draw for one player at a time)",
-    ),
-    (
         "1.11.6",
         "not implemented: adding a specified number from a zone with fewer cards (only draws exist, and they lose on an empty deck)",
     ),
@@ -200,10 +196,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "6.1.9.d",
         "not implemented: face-down cards on the field (5.7); 変身 turns a card upside down, not face down (10.28.3)",
     ),
-    (
-        "6.1.10",
-        "not implemented: the swap (入れ替え, 6.1.10.b) and \"always\" (6.1.10.d) layers; changes (`set_power`, 6.1.10.a) and additions (`buff`, 6.1.10.c) are implemented",
-    ),
     ("6.1.13", SET_CARDS),
     (
         "6.3.6.c",
@@ -215,11 +207,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "9.1.3.a",
         "not observable: the only sources are played cards, which stay in the play area while their effect resolves",
     ),
-    ("9.2.6.c", "not implemented: damage-reset effects"),
-    (
-        "9.2.7.b",
-        "not implemented: make-決死 effects other than 即死 (the effect language has none)",
-    ),
     (
         "9.2.8.a",
         "not observable: removal effects in the effect language reach only cards on the field",
@@ -227,10 +214,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "9.2.8.b",
         "not observable: removal effects in the effect language reach only cards on the field",
-    ),
-    (
-        "9.3.7.b",
-        "not implemented: make-決死 effects other than 即死",
     ),
     (
         "9.3.7.c",

@@ -205,6 +205,9 @@ impl GameModule for Pmv {
             flow::st::CANNOT_BE_DOOMED,
             flow::st::CANNOT_BE_DISCARDED,
             flow::st::POPULARITY,
+            // 決死状態: `set_state` makes a card doomed (9.2.7.b); a card
+            // that starts doomed is removed at the first rule processing.
+            flow::st::DOOMED,
         ]
     }
     fn stats(&self) -> &'static [&'static str] {

@@ -428,6 +428,18 @@ rules! {
     TRANSFORM_TEXT = "10.28.2";
     TRANSFORM_ACTIVATED = "10.28.2.b";
     TRANSFORMED_STATE = "10.28.3";
+    // Combat-power layers (6.1.10.b–d) and removal effects (9.2.6.c,
+    // 9.2.7.b, 9.3.7.b): flow/layers.rs.
+    POWER_SWAP = "6.1.10.b";
+    POWER_ADD = "6.1.10.c";
+    POWER_ALWAYS = "6.1.10.d";
+    DOOMED_RESET_KEEPS = "9.2.6.c";
+    HAND_SIMULTANEOUS = "1.11.5";
+    DOOMED_IMMUNE = "9.2.7";
+    DOOMED_IGNORES_DOOM = "9.2.7.b";
+    DISCARD_IMMUNE_DOOM = "9.3.7.b";
+    EXCLUDE_IMMUNE = "9.4.5";
+    EXCLUDE_IMMUNE_DOOM = "9.4.5.b";
     NORMAL_STATE = "10.28.3.a";
     TRANSFORM_ALREADY = "10.28.4";
     TRANSFORM_CHOOSE = "10.28.5";

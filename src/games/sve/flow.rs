@@ -1570,6 +1570,22 @@ fn apply_effect(
                 what: "effects that pay a cost while resolving or set a player value (pay_life, pay_cost, set_value)".into(),
             });
         }
+        Effect::ResetDamage { .. } => {
+            // Damage in SVE lowers defense until the end of the turn; an
+            // effect that removes it is not modelled.
+            return Err(EngineError::NotImplemented {
+                clause: r::CONTINUOUS_NUMERIC_ORDER,
+                what: "effects that reset damage (reset_damage)".into(),
+            });
+        }
+        Effect::SwapPower { .. } => {
+            // Swapping attack and defense is a numeric continuous effect
+            // ordered by 10.9.1.4's layer rule, not modelled yet.
+            return Err(EngineError::NotImplemented {
+                clause: r::CONTINUOUS_NUMERIC_ORDER,
+                what: "effects that swap attack and defense (swap_power)".into(),
+            });
+        }
         Effect::SetPower { .. } => {
             // Setting a value is a numeric continuous effect whose order
             // against additions is 10.9.1.4's layer rule, not modelled yet.
@@ -1604,6 +1620,7 @@ fn apply_effect(
                                 stat: stat.into(),
                                 delta,
                                 set: false,
+                                always: false,
                                 until: *until,
                                 source: this.into(),
                             });

@@ -513,6 +513,15 @@ pub(super) fn apply_effect(
             }
         }
         Effect::Draw { amount, who } => {
+            if *who == Who::Both {
+                // Several players add to their hands at once: the turn
+                // player first, then one player at a time in turn order.
+                m.record(
+                    "draw.order",
+                    format!("every player draws {amount}: the turn player {} first, then the others one at a time in turn order", player_name(m.game.turn.active)),
+                    &[r::HAND_SIMULTANEOUS],
+                );
+            }
             for p in who_players(&m.game, master, *who) {
                 for _ in 0..*amount {
                     draw(m, p, r::DRAW_ONE_AT_A_TIME);
@@ -563,10 +572,12 @@ pub(super) fn apply_effect(
                 );
             }
         }
+        Effect::SwapPower { until, .. } => swap_power(m, this, objs, *until)?,
         Effect::SetPower {
             attack: a,
             defense: d,
             until,
+            always,
             ..
         } => {
             check_duration(&m.game, *until)?;
@@ -582,6 +593,7 @@ pub(super) fn apply_effect(
                                 stat: stat.into(),
                                 delta: value,
                                 set: true,
+                                always: *always,
                                 until: *until,
                                 source: this.to_string(),
                             });
@@ -608,6 +620,12 @@ pub(super) fn apply_effect(
                     ],
                 );
                 en.obj(o.clone());
+                if *always {
+                    // 常に: applied after every other modification (6.1.10.d).
+                    en.rule(r::POWER_ALWAYS);
+                    en.text
+                        .push_str(" \"always\" (常に): after every other modification");
+                }
                 if under {
                     en.rule(r::ALPHA_ORDER);
                     en.note("a continuous 自動α/β also changes this value; the rules do not order it against a resolved effect's change: judges apply the resolved change on top (it is the latest applied, 6.1.11)");
@@ -630,6 +648,7 @@ pub(super) fn apply_effect(
                                 stat: stat.into(),
                                 delta,
                                 set: false,
+                                always: false,
                                 until: *until,
                                 source: this.to_string(),
                             });
@@ -639,7 +658,7 @@ pub(super) fn apply_effect(
                 let e = m.record(
                     "modify",
                     format!("{o} gets {a:+}/{d:+}"),
-                    &[r::COMBAT_POWER_FLOOR],
+                    &[r::POWER_ADD, r::COMBAT_POWER_FLOOR],
                 );
                 e.obj(o.clone());
                 if *a == 0 || *d == 0 {
@@ -649,6 +668,10 @@ pub(super) fn apply_effect(
             }
             process_removals(m)?;
         }
+        Effect::SetState { state, clear, .. } if state == st::DOOMED => {
+            make_doomed(m, this, objs, *clear)?
+        }
+        Effect::ResetDamage { .. } => reset_damage_effect(m, objs)?,
         Effect::SetState { state, clear, .. } => {
             for o in objs {
                 let Some(c) = m.game.cards.get_mut(o) else {

@@ -24,6 +24,7 @@ mod cost;
 mod damage;
 mod effects;
 mod keywords;
+mod layers;
 mod leader;
 mod numbers;
 mod play;
@@ -36,8 +37,8 @@ mod turn;
 
 pub use self::leader::POPULARITY_COUNT;
 use self::{
-    combat::*, cost::*, damage::*, effects::*, keywords::*, leader::*, numbers::*, play::*,
-    removal::*, restrict::*, spell_break::*, timing::*, transform::*, turn::*,
+    combat::*, cost::*, damage::*, effects::*, keywords::*, layers::*, leader::*, numbers::*,
+    play::*, removal::*, restrict::*, spell_break::*, timing::*, transform::*, turn::*,
 };
 
 /// Card states the module uses.
@@ -375,24 +376,10 @@ fn stat(g: &Game, id: &str, s: &str) -> i64 {
         .unwrap_or(0)
 }
 
-/// Raw attack (攻撃力) after modifiers; negative values are kept for
-/// further calculation (6.1.12).
+/// Raw attack (攻撃力) after modifiers (6.1.10, flow/layers.rs);
+/// negative values are kept for further calculation (6.1.12).
 fn raw_attack(g: &Game, c: &Card) -> i64 {
-    // 6.1.10: changes (変更) apply first, the last one applied winning
-    // (6.1.11), then additions (加減算).
-    // Continuous 自動α/β changes apply in entry order (7.4.5.e); a change
-    // by a resolved effect is applied on top of them (reading).
-    let (cs, ca) = continuous_stat(g, c, "attack");
-    c.set_value("attack")
-        .or(cs)
-        .unwrap_or_else(|| g.def_of(&c.id).and_then(|d| d.attack).unwrap_or(0))
-        + c.modifier("attack")
-        + ca
-        + set_cards(g, &c.id)
-            .iter()
-            .filter(|s| !is_popularity(g, s))
-            .filter_map(|s| def(g, s).and_then(|d| d.attack))
-            .sum::<i64>()
+    raw_power(g, c).0
 }
 
 /// The equipment and charms set on `card` (10.13.2.a, 10.14.2.a), in id
@@ -421,21 +408,9 @@ fn set_keyword(d: &crate::engine::CardDef) -> Option<&'static str> {
     }
 }
 
-/// Raw durability (耐久力) after modifiers.
+/// Raw durability (耐久力) after modifiers (6.1.10, flow/layers.rs).
 fn raw_durability(g: &Game, c: &Card) -> i64 {
-    // 6.1.10: changes (変更) apply first, the last one applied winning
-    // (6.1.11), then additions (加減算).
-    let (cs, ca) = continuous_stat(g, c, "defense");
-    c.set_value("defense")
-        .or(cs)
-        .unwrap_or_else(|| g.def_of(&c.id).and_then(|d| d.defense).unwrap_or(0))
-        + c.modifier("defense")
-        + ca
-        + set_cards(g, &c.id)
-            .iter()
-            .filter(|s| !is_popularity(g, s))
-            .filter_map(|s| def(g, s).and_then(|d| d.defense))
-            .sum::<i64>()
+    raw_power(g, c).1
 }
 
 /// Attack for use: floor 0 (6.1.12).

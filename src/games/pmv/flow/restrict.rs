@@ -114,6 +114,7 @@ pub(super) fn apply_restrict(
                 stat: card_stat(*action).into(),
                 delta: 1,
                 set: false,
+                always: false,
                 until: *until,
                 source: this.to_string(),
             });

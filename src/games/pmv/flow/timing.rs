@@ -135,6 +135,9 @@ pub(super) fn check_abilities(g: &Game) -> Option<EngineError> {
             if continuous && !ab.optional {
                 for e in &ab.effect {
                     let ok = match e {
+                        // A continuous "always" change (6.1.10.d) is not
+                        // modelled: its layer is not tracked for 自動α/β.
+                        Effect::SetPower { always: true, .. } => false,
                         Effect::Buff { target, .. } | Effect::SetPower { target, .. } => {
                             matches!(target, Target::This | Target::All { .. })
                         }
@@ -148,7 +151,7 @@ pub(super) fn check_abilities(g: &Game) -> Option<EngineError> {
                                 r::BETA
                             },
                             what: format!(
-                                "a continuous `{}` effect of `{k}` other than `buff` / `set_power` on `this` or `all`",
+                                "a continuous `{}` effect of `{k}` other than `buff` / `set_power` (without `always`, 6.1.10.d) on `this` or `all`",
                                 ab.trigger
                             ),
                         });
