@@ -19,6 +19,7 @@ use crate::engine::{
     card::Effect, player_name, result_word, snapshot, state::Modifier,
 };
 
+mod as_if;
 mod combat;
 mod cost;
 mod damage;
@@ -36,8 +37,8 @@ mod turn;
 
 pub use self::leader::POPULARITY_COUNT;
 use self::{
-    combat::*, cost::*, damage::*, effects::*, keywords::*, leader::*, numbers::*, play::*,
-    removal::*, restrict::*, spell_break::*, timing::*, transform::*, turn::*,
+    as_if::*, combat::*, cost::*, damage::*, effects::*, keywords::*, leader::*, numbers::*,
+    play::*, removal::*, restrict::*, spell_break::*, timing::*, transform::*, turn::*,
 };
 
 /// Card states the module uses.

@@ -496,6 +496,8 @@ pub(super) fn play_card(
     if ambush_block {
         note_ambush_block(m, card, p.attack.as_ref());
     }
+    // 5.3.1.b / 5.3.1.e judge at this moment.
+    note_played(m, card, p.open());
     let opened = !p.open();
     p.chain.push(Entry {
         card: card.to_string(),
