@@ -12,6 +12,11 @@
 
 use super::*;
 
+/// Reading: a card resolved as if played also gets 5.2.4.a's window (the
+/// effects whose timing is a played card resolving, before its effect).
+/// By default it does not: 5.3.2 lists its steps and has no such step.
+pub const AS_IF_RESOLVING_WINDOW: &str = "reading_as_if_resolving_window";
+
 /// The key prefix under which [`note_played`] keeps the state at the play
 /// of `card`.
 fn key(card: &str, k: &str) -> String {
@@ -36,6 +41,8 @@ pub(super) fn note_played(m: &mut M, card: &str, open: bool) {
         return;
     }
     let g = &mut m.game;
+    let prefix = key(card, "");
+    g.vars.retain(|k, _| !k.starts_with(&prefix));
     let copied: Vec<(String, i64)> = g
         .vars
         .iter()
@@ -111,7 +118,12 @@ impl At {
 
 /// Records that the effect fails (5.3.1 a/b/d/e), the card staying where
 /// it is; the played card whose effect it is was not resolved properly.
-fn fails(m: &mut M, this: &str, rules: &[&'static str], why: String) {
+fn fails<'m>(
+    m: &'m mut M,
+    this: &str,
+    rules: &[&'static str],
+    why: String,
+) -> &'m mut crate::engine::TraceEntry {
     play_failed(&mut m.game);
     let mut all = rules.to_vec();
     all.push(r::EFFECT_FAILS);
@@ -119,7 +131,7 @@ fn fails(m: &mut M, this: &str, rules: &[&'static str], why: String) {
         "as_if.fails",
         format!("{this}'s effect to resolve a card as if played fails: {why}"),
         &all,
-    );
+    )
 }
 
 /// A play condition or restriction of `card`'s own text (5.3.1.b) that
@@ -295,12 +307,19 @@ pub(super) fn resolve_as_played(
     };
     // 5.3.1.b: the card's own play conditions, other than its type's timing.
     if let Some((rule, why)) = text_condition(&m.game, &card, &d, master, &at, *ignore_nodes) {
-        fails(
+        let at_play = at.at_play;
+        let en = fails(
             m,
             this,
             &[r::AS_IF_TEXT_CONDITION, rule],
             format!("{why} ({when})"),
         );
+        if rule == r::PLAY_NODES {
+            en.note("judge's reading: the node requirement printed on the card (5.2.2.c) is one of its play conditions that 5.3.1.b keeps; an effect that says it is ignored sets `ignore_nodes`");
+        }
+        if !at_play {
+            en.note("judge's reading: this effect is not the effect of a played card, so the moment it is used (5.3.1.b) is the moment it applies");
+        }
         return Ok(());
     }
     // 5.3.1.e: only when the effect says a card of the wrong timing can't
@@ -313,6 +332,17 @@ pub(super) fn resolve_as_played(
             format!("{card}'s card-type timing was not met {when}"),
         );
         return Ok(());
+    }
+    if m.game.card(&card).is_some_and(|c| c.owner != master) {
+        // Where another player's card goes after resolving for this player
+        // (5.3.2.g's Netherworld, a character's field) is not modelled.
+        return Err(EngineError::NotImplemented {
+            clause: r::AS_IF_TO_NETHERWORLD,
+            what: format!(
+                "resolving {card}, a card {} does not own, as if played",
+                player_name(master)
+            ),
+        });
     }
     let effects: Vec<&AbilityDef> = d
         .abilities
@@ -423,7 +453,8 @@ pub(super) fn resolve_as_played(
         "as_if.resolve",
         format!("{card} resolves as a played card; it is the source of its effects"),
         &[r::AS_IF_RESOLVE, r::AS_IF_SOURCE],
-    );
+    )
+    .note("judge's reading: 5.3.2 has no step for the effects whose timing is a played card resolving (5.2.4.a), so they do not resolve for a card resolved as if played; the effects for a resolved card do (5.3.2.f) (flag reading_as_if_resolving_window chooses otherwise)");
     let outer = m.game.vars.remove("play_failed");
     let entry = Entry {
         card: card.clone(),
@@ -433,7 +464,19 @@ pub(super) fn resolve_as_played(
         leader: None,
         transform: None,
     };
-    resolve_entry(m, &entry)?;
+    let window = reading(&m.game, AS_IF_RESOLVING_WINDOW);
+    if window {
+        // The scenario's reading: the whole resolution of a played card,
+        // 5.2.4.a's window included (5.2.4.c then stands for 5.3.2.f).
+        m.record(
+            "as_if.reading",
+            "reading chosen by the scenario (reading_as_if_resolving_window): the effects whose timing is a played card resolving resolve first",
+            &[r::AS_IF, r::PLAY_RESOLVING_EFFECTS],
+        );
+        resolve_entry(m, &entry)?;
+    } else {
+        resolve_entry_inner(m, &entry)?;
+    }
     let failed = m.game.vars.remove("play_failed").is_some();
     if let Some(x) = outer {
         m.game.vars.insert("play_failed".into(), x);
@@ -450,6 +493,14 @@ pub(super) fn resolve_as_played(
             format!("{card}'s effect was not resolved properly"),
         );
     } else {
+        if !window {
+            // 5.3.2.f: the effects whose timing is a played card's effect
+            // resolved, 自動γ included.
+            fire_all(m, "card_resolved", r::AS_IF_RESOLVED_EFFECTS)?;
+            if m.game.result != GameResult::Ongoing {
+                return Ok(());
+            }
+        }
         let to_netherworld = m
             .game
             .card(&card)

@@ -159,6 +159,7 @@ pub const READINGS: &[&str] = &[
     TIERS_EXCLUSIVE,
     TRANSFORM_AFTER_ATTACK_EFFECTS,
     timing::END_TURN_SKIPS_PHASE_END,
+    as_if::AS_IF_RESOLVING_WINDOW,
 ];
 /// The blocker does not deal combat damage to the attacker.
 pub const BLOCKER_NO_DAMAGE: &str = "reading_blocker_deals_no_damage";

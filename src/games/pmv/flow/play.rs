@@ -650,7 +650,7 @@ pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
     around_play(m, e, resolve_entry_inner)
 }
 
-fn resolve_entry_inner(m: &mut M, e: &Entry) -> R<()> {
+pub(super) fn resolve_entry_inner(m: &mut M, e: &Entry) -> R<()> {
     if let Some((x, inc)) = e.mana_charge {
         return resolve_mana_charge(m, e, x, inc);
     }
