@@ -245,3 +245,10 @@ fn an_endless_chain_of_automatic_effects_stops_with_a_budget_error() {
 fn golden_transform_in_combat() {
     insta::assert_snapshot!(golden("scenarios/pmv/07-transform-in-combat.json"));
 }
+
+#[test]
+fn golden_resolve_as_played() {
+    insta::assert_snapshot!(golden(
+        "rulings/pmv/5.3.2.a-resolve-spell-from-netherworld-as-if-played.json"
+    ));
+}

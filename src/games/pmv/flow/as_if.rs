@@ -523,3 +523,43 @@ pub(super) fn resolve_as_played(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(open: Option<bool>) -> At {
+        At {
+            tp: 0,
+            main: true,
+            open,
+            vars: BTreeMap::new(),
+            at_play: open.is_some(),
+        }
+    }
+
+    fn spell() -> crate::engine::CardDef {
+        serde_json::from_str(r#"{"name": "Fire", "type": "spell", "cost": 1}"#).unwrap()
+    }
+
+    /// 5.3.1.e: a spell's timing holds for the turn player in the main
+    /// phase with no interference open, fails with one open, and is not
+    /// guessed when the moment of use is unknown.
+    #[test]
+    fn spell_timing_at_the_moment_of_play() {
+        let d = spell();
+        assert_eq!(type_timing(&d, 0, &at(Some(false))).ok(), Some(None));
+        assert_eq!(
+            type_timing(&d, 0, &at(Some(true))).ok(),
+            Some(Some(r::SPELL_NO_INTERFERENCE))
+        );
+        assert_eq!(
+            type_timing(&d, 1, &at(Some(false))).ok(),
+            Some(Some(r::SPELL_TURN_PLAYER))
+        );
+        assert!(matches!(
+            type_timing(&d, 0, &at(None)),
+            Err(EngineError::NotImplemented { .. })
+        ));
+    }
+}
