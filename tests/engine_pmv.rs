@@ -265,3 +265,10 @@ fn a_continuous_always_change_is_not_implemented() {
         other => panic!("expected not implemented, got {other:?}"),
     }
 }
+
+#[test]
+fn golden_resolve_as_played() {
+    insta::assert_snapshot!(golden(
+        "rulings/pmv/5.3.2.a-resolve-spell-from-netherworld-as-if-played.json"
+    ));
+}

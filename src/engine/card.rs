@@ -428,6 +428,23 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         otherwise: Vec<Effect>,
     },
+    /// Resolve the target card, from whatever zone it is in (a hand, a
+    /// discard pile), as if it had been played, without playing it (PMV
+    /// 5.3 「プレイしたものとして解決する」): no cost is paid. `max_cost`
+    /// is a condition the text sets (the card's cost is at most this);
+    /// `ignore_nodes`: the text says the node requirement is not checked;
+    /// `timing`: the text says a card whose timing is wrong can't be
+    /// played this way. How such a card resolves is the game's rule; a
+    /// game without one rejects it as not implemented.
+    ResolveAsPlayed {
+        target: Target,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_cost: Option<i64>,
+        #[serde(default)]
+        ignore_nodes: bool,
+        #[serde(default)]
+        timing: bool,
+    },
     /// A player wins at once (a card's "win the game").
     Win {
         #[serde(default)]
@@ -547,6 +564,7 @@ impl Effect {
             | Effect::AddCounter { target, .. }
             | Effect::SetState { target, .. }
             | Effect::NullifyRemoval { target, .. }
+            | Effect::ResolveAsPlayed { target, .. }
             | Effect::Block { target } => Some(target),
             Effect::Restrict { target, .. } | Effect::Attack { target, .. } => target.as_ref(),
             _ => None,

@@ -148,7 +148,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "5.2.6",
         "not implemented: node requirement and cost modification",
     ),
-    ("5.3", "not implemented: resolving a card as if played"),
     ("5.4.5", DEF),
     ("5.5.2", DEF),
     ("5.5.5", SET_CARDS),

@@ -576,6 +576,25 @@ rules! {
     LIFE_PAY_CHOSEN = "1.9.4.b";
     LIFE_SET = "1.9.7";
     CLAMP_RESOLVED = "1.6.5.a";
+
+    // Resolving a card as if played (flow/as_if.rs).
+    AS_IF = "5.3.1";
+    AS_IF_CONDITION = "5.3.1.a";
+    AS_IF_TEXT_CONDITION = "5.3.1.b";
+    AS_IF_NO_COST = "5.3.1.c";
+    AS_IF_NO_TARGET = "5.3.1.d";
+    AS_IF_TIMING = "5.3.1.e";
+    AS_IF_PROCEDURE = "5.3.2";
+    AS_IF_TO_PLAY_AREA = "5.3.2.a";
+    AS_IF_CHOOSE_EFFECT = "5.3.2.b";
+    AS_IF_TARGETS = "5.3.2.c";
+    AS_IF_DECLARE = "5.3.2.d";
+    AS_IF_RESOLVE = "5.3.2.e";
+    AS_IF_RESOLVED_EFFECTS = "5.3.2.f";
+    AS_IF_TO_NETHERWORLD = "5.3.2.g";
+    AS_IF_SUCCEEDS = "5.3.3";
+    AS_IF_SOURCE = "5.3.4";
+    AS_IF_ORIGINAL_TEXT = "5.3.5";
 }
 
 #[cfg(test)]

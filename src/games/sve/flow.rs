@@ -1594,6 +1594,14 @@ fn apply_effect(
                 what: "effects that set attack/defense to a value (set_power)".into(),
             });
         }
+        Effect::ResolveAsPlayed { .. } => {
+            // Resolving a card as if played is a PMV procedure (5.3); SVE's
+            // playing rules (8.2) have no such effect modelled.
+            return Err(EngineError::NotImplemented {
+                clause: r::PLAY_CARD,
+                what: "effects that resolve a card as if played (resolve_as_played)".into(),
+            });
+        }
         Effect::NullifyRemoval { .. } => {
             // SVE has no rule for undoing a destruction once applied.
             return Err(EngineError::NotImplemented {

@@ -807,6 +807,7 @@ pub(super) fn apply_effect(
         | Effect::EndPhase
         | Effect::ExtraPhase { .. }
         | Effect::SkipPhase { .. } => apply_turn_effect(m, e, this, master)?,
+        Effect::ResolveAsPlayed { .. } => resolve_as_played(m, e, this, master, objs)?,
     }
     Ok(())
 }

@@ -19,6 +19,7 @@ use crate::engine::{
     card::Effect, player_name, result_word, snapshot, state::Modifier,
 };
 
+mod as_if;
 mod combat;
 mod cost;
 mod damage;
@@ -37,8 +38,8 @@ mod turn;
 
 pub use self::leader::POPULARITY_COUNT;
 use self::{
-    combat::*, cost::*, damage::*, effects::*, keywords::*, layers::*, leader::*, numbers::*,
-    play::*, removal::*, restrict::*, spell_break::*, timing::*, transform::*, turn::*,
+    as_if::*, combat::*, cost::*, damage::*, effects::*, keywords::*, layers::*, leader::*,
+    numbers::*, play::*, removal::*, restrict::*, spell_break::*, timing::*, transform::*, turn::*,
 };
 
 /// Card states the module uses.
@@ -159,6 +160,7 @@ pub const READINGS: &[&str] = &[
     TIERS_EXCLUSIVE,
     TRANSFORM_AFTER_ATTACK_EFFECTS,
     timing::END_TURN_SKIPS_PHASE_END,
+    as_if::AS_IF_RESOLVING_WINDOW,
 ];
 /// The blocker does not deal combat damage to the attacker.
 pub const BLOCKER_NO_DAMAGE: &str = "reading_blocker_deals_no_damage";

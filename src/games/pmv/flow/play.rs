@@ -496,6 +496,8 @@ pub(super) fn play_card(
     if ambush_block {
         note_ambush_block(m, card, p.attack.as_ref());
     }
+    // 5.3.1.b / 5.3.1.e judge at this moment.
+    note_played(m, card, p.open());
     let opened = !p.open();
     p.chain.push(Entry {
         card: card.to_string(),
@@ -646,7 +648,7 @@ pub(super) fn resolve_entry(m: &mut M, e: &Entry) -> R<()> {
     around_play(m, e, resolve_entry_inner)
 }
 
-fn resolve_entry_inner(m: &mut M, e: &Entry) -> R<()> {
+pub(super) fn resolve_entry_inner(m: &mut M, e: &Entry) -> R<()> {
     match e.activated {
         Some(Activated::ManaCharge { x, incarnation }) => {
             return resolve_mana_charge(m, e, x, incarnation);
