@@ -414,6 +414,23 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         otherwise: Vec<Effect>,
     },
+    /// A continuous modification of playing cards (a cost or node
+    /// requirement "±"): cards of `types` (empty = any card) that the
+    /// players `who` play cost `cost` more and need `node` more nodes
+    /// (negative: less / fewer). It is read while a card is being played,
+    /// from the continuous abilities that apply at that moment; where the
+    /// modified values meet a lower bound is the game's rule. A game that
+    /// does not modify plays rejects it.
+    ModifyCost {
+        #[serde(default)]
+        cost: i64,
+        #[serde(default)]
+        node: i64,
+        #[serde(default)]
+        who: Who,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        types: Vec<String>,
+    },
     /// A player wins at once (a card's "win the game").
     Win {
         #[serde(default)]

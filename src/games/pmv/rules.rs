@@ -564,6 +564,11 @@ rules! {
     LIFE_PAY_CHOSEN = "1.9.4.b";
     LIFE_SET = "1.9.7";
     CLAMP_RESOLVED = "1.6.5.a";
+    // Modifying a play (flow/playmods.rs): cost and node-requirement
+    // modifiers (modify_cost) applied while the card is played.
+    PLAY_MODIFIED = "5.2.2.h";
+    PLAY_MOD_LASTS = "5.2.6";
+    COST_FLOOR_ZERO = "1.8.7.j";
 }
 
 #[cfg(test)]

@@ -1570,6 +1570,13 @@ fn apply_effect(
                 what: "effects that pay a cost while resolving or set a player value (pay_life, pay_cost, set_value)".into(),
             });
         }
+        Effect::ModifyCost { .. } => {
+            // Cost and requirement modifiers of plays are not modelled for SVE.
+            return Err(EngineError::NotImplemented {
+                clause: r::RESOLUTION_COST,
+                what: "effects that modify the cost of playing cards (modify_cost)".into(),
+            });
+        }
         Effect::SetPower { .. } => {
             // Setting a value is a numeric continuous effect whose order
             // against additions is 10.9.1.4's layer rule, not modelled yet.

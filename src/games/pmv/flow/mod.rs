@@ -27,6 +27,7 @@ mod keywords;
 mod leader;
 mod numbers;
 mod play;
+mod playmods;
 mod removal;
 mod restrict;
 mod spell_break;
@@ -37,7 +38,7 @@ mod turn;
 pub use self::leader::POPULARITY_COUNT;
 use self::{
     combat::*, cost::*, damage::*, effects::*, keywords::*, leader::*, numbers::*, play::*,
-    removal::*, restrict::*, spell_break::*, timing::*, transform::*, turn::*,
+    playmods::*, removal::*, restrict::*, spell_break::*, timing::*, transform::*, turn::*,
 };
 
 /// Card states the module uses.

@@ -273,23 +273,47 @@ pub(super) fn play_card(
             });
         }
     };
-    let need = d.stats.get("node").copied().unwrap_or(0);
+    // 5.2.2.h: the conditions are checked with the modifiers applied.
+    let mods = play_mods(g, player, &d.card_type);
+    let need0 = d.stats.get("node").copied().unwrap_or(0);
+    let need = need0 + mods.node;
     let have = nodes(g, player).len() as i64;
+    let modded = |what: &str| {
+        if mods.any() {
+            format!(" ({what} as modified by {})", mods.sources.join(", "))
+        } else {
+            String::new()
+        }
+    };
     if have < need && !free {
+        // The modifier is what closes the play when the printed
+        // requirement would be met: that is 5.2.2.h's ruling.
         return Err(fail(
-            r::PLAY_NODES,
+            if have >= need0 {
+                r::PLAY_MODIFIED
+            } else {
+                r::PLAY_NODES
+            },
             format!(
-                "{card} needs {need} node(s); {} has {have} (active and sleeping both count)",
+                "{card} needs {need} node(s){}; {} has {have} (active and sleeping both count; 5.2.2.c)",
+                modded("requirement"),
                 player_name(player)
             ),
         ));
     }
-    let cost = d.cost.unwrap_or(0);
+    let cost0 = d.cost.unwrap_or(0);
+    let raw_cost = cost0 + mods.cost;
+    let cost = floored(raw_cost);
     if cost > have && !free {
         return Err(fail(
-            r::PLAY_COST,
+            if floored(cost0) <= have {
+                r::PLAY_MODIFIED
+            } else {
+                r::PLAY_COST
+            },
             format!(
-                "{card} costs {cost}; {} nodes can give at most {have}",
+                "{card} costs {cost}{}; {} nodes can give at most {have} (5.2.2.d)",
+                modded("cost"),
                 player_name(player)
             ),
         ));
@@ -315,6 +339,9 @@ pub(super) fn play_card(
         ],
     )
     .obj(card.to_string());
+    if !free {
+        note_play_mods(m, card, &mods, (need0, need), (cost0, raw_cost));
+    }
     if d.card_type == "character" {
         let e = m.record(
             "play.character",

@@ -1,0 +1,103 @@
+//! Modifying a play: continuous effects that change the node requirement
+//! 必要ノード or the cost コスト of a card being played (5.2.2.h, 5.2.6),
+//! the cost never going below 0 while the calculation keeps its value
+//! (1.8.7.j).
+
+use super::*;
+
+/// The modifications that apply to one play, read once while the card is
+/// played (5.2.2.h) and kept for that play (5.2.6).
+#[derive(Debug, Default)]
+pub(super) struct PlayMods {
+    /// The sum of the node-requirement modifiers.
+    pub node: i64,
+    /// The sum of the cost modifiers.
+    pub cost: i64,
+    /// The cards whose text modifies this play, in application order.
+    pub sources: Vec<CardId>,
+}
+
+impl PlayMods {
+    pub(super) fn any(&self) -> bool {
+        !self.sources.is_empty()
+    }
+}
+
+/// The `modify_cost` effects of the continuous 自動α / 自動β that apply
+/// now (7.4.5, 7.4.6: their conditions hold) to `player` playing a card of
+/// `card_type`. Each names the players it binds relative to its master.
+pub(super) fn play_mods(g: &Game, player: PlayerId, card_type: &str) -> PlayMods {
+    let mut out = PlayMods::default();
+    for (id, ab) in continuous(g) {
+        let master = g.card(&id).map(|c| c.controller).unwrap_or(0);
+        for e in &ab.effect {
+            if let Effect::ModifyCost {
+                cost,
+                node,
+                who,
+                types,
+            } = e
+                && who_players(g, master, *who).contains(&player)
+                && (types.is_empty() || types.iter().any(|t| t == card_type))
+            {
+                out.cost += cost;
+                out.node += node;
+                if !out.sources.contains(&id) {
+                    out.sources.push(id.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The cost actually asked for: the calculated `raw` cost, or 0 when it is
+/// below 0 (1.8.7.j).
+pub(super) fn floored(raw: i64) -> i64 {
+    raw.max(0)
+}
+
+/// Records the modification of a play: the printed and the modified node
+/// requirement and cost, and the floor of 1.8.7.j when it applied.
+pub(super) fn note_play_mods(
+    m: &mut M,
+    card: &str,
+    mods: &PlayMods,
+    (need0, need): (i64, i64),
+    (cost0, raw): (i64, i64),
+) {
+    if !mods.any() {
+        return;
+    }
+    let cost = floored(raw);
+    let e = m.record(
+        "play.modify",
+        format!(
+            "{} modif{} playing {card}: node requirement {need0} → {need}, cost {cost0} → {raw}{}; these values hold for this play until it resolves or is nullified",
+            mods.sources.join(", "),
+            if mods.sources.len() == 1 { "ies" } else { "y" },
+            if raw < 0 {
+                format!(" (below 0: {cost} is paid; the calculation keeps {raw})")
+            } else {
+                String::new()
+            }
+        ),
+        &[r::PLAY_MODIFIED, r::PLAY_MOD_LASTS],
+    );
+    e.obj(card.to_string());
+    if raw < 0 {
+        e.rule(r::COST_FLOOR_ZERO);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::floored;
+
+    #[test]
+    fn a_cost_below_zero_is_paid_as_zero() {
+        assert_eq!(floored(-2), 0);
+        assert_eq!(floored(0), 0);
+        assert_eq!(floored(3), 3);
+    }
+}
