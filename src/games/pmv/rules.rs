@@ -569,6 +569,7 @@ rules! {
     PLAY_MODIFIED = "5.2.2.h";
     PLAY_MOD_LASTS = "5.2.6";
     COST_FLOOR_ZERO = "1.8.7.j";
+    PLAY_CHOOSE_MODE = "5.2.3.c";
 }
 
 #[cfg(test)]

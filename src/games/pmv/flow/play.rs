@@ -443,7 +443,7 @@ pub(super) fn play_card(
                 what: format!("an `effect` ability on {card}, a 装備／場 card"),
             });
         }
-    } else if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect") {
+    } else if let Some(ab) = choose_mode(m, &d, card)? {
         targets = choose_targets(m, ab, card, player, "targets")?;
     }
     // 10.32.2.c: a last-word card being played that becomes the target of
@@ -868,7 +868,7 @@ fn resolve_entry_inner(m: &mut M, e: &Entry) -> R<()> {
         &[r::RESOLVE_EFFECT],
     )
     .obj(card.clone());
-    if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect")
+    if let Some(ab) = resolving_effect(&mut m.game, &d, card)
         && !apply_ability(m, ab, card, e.player, &e.targets)?
     {
         play_failed(&mut m.game);

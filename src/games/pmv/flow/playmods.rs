@@ -4,6 +4,7 @@
 //! (1.8.7.j).
 
 use super::*;
+use crate::engine::CardDef;
 
 /// The modifications that apply to one play, read once while the card is
 /// played (5.2.2.h) and kept for that play (5.2.6).
@@ -87,6 +88,81 @@ pub(super) fn note_play_mods(
     e.obj(card.to_string());
     if raw < 0 {
         e.rule(r::COST_FLOOR_ZERO);
+    }
+}
+
+// ------------------------------------------------------------------ modes
+
+/// The game variable holding the effect chosen for a card being played
+/// (5.2.3.c), read when it resolves.
+fn mode_var(card: &str) -> String {
+    format!("play.mode.{card}")
+}
+
+/// 5.2.3.c: a card with several effects (several `effect` abilities, the
+/// printed order being 1, 2, …) has its player choose which one resolves,
+/// with the choice `mode` (a number from 1). Returns the chosen ability;
+/// a card with one effect needs no choice.
+pub(super) fn choose_mode<'a>(m: &mut M, d: &'a CardDef, card: &str) -> R<Option<&'a AbilityDef>> {
+    let effects: Vec<&AbilityDef> = d
+        .abilities
+        .iter()
+        .filter(|a| a.trigger == "effect")
+        .collect();
+    let options: Vec<String> = (1..=effects.len()).map(|i| i.to_string()).collect();
+    let given = m.choices.take("mode");
+    if effects.len() <= 1 {
+        if let Some(v) = given {
+            return Err(EngineError::BadChoice {
+                choice: "mode".into(),
+                value: v.to_string(),
+                options: vec![format!("none: {card} has a single effect")],
+            });
+        }
+        return Ok(effects.first().copied());
+    }
+    let Some(v) = given else {
+        return Err(EngineError::MissingChoice {
+            choice: "mode".into(),
+            options,
+        });
+    };
+    let Some(i) = v
+        .as_u64()
+        .and_then(|n| usize::try_from(n).ok())
+        .filter(|n| (1..=effects.len()).contains(n))
+    else {
+        return Err(EngineError::BadChoice {
+            choice: "mode".into(),
+            value: v.to_string(),
+            options,
+        });
+    };
+    m.game.vars.insert(mode_var(card), i as i64);
+    m.record(
+        "play.mode",
+        format!(
+            "{card} has {} effects: its player chooses effect {i} to resolve",
+            effects.len()
+        ),
+        &[r::PLAY_CHOOSE_MODE],
+    )
+    .obj(card.to_string());
+    Ok(Some(effects[i - 1]))
+}
+
+/// The effect of `card` that resolves: the one chosen at play (5.2.3.c),
+/// or its only one. Forgets the choice.
+pub(super) fn resolving_effect<'a>(
+    g: &mut Game,
+    d: &'a CardDef,
+    card: &str,
+) -> Option<&'a AbilityDef> {
+    let chosen = g.vars.remove(&mode_var(card));
+    let mut effects = d.abilities.iter().filter(|a| a.trigger == "effect");
+    match chosen {
+        Some(i) if i >= 1 => effects.nth(i as usize - 1),
+        _ => effects.next(),
     }
 }
 
