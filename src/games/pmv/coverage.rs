@@ -155,10 +155,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("5.6.4", SET_CARDS),
     ("5.6.5", DEF),
-    (
-        "5.6.6",
-        "not implemented: free play of a command by alternate race (代替レース)",
-    ),
     ("5.7", "not implemented: face-down cards on the field"),
     // Chapter 6.
     ("6.1.1.a", DEF),

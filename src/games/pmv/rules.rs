@@ -570,6 +570,9 @@ rules! {
     PLAY_MOD_LASTS = "5.2.6";
     COST_FLOOR_ZERO = "1.8.7.j";
     PLAY_CHOOSE_MODE = "5.2.3.c";
+    ALT_RACE_FREE = "5.6.6";
+    ALT_RACE_ICONS = "2.7.2";
+    ALT_RACE_NONE = "2.7.3";
 }
 
 #[cfg(test)]

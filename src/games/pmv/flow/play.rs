@@ -258,7 +258,7 @@ pub(super) fn play_card(
         Some(c) if d.card_type == "spell" => casters_present(g, player, &c),
         _ => Vec::new(),
     };
-    let free = match m.choices.take("caster_free") {
+    let caster_free = match m.choices.take("caster_free") {
         None | Some(Value::Bool(false)) => false,
         Some(Value::Bool(true)) if !free_casters.is_empty() => true,
         Some(v) => {
@@ -273,6 +273,16 @@ pub(super) fn play_card(
             });
         }
     };
+    // 5.6.6: a command's alternate race skips the same three steps.
+    let alt_free = alternate_race_free(
+        g,
+        player,
+        card,
+        &d,
+        m.choices.take("alternate_race_free"),
+        &alts,
+    )?;
+    let free = caster_free || alt_free.is_some();
     // 5.2.2.h: the conditions are checked with the modifiers applied.
     let mods = play_mods(g, player, &d.card_type);
     let need0 = d.stats.get("node").copied().unwrap_or(0);
@@ -392,7 +402,7 @@ pub(super) fn play_card(
             &[r::COMMAND_PRIORITY, r::COMMAND_HAS_PRIORITY],
         );
     }
-    if free {
+    if caster_free {
         m.record(
             "caster_free",
             format!(
@@ -400,6 +410,13 @@ pub(super) fn play_card(
                 free_casters.join(", ")
             ),
             &[r::CASTER_FREE, r::CASTER_PRESENT],
+        );
+    }
+    if let Some(note) = alt_free {
+        m.record(
+            "alternate_race_free",
+            note,
+            &[r::ALT_RACE_FREE, r::ALT_RACE_ICONS],
         );
     }
     if let Some((note, by_link)) = last_word_note {

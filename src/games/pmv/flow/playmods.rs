@@ -166,6 +166,79 @@ pub(super) fn resolving_effect<'a>(
     }
 }
 
+// --------------------------------------------------------- alternate race
+
+/// A command's 代替レース alternate race (2.7.2: the icon's kind is the race,
+/// their number the count): the text field `alternate_race` and the stat
+/// `alternate_race_count` (default 1). None when not printed (2.7.3).
+fn alternate_race(d: &CardDef) -> Option<(String, i64)> {
+    let race = d.text.get("alternate_race").filter(|r| !r.is_empty())?;
+    let n = d.stats.get("alternate_race_count").copied().unwrap_or(1);
+    Some((race.clone(), n))
+}
+
+/// 5.6.6: the choice `alternate_race_free: true` plays a command without
+/// the node check, the cost check and the payment, all three together,
+/// when its player has at least the printed number of characters of the
+/// alternate race on their field. Returns the note of the trace entry, or
+/// None when the choice is absent or false. Asking for it without the
+/// characters, or on a card without an alternate race, is illegal.
+pub(super) fn alternate_race_free(
+    g: &Game,
+    player: PlayerId,
+    card: &str,
+    d: &CardDef,
+    choice: Option<Value>,
+    alts: &[String],
+) -> R<Option<String>> {
+    match choice {
+        None | Some(Value::Bool(false)) => return Ok(None),
+        Some(Value::Bool(true)) => {}
+        Some(v) => {
+            return Err(EngineError::BadChoice {
+                choice: "alternate_race_free".into(),
+                value: v.to_string(),
+                options: vec!["true".into(), "false".into()],
+            });
+        }
+    }
+    let Some((race, n)) = alternate_race(d).filter(|_| d.card_type == "command") else {
+        return Err(illegal(
+            r::ALT_RACE_NONE,
+            format!(
+                "{card} is not a command with an alternate race (代替レース): it has none to use"
+            ),
+            alts.to_vec(),
+        ));
+    };
+    let with_race: Vec<CardId> = characters(g, player)
+        .into_iter()
+        .filter(|c| def(g, c).is_some_and(|cd| cd.traits.contains(&race)))
+        .collect();
+    if (with_race.len() as i64) < n {
+        return Err(illegal(
+            r::ALT_RACE_FREE,
+            format!(
+                "{card}'s alternate race asks for {n} {race} character(s) on {}'s field; there {} {}{}",
+                player_name(player),
+                if with_race.len() == 1 { "is" } else { "are" },
+                with_race.len(),
+                if with_race.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", with_race.join(", "))
+                }
+            ),
+            alts.to_vec(),
+        ));
+    }
+    Ok(Some(format!(
+        "{card}'s alternate race is {n} × {race}; {} has {} on the field: the node check, the cost check and the payment are all skipped together",
+        player_name(player),
+        with_race.join(", ")
+    )))
+}
+
 #[cfg(test)]
 mod tests {
     use super::floored;
