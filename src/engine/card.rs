@@ -431,6 +431,19 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         types: Vec<String>,
     },
+    /// A declaration its player makes while the card is played: a number
+    /// from `min` to `max` (absent = no upper bound) that defines the
+    /// variable `var` of the ability; when the ability resolves, the
+    /// variable takes the declared value. When the declaration is made is
+    /// the game's rule (PMV 5.2.3.e: at play, after the targets). A game
+    /// without declarations rejects it.
+    Declare {
+        var: String,
+        #[serde(default)]
+        min: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max: Option<i64>,
+    },
     /// A player wins at once (a card's "win the game").
     Win {
         #[serde(default)]

@@ -144,7 +144,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "5.1",
         "not state-changing: the list of card states; the engine keeps sleep/active (5.1.2) and the removal states",
     ),
-    ("5.2.3.e", "not implemented: declarations at play"),
     ("5.3", "not implemented: resolving a card as if played"),
     ("5.4.5", DEF),
     ("5.5.2", DEF),

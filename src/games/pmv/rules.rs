@@ -573,6 +573,7 @@ rules! {
     ALT_RACE_FREE = "5.6.6";
     ALT_RACE_ICONS = "2.7.2";
     ALT_RACE_NONE = "2.7.3";
+    PLAY_DECLARATION = "5.2.3.e";
 }
 
 #[cfg(test)]

@@ -1570,6 +1570,13 @@ fn apply_effect(
                 what: "effects that pay a cost while resolving or set a player value (pay_life, pay_cost, set_value)".into(),
             });
         }
+        Effect::Declare { .. } => {
+            // Declarations made while a card is played are not modelled for SVE.
+            return Err(EngineError::NotImplemented {
+                clause: r::RESOLUTION_COST,
+                what: "declarations made while a card is played (declare)".into(),
+            });
+        }
         Effect::ModifyCost { .. } => {
             // Cost and requirement modifiers of plays are not modelled for SVE.
             return Err(EngineError::NotImplemented {

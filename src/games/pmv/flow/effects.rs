@@ -745,6 +745,7 @@ pub(super) fn apply_effect(
             var,
             otherwise,
         } => pay_cost(m, amount, life, *optional, var, otherwise, this, master)?,
+        Effect::Declare { var, .. } => declared(m, var, this)?,
         Effect::ModifyCost { .. } => {
             // A modifier is continuous text read while a card is played
             // (flow/playmods.rs); one created by a resolving effect (for

@@ -462,6 +462,7 @@ pub(super) fn play_card(
         }
     } else if let Some(ab) = choose_mode(m, &d, card)? {
         targets = choose_targets(m, ab, card, player, "targets")?;
+        declare_at_play(m, ab, card)?;
     }
     // 10.32.2.c: a last-word card being played that becomes the target of
     // another card being played has its play nullified and is discarded.

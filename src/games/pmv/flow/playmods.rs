@@ -239,6 +239,77 @@ pub(super) fn alternate_race_free(
     )))
 }
 
+// ----------------------------------------------------------- declarations
+
+fn declare_var(card: &str, var: &str) -> String {
+    format!("play.declare.{card}.{var}")
+}
+
+/// 5.2.3.e: the declarations the chosen effect asks for are made after
+/// its targets (5.2.3.d) and before the cost (5.2.3.f), each with the
+/// choice `declare.<var>`: an integer from `min` to `max`.
+pub(super) fn declare_at_play(m: &mut M, ab: &AbilityDef, card: &str) -> R<()> {
+    for e in &ab.effect {
+        let Effect::Declare { var, min, max } = e else {
+            continue;
+        };
+        let key = format!("declare.{var}");
+        let range = vec![match max {
+            Some(h) => format!("an integer from {min} to {h}"),
+            None => format!("an integer of {min} or more"),
+        }];
+        let Some(v) = m.choices.take(&key) else {
+            return Err(EngineError::MissingChoice {
+                choice: key,
+                options: range,
+            });
+        };
+        let Some(n) = v.as_i64() else {
+            return Err(EngineError::BadChoice {
+                choice: key,
+                value: v.to_string(),
+                options: range,
+            });
+        };
+        if n < *min || max.is_some_and(|h| n > h) {
+            return Err(illegal(
+                r::PLAY_DECLARATION,
+                format!(
+                    "{card} asks for a declaration of {var}: {n} is not {}",
+                    range[0]
+                ),
+                range,
+            ));
+        }
+        m.game.vars.insert(declare_var(card, var), n);
+        m.record(
+            "play.declaration",
+            format!("{card}'s player declares {var} = {n}"),
+            &[r::PLAY_DECLARATION],
+        )
+        .obj(card.to_string());
+    }
+    Ok(())
+}
+
+/// A `declare` effect while resolving: the variable takes the value
+/// declared at play (5.2.3.e). A declaration not made at play (an
+/// automatic effect's text) is not modelled.
+pub(super) fn declared(m: &mut M, var: &str, this: &str) -> R<()> {
+    let Some(n) = m.game.vars.remove(&declare_var(this, var)) else {
+        return Err(EngineError::NotImplemented {
+            clause: r::PLAY_DECLARATION,
+            what: format!("a declaration of {var} by {this} other than while the card is played"),
+        });
+    };
+    define(m, this, &Some(var.to_string()), n);
+    if let Some(e) = m.trace.last_mut() {
+        e.rule(r::PLAY_DECLARATION);
+        e.text.push_str(" (the value declared at play)");
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::floored;
