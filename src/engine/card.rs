@@ -445,6 +445,36 @@ pub enum Effect {
         #[serde(default)]
         timing: bool,
     },
+    /// A continuous modification of playing cards (a cost or node
+    /// requirement "±"): cards of `types` (empty = any card) that the
+    /// players `who` play cost `cost` more and need `node` more nodes
+    /// (negative: less / fewer). It is read while a card is being played,
+    /// from the continuous abilities that apply at that moment; where the
+    /// modified values meet a lower bound is the game's rule. A game that
+    /// does not modify plays rejects it.
+    ModifyCost {
+        #[serde(default)]
+        cost: i64,
+        #[serde(default)]
+        node: i64,
+        #[serde(default)]
+        who: Who,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        types: Vec<String>,
+    },
+    /// A declaration its player makes while the card is played: a number
+    /// from `min` to `max` (absent = no upper bound) that defines the
+    /// variable `var` of the ability; when the ability resolves, the
+    /// variable takes the declared value. When the declaration is made is
+    /// the game's rule (PMV 5.2.3.e: at play, after the targets). A game
+    /// without declarations rejects it.
+    Declare {
+        var: String,
+        #[serde(default)]
+        min: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max: Option<i64>,
+    },
     /// A player wins at once (a card's "win the game").
     Win {
         #[serde(default)]

@@ -218,10 +218,11 @@ impl GameModule for Pmv {
             "blessing",
             "resist",
             "upkeep",
+            "alternate_race_count",
         ]
     }
     fn text_fields(&self) -> &'static [&'static str] {
-        &["caster", "link"]
+        &["caster", "link", "alternate_race"]
     }
     fn condition_counts(&self) -> &'static [&'static str] {
         &[flow::POPULARITY_COUNT]

@@ -595,6 +595,16 @@ rules! {
     AS_IF_SUCCEEDS = "5.3.3";
     AS_IF_SOURCE = "5.3.4";
     AS_IF_ORIGINAL_TEXT = "5.3.5";
+    // Modifying a play (flow/playmods.rs): cost and node-requirement
+    // modifiers (modify_cost) applied while the card is played.
+    PLAY_MODIFIED = "5.2.2.h";
+    PLAY_MOD_LASTS = "5.2.6";
+    COST_FLOOR_ZERO = "1.8.7.j";
+    PLAY_CHOOSE_MODE = "5.2.3.c";
+    ALT_RACE_FREE = "5.6.6";
+    ALT_RACE_ICONS = "2.7.2";
+    ALT_RACE_NONE = "2.7.3";
+    PLAY_DECLARATION = "5.2.3.e";
 }
 
 #[cfg(test)]

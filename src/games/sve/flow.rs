@@ -1586,6 +1586,20 @@ fn apply_effect(
                 what: "effects that swap attack and defense (swap_power)".into(),
             });
         }
+        Effect::Declare { .. } => {
+            // Declarations made while a card is played are not modelled for SVE.
+            return Err(EngineError::NotImplemented {
+                clause: r::RESOLUTION_COST,
+                what: "declarations made while a card is played (declare)".into(),
+            });
+        }
+        Effect::ModifyCost { .. } => {
+            // Cost and requirement modifiers of plays are not modelled for SVE.
+            return Err(EngineError::NotImplemented {
+                clause: r::RESOLUTION_COST,
+                what: "effects that modify the cost of playing cards (modify_cost)".into(),
+            });
+        }
         Effect::SetPower { .. } => {
             // Setting a value is a numeric continuous effect whose order
             // against additions is 10.9.1.4's layer rule, not modelled yet.

@@ -768,6 +768,18 @@ pub(super) fn apply_effect(
             var,
             otherwise,
         } => pay_cost(m, amount, life, *optional, var, otherwise, this, master)?,
+        Effect::Declare { var, .. } => declared(m, var, this)?,
+        Effect::ModifyCost { .. } => {
+            // A modifier is continuous text read while a card is played
+            // (flow/playmods.rs); one created by a resolving effect (for
+            // "the next card you play") is not modelled.
+            return Err(EngineError::NotImplemented {
+                clause: r::PLAY_MOD_LASTS,
+                what: format!(
+                    "a `modify_cost` created by {this}'s resolving effect; write it as continuous `auto_alpha` / `auto_beta` text"
+                ),
+            });
+        }
         Effect::Win { who } => {
             let ws = who_players(&m.game, master, *who);
             for p in 0..n {

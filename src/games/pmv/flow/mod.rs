@@ -29,6 +29,7 @@ mod layers;
 mod leader;
 mod numbers;
 mod play;
+mod playmods;
 mod removal;
 mod restrict;
 mod spell_break;
@@ -39,7 +40,8 @@ mod turn;
 pub use self::leader::POPULARITY_COUNT;
 use self::{
     as_if::*, combat::*, cost::*, damage::*, effects::*, keywords::*, layers::*, leader::*,
-    numbers::*, play::*, removal::*, restrict::*, spell_break::*, timing::*, transform::*, turn::*,
+    numbers::*, play::*, playmods::*, removal::*, restrict::*, spell_break::*, timing::*,
+    transform::*, turn::*,
 };
 
 /// Card states the module uses.

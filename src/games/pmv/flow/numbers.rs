@@ -22,7 +22,7 @@ pub(super) fn begin_ability(g: &mut Game, this: &str) {
 }
 
 /// Defines variable `name` of `this`'s ability (1.6.2.b).
-fn define(m: &mut M, this: &str, name: &Option<String>, value: i64) {
+pub(super) fn define(m: &mut M, this: &str, name: &Option<String>, value: i64) {
     if let Some(n) = name {
         m.game.vars.insert(var_key(this, n), value);
         m.record(

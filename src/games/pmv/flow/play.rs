@@ -258,7 +258,7 @@ pub(super) fn play_card(
         Some(c) if d.card_type == "spell" => casters_present(g, player, &c),
         _ => Vec::new(),
     };
-    let free = match m.choices.take("caster_free") {
+    let caster_free = match m.choices.take("caster_free") {
         None | Some(Value::Bool(false)) => false,
         Some(Value::Bool(true)) if !free_casters.is_empty() => true,
         Some(v) => {
@@ -273,23 +273,57 @@ pub(super) fn play_card(
             });
         }
     };
-    let need = d.stats.get("node").copied().unwrap_or(0);
+    // 5.6.6: a command's alternate race skips the same three steps.
+    let alt_free = alternate_race_free(
+        g,
+        player,
+        card,
+        &d,
+        m.choices.take("alternate_race_free"),
+        &alts,
+    )?;
+    let free = caster_free || alt_free.is_some();
+    // 5.2.2.h: the conditions are checked with the modifiers applied.
+    let mods = play_mods(g, player, &d.card_type);
+    let need0 = d.stats.get("node").copied().unwrap_or(0);
+    let need = need0 + mods.node;
     let have = nodes(g, player).len() as i64;
+    let modded = |what: &str| {
+        if mods.any() {
+            format!(" ({what} as modified by {})", mods.sources.join(", "))
+        } else {
+            String::new()
+        }
+    };
     if have < need && !free {
+        // The modifier is what closes the play when the printed
+        // requirement would be met: that is 5.2.2.h's ruling.
         return Err(fail(
-            r::PLAY_NODES,
+            if have >= need0 {
+                r::PLAY_MODIFIED
+            } else {
+                r::PLAY_NODES
+            },
             format!(
-                "{card} needs {need} node(s); {} has {have} (active and sleeping both count)",
+                "{card} needs {need} node(s){}; {} has {have} (active and sleeping both count; 5.2.2.c)",
+                modded("requirement"),
                 player_name(player)
             ),
         ));
     }
-    let cost = d.cost.unwrap_or(0);
+    let cost0 = d.cost.unwrap_or(0);
+    let raw_cost = cost0 + mods.cost;
+    let cost = floored(raw_cost);
     if cost > have && !free {
         return Err(fail(
-            r::PLAY_COST,
+            if floored(cost0) <= have {
+                r::PLAY_MODIFIED
+            } else {
+                r::PLAY_COST
+            },
             format!(
-                "{card} costs {cost}; {} nodes can give at most {have}",
+                "{card} costs {cost}{}; {} nodes can give at most {have} (5.2.2.d)",
+                modded("cost"),
                 player_name(player)
             ),
         ));
@@ -315,6 +349,9 @@ pub(super) fn play_card(
         ],
     )
     .obj(card.to_string());
+    if !free {
+        note_play_mods(m, card, &mods, (need0, need), (cost0, raw_cost));
+    }
     if d.card_type == "character" {
         let e = m.record(
             "play.character",
@@ -365,7 +402,7 @@ pub(super) fn play_card(
             &[r::COMMAND_PRIORITY, r::COMMAND_HAS_PRIORITY],
         );
     }
-    if free {
+    if caster_free {
         m.record(
             "caster_free",
             format!(
@@ -373,6 +410,13 @@ pub(super) fn play_card(
                 free_casters.join(", ")
             ),
             &[r::CASTER_FREE, r::CASTER_PRESENT],
+        );
+    }
+    if let Some(note) = alt_free {
+        m.record(
+            "alternate_race_free",
+            note,
+            &[r::ALT_RACE_FREE, r::ALT_RACE_ICONS],
         );
     }
     if let Some((note, by_link)) = last_word_note {
@@ -416,8 +460,9 @@ pub(super) fn play_card(
                 what: format!("an `effect` ability on {card}, a 装備／場 card"),
             });
         }
-    } else if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect") {
+    } else if let Some(ab) = choose_mode(m, &d, card)? {
         targets = choose_targets(m, ab, card, player, "targets")?;
+        declare_at_play(m, ab, card)?;
     }
     // 10.32.2.c: a last-word card being played that becomes the target of
     // another card being played has its play nullified and is discarded.
@@ -842,7 +887,7 @@ pub(super) fn resolve_entry_inner(m: &mut M, e: &Entry) -> R<()> {
         &[r::RESOLVE_EFFECT],
     )
     .obj(card.clone());
-    if let Some(ab) = d.abilities.iter().find(|a| a.trigger == "effect")
+    if let Some(ab) = resolving_effect(&mut m.game, &d, card)
         && !apply_ability(m, ab, card, e.player, &e.targets)?
     {
         play_failed(&mut m.game);

@@ -141,6 +141,8 @@ pub(super) fn check_abilities(g: &Game) -> Option<EngineError> {
                         Effect::Buff { target, .. } | Effect::SetPower { target, .. } => {
                             matches!(target, Target::This | Target::All { .. })
                         }
+                        // Read while a card is played (flow/playmods.rs, 5.2.2.h).
+                        Effect::ModifyCost { .. } => true,
                         _ => false,
                     };
                     if !ok {
@@ -151,7 +153,7 @@ pub(super) fn check_abilities(g: &Game) -> Option<EngineError> {
                                 r::BETA
                             },
                             what: format!(
-                                "a continuous `{}` effect of `{k}` other than `buff` / `set_power` (without `always`, 6.1.10.d) on `this` or `all`",
+                                "a continuous `{}` effect of `{k}` other than `buff` / `set_power` (without `always`, 6.1.10.d) on `this` or `all`, or `modify_cost`",
                                 ab.trigger
                             ),
                         });
@@ -273,7 +275,7 @@ fn entered(g: &Game, id: &str) -> (usize, usize) {
 /// The continuous (non-optional) 自動α of cards on the field and 自動β of
 /// cards in any zone whose condition holds, earlier-entered card first
 /// (7.4.5.e): `(card, ability)`.
-fn continuous(g: &Game) -> Vec<(CardId, AbilityDef)> {
+pub(super) fn continuous(g: &Game) -> Vec<(CardId, AbilityDef)> {
     let mut out: Vec<((usize, usize), CardId, AbilityDef)> = Vec::new();
     for c in g.cards.values() {
         let Some(d) = g.defs.get(&c.def) else {
