@@ -205,6 +205,7 @@ impl GameModule for Pmv {
             flow::st::CANNOT_BE_DOOMED,
             flow::st::CANNOT_BE_DISCARDED,
             flow::st::POPULARITY,
+            flow::st::FACE_DOWN,
         ]
     }
     fn stats(&self) -> &'static [&'static str] {
@@ -246,6 +247,10 @@ impl GameModule for Pmv {
     fn derived(&self, game: &Game, card: &Card) -> Vec<(&'static str, i64)> {
         // The face it shows: a transformed character's values are its
         // transformed description's (10.28.8).
+        // A face-down card on the field has no information (5.7.1).
+        if flow::without_information(game, &card.id) {
+            return Vec::new();
+        }
         let Some(d) = game.def_of(&card.id) else {
             return Vec::new();
         };

@@ -1570,6 +1570,16 @@ fn apply_effect(
                 what: "effects that pay a cost while resolving or set a player value (pay_life, pay_cost, set_value)".into(),
             });
         }
+        Effect::TurnFace { .. } | Effect::Become { .. } => {
+            // SVE keeps public-zone cards face up (4.2.3.3); turning a card
+            // face down on the field is not modelled.
+            return Err(EngineError::NotImplemented {
+                clause: r::FACE_UP_IN_PUBLIC,
+                what:
+                    "effects that turn a card over or give it a new description (turn_face, become)"
+                        .into(),
+            });
+        }
         Effect::SetPower { .. } => {
             // Setting a value is a numeric continuous effect whose order
             // against additions is 10.9.1.4's layer rule, not modelled yet.
