@@ -2989,6 +2989,23 @@ mod tests {
     }
 
     #[test]
+    fn turning_a_card_over_is_not_implemented() {
+        let text = r#"{ "game": "sve", "name": "t", "source": "test",
+            "cards": { "s": { "name": "S", "type": "spell", "cost": 0,
+                "abilities": [ { "trigger": "spell", "effect": [ { "do": "turn_face", "up": false,
+                  "target": { "select": "all", "side": "opponent" } } ] } ] } },
+            "state": { "turn": { "player": "p1", "phase": "main", "number": 3 },
+              "players": { "p1": { "zones": { "hand": [ { "id": "x", "card": "s" } ] } }, "p2": {} } },
+            "actions": [ { "do": "play", "card": "x" } ] }"#;
+        let loaded = crate::scenario::load_str("t.json", text, None).expect("loads");
+        let out = loaded.module.run(loaded.game.clone(), &loaded.actions);
+        assert!(matches!(
+            out.error.map(|e| e.error),
+            Some(EngineError::NotImplemented { clause, .. }) if clause == r::FACE_UP_IN_PUBLIC
+        ));
+    }
+
+    #[test]
     fn an_alternate_face_is_not_implemented() {
         let text = r#"{ "game": "sve", "name": "t", "source": "test",
             "cards": { "f": { "name": "F", "type": "follower", "cost": 1, "attack": 1, "defense": 1,

@@ -290,3 +290,53 @@ pub(super) fn turn_face(
     }
     process_removals(m)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::load_str;
+
+    fn run(game: &str, cards: &str, p1: &str, actions: &str) -> Outcome {
+        let turn = r#"{ "player": "p1", "phase": "main", "number": 3 }"#;
+        let text = format!(
+            r#"{{ "game": "{game}", "name": "t", "source": "test", "cards": {{ {cards} }},
+              "state": {{ "turn": {turn},
+                "players": {{ "p1": {{ "zones": {{ {p1} }} }}, "p2": {{ "zones": {{ "deck": {{ "count": 5 }} }} }} }} }},
+              "actions": [ {actions} ] }}"#
+        );
+        let loaded = load_str("t.json", &text, None).expect("test scenario loads");
+        loaded.module.run(loaded.game.clone(), &loaded.actions)
+    }
+
+    const TURN_HAND_CARD: &str = r#""c": { "name": "C", "type": "command", "cost": 0, "stats": { "node": 0 },
+        "abilities": [ { "trigger": "effect", "effect": [ { "do": "turn_face", "up": false,
+          "target": { "select": "chosen", "side": "you", "zone": "hand" } } ] } ] },
+        "o": { "name": "O", "type": "character", "cost": 0, "attack": 1, "defense": 1 }"#;
+
+    #[test]
+    fn turning_a_card_outside_the_field_is_not_implemented() {
+        let o = run(
+            "pmv",
+            TURN_HAND_CARD,
+            r#""deck": { "count": 5 }, "hand": [ { "id": "x", "card": "c" }, { "id": "h", "card": "o" } ]"#,
+            r#"{ "do": "play", "player": "p1", "card": "x", "choices": { "targets": ["h"] } },
+               { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" }"#,
+        );
+        assert!(matches!(
+            o.error.map(|e| e.error),
+            Some(EngineError::NotImplemented { clause, .. }) if clause == r::FACE_TURN
+        ));
+    }
+
+    #[test]
+    fn a_face_down_card_shows_no_characteristics_in_the_snapshot() {
+        let o = run(
+            "pmv",
+            r#""o": { "name": "O", "type": "character", "cost": 2, "attack": 3, "defense": 3 }"#,
+            r#""deck": { "count": 5 }, "field": [ { "id": "f", "card": "o", "state": ["face_down"] }, { "id": "u", "card": "o" } ]"#,
+            "",
+        );
+        assert!(o.state["cards"]["f"].get("attack").is_none());
+        assert_eq!(o.state["cards"]["u"]["attack"], 3);
+    }
+}
