@@ -574,6 +574,7 @@ rules! {
     FACE_ABSOLUTE_FROM = "5.7.3.a";
     FACE_DOWN_TEXT_VOID = "5.7.4";
     FACE_DOWN_OWN_REFERENCE = "5.7.5";
+    ZONE_ORIENTATION_ON_MOVE = "3.1.5.d";
     LOSE_CHARACTER_FACE = "6.1.9.d";
     // Effects that make a card a character (flow/face.rs).
     MADE_CHARACTER_FACE_UP = "6.1.6";

@@ -22,8 +22,9 @@
 //! character loses that information first (6.1.9.b); turning the card over
 //! or its leaving the field ends it (6.1.9.c, 6.1.9.d).
 //!
-//! Leaving the field, a face-down card goes face up in the public zones
-//! (3.1.5.d): the core's zone change clears the state.
+//! Leaving the field, a face-down card takes its destination's orientation
+//! (3.1.5.d), face up in the public zones: the core's zone change clears
+//! the state.
 
 use super::*;
 
@@ -142,6 +143,20 @@ pub(super) fn become_character(m: &mut M, key: &str, this: &str, objs: &[String]
         }
     }
     process_removals(m)
+}
+
+/// A face-down card about to leave the field takes the orientation of the
+/// zone it moves to at the time it moves (3.1.5.d); the core's zone change
+/// clears the state, this records it.
+pub(super) fn face_leaving_field(m: &mut M, card: &str) {
+    if face_down(&m.game, card) {
+        m.record(
+            "face.leaves",
+            format!("{card} leaves the field face down: its orientation changes to its destination's as it moves"),
+            &[r::ZONE_ORIENTATION_ON_MOVE],
+        )
+        .obj(card.to_string());
+    }
 }
 
 /// Records that face-down `card`'s printed `trigger` ability does not

@@ -578,6 +578,7 @@ pub(super) fn revert_at_turn_start(m: &mut M) -> R<()> {
 /// description that `card`, a set card, gives it returns to the normal
 /// state as that card stops giving it (10.28.9.a).
 pub(super) fn before_leaving_field(m: &mut M, card: &str) {
+    face_leaving_field(m, card);
     if transformed(&m.game, card) && on_field(&m.game, card) {
         revert(
             m,
