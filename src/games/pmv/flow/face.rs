@@ -28,6 +28,11 @@
 
 use super::*;
 
+/// Reading flag: a character made a character again (6.1.9.b) keeps its
+/// damage, counters and combat-power changes (the rules list only the
+/// character information it loses; the default reading ends them too).
+pub const MADE_CHARACTER_KEEPS_DAMAGE: &str = "reading_made_character_keeps_damage";
+
 /// Whether `card` is face down on the field (5.7).
 pub(super) fn face_down(g: &Game, card: &str) -> bool {
     g.card(card)
@@ -107,6 +112,7 @@ pub(super) fn become_character(m: &mut M, key: &str, this: &str, objs: &[String]
             ));
         }
         let mut note = None;
+        let keep = reading(&m.game, MADE_CHARACTER_KEEPS_DAMAGE);
         if was_character {
             // 6.1.9.b: the character it was ends first; the judges' reading
             // is that what belonged to that character (damage, changes,
@@ -115,14 +121,16 @@ pub(super) fn become_character(m: &mut M, key: &str, this: &str, objs: &[String]
             text.push_str(
                 "; it already was a character and loses that character's information first",
             );
-            note = Some(
-                "judge's reading: losing its character information (6.1.9.b) also ends the damage, counters and combat-power changes on that character; the rules do not list them",
-            );
+            note = Some(if keep {
+                "reading `reading_made_character_keeps_damage`: its damage, counters and combat-power changes stay on the card"
+            } else {
+                "judge's reading: losing its character information (6.1.9.b) also ends the damage, counters and combat-power changes on that character; the rules do not list them (flag `reading_made_character_keeps_damage` keeps them)"
+            });
         }
         let def_key = format!("{base}^become:{key}");
         m.game.defs.insert(def_key.clone(), d);
         if let Some(c) = m.game.cards.get_mut(o) {
-            if was_character {
+            if was_character && !keep {
                 c.damage = 0;
                 c.counters.clear();
                 c.modifiers.clear();

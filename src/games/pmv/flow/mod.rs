@@ -165,6 +165,7 @@ pub const READINGS: &[&str] = &[
     TIERS_EXCLUSIVE,
     TRANSFORM_AFTER_ATTACK_EFFECTS,
     timing::END_TURN_SKIPS_PHASE_END,
+    face::MADE_CHARACTER_KEEPS_DAMAGE,
 ];
 /// The blocker does not deal combat damage to the attacker.
 pub const BLOCKER_NO_DAMAGE: &str = "reading_blocker_deals_no_damage";
