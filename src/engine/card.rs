@@ -526,6 +526,26 @@ pub enum Effect {
     Block { target: Target },
     /// The current attack is cancelled (取り消す).
     CancelAttack,
+    /// Turn the target face down (`up: false`) or face up (`up: true`): an
+    /// absolute orientation. With `only_from_other`, the text names the
+    /// state before the change ("turn a face-up card face down") and the
+    /// effect applies only to a card in the other orientation. What a card
+    /// keeps when turned (its status, its modifiers, its text while face
+    /// down) is the game's rule; a game that has no face-down cards in play
+    /// rejects it as not implemented.
+    TurnFace {
+        up: bool,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        only_from_other: bool,
+        target: Target,
+    },
+    /// The target is treated as a card with only the information of the
+    /// definition `card` (a key of the scenario's `cards`): an effect that
+    /// gives a card a new description ("treat it as a character with …").
+    /// What of its own information it keeps, when the status begins and
+    /// what ends it are the game's rules; a game without such rules rejects
+    /// it as not implemented.
+    Become { card: String, target: Target },
     /// Ends the current turn (the game's own procedure says what still
     /// runs). A game that does not implement it rejects it.
     EndTurn,
@@ -595,7 +615,9 @@ impl Effect {
             | Effect::SetState { target, .. }
             | Effect::NullifyRemoval { target, .. }
             | Effect::ResolveAsPlayed { target, .. }
-            | Effect::Block { target } => Some(target),
+            | Effect::Block { target }
+            | Effect::TurnFace { target, .. }
+            | Effect::Become { target, .. } => Some(target),
             Effect::Restrict { target, .. } | Effect::Attack { target, .. } => target.as_ref(),
             _ => None,
         }

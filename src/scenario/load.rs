@@ -796,6 +796,16 @@ fn validate_def(
                         Some("the token's definition must be in `cards`".into()),
                     ));
                 }
+                Effect::Become { card, .. } if !defs.contains_key(card) => {
+                    return Err(cx.err(
+                        &[ep.as_slice(), &[k("card")]].concat(),
+                        format!("unknown card `{card}`"),
+                        Some(
+                            "the description the card is treated as having must be in `cards`"
+                                .into(),
+                        ),
+                    ));
+                }
                 Effect::Damage { amount, .. } | Effect::Draw { amount, .. }
                     if !(-1000..=1000).contains(amount) =>
                 {

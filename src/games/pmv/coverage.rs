@@ -149,7 +149,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("5.6.4", SET_CARDS),
     ("5.6.5", DEF),
-    ("5.7", "not implemented: face-down cards on the field"),
     // Chapter 6.
     ("6.1.1.a", DEF),
     ("6.1.2", DEF),
@@ -160,28 +159,8 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: effects that give a character other information",
     ),
     (
-        "6.1.6",
-        "not implemented: effects that make a card a character",
-    ),
-    (
-        "6.1.7",
-        "not implemented: effects that make a card a character",
-    ),
-    (
-        "6.1.8.c",
-        "not implemented: effects that make a card a character",
-    ),
-    (
         "6.1.9.a",
         "cannot arise: no effect in the effect language sets a character card on another card",
-    ),
-    (
-        "6.1.9.b",
-        "not implemented: effects that make a card a character",
-    ),
-    (
-        "6.1.9.d",
-        "not implemented: face-down cards on the field (5.7); 変身 turns a card upside down, not face down (10.28.3)",
     ),
     ("6.1.13", SET_CARDS),
     (

@@ -208,6 +208,7 @@ impl GameModule for Pmv {
             // 決死状態: `set_state` makes a card doomed (9.2.7.b); a card
             // that starts doomed is removed at the first rule processing.
             flow::st::DOOMED,
+            flow::st::FACE_DOWN,
         ]
     }
     fn stats(&self) -> &'static [&'static str] {
@@ -250,6 +251,10 @@ impl GameModule for Pmv {
     fn derived(&self, game: &Game, card: &Card) -> Vec<(&'static str, i64)> {
         // The face it shows: a transformed character's values are its
         // transformed description's (10.28.8).
+        // A face-down card on the field has no information (5.7.1).
+        if flow::without_information(game, &card.id) {
+            return Vec::new();
+        }
         let Some(d) = game.def_of(&card.id) else {
             return Vec::new();
         };

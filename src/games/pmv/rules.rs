@@ -605,6 +605,23 @@ rules! {
     ALT_RACE_ICONS = "2.7.2";
     ALT_RACE_NONE = "2.7.3";
     PLAY_DECLARATION = "5.2.3.e";
+    // Face-down cards on the field (flow/face.rs).
+    FACE_DOWN_NO_INFO = "5.7.1";
+    FACE_TURN = "5.7.2";
+    FACE_TURN_CHARACTER_VANISHES = "5.7.2.a";
+    FACE_TURN_KEEPS_SLEEP = "5.7.2.b";
+    FACE_TURN_ENTERS_ANEW = "5.7.2.c";
+    FACE_ABSOLUTE = "5.7.3";
+    FACE_ABSOLUTE_FROM = "5.7.3.a";
+    FACE_DOWN_TEXT_VOID = "5.7.4";
+    FACE_DOWN_OWN_REFERENCE = "5.7.5";
+    ZONE_ORIENTATION_ON_MOVE = "3.1.5.d";
+    LOSE_CHARACTER_FACE = "6.1.9.d";
+    // Effects that make a card a character (flow/face.rs).
+    MADE_CHARACTER_FACE_UP = "6.1.6";
+    MADE_CHARACTER_FACE_DOWN = "6.1.7";
+    MADE_CHARACTER_AFTER_MOVE = "6.1.8.c";
+    MADE_CHARACTER_AGAIN = "6.1.9.b";
 }
 
 #[cfg(test)]

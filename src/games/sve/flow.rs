@@ -1600,6 +1600,16 @@ fn apply_effect(
                 what: "effects that modify the cost of playing cards (modify_cost)".into(),
             });
         }
+        Effect::TurnFace { .. } | Effect::Become { .. } => {
+            // SVE keeps public-zone cards face up (4.2.3.3); turning a card
+            // face down on the field is not modelled.
+            return Err(EngineError::NotImplemented {
+                clause: r::FACE_UP_IN_PUBLIC,
+                what:
+                    "effects that turn a card over or give it a new description (turn_face, become)"
+                        .into(),
+            });
+        }
         Effect::SetPower { .. } => {
             // Setting a value is a numeric continuous effect whose order
             // against additions is 10.9.1.4's layer rule, not modelled yet.
@@ -3015,6 +3025,23 @@ mod tests {
             3,
             "damage taken stays after evolving (5.15.3)"
         );
+    }
+
+    #[test]
+    fn turning_a_card_over_is_not_implemented() {
+        let text = r#"{ "game": "sve", "name": "t", "source": "test",
+            "cards": { "s": { "name": "S", "type": "spell", "cost": 0,
+                "abilities": [ { "trigger": "spell", "effect": [ { "do": "turn_face", "up": false,
+                  "target": { "select": "all", "side": "opponent" } } ] } ] } },
+            "state": { "turn": { "player": "p1", "phase": "main", "number": 3 },
+              "players": { "p1": { "zones": { "hand": [ { "id": "x", "card": "s" } ] } }, "p2": {} } },
+            "actions": [ { "do": "play", "card": "x" } ] }"#;
+        let loaded = crate::scenario::load_str("t.json", text, None).expect("loads");
+        let out = loaded.module.run(loaded.game.clone(), &loaded.actions);
+        assert!(matches!(
+            out.error.map(|e| e.error),
+            Some(EngineError::NotImplemented { clause, .. }) if clause == r::FACE_UP_IN_PUBLIC
+        ));
     }
 
     #[test]

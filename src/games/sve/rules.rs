@@ -29,6 +29,9 @@ rules! {
     // Card information (カードの情報): an SVE card prints one description,
     // so an alternate face (core `CardDef::alternate`) is not implemented.
     CARD_INFO = "2";
+    // Face-down cards on the field (`turn_face`): SVE places public-zone
+    // cards face up (4.2.3.3) and has no rule turning one; not implemented.
+    FACE_UP_IN_PUBLIC = "4.2.3.3";
     // Costs paid while resolving (pay_life / pay_cost / set_value: not implemented).
     RESOLUTION_COST = "10.4.7";
     PP_BOUNDS = "3.2.4";

@@ -22,6 +22,12 @@ pub(super) fn declare_attack(m: &mut M, mut p: Pri, player: PlayerId, card: &str
             "an attack is declared only when no interference is open".into(),
         ));
     }
+    if without_information(g, card) {
+        return Err(fail(
+            r::FACE_DOWN_NO_INFO,
+            format!("{card} is face down: it has no information and is no character"),
+        ));
+    }
     if !g.zone_of(tp, zn::FIELD).iter().any(|c| c == card) || !is_character(g, card) {
         return Err(fail(
             r::ATTACK_OWN_FIELD,
@@ -128,6 +134,12 @@ pub(super) fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str)
     }
     if !p.block_window {
         return Err(fail(r::BLOCK_PRIORITY, "a block is declared only with the priority the attack passed, before doing anything else".into()));
+    }
+    if without_information(g, card) {
+        return Err(fail(
+            r::FACE_DOWN_NO_INFO,
+            format!("{card} is face down: it has no information and is no character"),
+        ));
     }
     if !g.zone_of(player, zn::FIELD).iter().any(|c| c == card) || !is_character(g, card) {
         return Err(fail(

@@ -53,6 +53,12 @@ pub(super) fn fire_inner(m: &mut M, trigger: &str, cards: &[CardId], rule: &'sta
         if !on_field(&m.game, id) || is_popularity(&m.game, id) {
             continue;
         }
+        // A face-down card's face-up text is void (5.7.4): say so when it
+        // prints the trigger.
+        if face_down(&m.game, id) {
+            void_text_noted(m, id, trigger);
+            continue;
+        }
         let Some(d) = def(&m.game, id).cloned() else {
             continue;
         };
@@ -804,6 +810,12 @@ pub(super) fn apply_effect(
         Effect::Attack { .. } => apply_attack(m, e, this, master, objs)?,
         Effect::Block { .. } => apply_block(m, this, objs)?,
         Effect::CancelAttack => apply_cancel_attack(m, this)?,
+        Effect::TurnFace {
+            up,
+            only_from_other,
+            ..
+        } => turn_face(m, *up, *only_from_other, this, objs)?,
+        Effect::Become { card, .. } => become_character(m, card, this, objs)?,
         Effect::Lose { who } => {
             for p in who_players(&m.game, master, *who) {
                 m.game.players[p].lost = true;

@@ -24,6 +24,7 @@ mod combat;
 mod cost;
 mod damage;
 mod effects;
+mod face;
 mod keywords;
 mod layers;
 mod leader;
@@ -37,11 +38,12 @@ mod timing;
 mod transform;
 mod turn;
 
+pub(crate) use self::face::without_information;
 pub use self::leader::POPULARITY_COUNT;
 use self::{
-    as_if::*, combat::*, cost::*, damage::*, effects::*, keywords::*, layers::*, leader::*,
-    numbers::*, play::*, playmods::*, removal::*, restrict::*, spell_break::*, timing::*,
-    transform::*, turn::*,
+    as_if::*, combat::*, cost::*, damage::*, effects::*, face::*, keywords::*, layers::*,
+    leader::*, numbers::*, play::*, playmods::*, removal::*, restrict::*, spell_break::*,
+    timing::*, transform::*, turn::*,
 };
 
 /// Card states the module uses.
@@ -71,6 +73,11 @@ pub mod st {
     pub const CANNOT_BE_DISCARDED: &str = "cannot_be_discarded";
     /// 人気 (10.34.2.b): a card set on a leader as popularity.
     pub const POPULARITY: &str = "popularity";
+    /// 裏向き (5.7): a card face down on the field (flow/face.rs).
+    pub const FACE_DOWN: &str = "face_down";
+    /// キャラクターとして扱う (6.1.6, 6.1.7): a card an effect treats as a
+    /// character with the description it gives (flow/face.rs).
+    pub const MADE_CHARACTER: &str = "made_character";
 }
 
 /// Zone names.
@@ -163,6 +170,7 @@ pub const READINGS: &[&str] = &[
     TRANSFORM_AFTER_ATTACK_EFFECTS,
     timing::END_TURN_SKIPS_PHASE_END,
     as_if::AS_IF_RESOLVING_WINDOW,
+    face::MADE_CHARACTER_KEEPS_DAMAGE,
 ];
 /// The blocker does not deal combat damage to the attacker.
 pub const BLOCKER_NO_DAMAGE: &str = "reading_blocker_deals_no_damage";
@@ -288,6 +296,11 @@ fn reading(g: &Game, flag: &str) -> bool {
 }
 
 fn def<'g>(g: &'g Game, id: &str) -> Option<&'g crate::engine::CardDef> {
+    // A face-down card on the field has no information and its text is
+    // void (5.7.1, 5.7.4).
+    if face_down(g, id) && !made_character(g, id) {
+        return None;
+    }
     g.def_of(id)
 }
 
@@ -307,7 +320,11 @@ fn is_character(g: &Game, id: &str) -> bool {
     // card, not from the description it shows (10.28.3).
     let phantasm =
         has_kw(g, id, "phantasm") || g.def_of_base(id).is_some_and(|d| d.has_keyword("phantasm"));
-    // A card set as 人気 is a set card, not a character (6.1.8).
+    // A card set as 人気 is a set card, not a character (6.1.8); a
+    // face-down card has no character information (5.7.1, 6.1.9.d).
+    if face_down(g, id) && !made_character(g, id) {
+        return false;
+    }
     (is_type(g, id, "character") || (phantasm && on_field(g, id))) && !is_popularity(g, id)
 }
 

@@ -25,7 +25,10 @@ use super::*;
 
 /// Whether `card` is in the transformed state (10.28.3).
 pub(super) fn transformed(g: &Game, card: &str) -> bool {
-    g.card(card).is_some_and(|c| c.face.is_some())
+    // A description given by an effect (6.1.6, 6.1.7; flow/face.rs) is
+    // not the transformed state.
+    g.card(card)
+        .is_some_and(|c| c.face.is_some() && !c.states.contains(st::MADE_CHARACTER))
 }
 
 /// The transformed descriptions `card` has, as the ids of the cards that
@@ -540,6 +543,7 @@ pub(super) fn revert_at_turn_start(m: &mut M) -> R<()> {
 /// description that `card`, a set card, gives it returns to the normal
 /// state as that card stops giving it (10.28.9.a).
 pub(super) fn before_leaving_field(m: &mut M, card: &str) {
+    face_leaving_field(m, card);
     if transformed(&m.game, card) && on_field(&m.game, card) {
         revert(
             m,
