@@ -150,6 +150,20 @@ impl Choices {
         Ok(Some(list))
     }
 
+    /// Reads a choice that must be exactly one id from `options`; `None`
+    /// when it was not given (the caller decides whether that is an error).
+    pub fn one_id(&mut self, key: &str, options: &[String]) -> Result<Option<String>, EngineError> {
+        match self.ids(key, options)? {
+            None => Ok(None),
+            Some(mut k) if k.len() == 1 => Ok(k.pop()),
+            Some(k) => Err(EngineError::BadChoice {
+                choice: key.into(),
+                value: format!("{} card(s)", k.len()),
+                options: vec![format!("exactly 1 of {}", options.join(", "))],
+            }),
+        }
+    }
+
     /// Strict mode: a choice given but never used is an error.
     pub fn finish(&self) -> Result<(), EngineError> {
         match self.given.keys().find(|k| !self.used.contains(*k)) {
@@ -377,5 +391,20 @@ mod tests {
             d.ids("a", &opts),
             Err(EngineError::BadChoice { .. })
         ));
+    }
+
+    #[test]
+    fn one_id_takes_exactly_one() {
+        let opts = vec!["x".to_string(), "y".to_string()];
+        let mut c = Choices::new(BTreeMap::from([
+            ("one".to_string(), Value::from("y")),
+            ("two".to_string(), serde_json::json!(["x", "y"])),
+        ]));
+        assert_eq!(c.one_id("one", &opts).unwrap(), Some("y".to_string()));
+        assert!(matches!(
+            c.one_id("two", &opts),
+            Err(EngineError::BadChoice { .. })
+        ));
+        assert_eq!(c.one_id("absent", &opts).unwrap(), None);
     }
 }

@@ -316,15 +316,8 @@ pub(super) fn end_of_turn(m: &mut M) -> R<()> {
                 continue;
             }
             let key = format!("{l}.end_of_turn");
-            let keep = match m.choices.ids(&key, &pop)? {
-                Some(k) if k.len() == 1 => k[0].clone(),
-                Some(k) => {
-                    return Err(EngineError::BadChoice {
-                        choice: key,
-                        value: format!("{} card(s)", k.len()),
-                        options: vec![format!("exactly 1 of {}", pop.join(", "))],
-                    });
-                }
+            let keep = match m.choices.one_id(&key, &pop)? {
+                Some(k) => k,
                 None => {
                     return Err(EngineError::MissingChoice {
                         choice: key,
@@ -382,15 +375,8 @@ pub(super) fn activate(m: &mut M, p: Pri, player: PlayerId, card: &str) -> R<()>
     }
     let inc = c.incarnation;
     let key = format!("{card}.cost");
-    let paid = match m.choices.ids(&key, &pop)? {
-        Some(k) if k.len() == 1 => k[0].clone(),
-        Some(k) => {
-            return Err(EngineError::BadChoice {
-                choice: key,
-                value: format!("{} card(s)", k.len()),
-                options: vec![format!("exactly 1 of {}", pop.join(", "))],
-            });
-        }
+    let paid = match m.choices.one_id(&key, &pop)? {
+        Some(k) => k,
         None if pop.len() == 1 => pop[0].clone(),
         None => {
             return Err(EngineError::MissingChoice {
@@ -508,15 +494,8 @@ pub(super) fn uniqueness(m: &mut M) -> R<()> {
             continue;
         }
         let key = format!("keep.{}.leader", player_name(p));
-        let keep = match m.choices.ids(&key, &ls)? {
-            Some(k) if k.len() == 1 => k[0].clone(),
-            Some(k) => {
-                return Err(EngineError::BadChoice {
-                    choice: key,
-                    value: format!("{} card(s)", k.len()),
-                    options: vec![format!("exactly 1 of {}", ls.join(", "))],
-                });
-            }
+        let keep = match m.choices.one_id(&key, &ls)? {
+            Some(k) => k,
             None => {
                 return Err(EngineError::MissingChoice {
                     choice: key,
