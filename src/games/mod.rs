@@ -44,6 +44,7 @@
 //! engine assumes SVE's check timing: it is just a `Step` of the SVE module.
 
 pub mod pmv;
+pub mod pso2;
 pub mod sve;
 
 use crate::engine::{Action, Card, Game, Outcome, ValueSpec, ZoneSpec};
@@ -120,7 +121,7 @@ impl std::fmt::Debug for dyn GameModule {
 }
 
 /// Every game module.
-pub static MODULES: &[&dyn GameModule] = &[&sve::Sve, &pmv::Pmv];
+pub static MODULES: &[&dyn GameModule] = &[&sve::Sve, &pmv::Pmv, &pso2::Pso2];
 
 /// The module for `game`, if the engine supports it.
 pub fn module(game: &str) -> Option<&'static dyn GameModule> {
