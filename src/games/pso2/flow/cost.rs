@@ -40,28 +40,51 @@ fn pp_color(g: &Game, id: &str) -> Option<&'static str> {
 /// 209.1.2: a card of colour `need` can be played only if a PP of that
 /// colour exists (ON or OFF), whatever the cost.
 pub fn check_color(
-    g: &Game,
+    m: &mut M,
     p: PlayerId,
     need: Option<&'static str>,
     rule: &'static str,
 ) -> Result<(), EngineError> {
-    let Some(need) = need else { return Ok(()) };
-    let has = g
+    let Some(need) = need else {
+        return Ok(());
+    };
+    let found = m
+        .game
         .zone_of(p, zn::PP)
         .iter()
-        .any(|id| pp_color(g, id) == Some(need));
-    if has {
-        Ok(())
-    } else {
-        Err(illegal(
+        .find(|id| pp_color(&m.game, id) == Some(need))
+        .cloned();
+    let Some(id) = found else {
+        return Err(illegal(
             rule,
             format!(
                 "{} has no {need} card in PP: a {need} card needs one, even at cost 0",
                 player_name(p)
             ),
             vec![],
-        ))
+        ));
+    };
+    let face_down = m.game.card(&id).is_some_and(|c| c.has(st::FACE_DOWN));
+    let mut rules = vec![r::COLOR_REQUIREMENT, rule];
+    if face_down {
+        rules.push(r::FACE_DOWN_PP_COLOR);
     }
+    m.record(
+        "cost",
+        format!(
+            "colour requirement met: {id} in {}'s PP counts as {need}{}",
+            player_name(p),
+            if face_down {
+                " (a face-down PP is its player's colour)"
+            } else if is_on(&m.game, &id) {
+                ""
+            } else {
+                " (OFF, but it exists in PP)"
+            }
+        ),
+        &rules,
+    );
+    Ok(())
 }
 
 /// Pays `cost` PP for player `p` from the choice `pay` (ids of ON PP).

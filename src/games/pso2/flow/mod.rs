@@ -108,7 +108,7 @@ pub mod zn {
 /// Phases and steps a scenario may start in (500.3, 505.1.1). `battle` is
 /// entered only by an attack declaration (506.2).
 pub const PHASES: &[&str] = &[
-    "start", "draw", "pp", "main", "battle", "turn_end", "refresh",
+    "setup", "start", "draw", "pp", "main", "battle", "turn_end", "refresh",
 ];
 
 /// Ability kinds: `effect` is an active card's ability (300.5),
@@ -213,6 +213,8 @@ pub enum Window {
 /// A phase or step procedure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phase {
+    /// The game setup (102).
+    Setup,
     Start,
     Draw,
     Pp,
@@ -419,6 +421,7 @@ fn normalise(g: &mut Game) {
 /// The phase a scenario's `turn.phase` starts in.
 fn start_phase(name: &str) -> Option<Phase> {
     Some(match name {
+        "setup" => Phase::Setup,
         "start" => Phase::Start,
         "draw" => Phase::Draw,
         "pp" => Phase::Pp,

@@ -65,7 +65,7 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
         ));
     }
     cost::check_color(
-        &m.game,
+        m,
         p,
         cost::color(&def),
         if def.cost.unwrap_or(0) == 0 {
@@ -77,6 +77,9 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     // Targets or host, chosen as it is put in the zone (406.2.2.1).
     let chosen = match t {
         types::WEAPON | types::ARMOR => vec![equip::choose_host(m, p, &card, a.target.as_deref())?],
+        types::ACTIVE if def.has_keyword("attach") => {
+            vec![attach_host(m, &card, a.target.as_deref())?]
+        }
         _ => {
             let effects: Vec<_> = def
                 .abilities
@@ -146,6 +149,40 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     });
     hand_over(m, ctx);
     Ok(())
+}
+
+/// The host (付与先) of an attach active: a chara on the field, given as the
+/// action's `target` (204.2.2.2.1, 301.8).
+fn attach_host(m: &mut M, card: &str, target: Option<&str>) -> Result<super::Chosen, EngineError> {
+    let options: Vec<String> = m
+        .game
+        .cards
+        .values()
+        .filter(|c| {
+            c.zone.kind == zn::FIELD
+                && super::ctype(&m.game, &c.id) == types::CHARA
+                && !c.has(super::st::UNTARGETABLE)
+        })
+        .map(|c| c.id.clone())
+        .collect();
+    if options.is_empty() {
+        return Err(illegal(
+            r::NO_TARGET_NO_PLAY,
+            format!("{card} needs a host (付与先) and none can be chosen"),
+            vec![],
+        ));
+    }
+    let Some(host) = target.filter(|t| options.iter().any(|o| o == t)) else {
+        return Err(EngineError::MissingChoice {
+            choice: "target".into(),
+            options,
+        });
+    };
+    let generation = m.game.card(host).map_or(0, |c| c.incarnation);
+    Ok(super::Chosen {
+        id: host.to_string(),
+        generation,
+    })
 }
 
 /// Activates an ability: ウォークライ (choice `ability`: `war_cry`) or an

@@ -11,6 +11,7 @@ use crate::engine::{Action, EngineError, Flow, Until, ZoneId, player_name};
 pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
     let tp = m.game.turn.active;
     match p {
+        Phase::Setup => setup(m),
         Phase::Start => start(m),
         Phase::Draw => {
             m.game.turn.phase = "draw".into();
@@ -87,6 +88,65 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
         }
         Phase::Refresh => refresh(m),
     }
+}
+
+/// 102: the game setup. The scenario's `turn.first` stands for the random
+/// decision of 102.1; decks are shuffled with the scenario's seed.
+fn setup(m: &mut M) -> Result<Flow, EngineError> {
+    let first = m.game.turn.first;
+    let n = m.game.players.len();
+    m.record(
+        "setup",
+        format!(
+            "{} goes first (the scenario's turn.first)",
+            player_name(first)
+        ),
+        &[r::SETUP_FIRST, r::GL_FIRST_SECOND],
+    )
+    .note("the random decision of 102.1 is given by the scenario's `turn.first`");
+    for p in 0..n {
+        let z = ZoneId::of(p, zn::DECK);
+        let mut v = m.game.zones.get(&z).cloned().unwrap_or_default();
+        m.game.rng.shuffle(&mut v);
+        m.game.zones.insert(z, v);
+    }
+    m.record(
+        "setup",
+        "each player shuffles their deck and places it face down; Player and Mag cards are face up",
+        &[r::SETUP_SHUFFLE, r::SETUP_PLAYER_MAG],
+    );
+    for k in 0..n {
+        let p = (first + k) % n;
+        m.record(
+            "setup",
+            format!("{} draws 5", player_name(p)),
+            &[r::SETUP_DRAW_5],
+        );
+        moves::draw(m, p, 5);
+    }
+    for k in 1..n {
+        let p = (first + k) % n;
+        if let Some(top) = m.game.zone_of(p, zn::DECK).first().cloned() {
+            moves::move_to(m, &top, ZoneId::of(p, zn::PP));
+            if let Some(c) = m.game.cards.get_mut(&top) {
+                c.states.insert(st::FACE_DOWN.into());
+            }
+            set_on(m, &top, true);
+            m.record(
+                "setup",
+                format!(
+                    "{} puts the top card of their deck face down into PP",
+                    player_name(p)
+                ),
+                &[r::SETUP_FACE_DOWN_PP, r::FACE_DOWN_PP_COLOR],
+            )
+            .obj(top);
+        }
+    }
+    m.game.turn.number = 1;
+    m.game.turn.active = first;
+    m.then([Step::Begin(Phase::Start)]);
+    Ok(Flow::Continue)
 }
 
 /// 501.1: untap, continuous abilities, start-of-turn triggers.
@@ -305,6 +365,5 @@ fn refresh(m: &mut M) -> Result<Flow, EngineError> {
     )
     .change("turn.player", player_name(tp), player_name(next));
     m.then([Step::Begin(Phase::Start)]);
-    let _ = st::ON;
     Ok(Flow::Continue)
 }
