@@ -282,6 +282,7 @@ fn attach(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
             r::ATTACH_ENTERS_ON,
             r::HOST_OWNER_FIELD,
             r::ATTACH_KEYWORD,
+            r::ATTACH_SOURCE,
         ],
     );
     Ok(())
@@ -414,10 +415,19 @@ fn apply(
         }
         Effect::Destroy { target } => {
             for rc in targets_of(m, target) {
-                if let Recipient::Card(id) = rc
-                    && m.game.card(&id).is_some_and(|c| c.zone.kind == zn::FIELD)
-                    && !shielded(m, &id, source)
-                {
+                let Recipient::Card(id) = rc else { continue };
+                let kind = m.game.card(&id).map(|c| c.zone.kind);
+                if matches!(kind, Some(zn::PLAYER | zn::MAG)) {
+                    m.record(
+                        "effect",
+                        format!("{id} never leaves its zone: it is not destroyed"),
+                        &[
+                            r::PLAYER_NEVER_LEAVES,
+                            r::MAG_NEVER_LEAVES,
+                            r::IMPOSSIBLE_IGNORED,
+                        ],
+                    );
+                } else if kind == Some(zn::FIELD) && !shielded(m, &id, source) {
                     moves::destroy(
                         m,
                         &id,
@@ -549,6 +559,24 @@ fn apply(
                     ),
                     &[rule],
                 );
+                if state == st::INVINCIBLE && !clear {
+                    // GL:無敵: the actives attached to it are destroyed.
+                    let attached: Vec<CardId> = m
+                        .game
+                        .cards
+                        .values()
+                        .filter(|c| {
+                            c.attached_to.as_deref() == Some(id.as_str())
+                                && m.game
+                                    .def_of(&c.id)
+                                    .is_some_and(|d| d.card_type == types::ACTIVE)
+                        })
+                        .map(|c| c.id.clone())
+                        .collect();
+                    for a in attached {
+                        moves::destroy(m, &a, &format!("{id} became 無敵"), &[r::GL_INVINCIBLE]);
+                    }
+                }
             }
         }
         Effect::ResetDamage { target } => {

@@ -28,6 +28,7 @@ fn can_equip(m: &M, p: PlayerId, item: &str, host: &str) -> bool {
     }
     let class_ok = match (class(m, item), class(m, host)) {
         (None, _) => true,
+        // ALL has every class icon (208.1.2).
         (Some(i), _) if i == "ALL" => true,
         (Some(i), Some(hc)) => hc == i || hc == "ALL",
         (Some(_), None) => false,
@@ -88,6 +89,29 @@ pub fn choose_host(
             ),
             options,
         ));
+    }
+    if let Some(ic) = class(m, item) {
+        let hc = class(m, host).unwrap_or_default();
+        let mut rules = vec![r::EQUIP_CLASS];
+        if ic == "ALL" || hc == "ALL" {
+            rules.push(r::CLASS_ALL);
+        }
+        m.record(
+            "equip",
+            format!("{item} has class {ic} and {host} class {hc}: it may be equipped"),
+            &rules,
+        );
+    }
+    if let Some(name) = m
+        .game
+        .def_of(item)
+        .and_then(|d| d.text.get("exclusive").cloned())
+    {
+        m.record(
+            "equip",
+            format!("{item} is 「{name}」専用: {host} is named 「{name}」 during the game (its name without title, matched exactly)"),
+            &[r::EXCLUSIVE, r::NAME_IN_GAME, r::NAME_EXACT],
+        );
     }
     let generation = m.game.card(host).map_or(0, |c| c.incarnation);
     Ok(Chosen {

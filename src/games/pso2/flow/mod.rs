@@ -351,7 +351,10 @@ pub fn derived(g: &Game, c: &Card) -> Vec<(&'static str, i64)> {
         return Vec::new();
     };
     let mut v = Vec::new();
-    if let Some(cost) = d.cost {
+    if c.token {
+        // A token's cost is 0 (GL:トークン).
+        v.push(("cost", 0));
+    } else if let Some(cost) = d.cost {
         v.push(("cost", cost));
     }
     match d.card_type.as_str() {

@@ -27,6 +27,21 @@ pub fn move_to(m: &mut M, id: &str, to: ZoneId) {
     let Some(from) = m.game.card(id).map(|c| c.zone.clone()) else {
         return;
     };
+    let t = ctype(&m.game, id);
+    if (t == types::PLAYER && from.kind == zn::PLAYER) || (t == types::MAG && from.kind == zn::MAG)
+    {
+        let rule = if t == types::PLAYER {
+            r::PLAYER_NEVER_LEAVES
+        } else {
+            r::MAG_NEVER_LEAVES
+        };
+        m.record(
+            "rule",
+            format!("{id} never leaves its zone: it stays where it is"),
+            &[rule, r::IMPOSSIBLE_IGNORED],
+        );
+        return;
+    }
     let stacked: Vec<CardId> = m
         .game
         .cards

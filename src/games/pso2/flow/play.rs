@@ -178,6 +178,11 @@ fn attach_host(m: &mut M, card: &str, target: Option<&str>) -> Result<super::Cho
             options,
         });
     };
+    m.record(
+        "play",
+        format!("{card}'s host (付与先) {host} is chosen before it goes to the resolution zone"),
+        &[r::ATTACH_CHOOSE_HOST, r::ATTACH_KEYWORD],
+    );
     let generation = m.game.card(host).map_or(0, |c| c.incarnation);
     Ok(super::Chosen {
         id: host.to_string(),

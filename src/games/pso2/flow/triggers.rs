@@ -172,6 +172,14 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
             return Ok(None);
         }
         m.game.vars.insert(key, 1);
+        m.record(
+            "trigger",
+            format!(
+                "{}'s once-per-turn ability: first use this turn by this object",
+                f.card
+            ),
+            &[r::ONCE_PER_TURN, r::NEW_OBJECT],
+        );
     }
     if def.has_keyword("name_once_per_turn") {
         let name = super::super::names::game_name(&def);
