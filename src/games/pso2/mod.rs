@@ -25,6 +25,7 @@
 //! The procedures are in [`flow`]; what is not implemented stops the run
 //! with `not implemented: clause X`.
 
+pub mod coverage;
 pub mod flow;
 pub mod names;
 pub mod rules;
@@ -164,5 +165,11 @@ impl GameModule for Pso2 {
     }
     fn starter(&self) -> &'static str {
         include_str!("starter.json")
+    }
+    fn coverage_chapters(&self) -> &'static [&'static str] {
+        &["1", "2", "3", "4", "5", "GL", "RAID"]
+    }
+    fn coverage_exceptions(&self) -> &'static [(&'static str, &'static str)] {
+        coverage::EXCEPTIONS
     }
 }

@@ -158,6 +158,9 @@ pub fn declare(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
         r::PRIORITY_ACTIONS,
         r::BATTLE_STEPS,
         r::BATTLE_START,
+        r::ALLY,
+        r::OPPONENT_SIDE,
+        r::GL_ATTACK,
     ];
     if max == 2 {
         rules.push(r::RAPID_FIRE);

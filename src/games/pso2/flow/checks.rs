@@ -126,7 +126,12 @@ pub fn standing_ko(m: &mut M) -> Vec<String> {
             }
         });
         let Some((id, why, rule)) = hit else { break };
-        super::moves::destroy(m, &id, &format!("KO: {why}"), &[rule, r::KO_KEYWORD]);
+        super::moves::destroy(
+            m,
+            &id,
+            &format!("KO: {why}"),
+            &[rule, r::KO_KEYWORD, r::RULES_FIRST, r::RULE_NO_SOURCE],
+        );
         out.push(id);
     }
     out

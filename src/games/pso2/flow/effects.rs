@@ -193,6 +193,7 @@ fn resolve_card(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
                     r::RESOLVE_NEWEST,
                     r::ACTIVE_ABILITY,
                     r::ACTIVE_SOURCE_PLAYER,
+                    r::EFFECT_ORDER,
                 ],
             )
             .obj(id.to_string());

@@ -119,6 +119,7 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     }
     if !chosen.is_empty() {
         rules.push(r::TARGET_AT_DECLARATION);
+        rules.push(r::TARGET_LEGAL);
     }
     m.record(
         "play",
@@ -307,9 +308,19 @@ pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> 
             r::OTHER_COST_AT_DECLARATION,
             r::ACTIVATE,
             r::PRIORITY_ACTIONS,
+            if def.has_keyword("main") {
+                r::ACTIVATE_MAIN
+            } else {
+                r::ACTIVATE_QUICK
+            },
         ],
     )
     .obj(card.clone());
+    if !ctx.stack.is_empty()
+        && let Some(e) = m.trace.last_mut()
+    {
+        e.rule(r::RESPONSE);
+    }
     set_on(m, &card, false);
     let ab_cost = def.stats.get("ability_cost").copied().unwrap_or(0);
     cost::pay(m, p, ab_cost, &format!("{card}'s ability"))?;
@@ -375,6 +386,7 @@ fn war_cry_activate(m: &mut M, mut ctx: Ctx, card: &str) -> Result<(), EngineErr
             r::OTHER_COST_AT_DECLARATION,
             r::RETARGET_UNTIL,
             r::QUICK,
+            r::ACTIVATE_QUICK,
         ],
     )
     .obj(card.to_string());
