@@ -123,7 +123,7 @@ pub fn declare(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     let mut foes = Vec::new();
     let mut generations = vec![(att.clone(), gen_of(m, &att))];
     for t in &uniq {
-        if !options.contains(t) {
+        if !options.contains(t) && t != "leader" {
             let rule = if def.has_keyword("erosion") {
                 r::EROSION
             } else {
@@ -134,6 +134,10 @@ pub fn declare(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
                 format!("{t} is not a legal attack target for {att}"),
                 options,
             ));
+        }
+        if t == "leader" {
+            foes.push(Foe::Player((p + 1) % n));
+            continue;
         }
         match m.game.card(t).filter(|_| ctype(&m.game, t) == types::CHARA) {
             Some(_) => {
@@ -266,6 +270,19 @@ pub fn cancelled(m: &mut M, ctx: &mut Ctx) -> bool {
 fn end_battle_states(m: &mut M) {
     for c in m.game.cards.values_mut() {
         c.states.remove(st::ATTACKING);
+        c.states.remove(st::ENGAGED);
+        c.states.remove(st::IN_USE);
+    }
+}
+
+/// 506.6.3: the engagement ends and the attacker stops attacking, unless
+/// the reading keeps 攻撃中 until the return to main (506.4.1.1).
+fn end_engagement(m: &mut M) {
+    let keep = reading_on(&m.game, reading::ATTACKING_UNTIL_MAIN);
+    for c in m.game.cards.values_mut() {
+        if !keep {
+            c.states.remove(st::ATTACKING);
+        }
         c.states.remove(st::ENGAGED);
         c.states.remove(st::IN_USE);
     }
@@ -495,13 +512,16 @@ pub fn damage_step(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
     let mut c2 = ctx.clone();
     triggers::collect(m, &mut c2)?;
     ctx = c2;
-    end_battle_states(m);
+    end_engagement(m);
     m.record(
         "damage_resolution_step",
         "abilities triggered by the damage go to the zone; the engagement ends and the attacker is no longer attacking; the turn player gets the right to act",
         &[r::DAMAGE_STEP_END],
     )
-    .note("judges' reading: 攻撃中 ends here (506.6.3), before the return to main that 506.4.1.1 names");
+    .note(format!(
+        "judges' reading: 攻撃中 ends here (506.6.3), before the return to main that 506.4.1.1 names (option `{}`)",
+        reading::ATTACKING_UNTIL_MAIN
+    ));
     ctx.window = Window::Damage;
     ctx.holder = m.game.turn.active;
     ctx.passes = 0;
@@ -511,6 +531,7 @@ pub fn damage_step(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
 
 /// 506.6.4: back to the main phase.
 pub fn back_to_main(m: &mut M, mut ctx: Ctx) {
+    end_battle_states(m);
     m.record(
         "battle",
         "the battle phase ends: back to the main phase",

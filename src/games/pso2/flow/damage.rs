@@ -82,7 +82,8 @@ pub fn to_card(
         return Ok(false);
     }
     let mut amount = amount;
-    if let Some(a) = armor(m, id)? {
+    let armor_allowed = kind == Kind::Battle || !reading_on(&m.game, reading::ARMOR_BATTLE_ONLY);
+    if let Some(a) = if armor_allowed { armor(m, id)? } else { None } {
         let def_value = m.game.def_of(&a).and_then(|d| d.defense).unwrap_or(0);
         m.record(
             "armor",
@@ -90,7 +91,11 @@ pub fn to_card(
                 "{a} is turned OFF: the damage to {id} is reduced by {def_value} (rule processing)"
             ),
             &[r::ARMOR, r::ARMOR_RULE, r::ARMOR_USE, r::ARMOR_RULE_PROCESS],
-        );
+        )
+        .note(format!(
+            "judges' reading: armor reduces any damage its host takes (205.5.2), not only battle damage (option `{}`)",
+            reading::ARMOR_BATTLE_ONLY
+        ));
         set_on(m, &a, false);
         amount -= def_value;
     }

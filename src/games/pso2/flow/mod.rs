@@ -155,6 +155,11 @@ pub mod reading {
     /// 204.2.2.2.2: an attach active whose host left is excluded (除外),
     /// not put in the discard.
     pub const ATTACH_HOST_GONE_EXCLUDED: &str = "reading_attach_host_gone_excluded";
+    /// 506.4.1.1 vs 506.6.3: 攻撃中 lasts until the return to main, through
+    /// the damage-resolution step's right to act.
+    pub const ATTACKING_UNTIL_MAIN: &str = "reading_attacking_until_main";
+    /// 205.5.2 vs 506.6.1.2: armor reduces only battle damage.
+    pub const ARMOR_BATTLE_ONLY: &str = "reading_armor_battle_only";
 }
 
 /// Every reading flag.
@@ -163,6 +168,8 @@ pub const READINGS: &[&str] = &[
     reading::SEQUENTIAL_DECK_OUT,
     reading::CANCELLED_ATTACKER_OFF,
     reading::ATTACH_HOST_GONE_EXCLUDED,
+    reading::ATTACKING_UNTIL_MAIN,
+    reading::ARMOR_BATTLE_ONLY,
 ];
 
 /// Counters of damage received this turn in each row (213.3.1, 213.3.2).
@@ -454,6 +461,19 @@ fn step(m: &mut M, s: Step) -> Result<Flow, EngineError> {
 fn act(m: &mut M, a: &Action) -> Result<(), EngineError> {
     if a.kind == "concede" {
         return checks::concede(m, a);
+    }
+    if let (Some(z), Some(c)) = (&a.from, &a.card)
+        && m.game
+            .card(c)
+            .is_some_and(|card| card.zone.kind != z.as_str())
+    {
+        return Err(bad(format!(
+            "{c} is not in zone `{z}` (it is in {})",
+            m.game
+                .card(c)
+                .map(|x| x.zone.to_string())
+                .unwrap_or_default()
+        )));
     }
     let Some(top) = m.stack.pop() else {
         return Err(bad(format!(

@@ -120,6 +120,16 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     if !chosen.is_empty() {
         rules.push(r::TARGET_AT_DECLARATION);
         rules.push(r::TARGET_LEGAL);
+        let effects: Vec<_> = def
+            .abilities
+            .iter()
+            .flat_map(|ab| ab.effect.clone())
+            .collect();
+        match targets::selector(&effects).map(|s| s.0.side) {
+            Some(crate::engine::Side::You) => rules.push(r::ALLY),
+            Some(crate::engine::Side::Opponent) => rules.push(r::OPPONENT_SIDE),
+            _ => {}
+        }
     }
     m.record(
         "play",
