@@ -77,7 +77,7 @@ pub fn declare(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     let mut options: Vec<String> = Vec::new();
     let n = m.game.players.len();
     for q in (0..n).filter(|&q| q != p) {
-        options.push(player_card(m, q).unwrap_or_else(|| player_name(q)));
+        options.push(player_card(m, q).unwrap_or_else(|| "leader".into()));
         if !def.has_keyword("erosion") {
             for id in m.game.zone_of(q, zn::FIELD) {
                 let c = m.game.card(id);
@@ -411,7 +411,7 @@ pub fn engagement(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
             });
         }
     }
-    triggers::place(m, &mut ctx, extra);
+    triggers::place(m, &mut ctx, extra)?;
     ctx.window = Window::Engagement;
     ctx.holder = tp;
     m.then([Step::Priority(Box::new(ctx))]);
@@ -508,7 +508,7 @@ pub fn damage_step(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
         }
         damage::to_card(m, &b.attacker, v, &from, damage::Kind::Battle)?;
     }
-    triggers::place(m, &mut ctx, extra);
+    triggers::place(m, &mut ctx, extra)?;
     let mut c2 = ctx.clone();
     triggers::collect(m, &mut c2)?;
     ctx = c2;

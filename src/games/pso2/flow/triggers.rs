@@ -125,7 +125,7 @@ pub fn collect(m: &mut M, ctx: &mut Ctx) -> Result<usize, EngineError> {
             entries.push(e);
         }
     }
-    Ok(place(m, ctx, entries))
+    place(m, ctx, entries)
 }
 
 /// The abilities with `trigger` (`start_of_turn`, `end_of_turn`) of the
@@ -232,24 +232,77 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
     }))
 }
 
+/// The name scenarios use for an entry in the choice `order`.
+pub fn entry_key(e: &Entry) -> String {
+    match &e.kind {
+        EntryKind::Ability { card, trigger, .. } => format!("{card}.{trigger}"),
+        EntryKind::Card(c) => c.clone(),
+        EntryKind::WarCry(c) => format!("{c}.war_cry"),
+        EntryKind::DoubleAttack(c) => format!("{c}.double_attack"),
+        EntryKind::Pierce { card, .. } => format!("{card}.pierce"),
+    }
+}
+
+/// One player's simultaneous entries in the order they put them in the zone
+/// (406.2.1: in any order): the choice `order` (entry keys, first in
+/// first) when given, else the order they triggered in.
+fn ordered(m: &mut M, group: Vec<Entry>, all: &[String]) -> Result<Vec<Entry>, EngineError> {
+    if group.len() < 2 {
+        return Ok(group);
+    }
+    let keys: Vec<String> = group.iter().map(entry_key).collect();
+    let Some(order) = m.choices.ids("order", all)? else {
+        m.record(
+            "trigger",
+            format!(
+                "{} simultaneous abilities go to the zone in the order they triggered ({}); choice `order` sets another",
+                player_name(group[0].master),
+                keys.join(", ")
+            ),
+            &[r::SIMULTANEOUS_TRIGGERS],
+        );
+        return Ok(group);
+    };
+    let mut rest = group;
+    let mut out = Vec::new();
+    for k in order {
+        if let Some(i) = rest.iter().position(|e| entry_key(e) == k) {
+            out.push(rest.remove(i));
+        }
+    }
+    out.extend(rest);
+    m.record(
+        "trigger",
+        format!(
+            "{} puts their simultaneous abilities in the zone in the chosen order: {}",
+            player_name(out[0].master),
+            out.iter().map(entry_key).collect::<Vec<_>>().join(", ")
+        ),
+        &[r::SIMULTANEOUS_TRIGGERS],
+    );
+    Ok(out)
+}
+
 /// Puts simultaneous triggered entries in the zone: the turn player's
 /// first, then the others' (406.2.1). Returns how many.
-pub fn place(m: &mut M, ctx: &mut Ctx, entries: Vec<Entry>) -> usize {
+pub fn place(m: &mut M, ctx: &mut Ctx, entries: Vec<Entry>) -> Result<usize, EngineError> {
     let tp = m.game.turn.active;
     let n = entries.len();
     if n == 0 {
-        return 0;
+        return Ok(0);
     }
-    let (mut first, rest): (Vec<Entry>, Vec<Entry>) =
-        entries.into_iter().partition(|e| e.master == tp);
-    first.extend(rest);
-    if first.iter().any(|e| e.master != tp) && first.iter().any(|e| e.master == tp) {
+    let all: Vec<String> = entries.iter().map(entry_key).collect();
+    let (tps, others): (Vec<Entry>, Vec<Entry>) = entries.into_iter().partition(|e| e.master == tp);
+    if !tps.is_empty() && !others.is_empty() {
         m.record(
             "trigger",
             "simultaneous triggers: the turn player's go to the zone first, then the non-turn player's (these resolve first)",
             &[r::SIMULTANEOUS_TRIGGERS],
         );
     }
+    let first = ordered(m, tps, &all)?;
+    let second = ordered(m, others, &all)?;
     ctx.stack.extend(first);
-    n
+    ctx.stack.extend(second);
+    Ok(n)
 }
