@@ -381,15 +381,17 @@ pub fn set_on(m: &mut M, id: &str, on: bool) {
         return;
     };
     let was_on = c.has(st::ON);
+    let had_state = was_on || c.has(st::OFF);
     c.states.remove(st::ON);
     c.states.remove(st::OFF);
     c.states
         .insert(if on { st::ON } else { st::OFF }.to_string());
-    if was_on != on
+    if (was_on != on || !had_state)
         && let Some(e) = m.trace.last_mut()
     {
         let w = |b: bool| if b { "ON" } else { "OFF" };
-        e.change(format!("{id}.state"), w(was_on), w(on));
+        let before = if had_state { w(was_on) } else { "-" };
+        e.change(format!("{id}.state"), before, w(on));
     }
 }
 
@@ -593,5 +595,94 @@ pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn) -
         result: result_word(&m.game.result),
         error,
         steps: m.steps,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{EngineError, Outcome};
+    use crate::scenario::load_str;
+
+    fn run(cards: &str, p1: &str, p2: &str, phase: &str, actions: &str) -> Outcome {
+        let text = format!(
+            r#"{{ "game": "pso2", "name": "t", "source": "test", "cards": {{ {cards} }},
+              "state": {{ "turn": {{ "player": "p1", "phase": "{phase}", "number": 3 }},
+                "players": {{ "p1": {{ "zones": {{ "deck": {{ "count": 9 }} {p1} }} }},
+                             "p2": {{ "zones": {{ "deck": {{ "count": 9 }} {p2} }} }} }} }},
+              "actions": [ {actions} ] }}"#
+        );
+        let loaded = load_str("t.json", &text, None).expect("test scenario loads");
+        loaded.module.run(loaded.game.clone(), &loaded.actions)
+    }
+
+    fn not_implemented(o: &Outcome) -> &'static str {
+        match o.error.as_ref().map(|e| &e.error) {
+            Some(EngineError::NotImplemented { clause, .. }) => clause,
+            other => panic!("expected not implemented, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_effect_pso2_does_not_model_is_not_implemented() {
+        let o = run(
+            r#""x": { "name": "X", "type": "active", "cost": 0,
+                 "abilities": [ { "trigger": "effect", "effect": [ { "do": "swap_power", "target": { "select": "this" } } ] } ] }"#,
+            r#", "hand": [ { "id": "x", "card": "x" } ]"#,
+            "",
+            "main",
+            r#"{ "do": "play", "card": "x" }, { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" }"#,
+        );
+        assert_eq!(not_implemented(&o), super::r::EFFECT_ORDER);
+        assert_eq!(o.error.as_ref().and_then(|e| e.action), Some(2));
+    }
+
+    #[test]
+    fn conditions_and_mag_evolution_are_not_implemented() {
+        let o = run(
+            r#""x": { "name": "X", "type": "chara", "cost": 0, "attack": 1, "defense": 1,
+                 "abilities": [ { "trigger": "on_enter", "condition": { "turn": "you" }, "effect": [] } ] }"#,
+            r#", "field": [ "x" ]"#,
+            "",
+            "main",
+            "",
+        );
+        assert_eq!(not_implemented(&o), super::r::CONTINUOUS);
+        let o = run(
+            r#""e": { "name": "E", "type": "mag_evolution", "cost": 1 }"#,
+            r#", "hand": [ "e" ]"#,
+            "",
+            "main",
+            "",
+        );
+        assert_eq!(not_implemented(&o), super::r::MAG_EVOLUTION);
+    }
+
+    #[test]
+    fn a_battle_cannot_be_the_starting_phase() {
+        let o = run("", "", "", "battle", "");
+        assert!(matches!(
+            o.error.map(|e| e.error),
+            Some(EngineError::BadAction { .. })
+        ));
+    }
+
+    #[test]
+    fn the_first_player_does_not_draw_on_turn_one_but_the_second_does() {
+        let text = |first: &str| {
+            format!(
+                r#"{{ "game": "pso2", "name": "t", "source": "test", "cards": {{}},
+                  "state": {{ "turn": {{ "player": "p1", "first": "{first}", "phase": "draw", "number": 1 }},
+                    "players": {{ "p1": {{ "zones": {{ "deck": {{ "count": 5 }} }} }}, "p2": {{ "zones": {{ "deck": {{ "count": 5 }} }} }} }} }},
+                  "actions": [] }}"#
+            )
+        };
+        for (first, hand) in [("p1", 0), ("p2", 1)] {
+            let loaded = load_str("t.json", &text(first), None).unwrap();
+            let o = loaded.module.run(loaded.game.clone(), &loaded.actions);
+            assert_eq!(
+                o.state["players"]["p1"]["zone_counts"]["hand"], hand,
+                "first = {first}"
+            );
+        }
     }
 }

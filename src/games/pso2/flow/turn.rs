@@ -349,11 +349,18 @@ fn refresh(m: &mut M) -> Result<Flow, EngineError> {
                 player_name(tp),
                 hand.len()
             ),
-            &[r::HAND_LIMIT, r::HAND_LIMIT_OWN, r::REFRESH],
+            &[r::HAND_LIMIT, r::HAND_LIMIT_OWN, r::REFRESH, r::GL_DISCARD],
         );
         for id in uniq {
             moves::to_discard(m, &id);
         }
+    }
+    if hand.len() < 8 {
+        m.record(
+            "refresh_step",
+            format!("{} has {} card(s) in hand: no discard (the limit is 7; the non-turn player is not checked)", player_name(tp), hand.len()),
+            &[r::HAND_LIMIT_OWN],
+        );
     }
     let next = (tp + 1) % m.game.players.len().max(1);
     m.game.turn.number += 1;
