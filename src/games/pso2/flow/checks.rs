@@ -150,7 +150,10 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
         if d.card_type == types::MAG_EVOLUTION && c.zone.kind != zn::MAG {
             return Some(ni(
                 r::MAG_EVOLUTION,
-                "Mag evolution (マグ進化) is not implemented",
+                format!(
+                    "{} is a 《マグ進化》 card outside the mag zone: such cards start under the Mag (203.4.1); moving them elsewhere is not implemented",
+                    c.id
+                ),
             ));
         }
         if d.has_keyword("ex") {

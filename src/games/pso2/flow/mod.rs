@@ -20,6 +20,7 @@ mod cost;
 mod damage;
 mod effects;
 mod equip;
+mod mag;
 mod moves;
 mod play;
 mod priority;
@@ -139,6 +140,7 @@ pub const ACTIONS: &[&str] = &[
     "attack",
     "end_phase",
     "concede",
+    "evolve",
 ];
 
 /// The readings a judge may switch (research §3.17), set as player flags
@@ -377,6 +379,18 @@ pub fn derived(g: &Game, c: &Card) -> Vec<(&'static str, i64)> {
 
 /// Sets a card ON or OFF, recording the change on the last trace entry.
 pub fn set_on(m: &mut M, id: &str, on: bool) {
+    let shared = mag::stack_of(&m.game, id);
+    if shared.len() > 1 {
+        // 203.4.5: the Mag and its evolution cards are one card for ON/OFF.
+        for c in shared {
+            set_one(m, &c, on);
+        }
+        return;
+    }
+    set_one(m, id, on);
+}
+
+fn set_one(m: &mut M, id: &str, on: bool) {
     let Some(c) = m.game.cards.get_mut(id) else {
         return;
     };

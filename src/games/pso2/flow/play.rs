@@ -219,6 +219,15 @@ pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> 
         .def_of(&card)
         .cloned()
         .ok_or_else(|| super::bad("unknown card"))?;
+    if super::mag::under_the_mag(&m.game, &card) {
+        return Err(illegal(
+            r::MAG_GAINS,
+            format!(
+                "{card} is still under the Mag: the Mag gains its abilities only once it is stacked on it"
+            ),
+            vec![],
+        ));
+    }
     if c.controller != p || !matches!(c.zone.kind, zn::FIELD | zn::PLAYER | zn::MAG) {
         return Err(illegal(
             r::ACTIVATED,

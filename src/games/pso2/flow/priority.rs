@@ -59,6 +59,7 @@ pub fn act(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
         "activate" => play::activate(m, ctx, a),
         "attack" => battle::declare(m, ctx, a),
         "end_phase" => end_phase(m, ctx),
+        "evolve" => super::mag::evolve(m, ctx, a),
         "pp" => Err(illegal(
             r::PP_PLACE,
             "a card is put into PP only in the PP phase",

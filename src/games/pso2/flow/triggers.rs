@@ -143,6 +143,9 @@ pub fn timed(m: &mut M, trigger: &'static str) -> Result<Vec<Entry>, EngineError
     };
     let mut out = Vec::new();
     for c in cards {
+        if super::mag::under_the_mag(&m.game, &c) {
+            continue;
+        }
         for f in found(m, &c, trigger, tp, rules) {
             if let Some(e) = make(m, &f)? {
                 out.push(e);
