@@ -12,7 +12,6 @@ const DEF: &str = "not state-changing: a definition or classification";
 const ZONE_DEF: &str = "not state-changing: a zone's definition (the scenario vocabulary declares it: zone specs with visibility and order)";
 const DECK: &str = "not implemented: deck construction (100) happens before the game; the engine does not validate decks";
 const WORDING: &str = "not state-changing: how card text is worded; scenario cards are written in the effect language";
-const MAG_EVO: &str = "not implemented: Mag evolution (マグ進化); a mag_evolution card outside the mag zone stops the run (not implemented: clause 203.4.3)";
 const RAID: &str = "not implemented: the cooperative raid battle needs more than two players; a game of other than two players stops the run (not implemented: clause RAID:P1)";
 
 /// `(clause id, reason)`.
@@ -98,7 +97,18 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "203.3",
         "not state-changing: self-made Mag cards before the game",
     ),
-    ("203.4", MAG_EVO),
+    (
+        "203.4",
+        "not state-changing: which Mag cards have 《マグ進化 LvX》",
+    ),
+    (
+        "203.4.1",
+        "not state-changing: where the evolution cards start (a scenario puts them in zone `mag`, unattached)",
+    ),
+    (
+        "203.4.2",
+        "not state-changing: the evolution cards are public (zone `mag` is public)",
+    ),
     ("204.1", DEF),
     ("205.1", DEF),
     ("205.2", DEF),

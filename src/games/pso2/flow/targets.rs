@@ -76,6 +76,27 @@ pub fn choose(
     if options.is_empty() && !up_to {
         return Ok(None);
     }
+    // `leader` names a player: their Player card represents them (101.2).
+    let leader: Option<String>;
+    let preset = match preset {
+        Some("leader") => {
+            leader = options
+                .iter()
+                .find(|o| {
+                    m.game
+                        .card(o)
+                        .is_some_and(|c| c.zone.kind == zn::PLAYER && c.controller != master)
+                })
+                .or_else(|| {
+                    options
+                        .iter()
+                        .find(|o| m.game.card(o).is_some_and(|c| c.zone.kind == zn::PLAYER))
+                })
+                .cloned();
+            leader.as_deref().or(Some("leader"))
+        }
+        other => other,
+    };
     let given = match preset {
         Some(t) if options.iter().any(|o| o == t) => Some(vec![t.to_string()]),
         Some(t) => {
