@@ -62,6 +62,7 @@
 //! PMV's priority: each is just a `Step` of its module.
 
 pub mod pmv;
+pub mod pso2;
 pub mod sve;
 
 use crate::engine::{Action, Game, Outcome, Plan, ValueSpec, ZoneSpec};
@@ -142,7 +143,7 @@ impl std::fmt::Debug for dyn GameModule {
 }
 
 /// Every game module.
-pub static MODULES: &[&dyn GameModule] = &[&sve::Sve, &pmv::Pmv];
+pub static MODULES: &[&dyn GameModule] = &[&sve::Sve, &pmv::Pmv, &pso2::Pso2];
 
 /// The module for `game`, if the engine supports it.
 pub fn module(game: &str) -> Option<&'static dyn GameModule> {

@@ -1,0 +1,265 @@
+//! The clauses `judge coverage pso2` does not expect a passing ruling for,
+//! each with the reason. An entry covers its whole subtree; a clause a
+//! passing ruling cites is reported as covered even inside an excepted
+//! subtree.
+//!
+//! Two kinds of reason: **not state-changing** (definitions, principles of
+//! reading, deck construction outside the game) and **not implemented**
+//! (the engine or the effect language does not model it; where a scenario
+//! can reach it, the engine stops with a `not implemented` error).
+
+const DEF: &str = "not state-changing: a definition or classification";
+const ZONE_DEF: &str = "not state-changing: a zone's definition (the scenario vocabulary declares it: zone specs with visibility and order)";
+const DECK: &str = "not implemented: deck construction (100) happens before the game; the engine does not validate decks";
+const WORDING: &str = "not state-changing: how card text is worded; scenario cards are written in the effect language";
+const RAID: &str = "not implemented: the cooperative raid battle needs more than two players; a game of other than two players stops the run (not implemented: clause RAID:P1)";
+
+/// `(clause id, reason)`.
+pub const EXCEPTIONS: &[(&str, &str)] = &[
+    ("100", DECK),
+    ("101.1", DEF),
+    (
+        "101.2",
+        "not state-changing: who players are and the words 自分, 対戦相手, 味方, 相手 (the engine applies them in targets and attacks)",
+    ),
+    (
+        "101.3.1",
+        "not state-changing: owner defined; cards go to their owner's zones (moves.rs)",
+    ),
+    (
+        "102.2.1",
+        "not state-changing: a courtesy (asking to shuffle the opponent's deck); the shuffle is seeded",
+    ),
+    (
+        "102.3.1",
+        "not state-changing: which face of the double-sided Player card is shown",
+    ),
+    (
+        "103.1.1",
+        "not state-changing: a principle; card text is applied as written in the effect language",
+    ),
+    (
+        "103.1.2",
+        "not implemented: conflicting instructions (cannot > must > do > may) — the effect language has no restrictions for PSO2",
+    ),
+    (
+        "103.2",
+        "not state-changing: what actions and their sources are (103.2.1.2 and 103.2.3 are covered)",
+    ),
+    ("103.3", DEF),
+    (
+        "103.4",
+        "not state-changing: the heading of 103.4 (its state-changing parts are covered or named below)",
+    ),
+    ("103.4.1", DEF),
+    ("103.4.2", DEF),
+    ("103.4.2.1", DEF),
+    ("103.4.2.2", DEF),
+    (
+        "103.4.3",
+        "not implemented: replacement effects (置換効果) — the effect language has none for PSO2",
+    ),
+    (
+        "103.5.1",
+        "not implemented: chosen numbers (X) — the effect language has no variable numbers for PSO2",
+    ),
+    (
+        "103.5.4",
+        "not implemented: number replacement — no such effect in the language",
+    ),
+    (
+        "103.5.5",
+        "not implemented: number replacement — no such effect in the language",
+    ),
+    (
+        "103.6.2.2",
+        "not state-changing: a summary of 504.1.1.1, 504.1.2.1, 504.1.5 and 504.1.6.1, each covered",
+    ),
+    ("103.7.1.1.1", DEF),
+    (
+        "103.7.2",
+        "not state-changing: the heading of a figure lost in the document",
+    ),
+    ("200.1", DEF),
+    ("201.1", DEF),
+    ("201.2", ZONE_DEF),
+    (
+        "201.6",
+        "not state-changing: self-made Player cards before the game",
+    ),
+    (
+        "201.7",
+        "not state-changing: self-made Player cards before the game",
+    ),
+    ("202.1", DEF),
+    ("203.1", ZONE_DEF),
+    (
+        "203.3",
+        "not state-changing: self-made Mag cards before the game",
+    ),
+    (
+        "203.4",
+        "not state-changing: which Mag cards have 《マグ進化 LvX》",
+    ),
+    (
+        "203.4.1",
+        "not state-changing: where the evolution cards start (a scenario puts them in zone `mag`, unattached)",
+    ),
+    (
+        "203.4.2",
+        "not state-changing: the evolution cards are public (zone `mag` is public)",
+    ),
+    ("204.1", DEF),
+    ("205.1", DEF),
+    ("205.2", DEF),
+    ("205.4.1", DEF),
+    (
+        "205.4.7",
+        "not state-changing for the engine: the equipment's source matters to no rule the engine applies",
+    ),
+    (
+        "206.1",
+        "not state-changing: where the name and title are printed; 206.1.2 (deck building) is not implemented with 100",
+    ),
+    (
+        "206.3",
+        "not state-changing: `text.also_named` lets a card be treated as another name (unit-tested in names.rs)",
+    ),
+    ("207.1", DEF),
+    (
+        "207.2",
+        "not state-changing: white is no colour; a white card has no colour requirement (209.1.2 rulings use white cards)",
+    ),
+    ("208.1.1", DEF),
+    (
+        "208.1.2.1",
+        "not implemented: the effect language's filters have no class, so \"《ハンター》 card\" effects cannot be written",
+    ),
+    ("208.1.3", WORDING),
+    (
+        "209.1.3.1.1",
+        "not implemented: discard and return-to-deck ability costs — activated abilities cost 【ON⇒OFF】 plus `stats.ability_cost` PP",
+    ),
+    (
+        "209.1.3.2",
+        "not implemented: triggered abilities with a cost",
+    ),
+    ("209.1.3.3", "not implemented: coloured ability costs"),
+    ("209.2", DEF),
+    ("209.3", "not implemented: X costs"),
+    ("209.4", "not implemented: cost changes"),
+    (
+        "210",
+        "not state-changing: 種別 has no rules meaning of its own (210.1.1); races are `traits`",
+    ),
+    (
+        "211",
+        "not state-changing: the layout of the text box (211.2.2 effect order is applied, 103.4.2.3)",
+    ),
+    ("213.1", DEF),
+    ("215.1.1", DEF),
+    ("215.1.2", DEF),
+    ("300.1", DEF),
+    (
+        "300.2.3",
+        "not implemented: delayed triggers (後発誘発能力) — the effect language cannot set one up",
+    ),
+    (
+        "300.4",
+        "not implemented: continuous abilities (常時能力); an ability with a condition stops the run (not implemented: clause 300.4)",
+    ),
+    ("300.7", "not implemented: losing abilities"),
+    ("301.1", DEF),
+    (
+        "301.2",
+        "not implemented: サーチ (search) — no search effect in the language; `shuffle` cites it",
+    ),
+    ("302.1", DEF),
+    (
+        "302.9",
+        "not implemented: 回復X — no such effect in the language",
+    ),
+    ("302.11", DECK),
+    ("400.1", DEF),
+    ("400.2", ZONE_DEF),
+    (
+        "400.3",
+        "not state-changing: zone sizes are public (snapshots show every zone's count)",
+    ),
+    ("400.4", ZONE_DEF),
+    ("400.5", ZONE_DEF),
+    ("401.1", ZONE_DEF),
+    ("402.1", ZONE_DEF),
+    ("402.2", "not state-changing: what a draw is (moves::draw)"),
+    ("402.4", "not state-changing: a player may order their hand"),
+    ("403.1.1", ZONE_DEF),
+    ("403.1.2", ZONE_DEF),
+    ("403.1.3", ZONE_DEF),
+    ("403.3", "not state-changing: the field has no card limit"),
+    ("404.1", ZONE_DEF),
+    ("404.2.1", ZONE_DEF),
+    ("404.3", "not state-changing: PP has no card limit"),
+    ("404.4", "not state-changing: PP order is free"),
+    ("404.5.1", DEF),
+    (
+        "404.6",
+        "not state-changing: a PP card keeps only its colour (cost.rs reads nothing else)",
+    ),
+    ("405", ZONE_DEF),
+    ("406.1", ZONE_DEF),
+    (
+        "406.2.2.3",
+        "not implemented: targets chosen mid-text — every target is chosen when the card or ability goes to the zone",
+    ),
+    (
+        "406.3",
+        "not implemented: modes (「以下から1つを選ぶ」) — the effect language has none for PSO2",
+    ),
+    ("500.2", DEF),
+    ("500.3", DEF),
+    (
+        "506.1",
+        "not state-changing: an introductory sentence with no list after it",
+    ),
+    (
+        "506.5.2",
+        "not implemented: effects that make cards engage (交戦する) — no such effect in the language",
+    ),
+    ("GL", WORDING),
+    (
+        "GL:回復X",
+        "not implemented: 回復X — no such effect in the language",
+    ),
+    (
+        "GL:コントロール",
+        "not implemented: gaining control (a card moved to its owner's zones is implemented in moves.rs)",
+    ),
+    (
+        "GL:サーチ",
+        "not implemented: サーチ — no search effect in the language",
+    ),
+    (
+        "GL:枚数制限",
+        "not implemented: per-host copy limits printed on cards",
+    ),
+    (
+        "GL:または",
+        "not implemented: 「または」 choices (modes) — no such effect in the language",
+    ),
+    (
+        "GL:無効(カードや能力の無効)",
+        "not implemented: negating an entry of the resolution zone",
+    ),
+    (
+        "GL:交戦する",
+        "not implemented: effects that make cards engage",
+    ),
+    (
+        "GL:効果を受けない",
+        "not implemented: 効果を受けない (unaffected) other than 無敵",
+    ),
+    ("GL:ダイス", "not implemented: dice"),
+    ("GL:デッキを見る", "not implemented: looking at the deck"),
+    ("GL:公開", "not implemented: revealing cards"),
+    ("RAID", RAID),
+];

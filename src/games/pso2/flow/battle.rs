@@ -1,0 +1,546 @@
+//! The battle (506): the attack declaration (504.1.5), the battle-start
+//! step and its cancellation (506.3), the attack-participation step
+//! (506.4, ウォークライ until then, 506.4.2), the engagement step with
+//! weapon declarations and 連撃 (506.5, 302.5), and the damage-resolution
+//! step (506.6) with armor, 狙撃, 連続射撃 and 貫通X; then back to main.
+
+use super::{
+    Battle, Ctx, Entry, EntryKind, Foe, M, Step, Window, attack, ctype, damage, illegal, is_on, r,
+    reading, reading_on, set_on, st, triggers, types, zn,
+};
+use crate::engine::{Action, CardId, EngineError, Event, PlayerId, player_name};
+
+fn gen_of(m: &M, id: &str) -> u32 {
+    m.game.card(id).map_or(0, |c| c.incarnation)
+}
+
+/// The player card of `p`, if any.
+fn player_card(m: &M, p: PlayerId) -> Option<CardId> {
+    m.game
+        .zone_of(p, zn::PLAYER)
+        .iter()
+        .find(|id| ctype(&m.game, id) == types::PLAYER)
+        .cloned()
+}
+
+/// 504.1.5: the turn player declares an attack with an ON 味方; the battle
+/// phase begins (504.1.5.1) with its battle-start step (506.3.1).
+pub fn declare(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
+    let p = ctx.holder;
+    if ctx.window != Window::Main || p != m.game.turn.active || !ctx.stack.is_empty() {
+        return Err(illegal(
+            r::EMPTY_ZONE_ACTIONS,
+            "an attack is declared only by the turn player in their main phase with nothing in the resolution zone",
+            vec![],
+        ));
+    }
+    let Some(att) = a.card.clone() else {
+        return Err(super::bad(
+            "`attack` needs the attacking card (a chara or the Player card)",
+        ));
+    };
+    let ok_kind = m.game.card(&att).is_some_and(|c| {
+        c.controller == p
+            && ((c.zone.kind == zn::FIELD && ctype(&m.game, &att) == types::CHARA)
+                || (c.zone.kind == zn::PLAYER && ctype(&m.game, &att) == types::PLAYER))
+    });
+    if !ok_kind {
+        return Err(illegal(
+            r::ATTACK_DECLARE,
+            format!(
+                "{att} is not a 味方 of {} (a chara on the field or the Player card)",
+                player_name(p)
+            ),
+            vec![],
+        ));
+    }
+    if !is_on(&m.game, &att) {
+        return Err(illegal(
+            r::ATTACK_ONLY_ON,
+            format!("{att} is OFF: only an ON card declares an attack"),
+            vec![],
+        ));
+    }
+    if m.game.card(&att).is_some_and(|c| c.has(st::FROZEN)) {
+        return Err(illegal(
+            r::FREEZE,
+            format!("{att} is frozen (フリーズ) and cannot declare an attack"),
+            vec![],
+        ));
+    }
+    let def = m
+        .game
+        .def_of(&att)
+        .cloned()
+        .ok_or_else(|| super::bad("unknown card"))?;
+    // Legal opposing targets (506.3.1, 301.10).
+    let mut options: Vec<String> = Vec::new();
+    let n = m.game.players.len();
+    for q in (0..n).filter(|&q| q != p) {
+        options.push(player_card(m, q).unwrap_or_else(|| "leader".into()));
+        if !def.has_keyword("erosion") {
+            for id in m.game.zone_of(q, zn::FIELD) {
+                let c = m.game.card(id);
+                if ctype(&m.game, id) == types::CHARA && c.is_some_and(|c| !c.has(st::UNTARGETABLE))
+                {
+                    options.push(id.clone());
+                }
+            }
+        }
+    }
+    let given: Vec<String> = match (&a.target, m.choices.ids("targets", &options)?) {
+        (Some(t), None) => vec![t.clone()],
+        (None, Some(v)) => v,
+        (Some(_), Some(_)) => {
+            return Err(super::bad(
+                "give the attack target either as `target` or as the choice `targets`, not both",
+            ));
+        }
+        (None, None) => {
+            return Err(EngineError::MissingChoice {
+                choice: "target".into(),
+                options,
+            });
+        }
+    };
+    let max = if def.has_keyword("rapid_fire") { 2 } else { 1 };
+    let mut uniq = given.clone();
+    uniq.dedup();
+    if uniq.is_empty() || uniq.len() > max {
+        return Err(illegal(
+            if max == 2 {
+                r::RAPID_FIRE
+            } else {
+                r::BATTLE_START
+            },
+            format!(
+                "{att} may choose {} attack target(s)",
+                if max == 2 { "1 or 2" } else { "1" }
+            ),
+            options,
+        ));
+    }
+    let mut foes = Vec::new();
+    let mut generations = vec![(att.clone(), gen_of(m, &att))];
+    for t in &uniq {
+        if !options.contains(t) && t != "leader" {
+            let rule = if def.has_keyword("erosion") {
+                r::EROSION
+            } else {
+                r::OPPONENT_SIDE
+            };
+            return Err(illegal(
+                rule,
+                format!("{t} is not a legal attack target for {att}"),
+                options,
+            ));
+        }
+        if t == "leader" {
+            foes.push(Foe::Player((p + 1) % n));
+            continue;
+        }
+        match m.game.card(t).filter(|_| ctype(&m.game, t) == types::CHARA) {
+            Some(_) => {
+                generations.push((t.clone(), gen_of(m, t)));
+                foes.push(Foe::Card(t.clone()));
+            }
+            None => {
+                let q = m
+                    .game
+                    .card(t)
+                    .map(|c| c.controller)
+                    .or_else(|| crate::engine::state::parse_player(t, n))
+                    .ok_or_else(|| super::bad(format!("unknown target {t}")))?;
+                foes.push(Foe::Player(q));
+            }
+        }
+    }
+    m.game.turn.phase = "battle".into();
+    let mut rules = vec![
+        r::ATTACK_DECLARE,
+        r::ATTACK_TO_BATTLE,
+        r::PRIORITY_ACTIONS,
+        r::BATTLE_STEPS,
+        r::BATTLE_START,
+        r::ALLY,
+        r::OPPONENT_SIDE,
+        r::GL_ATTACK,
+    ];
+    if max == 2 {
+        rules.push(r::RAPID_FIRE);
+    }
+    if def.has_keyword("erosion") {
+        rules.push(r::EROSION);
+    }
+    m.record(
+        "battle_start_step",
+        format!(
+            "{} declares an attack with {att} on {}; battle-start step",
+            player_name(p),
+            uniq.join(" and ")
+        ),
+        &rules,
+    )
+    .obj(att.clone());
+    ctx.window = Window::BattleStart;
+    ctx.battle = Some(Battle {
+        attacker: att,
+        side: p,
+        targets: foes,
+        generations,
+    });
+    ctx.holder = p;
+    ctx.passes = 0;
+    m.then([Step::Priority(Box::new(ctx))]);
+    Ok(())
+}
+
+/// Whether a battle card is still the object it was (400.6) on the field.
+fn present(m: &M, b: &Battle, id: &str) -> bool {
+    let g = b.generations.iter().find(|(c, _)| c == id).map(|(_, g)| *g);
+    m.game
+        .card(id)
+        .is_some_and(|c| Some(c.incarnation) == g && matches!(c.zone.kind, zn::FIELD | zn::PLAYER))
+}
+
+/// 506.3.2, 506.4.3, 506.5.3: the attacker or every target left the field
+/// (or has no target after ウォークライ): the step ends, back to main.
+pub fn cancelled(m: &mut M, ctx: &mut Ctx) -> bool {
+    let rule = match ctx.window {
+        Window::BattleStart => r::BATTLE_START_CANCEL,
+        Window::Participation => r::PARTICIPATION_CANCEL,
+        Window::Engagement => r::ENGAGEMENT_CANCEL,
+        _ => return false,
+    };
+    let Some(b) = ctx.battle.clone() else {
+        return false;
+    };
+    let attacker_here = present(m, &b, &b.attacker);
+    let live: Vec<Foe> = b
+        .targets
+        .iter()
+        .filter(|f| match f {
+            Foe::Player(q) => !m.game.players[*q].lost,
+            Foe::Card(id) => present(m, &b, id),
+        })
+        .cloned()
+        .collect();
+    if attacker_here && !live.is_empty() {
+        if live.len() < b.targets.len()
+            && let Some(bb) = ctx.battle.as_mut()
+        {
+            bb.targets = live;
+            m.record(
+                "battle",
+                "one of the two attack targets left the field: the battle goes on with the other",
+                &[rule, r::RAPID_FIRE],
+            )
+            .note("judges' reading: with two targets (連続射撃) the battle ends only when no target is left");
+        }
+        return false;
+    }
+    let who = if attacker_here {
+        "the attack target"
+    } else {
+        "the attacker"
+    };
+    let e = m.record(
+        "battle",
+        format!("{who} left the field or is gone: the step ends at once and play returns to the main phase"),
+        &[rule],
+    );
+    if ctx.window == Window::BattleStart {
+        e.note(format!(
+            "judges' reading: cancelled in the battle-start step, the attacker was never turned OFF (506.4.1 did not happen; option `{}`: it becomes OFF, 215.1.3)",
+            reading::CANCELLED_ATTACKER_OFF
+        ));
+        if attacker_here && reading_on(&m.game, reading::CANCELLED_ATTACKER_OFF) {
+            set_on(m, &b.attacker, false);
+        }
+    }
+    end_battle_states(m);
+    ctx.window = Window::Main;
+    ctx.battle = None;
+    ctx.holder = m.game.turn.active;
+    ctx.passes = 0;
+    m.game.turn.phase = "main".into();
+    true
+}
+
+fn end_battle_states(m: &mut M) {
+    for c in m.game.cards.values_mut() {
+        c.states.remove(st::ATTACKING);
+        c.states.remove(st::ENGAGED);
+        c.states.remove(st::IN_USE);
+    }
+}
+
+/// 506.6.3: the engagement ends and the attacker stops attacking, unless
+/// the reading keeps 攻撃中 until the return to main (506.4.1.1).
+fn end_engagement(m: &mut M) {
+    let keep = reading_on(&m.game, reading::ATTACKING_UNTIL_MAIN);
+    for c in m.game.cards.values_mut() {
+        if !keep {
+            c.states.remove(st::ATTACKING);
+        }
+        c.states.remove(st::ENGAGED);
+        c.states.remove(st::IN_USE);
+    }
+}
+
+/// 506.4.1: the attacker becomes OFF and 攻撃中.
+pub fn participation(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
+    let Some(b) = ctx.battle.clone() else {
+        return Ok(());
+    };
+    m.record(
+        "attack_participation_step",
+        format!("{} becomes OFF and attacking", b.attacker),
+        &[r::ATTACK_PARTICIPATION, r::BECOMES_OFF, r::ATTACKING_LASTS],
+    );
+    set_on(m, &b.attacker, false);
+    if let Some(c) = m.game.cards.get_mut(&b.attacker) {
+        c.states.insert(st::ATTACKING.into());
+    }
+    m.game.events.push(Event::Attacked {
+        card: b.attacker.clone(),
+    });
+    ctx.window = Window::Participation;
+    m.then([Step::Priority(Box::new(ctx))]);
+    Ok(())
+}
+
+/// 506.5: engagement, weapon declarations (turn player first, 506.5.2@2),
+/// 連撃 (302.5.1), then the turn player gets the right to act.
+pub fn engagement(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
+    let Some(b) = ctx.battle.clone() else {
+        return Ok(());
+    };
+    let mut engaged = vec![b.attacker.clone()];
+    for f in &b.targets {
+        match f {
+            Foe::Card(id) => engaged.push(id.clone()),
+            Foe::Player(q) => {
+                if let Some(pc) = player_card(m, *q) {
+                    engaged.push(pc);
+                }
+            }
+        }
+    }
+    for id in &engaged {
+        if let Some(c) = m.game.cards.get_mut(id) {
+            c.states.insert(st::ENGAGED.into());
+        }
+    }
+    m.record(
+        "engagement_step",
+        format!("{} engaged: the battle is certain", engaged.join(" and ")),
+        &[r::ENGAGEMENT],
+    );
+    // Weapons: the turn player's declarations first.
+    let tp = m.game.turn.active;
+    let mut order = engaged.clone();
+    order.sort_by_key(|id| {
+        m.game
+            .card(id)
+            .map_or(1, |c| usize::from(c.controller != tp))
+    });
+    for id in &order {
+        let weapons: Vec<CardId> = m
+            .game
+            .cards
+            .values()
+            .filter(|w| {
+                w.attached_to.as_deref() == Some(id.as_str())
+                    && ctype(&m.game, &w.id) == types::WEAPON
+                    && w.has(st::ON)
+            })
+            .map(|w| w.id.clone())
+            .collect();
+        if weapons.is_empty() {
+            continue;
+        }
+        if let Some(w) = m.choices.one_id(&format!("weapon.{id}"), &weapons)? {
+            m.record(
+                "engagement_step",
+                format!("{w} is used: it becomes OFF and adds its attack to {id} while engaged (rule processing)"),
+                &[r::WEAPON_DECLARATION, r::WEAPON, r::WEAPON_RULE, r::BECOMES_OFF],
+            );
+            set_on(m, &w, false);
+            if let Some(c) = m.game.cards.get_mut(&w) {
+                c.states.insert(st::IN_USE.into());
+            }
+        }
+    }
+    for id in &engaged {
+        m.game.events.push(Event::Fought {
+            a: id.clone(),
+            b: b.attacker.clone(),
+        });
+    }
+    let mut extra = Vec::new();
+    let vs_player = b
+        .targets
+        .iter()
+        .any(|f| matches!(f, Foe::Player(q) if *q != b.side));
+    if vs_player
+        && m.game
+            .def_of(&b.attacker)
+            .is_some_and(|d| d.has_keyword("double_attack"))
+    {
+        let key = format!("turn:double:{}:{}", b.attacker, gen_of(m, &b.attacker));
+        if m.game.vars.insert(key, 1).is_some() {
+            m.record(
+                "trigger",
+                format!("連撃 of {} was already used this turn", b.attacker),
+                &[r::DOUBLE_ATTACK],
+            );
+        } else {
+            m.record(
+                "trigger",
+                format!(
+                    "{} is engaged with the opponent's player: 連撃 triggers",
+                    b.attacker
+                ),
+                &[r::DOUBLE_ATTACK, r::DOUBLE_ATTACK_TIMING],
+            );
+            extra.push(Entry {
+                kind: EntryKind::DoubleAttack(b.attacker.clone()),
+                master: b.side,
+                targets: vec![],
+            });
+        }
+    }
+    triggers::place(m, &mut ctx, extra)?;
+    ctx.window = Window::Engagement;
+    ctx.holder = tp;
+    m.then([Step::Priority(Box::new(ctx))]);
+    Ok(())
+}
+
+/// 506.6: the engaged cards deal damage to each other at once (212.2).
+pub fn damage_step(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
+    let Some(b) = ctx.battle.clone() else {
+        return Ok(());
+    };
+    m.record(
+        "damage_resolution_step",
+        "the engaged cards deal damage to each other at once",
+        &[
+            r::DAMAGE_STEP,
+            r::BATTLE_BOTH_DEAL,
+            r::WEAPON_BONUS,
+            r::DAMAGE_ASSIGNED,
+        ],
+    );
+    let a_attack = m.game.card(&b.attacker).map_or(0, |c| attack(&m.game, c));
+    // Every amount is fixed before any is dealt (simultaneous).
+    let mut back: Vec<(String, i64)> = Vec::new();
+    for f in &b.targets {
+        match f {
+            Foe::Card(id) => {
+                let v = m.game.card(id).map_or(0, |c| attack(&m.game, c));
+                back.push((id.clone(), v));
+            }
+            Foe::Player(q) => {
+                let pc = player_card(m, *q);
+                let v = pc
+                    .as_ref()
+                    .and_then(|id| m.game.card(id))
+                    .map_or(0, |c| attack(&m.game, c));
+                back.push((pc.unwrap_or_else(|| player_name(*q)), v));
+            }
+        }
+    }
+    let pierce = m
+        .game
+        .def_of(&b.attacker)
+        .filter(|d| d.has_keyword("pierce"))
+        .map(|d| d.stats.get("pierce").copied().unwrap_or(0));
+    let mut extra = Vec::new();
+    for f in &b.targets {
+        match f {
+            Foe::Card(id) => {
+                let controller = m.game.card(id).map_or(0, |c| c.controller);
+                let died = damage::to_card(m, id, a_attack, &b.attacker, damage::Kind::Battle)?;
+                if died && let Some(x) = pierce {
+                    m.record(
+                        "trigger",
+                        format!(
+                            "{} destroyed {id} by attacking: 貫通{x} triggers",
+                            b.attacker
+                        ),
+                        &[r::GL_PIERCE],
+                    );
+                    extra.push(Entry {
+                        kind: EntryKind::Pierce {
+                            card: b.attacker.clone(),
+                            player: controller,
+                            amount: x,
+                        },
+                        master: b.side,
+                        targets: vec![],
+                    });
+                }
+            }
+            Foe::Player(q) => {
+                m.record(
+                    "damage_resolution_step",
+                    format!(
+                        "{} deals {a_attack} battle damage to {}",
+                        b.attacker,
+                        player_name(*q)
+                    ),
+                    &[r::BATTLE_DAMAGE, r::PLAYER_MILL],
+                );
+                damage::to_player(m, *q, a_attack);
+            }
+        }
+    }
+    for (from, v) in back {
+        if v <= 0 {
+            m.record(
+                "damage_resolution_step",
+                format!("{from} has attack {v}: it deals no damage back"),
+                &[r::BATTLE_BOTH_DEAL, r::ATTACK_BLANK],
+            );
+            continue;
+        }
+        damage::to_card(m, &b.attacker, v, &from, damage::Kind::Battle)?;
+    }
+    triggers::place(m, &mut ctx, extra)?;
+    let mut c2 = ctx.clone();
+    triggers::collect(m, &mut c2)?;
+    ctx = c2;
+    end_engagement(m);
+    m.record(
+        "damage_resolution_step",
+        "abilities triggered by the damage go to the zone; the engagement ends and the attacker is no longer attacking; the turn player gets the right to act",
+        &[r::DAMAGE_STEP_END],
+    )
+    .note(format!(
+        "judges' reading: 攻撃中 ends here (506.6.3), before the return to main that 506.4.1.1 names (option `{}`)",
+        reading::ATTACKING_UNTIL_MAIN
+    ));
+    ctx.window = Window::Damage;
+    ctx.holder = m.game.turn.active;
+    ctx.passes = 0;
+    m.then([Step::Priority(Box::new(ctx))]);
+    Ok(())
+}
+
+/// 506.6.4: back to the main phase.
+pub fn back_to_main(m: &mut M, mut ctx: Ctx) {
+    end_battle_states(m);
+    m.record(
+        "battle",
+        "the battle phase ends: back to the main phase",
+        &[r::BACK_TO_MAIN],
+    );
+    m.game.turn.phase = "main".into();
+    ctx.window = Window::Main;
+    ctx.battle = None;
+    ctx.holder = m.game.turn.active;
+    ctx.passes = 0;
+    m.then([Step::Priority(Box::new(ctx))]);
+}

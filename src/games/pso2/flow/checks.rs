@@ -1,0 +1,187 @@
+//! Rule processing that has no source (103.2.2.1): the loss by deck-out
+//! (101.3, 101.7), the standing KO checks (213.3, 215.3.1), concession
+//! (101.6), and what the module refuses to run.
+
+use super::{M, hp, ni, r, reading, reading_on, st, types, zn};
+use crate::engine::{Action, EngineError, Game, GameResult, PlayerId, player_name};
+
+/// 101.3: a player whose deck is 0 loses, checked whenever no effect or
+/// rule is being resolved (between steps). 101.7: when both decks are 0 at
+/// that moment, the turn player loses and there is no draw.
+pub fn deck_out(m: &mut M) {
+    if m.game.result != GameResult::Ongoing {
+        return;
+    }
+    let n = m.game.players.len();
+    let zero: Vec<PlayerId> = (0..n)
+        .filter(|&p| !m.game.players[p].lost && m.game.zone_of(p, zn::DECK).is_empty())
+        .collect();
+    if zero.is_empty() {
+        return;
+    }
+    let tp = m.game.turn.active;
+    let loser = if zero.len() == 1 {
+        m.record(
+            "rule_processing",
+            format!(
+                "{}'s deck is 0: {} loses",
+                player_name(zero[0]),
+                player_name(zero[0])
+            ),
+            &[r::DECK_OUT, r::LEAVES_GAME, r::GAME_ENDS],
+        );
+        zero[0]
+    } else if reading_on(&m.game, reading::SEQUENTIAL_DECK_OUT) {
+        let first = *zero
+            .iter()
+            .min_by_key(|p| {
+                m.game
+                    .vars
+                    .get(&format!("deckzero:{p}"))
+                    .copied()
+                    .unwrap_or(0)
+            })
+            .unwrap_or(&zero[0]);
+        m.record(
+            "rule_processing",
+            format!(
+                "several decks are 0; under the reading `{}` the deck that reached 0 first loses: {}",
+                reading::SEQUENTIAL_DECK_OUT,
+                player_name(first)
+            ),
+            &[r::DECK_OUT, r::BOTH_DECKS_ZERO, r::GAME_ENDS],
+        );
+        first
+    } else {
+        let loser = if zero.contains(&tp) { tp } else { zero[0] };
+        m.record(
+            "rule_processing",
+            format!(
+                "the decks of {} are 0 at the same check: the turn player {} loses; there is no draw",
+                zero.iter().map(|&p| player_name(p)).collect::<Vec<_>>().join(" and "),
+                player_name(loser)
+            ),
+            &[r::DECK_OUT, r::BOTH_DECKS_ZERO, r::GAME_ENDS],
+        )
+        .note(format!(
+            "judges' reading: decks that reach 0 within one resolution are 0 at the same time, since 101.3 checks only after it (option `{}`: the first to reach 0 loses)",
+            reading::SEQUENTIAL_DECK_OUT
+        ));
+        loser
+    };
+    lose(m, loser);
+}
+
+/// A player leaves the game having lost (101.5); the game ends when one
+/// player is left (101.4).
+fn lose(m: &mut M, p: PlayerId) {
+    m.game.players[p].lost = true;
+    let left: Vec<PlayerId> = (0..m.game.players.len())
+        .filter(|&q| !m.game.players[q].lost)
+        .collect();
+    m.game.result = match left.as_slice() {
+        [w] => GameResult::Win(player_name(*w)),
+        [] => GameResult::Draw,
+        _ => GameResult::Ongoing,
+    };
+}
+
+/// 101.6: conceding, at any time; it overrides everything (103.1.1).
+pub fn concede(m: &mut M, a: &Action) -> Result<(), EngineError> {
+    let p = a.player.unwrap_or(m.game.turn.active);
+    m.record(
+        "concede",
+        format!("{} concedes and loses", player_name(p)),
+        &[r::CONCEDE, r::GAME_ENDS],
+    );
+    lose(m, p);
+    Ok(())
+}
+
+/// Standing checks (213.3, 215.3.1): a chara on the field whose damage is
+/// at least its HP, or whose HP is 0 or less through modification, is KO'd
+/// at once. Returns the charas destroyed.
+pub fn standing_ko(m: &mut M) -> Vec<String> {
+    let mut out = Vec::new();
+    loop {
+        let hit = m.game.cards.values().find_map(|c| {
+            if c.zone.kind != zn::FIELD || super::ctype(&m.game, &c.id) != types::CHARA {
+                return None;
+            }
+            let h = hp(&m.game, c);
+            if h <= 0 {
+                Some((
+                    c.id.clone(),
+                    format!("its HP is {h} through modification"),
+                    r::HP_ZERO_KO,
+                ))
+            } else if c.damage >= h {
+                Some((
+                    c.id.clone(),
+                    format!("its damage {} is at least its HP {h}", c.damage),
+                    r::KO,
+                ))
+            } else {
+                None
+            }
+        });
+        let Some((id, why, rule)) = hit else { break };
+        super::moves::destroy(
+            m,
+            &id,
+            &format!("KO: {why}"),
+            &[rule, r::KO_KEYWORD, r::RULES_FIRST, r::RULE_NO_SOURCE],
+        );
+        out.push(id);
+    }
+    out
+}
+
+/// What the module refuses to run, checked before the first step.
+pub fn unsupported(g: &Game) -> Option<EngineError> {
+    if g.players.len() != 2 {
+        return Some(ni(
+            r::RAID_PARTY,
+            "games of more than two players (the cooperative raid battle) are not implemented",
+        ));
+    }
+    for c in g.cards.values() {
+        let Some(d) = g.def_of(&c.id) else { continue };
+        if d.card_type == types::MAG_EVOLUTION && c.zone.kind != zn::MAG {
+            return Some(ni(
+                r::MAG_EVOLUTION,
+                format!(
+                    "{} is a 《マグ進化》 card outside the mag zone: such cards start under the Mag (203.4.1); moving them elsewhere is not implemented",
+                    c.id
+                ),
+            ));
+        }
+        if d.has_keyword("ex") {
+            return Some(ni(r::RAID_EX, "【EX】 cards (raid) are not implemented"));
+        }
+        if d.has_keyword("recover") {
+            return Some(ni(r::RECOVER, "回復X is not implemented"));
+        }
+        if c.has(st::FACE_DOWN) && c.zone.kind != zn::PP {
+            return Some(ni(
+                r::FACE_DOWN_PP,
+                format!(
+                    "{} is face down outside PP: only a PP can be face down",
+                    c.id
+                ),
+            ));
+        }
+        if d.alternate.is_some() {
+            return Some(ni(r::CARD_TYPES, "PSO2 cards have no alternate face"));
+        }
+        for a in &d.abilities {
+            if a.condition.is_some() {
+                return Some(ni(
+                    r::CONTINUOUS,
+                    "conditions of application are not implemented",
+                ));
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,204 @@
+//! Damage to a chara, one instance at a time (213–215): 無敵, 狙撃 and
+//! armor first, then the damage, then at once the KO check (213.3), the
+//! front-row move to the back row (213.3.1) or the back-row KO (213.3.2)
+//! from the damage received in that row this turn. Damage to a player
+//! mills their deck (201.4, 214.2).
+
+use super::{
+    BACK_DAMAGE, FRONT_DAMAGE, M, ctype, hp, moves, r, reading, reading_on, set_on, st, types,
+};
+use crate::engine::{CardId, PlayerId};
+
+/// How a damage instance was dealt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// By a card's effect.
+    Effect,
+    /// Battle damage (506.6.1.4).
+    Battle,
+}
+
+/// Armor on `id` its controller uses against this damage (choice
+/// `armor.<id>`), if any: an ON armor equipped to it (205.5.2).
+fn armor(m: &mut M, id: &str) -> Result<Option<CardId>, crate::engine::EngineError> {
+    let options: Vec<CardId> = m
+        .game
+        .cards
+        .values()
+        .filter(|c| {
+            c.attached_to.as_deref() == Some(id)
+                && ctype(&m.game, &c.id) == types::ARMOR
+                && c.has(st::ON)
+        })
+        .map(|c| c.id.clone())
+        .collect();
+    if options.is_empty() {
+        return Ok(None);
+    }
+    m.choices.one_id(&format!("armor.{id}"), &options)
+}
+
+/// Deals `amount` damage to chara `id` from `source`. Returns whether the
+/// chara was destroyed by it.
+pub fn to_card(
+    m: &mut M,
+    id: &str,
+    amount: i64,
+    source: &str,
+    kind: Kind,
+) -> Result<bool, crate::engine::EngineError> {
+    let Some(c) = m.game.card(id).cloned() else {
+        return Ok(false);
+    };
+    if c.zone.kind != super::zn::FIELD && c.zone.kind != super::zn::PLAYER {
+        m.record(
+            "damage",
+            format!("{id} is no longer on the field: the damage is not dealt"),
+            &[r::KO, r::IMPOSSIBLE_IGNORED],
+        );
+        return Ok(false);
+    }
+    if ctype(&m.game, id) == types::PLAYER {
+        to_player(m, c.controller, amount);
+        return Ok(false);
+    }
+    if c.has(st::INVINCIBLE) {
+        m.record(
+            "damage",
+            format!("{id} is 無敵 and takes no damage"),
+            &[r::GL_INVINCIBLE],
+        );
+        return Ok(false);
+    }
+    if kind == Kind::Battle
+        && c.has(st::ATTACKING)
+        && m.game.def_of(id).is_some_and(|d| d.has_keyword("snipe"))
+    {
+        m.record(
+            "damage",
+            format!("{id} has 狙撃 and is attacking: it takes no battle damage"),
+            &[r::SNIPE],
+        );
+        return Ok(false);
+    }
+    let mut amount = amount;
+    let armor_allowed = kind == Kind::Battle || !reading_on(&m.game, reading::ARMOR_BATTLE_ONLY);
+    if let Some(a) = if armor_allowed { armor(m, id)? } else { None } {
+        let def_value = m.game.def_of(&a).and_then(|d| d.defense).unwrap_or(0);
+        m.record(
+            "armor",
+            format!(
+                "{a} is turned OFF: the damage to {id} is reduced by {def_value} (rule processing)"
+            ),
+            &[r::ARMOR, r::ARMOR_RULE, r::ARMOR_USE, r::ARMOR_RULE_PROCESS],
+        )
+        .note(format!(
+            "judges' reading: armor reduces any damage its host takes (205.5.2), not only battle damage (option `{}`)",
+            reading::ARMOR_BATTLE_ONLY
+        ));
+        set_on(m, &a, false);
+        amount -= def_value;
+    }
+    if amount <= 0 {
+        m.record(
+            "damage",
+            format!("the damage to {id} is 0: no damage is dealt"),
+            &[r::NOT_BELOW_ZERO, r::ACTION_NO_CHANGE],
+        );
+        return Ok(false);
+    }
+    let back = c.has(st::BACK);
+    let counter = if back { BACK_DAMAGE } else { FRONT_DAMAGE };
+    let per_instance = reading_on(&m.game, reading::ROW_DAMAGE_PER_INSTANCE);
+    let (total, row) = {
+        let card = m.game.cards.get_mut(id).expect("checked above");
+        card.damage += amount;
+        let row = card.counters.entry(counter.into()).or_insert(0);
+        *row += amount;
+        (card.damage, if per_instance { amount } else { *row })
+    };
+    let h = hp(&m.game, &c);
+    let rows = if per_instance {
+        format!(
+            "this instance of {amount} (reading `{}`)",
+            reading::ROW_DAMAGE_PER_INSTANCE
+        )
+    } else {
+        format!(
+            "{row} received in the {} row this turn",
+            if back { "back" } else { "front" }
+        )
+    };
+    let e = m.record(
+        "damage",
+        format!(
+            "{id} takes {amount} {} damage from {source} ({total} in all; HP {h}; {rows})",
+            if kind == Kind::Battle {
+                "battle"
+            } else {
+                "effect"
+            }
+        ),
+        &[r::DAMAGE_TARGETS, r::DAMAGE_NOT_HP],
+    );
+    e.change(format!("{id}.damage"), total - amount, total);
+    if kind == Kind::Battle {
+        e.rule(r::BATTLE_DAMAGE);
+    }
+    if !per_instance {
+        e.note(format!(
+            "judges' reading: the row checks count all damage received in that row this turn (option `{}`: each instance alone)",
+            reading::ROW_DAMAGE_PER_INSTANCE
+        ));
+    }
+    if total >= h {
+        moves::destroy(
+            m,
+            id,
+            &format!("KO damage: {total} ≥ HP {h}; destroyed by {source}"),
+            &[r::KO_DAMAGE, r::KO, r::KO_CREDIT],
+        );
+        return Ok(true);
+    }
+    if 2 * row >= h {
+        if back {
+            moves::destroy(
+                m,
+                id,
+                &format!("in the back row it received {row}, at least half of HP {h}: KO"),
+                &[r::BACK_KO, r::ROUND_UP, r::KO_CREDIT],
+            );
+            return Ok(true);
+        }
+        if let Some(card) = m.game.cards.get_mut(id) {
+            card.states.remove(st::FRONT);
+            card.states.insert(st::BACK.into());
+        }
+        m.record(
+            "row",
+            format!("{id} received {row} in the front row, at least half of HP {h}: it moves to the back row (not a zone change)"),
+            &[r::FRONT_TO_BACK, r::ROW_NOT_ZONE, r::ROUND_UP],
+        )
+        .change(format!("{id}.row"), "front", "back");
+    } else {
+        m.record(
+            "row",
+            format!("{id}: {row} is less than half of HP {h}; it stays in its row (checked only right after damage)"),
+            &[if back { r::BACK_KO } else { r::FRONT_TO_BACK }],
+        );
+    }
+    Ok(false)
+}
+
+/// Damage to player `p`: mill that many cards (201.4, 214.2).
+pub fn to_player(m: &mut M, p: PlayerId, amount: i64) -> Vec<CardId> {
+    if amount <= 0 {
+        m.record(
+            "damage",
+            "the damage to the player is 0: nothing happens",
+            &[r::NOT_BELOW_ZERO, r::ACTION_NO_CHANGE],
+        );
+        return Vec::new();
+    }
+    moves::mill(m, p, amount)
+}

@@ -1,0 +1,690 @@
+//! Resolving the newest entry of the resolution zone (406.4): the target
+//! check (406.4.1: when its targets became illegal the whole card or
+//! ability does nothing, its untargeted part included; with several
+//! targets only when all are illegal, 406.4.1.1), a played card entering
+//! the field or an active's effects in printed order (211.2.2, 103.4.2.3),
+//! then the active to the discard (204.2.1, 406.4.1.2).
+
+use super::{
+    Chosen, Ctx, Entry, EntryKind, Foe, M, damage, equip, moves, ni, r, reading, reading_on,
+    set_on, st, targets, types, zn,
+};
+use crate::engine::{
+    Card, CardId, Effect, EngineError, GameResult, PlayerId, Target, Until, Who, ZoneId,
+    state::Modifier,
+};
+
+/// Resolves one entry taken from the zone.
+pub fn resolve(m: &mut M, ctx: &mut Ctx, entry: Entry) -> Result<(), EngineError> {
+    match entry.kind.clone() {
+        EntryKind::Card(id) => resolve_card(m, &id, &entry),
+        EntryKind::Ability {
+            card,
+            def,
+            ability,
+            trigger,
+        } => {
+            let effects = m
+                .game
+                .defs
+                .get(&def)
+                .and_then(|d| d.abilities.get(ability))
+                .map(|a| a.effect.clone())
+                .unwrap_or_default();
+            m.record(
+                "resolve",
+                format!("{card}'s {trigger} ability resolves"),
+                &[r::RESOLVE_NEWEST, r::ABILITY_OWNER],
+            )
+            .obj(card.clone());
+            if let Some(legal) = check_targets(m, &entry, &card, &effects) {
+                apply_all(m, entry.master, &card, &effects, &legal)?;
+            }
+            Ok(())
+        }
+        EntryKind::WarCry(card) => {
+            let here = entry.targets.first().is_some_and(|t| {
+                m.game
+                    .card(&t.id)
+                    .is_some_and(|c| c.incarnation == t.generation && c.zone.kind == zn::FIELD)
+            });
+            if let Some(b) = ctx.battle.as_mut() {
+                if here {
+                    b.targets = vec![Foe::Card(card.clone())];
+                    let generation = m.game.card(&card).map_or(0, |c| c.incarnation);
+                    b.generations.retain(|(c, _)| c != &card);
+                    b.generations.push((card.clone(), generation));
+                    m.record(
+                        "resolve",
+                        format!("ウォークライ resolves: every attack target becomes {card}"),
+                        &[r::WAR_CRY, r::RETARGET_UNTIL],
+                    );
+                } else {
+                    b.targets.clear();
+                    m.record(
+                        "resolve",
+                        format!("ウォークライ resolves although {card} left the field: the attack has no target"),
+                        &[r::WAR_CRY, r::WAR_CRY_DETAIL],
+                    );
+                }
+            }
+            Ok(())
+        }
+        EntryKind::DoubleAttack(card) => {
+            let on_field = m.game.card(&card).is_some_and(|c| c.zone.kind == zn::FIELD);
+            m.record(
+                "resolve",
+                if on_field {
+                    format!("連撃 resolves: {card} becomes ON")
+                } else {
+                    format!("連撃 resolves but {card} left the field: nothing happens")
+                },
+                &[r::DOUBLE_ATTACK, r::DOUBLE_ATTACK_TIMING],
+            );
+            if on_field {
+                set_on(m, &card, true);
+            }
+            Ok(())
+        }
+        EntryKind::Pierce {
+            card,
+            player,
+            amount,
+        } => {
+            m.record(
+                "resolve",
+                format!("貫通{amount} of {card} resolves: {amount} damage to the destroyed chara's controller"),
+                &[r::GL_PIERCE],
+            );
+            damage::to_player(m, player, amount);
+            Ok(())
+        }
+    }
+}
+
+/// 406.4.1: the legal targets, or `None` when the entry had targets and
+/// all of them became illegal (it then does nothing at all).
+fn check_targets(
+    m: &mut M,
+    entry: &Entry,
+    source: &str,
+    effects: &[Effect],
+) -> Option<Vec<Chosen>> {
+    if entry.targets.is_empty() {
+        return Some(Vec::new());
+    }
+    let legal: Vec<Chosen> = entry
+        .targets
+        .iter()
+        .filter(|t| targets::still_legal(&m.game, entry.master, source, effects, t))
+        .cloned()
+        .collect();
+    if legal.is_empty() {
+        m.record(
+            "resolve",
+            format!(
+                "every target of {source} ({}) became illegal: it does nothing at all, its untargeted part included",
+                entry.targets.iter().map(|t| t.id.as_str()).collect::<Vec<_>>().join(", ")
+            ),
+            &[r::TARGET_ILLEGAL, r::SOME_TARGETS_ILLEGAL],
+        );
+        return None;
+    }
+    if legal.len() < entry.targets.len() {
+        m.record(
+            "resolve",
+            format!("some targets of {source} became illegal; it resolves for the others"),
+            &[r::SOME_TARGETS_ILLEGAL],
+        );
+    }
+    Some(legal)
+}
+
+/// A played card resolves.
+fn resolve_card(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
+    let p = entry.master;
+    let def = m
+        .game
+        .def_of(id)
+        .cloned()
+        .ok_or_else(|| super::bad("unknown card"))?;
+    match def.card_type.as_str() {
+        types::CHARA => {
+            let ambush = def.has_keyword("ambush");
+            moves::enter_field(m, id, p, ambush, false);
+            let mut rules = vec![r::CHARA_ENTERS_FRONT_OFF, r::RESOLVE_NEWEST];
+            if ambush {
+                rules.push(r::AMBUSH);
+            }
+            m.record(
+                "resolve",
+                format!(
+                    "{id} resolves and enters {}'s front row {}",
+                    crate::engine::player_name(p),
+                    if ambush { "ON (奇襲)" } else { "OFF" }
+                ),
+                &rules,
+            )
+            .obj(id.to_string());
+        }
+        types::ITEM => {
+            moves::enter_field(m, id, p, true, true);
+            m.record(
+                "resolve",
+                format!("item {id} enters the back row ON"),
+                &[r::ITEM_BACK_ON, r::RESOLVE_NEWEST],
+            )
+            .obj(id.to_string());
+        }
+        types::WEAPON | types::ARMOR => {
+            let host = entry
+                .targets
+                .first()
+                .cloned()
+                .ok_or_else(|| super::bad("no host"))?;
+            equip::resolve(m, id, &host)?;
+        }
+        types::ACTIVE if def.has_keyword("attach") => attach(m, id, entry)?,
+        types::ACTIVE => {
+            m.record(
+                "resolve",
+                format!("active {id} resolves"),
+                &[
+                    r::RESOLVE_NEWEST,
+                    r::ACTIVE_ABILITY,
+                    r::ACTIVE_SOURCE_PLAYER,
+                    r::EFFECT_ORDER,
+                ],
+            )
+            .obj(id.to_string());
+            let effects: Vec<Effect> = def
+                .abilities
+                .iter()
+                .filter(|a| a.trigger == "effect")
+                .flat_map(|a| a.effect.clone())
+                .collect();
+            let legal = check_targets(m, entry, id, &effects);
+            if let Some(legal) = legal {
+                apply_all(m, p, id, &effects, &legal)?;
+                m.record(
+                    "resolve",
+                    format!("{id} goes to the discard"),
+                    &[r::ACTIVE_TO_DISCARD],
+                );
+            } else {
+                m.record(
+                    "resolve",
+                    format!("{id} is removed from the zone and goes to the discard"),
+                    &[r::FIZZLE_TO_DISCARD],
+                );
+            }
+            if m.game
+                .card(id)
+                .is_some_and(|c| c.zone.kind == zn::RESOLUTION)
+            {
+                moves::to_discard(m, id);
+            }
+        }
+        other => return Err(ni(r::CARD_TYPES, format!("resolving a {other} card"))),
+    }
+    Ok(())
+}
+
+/// 204.2.2: an attach (付与) active stays on its host, ON (204.2.2.4), in
+/// the field of the host's owner (403.2); its host gone, it is removed
+/// from the zone (204.2.2.2.2).
+fn attach(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
+    let def = m
+        .game
+        .def_of(id)
+        .cloned()
+        .ok_or_else(|| super::bad("unknown card"))?;
+    if def.abilities.iter().any(|a| !a.effect.is_empty()) {
+        return Err(ni(
+            r::ATTACH,
+            "the continuous effects of an attach (付与) active are not implemented",
+        ));
+    }
+    let host = entry.targets.first().cloned();
+    let alive = host.as_ref().is_some_and(|h| {
+        m.game
+            .card(&h.id)
+            .is_some_and(|c| c.incarnation == h.generation && c.zone.kind == zn::FIELD)
+    });
+    let Some(host) = host.filter(|_| alive) else {
+        let excluded = reading_on(&m.game, reading::ATTACH_HOST_GONE_EXCLUDED);
+        m.record(
+            "resolve",
+            format!("{id}'s host left the field before it resolved: it is removed from the zone to the {}", if excluded { "excluded cards" } else { "discard" }),
+            &[r::ATTACH_HOST_GONE],
+        )
+        .note(format!(
+            "judges' reading: \"除外\" from the zone here means the card goes to the discard as elsewhere in 406.4.1.2 (option `{}`: excluded)",
+            reading::ATTACH_HOST_GONE_EXCLUDED
+        ));
+        if excluded {
+            moves::exclude(m, id);
+        } else {
+            moves::to_discard(m, id);
+        }
+        return Ok(());
+    };
+    let owner = m.game.card(&host.id).map_or(entry.master, |c| c.owner);
+    m.game.move_card(id, ZoneId::of(owner, zn::FIELD), false);
+    if let Some(c) = m.game.cards.get_mut(id) {
+        c.attached_to = Some(host.id.clone());
+    }
+    set_on(m, id, true);
+    m.record(
+        "resolve",
+        format!("{id} is attached to {} and stays ON", host.id),
+        &[
+            r::ATTACH,
+            r::ATTACH_ENTERS_ON,
+            r::HOST_OWNER_FIELD,
+            r::ATTACH_KEYWORD,
+            r::ATTACH_SOURCE,
+        ],
+    );
+    Ok(())
+}
+
+/// Applies effects in printed order (103.4.2.3).
+fn apply_all(
+    m: &mut M,
+    master: PlayerId,
+    source: &str,
+    effects: &[Effect],
+    chosen: &[Chosen],
+) -> Result<(), EngineError> {
+    for e in effects {
+        if m.game.result != GameResult::Ongoing {
+            break;
+        }
+        apply(m, master, source, e, chosen)?;
+    }
+    Ok(())
+}
+
+/// The players a `Who` names for `master`.
+fn players(m: &M, master: PlayerId, who: Who) -> Vec<PlayerId> {
+    let n = m.game.players.len();
+    match who {
+        Who::You => vec![master],
+        Who::Opponent => (0..n).filter(|&q| q != master).collect(),
+        Who::Both => {
+            let tp = m.game.turn.active;
+            let mut v = vec![tp];
+            v.extend((0..n).filter(|&q| q != tp));
+            v
+        }
+    }
+}
+
+/// What an effect's target names now.
+enum Recipient {
+    Card(CardId),
+    Player(PlayerId),
+}
+
+fn recipients(
+    m: &mut M,
+    master: PlayerId,
+    source: &str,
+    t: &Target,
+    chosen: &[Chosen],
+) -> Vec<Recipient> {
+    match t {
+        Target::This => vec![Recipient::Card(source.to_string())],
+        Target::Leader { who } => players(m, master, *who)
+            .into_iter()
+            .map(Recipient::Player)
+            .collect(),
+        Target::Chosen { .. } => chosen
+            .iter()
+            .map(|c| Recipient::Card(c.id.clone()))
+            .collect(),
+        Target::All { filter } => m
+            .game
+            .cards
+            .keys()
+            .filter(|id| {
+                let mut f = filter.clone();
+                if f.zone.is_none() {
+                    f.zone = Some(zn::FIELD.into());
+                }
+                targets::matches(&m.game, master, source, &f, id, false)
+            })
+            .cloned()
+            .map(Recipient::Card)
+            .collect(),
+        Target::Random { filter } => {
+            let options: Vec<CardId> = m
+                .game
+                .cards
+                .keys()
+                .filter(|id| targets::matches(&m.game, master, source, filter, id, false))
+                .cloned()
+                .collect();
+            if options.is_empty() {
+                return Vec::new();
+            }
+            let i = m.game.rng.below(options.len() as u64) as usize;
+            vec![Recipient::Card(options[i].clone())]
+        }
+    }
+}
+
+/// Whether `id` ignores the effect because it is 無敵 (GL:無敵).
+fn shielded(m: &mut M, id: &str, source: &str) -> bool {
+    if id != source
+        && m.game
+            .card(id)
+            .is_some_and(|c: &Card| c.has(st::INVINCIBLE))
+    {
+        m.record(
+            "effect",
+            format!("{id} is 無敵: the effect does not apply to it"),
+            &[r::GL_INVINCIBLE],
+        );
+        return true;
+    }
+    false
+}
+
+/// Applies one effect.
+fn apply(
+    m: &mut M,
+    master: PlayerId,
+    source: &str,
+    e: &Effect,
+    chosen: &[Chosen],
+) -> Result<(), EngineError> {
+    let targets_of = |m: &mut M, t: &Target| recipients(m, master, source, t, chosen);
+    match e {
+        Effect::Damage { amount, target } => {
+            for rc in targets_of(m, target) {
+                match rc {
+                    Recipient::Player(p) => {
+                        damage::to_player(m, p, *amount);
+                    }
+                    Recipient::Card(id) => {
+                        damage::to_card(m, &id, *amount, source, damage::Kind::Effect)?;
+                    }
+                }
+            }
+        }
+        Effect::Destroy { target } => {
+            for rc in targets_of(m, target) {
+                let Recipient::Card(id) = rc else { continue };
+                let kind = m.game.card(&id).map(|c| c.zone.kind);
+                if matches!(kind, Some(zn::PLAYER | zn::MAG)) {
+                    m.record(
+                        "effect",
+                        format!("{id} never leaves its zone: it is not destroyed"),
+                        &[
+                            r::PLAYER_NEVER_LEAVES,
+                            r::MAG_NEVER_LEAVES,
+                            r::IMPOSSIBLE_IGNORED,
+                        ],
+                    );
+                } else if kind == Some(zn::FIELD) && !shielded(m, &id, source) {
+                    moves::destroy(
+                        m,
+                        &id,
+                        &format!("by {source}"),
+                        &[r::DESTROY, r::GL_DESTROY],
+                    );
+                }
+            }
+        }
+        Effect::Banish { target } => {
+            for rc in targets_of(m, target) {
+                if let Recipient::Card(id) = rc
+                    && !shielded(m, &id, source)
+                {
+                    m.record(
+                        "effect",
+                        format!("{id} is excluded from the game"),
+                        &[r::EXCLUDE, r::GL_EXCLUDE],
+                    );
+                    moves::exclude(m, &id);
+                }
+            }
+        }
+        Effect::ReturnToHand { target } => {
+            for rc in targets_of(m, target) {
+                if let Recipient::Card(id) = rc
+                    && !shielded(m, &id, source)
+                {
+                    m.record(
+                        "effect",
+                        format!("{id} returns to its owner's hand"),
+                        &[r::NEW_OBJECT],
+                    );
+                    moves::to_hand(m, &id);
+                }
+            }
+        }
+        Effect::Draw { amount, who } => {
+            for p in players(m, master, *who) {
+                moves::draw(m, p, *amount);
+            }
+        }
+        Effect::Buff {
+            attack,
+            defense,
+            target,
+            until,
+        } => {
+            if *until == Until::ThisInterference {
+                return Err(ni(
+                    r::MODIFICATION,
+                    "\"this interference\" durations do not exist in PSO2",
+                ));
+            }
+            for rc in targets_of(m, target) {
+                let Recipient::Card(id) = rc else { continue };
+                if shielded(m, &id, source)
+                    || m.game.card(&id).is_none_or(|c| c.zone.kind != zn::FIELD)
+                {
+                    continue;
+                }
+                let Some(c) = m.game.cards.get_mut(&id) else {
+                    continue;
+                };
+                for (stat, d) in [("attack", *attack), ("defense", *defense)] {
+                    if d != 0 {
+                        c.modifiers.push(Modifier {
+                            stat: stat.into(),
+                            delta: d,
+                            set: false,
+                            always: false,
+                            until: *until,
+                            source: source.to_string(),
+                        });
+                    }
+                }
+                m.record(
+                    "effect",
+                    format!("{id} gets {attack:+}/{defense:+} (attack/HP)"),
+                    &[r::MODIFICATION, r::HP_CHANGE],
+                )
+                .obj(id.clone());
+            }
+        }
+        Effect::SetState {
+            state,
+            clear,
+            target,
+        } => {
+            for rc in targets_of(m, target) {
+                let Recipient::Card(id) = rc else { continue };
+                if shielded(m, &id, source) {
+                    continue;
+                }
+                let rule = match state.as_str() {
+                    st::FROZEN => r::FREEZE,
+                    st::ON | st::OFF => r::ON_OFF,
+                    st::FRONT | st::BACK => r::ROWS,
+                    _ => r::ON_OFF,
+                };
+                match (state.as_str(), clear) {
+                    (st::ON, false) | (st::OFF, true) => set_on(m, &id, true),
+                    (st::OFF, false) | (st::ON, true) => set_on(m, &id, false),
+                    (st::FRONT | st::BACK, _) => {
+                        let back = (state == st::BACK) != *clear;
+                        if let Some(c) = m.game.cards.get_mut(&id) {
+                            c.states.remove(st::FRONT);
+                            c.states.remove(st::BACK);
+                            c.states
+                                .insert(if back { st::BACK } else { st::FRONT }.into());
+                        }
+                    }
+                    (s, false) => {
+                        if let Some(c) = m.game.cards.get_mut(&id) {
+                            c.states.insert(s.to_string());
+                        }
+                    }
+                    (s, true) => {
+                        if let Some(c) = m.game.cards.get_mut(&id) {
+                            c.states.remove(s);
+                        }
+                    }
+                }
+                m.record(
+                    "effect",
+                    format!(
+                        "{id}: state {state} {}",
+                        if *clear { "removed" } else { "set" }
+                    ),
+                    &[rule],
+                );
+                if state == st::INVINCIBLE && !clear {
+                    // GL:無敵: the actives attached to it are destroyed.
+                    let attached: Vec<CardId> = m
+                        .game
+                        .cards
+                        .values()
+                        .filter(|c| {
+                            c.attached_to.as_deref() == Some(id.as_str())
+                                && m.game
+                                    .def_of(&c.id)
+                                    .is_some_and(|d| d.card_type == types::ACTIVE)
+                        })
+                        .map(|c| c.id.clone())
+                        .collect();
+                    for a in attached {
+                        moves::destroy(m, &a, &format!("{id} became 無敵"), &[r::GL_INVINCIBLE]);
+                    }
+                }
+            }
+        }
+        Effect::ResetDamage { target } => {
+            for rc in targets_of(m, target) {
+                let Recipient::Card(id) = rc else { continue };
+                if let Some(c) = m.game.cards.get_mut(&id) {
+                    let before = c.damage;
+                    c.damage = 0;
+                    c.counters.remove(super::FRONT_DAMAGE);
+                    c.counters.remove(super::BACK_DAMAGE);
+                    m.record(
+                        "effect",
+                        format!("all damage is removed from {id}"),
+                        &[r::DAMAGE_NOT_HP],
+                    )
+                    .change(format!("{id}.damage"), before, 0);
+                }
+            }
+        }
+        Effect::Summon { card, count, who } => {
+            for p in players(m, master, *who) {
+                for _ in 0..*count {
+                    let id = m.game.new_token_id();
+                    m.game.add_card(Card {
+                        id: id.clone(),
+                        def: card.clone(),
+                        owner: p,
+                        controller: p,
+                        zone: ZoneId::of(p, zn::FIELD),
+                        states: [st::OFF.to_string(), st::FRONT.to_string()].into(),
+                        damage: 0,
+                        counters: Default::default(),
+                        attached_to: None,
+                        modifiers: Vec::new(),
+                        token: true,
+                        incarnation: 0,
+                        face: None,
+                    });
+                    m.game.events.push(crate::engine::Event::Moved {
+                        card: id.clone(),
+                        from: ZoneId::of(p, zn::EXCLUDED),
+                        to: ZoneId::of(p, zn::FIELD),
+                    });
+                    m.record(
+                        "effect",
+                        format!("token {id} ({card}) enters the front row OFF"),
+                        &[r::GL_TOKEN, r::CHARA_ENTERS_FRONT_OFF],
+                    );
+                }
+            }
+        }
+        Effect::Shuffle { who } => {
+            for p in players(m, master, *who) {
+                let z = ZoneId::of(p, zn::DECK);
+                let mut v = m.game.zones.get(&z).cloned().unwrap_or_default();
+                m.game.rng.shuffle(&mut v);
+                m.game.zones.insert(z, v);
+                m.record(
+                    "effect",
+                    format!("{} shuffles their deck", crate::engine::player_name(p)),
+                    &[r::SEARCH],
+                );
+            }
+        }
+        Effect::Lose { who } => {
+            for p in players(m, master, *who) {
+                m.game.players[p].lost = true;
+            }
+            finish(m);
+        }
+        Effect::Win { who } => {
+            let winners = players(m, master, *who);
+            for q in 0..m.game.players.len() {
+                if !winners.contains(&q) {
+                    m.game.players[q].lost = true;
+                }
+            }
+            finish(m);
+        }
+        other => {
+            return Err(ni(
+                r::EFFECT_ORDER,
+                format!(
+                    "the effect `{}` is not implemented for PSO2",
+                    serde_json::to_value(other)
+                        .ok()
+                        .and_then(|v| v.get("do").and_then(|d| d.as_str()).map(str::to_string))
+                        .unwrap_or_default()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn finish(m: &mut M) {
+    let left: Vec<PlayerId> = (0..m.game.players.len())
+        .filter(|&q| !m.game.players[q].lost)
+        .collect();
+    m.game.result = match left.as_slice() {
+        [w] => GameResult::Win(crate::engine::player_name(*w)),
+        [] => GameResult::Draw,
+        _ => GameResult::Ongoing,
+    };
+    m.record(
+        "effect",
+        "a card's effect decides the game",
+        &[r::TEXT_OVER_RULES, r::GAME_ENDS],
+    );
+}

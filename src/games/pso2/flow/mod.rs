@@ -1,0 +1,702 @@
+//! The PSO2 procedures on the engine's step machine: the turn (500–505),
+//! the right to act 行動権 and the resolution zone (103.6, 103.7, 406),
+//! playing cards and paying PP (209, 504), the battle (506), damage and
+//! the rows (213–215), rule processing (101.3, 213.3, 215.3.1, 404.5) and
+//! triggers (300.2, 302).
+//!
+//! The resolution zone's entries, the window that holds the right to act
+//! and the battle in progress are game state carried by the awaiting
+//! [`Step::Priority`] step ([`Ctx`]), so a rejected action rolls them back
+//! with the rest of the machine.
+
+use crate::engine::{
+    Action, Card, CardId, Choices, EngineError, Flow, Game, GameResult, Machine, Outcome, PlayerId,
+    Rejection, StopError, result_word, snapshot,
+};
+
+mod battle;
+mod checks;
+mod cost;
+mod damage;
+mod effects;
+mod equip;
+mod mag;
+mod moves;
+mod play;
+mod priority;
+mod targets;
+mod triggers;
+mod turn;
+
+use super::rules as r;
+
+/// Card states (215 and the glossary).
+pub mod st {
+    /// ON 状態 (215.1.1).
+    pub const ON: &str = "on";
+    /// OFF 状態 (215.1.2).
+    pub const OFF: &str = "off";
+    /// 前列 (215.4).
+    pub const FRONT: &str = "front";
+    /// 後列 (215.4).
+    pub const BACK: &str = "back";
+    /// フリーズ (301.3): cannot declare attacks.
+    pub const FROZEN: &str = "frozen";
+    /// A face-down PP (102.5, 404.5).
+    pub const FACE_DOWN: &str = "face_down";
+    /// 無敵 (GL:無敵).
+    pub const INVINCIBLE: &str = "invincible";
+    /// 選ばれない: cannot be chosen (GL:選ぶ).
+    pub const UNTARGETABLE: &str = "untargetable";
+    /// 攻撃中 (506.4.1).
+    pub const ATTACKING: &str = "attacking";
+    /// 交戦状態 (506.5.1).
+    pub const ENGAGED: &str = "engaged";
+    /// A weapon used in the current engagement (506.5.2@2, 506.6.1.1).
+    pub const IN_USE: &str = "in_use";
+    /// Every state.
+    pub const ALL: &[&str] = &[
+        ON,
+        OFF,
+        FRONT,
+        BACK,
+        FROZEN,
+        FACE_DOWN,
+        INVINCIBLE,
+        UNTARGETABLE,
+        ATTACKING,
+        ENGAGED,
+        IN_USE,
+    ];
+}
+
+/// Card types (200.1, 205).
+pub mod types {
+    pub const PLAYER: &str = "player";
+    pub const CHARA: &str = "chara";
+    pub const MAG: &str = "mag";
+    pub const MAG_EVOLUTION: &str = "mag_evolution";
+    pub const ACTIVE: &str = "active";
+    pub const ITEM: &str = "item";
+    pub const WEAPON: &str = "weapon";
+    pub const ARMOR: &str = "armor";
+    /// Every type.
+    pub const ALL: &[&str] = &[
+        PLAYER,
+        CHARA,
+        MAG,
+        MAG_EVOLUTION,
+        ACTIVE,
+        ITEM,
+        WEAPON,
+        ARMOR,
+    ];
+}
+
+/// Zone names.
+pub mod zn {
+    pub const FIELD: &str = "field";
+    pub const PLAYER: &str = "player";
+    pub const MAG: &str = "mag";
+    pub const DECK: &str = "deck";
+    pub const HAND: &str = "hand";
+    pub const PP: &str = "pp";
+    pub const DISCARD: &str = "discard";
+    pub const EXCLUDED: &str = "excluded";
+    pub const RESOLUTION: &str = "resolution";
+}
+
+/// Phases and steps a scenario may start in (500.3, 505.1.1). `battle` is
+/// entered only by an attack declaration (506.2).
+pub const PHASES: &[&str] = &[
+    "setup", "start", "draw", "pp", "main", "battle", "turn_end", "refresh",
+];
+
+/// Ability kinds: `effect` is an active card's ability (300.5),
+/// `activated` an activated ability 起動能力 with the cost 【ON⇒OFF】 plus
+/// `stats.ability_cost` PP (300.3, 209.1.3); the others are triggered
+/// abilities (300.2): 登場時 `on_enter` (302.2), 戦闘不能時 `on_ko` (302.3),
+/// ドロップ `drop` (302.4), `start_of_turn` (501.1.4), `end_of_turn`
+/// (505.1.2), `on_attack` (becoming 攻撃中, 506.4.1) and `on_engage`
+/// (becoming 交戦状態, 506.5.2@2).
+pub const TRIGGERS: &[&str] = &[
+    "effect",
+    "activated",
+    "on_enter",
+    "on_ko",
+    "drop",
+    "start_of_turn",
+    "end_of_turn",
+    "on_attack",
+    "on_engage",
+];
+
+/// Action words.
+pub const ACTIONS: &[&str] = &[
+    "pass",
+    "pp",
+    "play",
+    "activate",
+    "attack",
+    "end_phase",
+    "concede",
+    "evolve",
+];
+
+/// The readings a judge may switch (research §3.17), set as player flags
+/// (on any player). Absent, the judges' reading applies and the trace says so.
+pub mod reading {
+    /// 213.3.1/213.3.2 read per damage instance instead of per row per turn.
+    pub const ROW_DAMAGE_PER_INSTANCE: &str = "reading_row_damage_per_instance";
+    /// 101.7: decks reaching 0 one after the other within one resolution
+    /// are not simultaneous; the first one loses.
+    pub const SEQUENTIAL_DECK_OUT: &str = "reading_sequential_deck_out";
+    /// 506.3.2 vs 215.1.3: an attack cancelled in the battle-start step
+    /// still turns the attacker OFF.
+    pub const CANCELLED_ATTACKER_OFF: &str = "reading_cancelled_attacker_off";
+    /// 204.2.2.2.2: an attach active whose host left is excluded (除外),
+    /// not put in the discard.
+    pub const ATTACH_HOST_GONE_EXCLUDED: &str = "reading_attach_host_gone_excluded";
+    /// 506.4.1.1 vs 506.6.3: 攻撃中 lasts until the return to main, through
+    /// the damage-resolution step's right to act.
+    pub const ATTACKING_UNTIL_MAIN: &str = "reading_attacking_until_main";
+    /// 205.5.2 vs 506.6.1.2: armor reduces only battle damage.
+    pub const ARMOR_BATTLE_ONLY: &str = "reading_armor_battle_only";
+}
+
+/// Every reading flag.
+pub const READINGS: &[&str] = &[
+    reading::ROW_DAMAGE_PER_INSTANCE,
+    reading::SEQUENTIAL_DECK_OUT,
+    reading::CANCELLED_ATTACKER_OFF,
+    reading::ATTACH_HOST_GONE_EXCLUDED,
+    reading::ATTACKING_UNTIL_MAIN,
+    reading::ARMOR_BATTLE_ONLY,
+];
+
+/// Counters of damage received this turn in each row (213.3.1, 213.3.2).
+pub const FRONT_DAMAGE: &str = "front_damage";
+/// See [`FRONT_DAMAGE`].
+pub const BACK_DAMAGE: &str = "back_damage";
+
+/// The machine of this module.
+pub type M = Machine<Step>;
+
+/// An attack target or damage recipient: a player (represented by their
+/// Player card when there is one, 101.2) or a card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Foe {
+    Player(PlayerId),
+    Card(CardId),
+}
+
+/// The battle in progress (506).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Battle {
+    /// The attacking 味方 (a chara or a Player card).
+    pub attacker: CardId,
+    /// The attacker's player.
+    pub side: PlayerId,
+    /// The attack targets (two with 連続射撃, 302.7); empty when a War Cry
+    /// card left before its redirection resolved.
+    pub targets: Vec<Foe>,
+    /// The object generations of the cards involved (400.6).
+    pub generations: Vec<(CardId, u32)>,
+}
+
+/// The window in which a player may hold the right to act (103.6.1.1,
+/// 103.6.1.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Window {
+    Main,
+    /// A rule-only phase in which a trigger was placed (103.6.1.2); when it
+    /// closes, this phase begins.
+    Rule(Phase),
+    BattleStart,
+    Participation,
+    Engagement,
+    Damage,
+    TurnEnd,
+}
+
+/// A phase or step procedure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// The game setup (102).
+    Setup,
+    Start,
+    Draw,
+    Pp,
+    Main,
+    TurnEnd,
+    Refresh,
+}
+
+/// What an entry of the resolution zone is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EntryKind {
+    /// A played card (504.2).
+    Card(CardId),
+    /// An ability of a card's definition (triggered or activated).
+    Ability {
+        card: CardId,
+        def: String,
+        ability: usize,
+        trigger: String,
+    },
+    /// ウォークライ (302.1@2).
+    WarCry(CardId),
+    /// 連撃 (302.5).
+    DoubleAttack(CardId),
+    /// 貫通X (GL:貫通X): X damage to a player.
+    Pierce {
+        card: CardId,
+        player: PlayerId,
+        amount: i64,
+    },
+}
+
+/// A chosen target, with the object generation it was chosen as (400.6).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chosen {
+    pub id: CardId,
+    pub generation: u32,
+}
+
+/// One entry of the resolution zone (406).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub kind: EntryKind,
+    /// The player who put it there (300.6).
+    pub master: PlayerId,
+    /// Targets chosen when it was put there (406.2.2.1).
+    pub targets: Vec<Chosen>,
+}
+
+/// The right-to-act context: the window, the resolution zone's entries
+/// (last = newest), the battle in progress, and who holds the right to act.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ctx {
+    pub window: Window,
+    pub stack: Vec<Entry>,
+    pub battle: Option<Battle>,
+    pub holder: PlayerId,
+    /// Consecutive passes (103.6.1.7, 103.6.1.8).
+    pub passes: usize,
+}
+
+/// A procedure of the machine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// A phase or step begins.
+    Begin(Phase),
+    /// The PP phase decision (503.1.1): `pp` or `pass`.
+    PpDecision,
+    /// A player holds the right to act (awaits an action).
+    Priority(Box<Ctx>),
+}
+
+/// An illegal action, citing the rule that forbids it.
+pub fn illegal(rule: &'static str, message: impl Into<String>, alts: Vec<String>) -> EngineError {
+    EngineError::Illegal {
+        rule,
+        message: message.into(),
+        alternatives: alts,
+    }
+}
+
+/// A rule the module does not implement.
+pub fn ni(clause: &'static str, what: impl Into<String>) -> EngineError {
+    EngineError::NotImplemented {
+        clause,
+        what: what.into(),
+    }
+}
+
+/// An action naming something that is not there.
+pub fn bad(message: impl Into<String>) -> EngineError {
+    EngineError::BadAction {
+        message: message.into(),
+    }
+}
+
+/// Whether any player set the reading flag `flag`.
+pub fn reading_on(g: &Game, flag: &str) -> bool {
+    g.players.iter().any(|p| p.flags.contains(flag))
+}
+
+/// The card type of a card (`unknown` for an anonymous card).
+pub fn ctype<'a>(g: &'a Game, id: &str) -> &'a str {
+    g.def_of(id).map_or("unknown", |d| d.card_type.as_str())
+}
+
+/// Whether a card is an item card (205).
+pub fn is_item_type(t: &str) -> bool {
+    matches!(t, types::ITEM | types::WEAPON | types::ARMOR)
+}
+
+/// The card's current attack (212): printed (blank = 0, 212.1.1) plus
+/// modifications (215.3) plus a weapon in use (506.6.1.1).
+pub fn attack(g: &Game, c: &Card) -> i64 {
+    let printed = g.def_of(&c.id).and_then(|d| d.attack).unwrap_or(0);
+    let weapons: i64 = g
+        .cards
+        .values()
+        .filter(|w| w.attached_to.as_deref() == Some(&c.id) && w.has(st::IN_USE))
+        .map(|w| g.def_of(&w.id).and_then(|d| d.attack).unwrap_or(0) + w.modifier("attack"))
+        .sum();
+    printed + c.modifier("attack") + weapons
+}
+
+/// The card's current HP (213): the printed value (blank = 0, 213.1.1)
+/// changed by modifications (213.4, 215.3).
+pub fn hp(g: &Game, c: &Card) -> i64 {
+    g.def_of(&c.id).and_then(|d| d.defense).unwrap_or(0) + c.modifier("defense")
+}
+
+/// The derived characteristics shown in snapshots.
+pub fn derived(g: &Game, c: &Card) -> Vec<(&'static str, i64)> {
+    let Some(d) = g.def_of(&c.id) else {
+        return Vec::new();
+    };
+    let mut v = Vec::new();
+    if c.token {
+        // A token's cost is 0 (GL:トークン).
+        v.push(("cost", 0));
+    } else if let Some(cost) = d.cost {
+        v.push(("cost", cost));
+    }
+    match d.card_type.as_str() {
+        types::CHARA | types::PLAYER => {
+            v.push(("attack", attack(g, c)));
+            v.push(("hp", hp(g, c)));
+        }
+        types::WEAPON => v.push(("attack", attack(g, c))),
+        _ => {}
+    }
+    v
+}
+
+/// Sets a card ON or OFF, recording the change on the last trace entry.
+pub fn set_on(m: &mut M, id: &str, on: bool) {
+    let shared = mag::stack_of(&m.game, id);
+    if shared.len() > 1 {
+        // 203.4.5: the Mag and its evolution cards are one card for ON/OFF.
+        for c in shared {
+            set_one(m, &c, on);
+        }
+        return;
+    }
+    set_one(m, id, on);
+}
+
+fn set_one(m: &mut M, id: &str, on: bool) {
+    let Some(c) = m.game.cards.get_mut(id) else {
+        return;
+    };
+    let was_on = c.has(st::ON);
+    let had_state = was_on || c.has(st::OFF);
+    c.states.remove(st::ON);
+    c.states.remove(st::OFF);
+    c.states
+        .insert(if on { st::ON } else { st::OFF }.to_string());
+    if (was_on != on || !had_state)
+        && let Some(e) = m.trace.last_mut()
+    {
+        let w = |b: bool| if b { "ON" } else { "OFF" };
+        let before = if had_state { w(was_on) } else { "-" };
+        e.change(format!("{id}.state"), before, w(on));
+    }
+}
+
+/// Whether a card is ON.
+pub fn is_on(g: &Game, id: &str) -> bool {
+    g.card(id).is_some_and(|c| c.has(st::ON))
+}
+
+/// Gives every card of the field, PP, player and mag zones its explicit
+/// ON/OFF and row states (215.1, 215.4) where the scenario left them out.
+fn normalise(g: &mut Game) {
+    let ids: Vec<CardId> = g.cards.keys().cloned().collect();
+    for id in ids {
+        let t = ctype(g, &id).to_string();
+        let Some(c) = g.cards.get_mut(&id) else {
+            continue;
+        };
+        let kind = c.zone.kind;
+        if matches!(kind, zn::FIELD | zn::PP | zn::PLAYER | zn::MAG)
+            && !c.has(st::ON)
+            && !c.has(st::OFF)
+        {
+            c.states.insert(st::ON.into());
+        }
+        if c.has(st::ON) && c.has(st::OFF) {
+            c.states.remove(st::ON);
+        }
+        if kind == zn::FIELD && c.attached_to.is_none() && !c.has(st::FRONT) && !c.has(st::BACK) {
+            let row = if t == types::ITEM {
+                st::BACK
+            } else {
+                st::FRONT
+            };
+            c.states.insert(row.into());
+        }
+    }
+}
+
+/// The phase a scenario's `turn.phase` starts in.
+fn start_phase(name: &str) -> Option<Phase> {
+    Some(match name {
+        "setup" => Phase::Setup,
+        "start" => Phase::Start,
+        "draw" => Phase::Draw,
+        "pp" => Phase::Pp,
+        "main" => Phase::Main,
+        "turn_end" => Phase::TurnEnd,
+        "refresh" => Phase::Refresh,
+        _ => return None,
+    })
+}
+
+/// Runs one step.
+fn step(m: &mut M, s: Step) -> Result<Flow, EngineError> {
+    let flow = match s {
+        Step::Begin(p) => turn::begin(m, p)?,
+        Step::PpDecision => {
+            m.stack.push(Step::PpDecision);
+            Flow::Await
+        }
+        Step::Priority(ctx) => priority::offer(m, *ctx)?,
+    };
+    // 101.3: between steps no effect or rule is being resolved.
+    checks::deck_out(m);
+    Ok(flow)
+}
+
+/// Carries out one scenario action against the awaiting step.
+fn act(m: &mut M, a: &Action) -> Result<(), EngineError> {
+    if a.kind == "concede" {
+        return checks::concede(m, a);
+    }
+    if let (Some(z), Some(c)) = (&a.from, &a.card)
+        && m.game
+            .card(c)
+            .is_some_and(|card| card.zone.kind != z.as_str())
+    {
+        return Err(bad(format!(
+            "{c} is not in zone `{z}` (it is in {})",
+            m.game
+                .card(c)
+                .map(|x| x.zone.to_string())
+                .unwrap_or_default()
+        )));
+    }
+    let Some(top) = m.stack.pop() else {
+        return Err(bad(format!(
+            "no decision is pending: the game is over or stopped ({})",
+            a.kind
+        )));
+    };
+    match (top, a.kind.as_str()) {
+        (Step::PpDecision, "pp") => turn::place_pp(m, a),
+        (Step::PpDecision, "pass") => turn::decline_pp(m, a),
+        (Step::PpDecision, other) => Err(illegal(
+            r::PP_PLACE,
+            format!("it is the PP phase: `{other}` cannot be done now"),
+            vec!["pp".into(), "pass".into()],
+        )),
+        (Step::Priority(ctx), _) => priority::act(m, *ctx, a),
+        (Step::Begin(p), _) => Err(bad(format!("the engine is not waiting (at {p:?})"))),
+    }
+}
+
+/// Runs the scenario.
+pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn) -> Outcome {
+    let mut game = game;
+    normalise(&mut game);
+    let mut m: M = Machine::new(game);
+    let mut rejections = Vec::new();
+    let mut checkpoints = Vec::new();
+    let mut error = checks::unsupported(&m.game).map(|e| StopError {
+        action: None,
+        error: e,
+    });
+    if error.is_none() {
+        match start_phase(&m.game.turn.phase) {
+            Some(p) => m.then([Step::Begin(p)]),
+            None => {
+                error = Some(StopError {
+                    action: None,
+                    error: bad(format!(
+                        "a scenario cannot start in phase `{}`: a battle begins only with an attack declaration (506.2); start in `main` and declare the attack",
+                        m.game.turn.phase
+                    )),
+                })
+            }
+        }
+    }
+    if error.is_none()
+        && let Err(e) = m.run(step)
+    {
+        error = Some(StopError {
+            action: None,
+            error: e,
+        });
+    }
+    if error.is_none() {
+        for (i, a) in actions.iter().enumerate() {
+            if m.game.result != GameResult::Ongoing {
+                error = Some(StopError {
+                    action: Some(i),
+                    error: EngineError::GameOver {
+                        result: result_word(&m.game.result),
+                        action: i,
+                    },
+                });
+                break;
+            }
+            m.action = Some(i);
+            m.choices = Choices::new(a.choices.clone());
+            let r = m.atomically(|m| {
+                act(m, a)?;
+                m.run(step)?;
+                m.choices.finish()
+            });
+            match r {
+                Ok(()) => {}
+                Err(EngineError::Illegal {
+                    rule,
+                    message,
+                    alternatives,
+                }) => {
+                    let e = m.record(
+                        "rejected",
+                        format!(
+                            "action {i} ({}) is rejected: {message}; the state is as before it",
+                            a.kind
+                        ),
+                        &[rule],
+                    );
+                    if !alternatives.is_empty() {
+                        e.text
+                            .push_str(&format!("; legal instead: {}", alternatives.join(", ")));
+                    }
+                    rejections.push(Rejection {
+                        action: i,
+                        rule,
+                        message,
+                        alternatives,
+                    });
+                    m.choices = Choices::default();
+                }
+                Err(e) => {
+                    error = Some(StopError {
+                        action: Some(i),
+                        error: e,
+                    });
+                    checkpoints.push(snapshot(&m.game, derived));
+                    break;
+                }
+            }
+            checkpoints.push(snapshot(&m.game, derived));
+        }
+    }
+    Outcome {
+        trace: m.trace,
+        rejections,
+        checkpoints,
+        state: snapshot(&m.game, derived),
+        result: result_word(&m.game.result),
+        error,
+        steps: m.steps,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{EngineError, Outcome};
+    use crate::scenario::load_str;
+
+    fn run(cards: &str, p1: &str, p2: &str, phase: &str, actions: &str) -> Outcome {
+        let text = format!(
+            r#"{{ "game": "pso2", "name": "t", "source": "test", "cards": {{ {cards} }},
+              "state": {{ "turn": {{ "player": "p1", "phase": "{phase}", "number": 3 }},
+                "players": {{ "p1": {{ "zones": {{ "deck": {{ "count": 9 }} {p1} }} }},
+                             "p2": {{ "zones": {{ "deck": {{ "count": 9 }} {p2} }} }} }} }},
+              "actions": [ {actions} ] }}"#
+        );
+        let loaded = load_str("t.json", &text, None).expect("test scenario loads");
+        loaded.module.run(loaded.game.clone(), &loaded.actions)
+    }
+
+    fn not_implemented(o: &Outcome) -> &'static str {
+        match o.error.as_ref().map(|e| &e.error) {
+            Some(EngineError::NotImplemented { clause, .. }) => clause,
+            other => panic!("expected not implemented, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_effect_pso2_does_not_model_is_not_implemented() {
+        let o = run(
+            r#""x": { "name": "X", "type": "active", "cost": 0,
+                 "abilities": [ { "trigger": "effect", "effect": [ { "do": "swap_power", "target": { "select": "this" } } ] } ] }"#,
+            r#", "hand": [ { "id": "x", "card": "x" } ]"#,
+            "",
+            "main",
+            r#"{ "do": "play", "card": "x" }, { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" }"#,
+        );
+        assert_eq!(not_implemented(&o), super::r::EFFECT_ORDER);
+        assert_eq!(o.error.as_ref().and_then(|e| e.action), Some(2));
+    }
+
+    #[test]
+    fn conditions_and_mag_evolution_are_not_implemented() {
+        let o = run(
+            r#""x": { "name": "X", "type": "chara", "cost": 0, "attack": 1, "defense": 1,
+                 "abilities": [ { "trigger": "on_enter", "condition": { "turn": "you" }, "effect": [] } ] }"#,
+            r#", "field": [ "x" ]"#,
+            "",
+            "main",
+            "",
+        );
+        assert_eq!(not_implemented(&o), super::r::CONTINUOUS);
+        let o = run(
+            r#""e": { "name": "E", "type": "mag_evolution", "cost": 1 }"#,
+            r#", "hand": [ "e" ]"#,
+            "",
+            "main",
+            "",
+        );
+        assert_eq!(not_implemented(&o), super::r::MAG_EVOLUTION);
+    }
+
+    #[test]
+    fn a_battle_cannot_be_the_starting_phase() {
+        let o = run("", "", "", "battle", "");
+        assert!(matches!(
+            o.error.map(|e| e.error),
+            Some(EngineError::BadAction { .. })
+        ));
+    }
+
+    #[test]
+    fn the_first_player_does_not_draw_on_turn_one_but_the_second_does() {
+        let text = |first: &str| {
+            format!(
+                r#"{{ "game": "pso2", "name": "t", "source": "test", "cards": {{}},
+                  "state": {{ "turn": {{ "player": "p1", "first": "{first}", "phase": "draw", "number": 1 }},
+                    "players": {{ "p1": {{ "zones": {{ "deck": {{ "count": 5 }} }} }}, "p2": {{ "zones": {{ "deck": {{ "count": 5 }} }} }} }} }},
+                  "actions": [] }}"#
+            )
+        };
+        for (first, hand) in [("p1", 0), ("p2", 1)] {
+            let loaded = load_str("t.json", &text(first), None).unwrap();
+            let o = loaded.module.run(loaded.game.clone(), &loaded.actions);
+            assert_eq!(
+                o.state["players"]["p1"]["zone_counts"]["hand"], hand,
+                "first = {first}"
+            );
+        }
+    }
+}

@@ -1,0 +1,424 @@
+//! Playing cards (504.1.1–504.1.3, 504.2) and activating abilities
+//! (504.1.4, 300.3, ウォークライ 302.1@2): who may, when (【Main】 or quick,
+//! 103.7.1.1), the colour requirement and the cost (209), the targets or the
+//! host (406.2.2, 205.4), then the card or ability goes to the resolution
+//! zone and the right to act passes to the opponent (103.6.1.6).
+
+use super::{
+    Ctx, Entry, EntryKind, M, Step, Window, cost, equip, illegal, is_item_type, is_on, r, set_on,
+    targets, types, zn,
+};
+use crate::engine::{Action, EngineError, ZoneId, player_name};
+
+/// Whether `p` may use an empty-zone main-phase action now (103.6.2.2).
+fn main_timing(m: &M, ctx: &Ctx, p: usize) -> bool {
+    ctx.window == Window::Main && ctx.stack.is_empty() && p == m.game.turn.active
+}
+
+/// Hands the right to act to the next player after using it (103.6.1.6).
+fn hand_over(m: &mut M, mut ctx: Ctx) {
+    let n = m.game.players.len();
+    ctx.holder = (ctx.holder + 1) % n;
+    ctx.passes = 0;
+    m.then([Step::Priority(Box::new(ctx))]);
+}
+
+/// Plays a card from hand.
+pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
+    let p = ctx.holder;
+    let hand = m.game.zone_of(p, zn::HAND).to_vec();
+    let Some(card) = a.card.clone().filter(|c| hand.contains(c)) else {
+        return Err(illegal(
+            r::PLAY,
+            "a card is played from its player's hand",
+            hand,
+        ));
+    };
+    let def = m
+        .game
+        .def_of(&card)
+        .cloned()
+        .ok_or_else(|| super::bad("unknown card"))?;
+    let t = def.card_type.as_str();
+    let main_only = match t {
+        types::CHARA => Some(r::PLAY_CHARA_EMPTY),
+        _ if is_item_type(t) => Some(r::PLAY_ITEM_EMPTY),
+        types::ACTIVE if def.has_keyword("main") => Some(r::PLAY_ACTIVE_MAIN),
+        types::ACTIVE => None,
+        _ => {
+            return Err(illegal(
+                r::PLAY,
+                format!("a {t} card is not played from hand"),
+                vec![],
+            ));
+        }
+    };
+    if let Some(rule) = main_only
+        && !main_timing(m, &ctx, p)
+    {
+        return Err(illegal(
+            rule,
+            format!(
+                "{card} can be played only by the turn player in their main phase with nothing in the resolution zone"
+            ),
+            vec![],
+        ));
+    }
+    cost::check_color(
+        m,
+        p,
+        cost::color(&def),
+        if def.cost.unwrap_or(0) == 0 {
+            r::COLOR_REQUIREMENT_ZERO
+        } else {
+            r::COLOR_REQUIREMENT
+        },
+    )?;
+    // Targets or host, chosen as it is put in the zone (406.2.2.1).
+    let chosen = match t {
+        types::WEAPON | types::ARMOR => vec![equip::choose_host(m, p, &card, a.target.as_deref())?],
+        types::ACTIVE if def.has_keyword("attach") => {
+            vec![attach_host(m, &card, a.target.as_deref())?]
+        }
+        _ => {
+            let effects: Vec<_> = def
+                .abilities
+                .iter()
+                .filter(|ab| ab.trigger == "effect")
+                .flat_map(|ab| ab.effect.clone())
+                .collect();
+            match targets::choose(m, p, &card, &effects, "targets", a.target.as_deref())? {
+                Some(c) => c,
+                None => {
+                    return Err(illegal(
+                        r::NO_TARGET_NO_PLAY,
+                        format!("{card} needs a target and none can be chosen"),
+                        vec![],
+                    ));
+                }
+            }
+        }
+    };
+    cost::pay(m, p, def.cost.unwrap_or(0), &card)?;
+    m.game
+        .move_card(&card, ZoneId::shared(zn::RESOLUTION), false);
+    let mut rules = vec![r::PLAY, r::PRIORITY_ACTIONS, r::RESOLUTION_ORDER];
+    if main_only.is_none() {
+        rules.push(r::PLAY_ACTIVE_QUICK);
+        rules.push(r::QUICK);
+        if !ctx.stack.is_empty() {
+            rules.push(r::RESPONSE);
+        }
+    } else {
+        rules.push(match t {
+            types::CHARA => r::PLAY_CHARA,
+            types::ACTIVE => r::PLAY_ACTIVE_MAIN,
+            _ => r::PLAY_ITEM,
+        });
+        rules.push(main_only.unwrap_or(r::PLAY));
+    }
+    if !chosen.is_empty() {
+        rules.push(r::TARGET_AT_DECLARATION);
+        rules.push(r::TARGET_LEGAL);
+        let effects: Vec<_> = def
+            .abilities
+            .iter()
+            .flat_map(|ab| ab.effect.clone())
+            .collect();
+        match targets::selector(&effects).map(|s| s.0.side) {
+            Some(crate::engine::Side::You) => rules.push(r::ALLY),
+            Some(crate::engine::Side::Opponent) => rules.push(r::OPPONENT_SIDE),
+            _ => {}
+        }
+    }
+    m.record(
+        "play",
+        format!(
+            "{} plays {card} ({}) into the resolution zone{}",
+            player_name(p),
+            def.name,
+            if chosen.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    ", choosing {}",
+                    chosen
+                        .iter()
+                        .map(|c| c.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+        ),
+        &rules,
+    )
+    .obj(card.clone());
+    ctx.stack.push(Entry {
+        kind: EntryKind::Card(card),
+        master: p,
+        targets: chosen,
+    });
+    hand_over(m, ctx);
+    Ok(())
+}
+
+/// The host (付与先) of an attach active: a chara on the field, given as the
+/// action's `target` (204.2.2.2.1, 301.8).
+fn attach_host(m: &mut M, card: &str, target: Option<&str>) -> Result<super::Chosen, EngineError> {
+    let options: Vec<String> = m
+        .game
+        .cards
+        .values()
+        .filter(|c| {
+            c.zone.kind == zn::FIELD
+                && super::ctype(&m.game, &c.id) == types::CHARA
+                && !c.has(super::st::UNTARGETABLE)
+        })
+        .map(|c| c.id.clone())
+        .collect();
+    if options.is_empty() {
+        return Err(illegal(
+            r::NO_TARGET_NO_PLAY,
+            format!("{card} needs a host (付与先) and none can be chosen"),
+            vec![],
+        ));
+    }
+    let Some(host) = target.filter(|t| options.iter().any(|o| o == t)) else {
+        return Err(EngineError::MissingChoice {
+            choice: "target".into(),
+            options,
+        });
+    };
+    m.record(
+        "play",
+        format!("{card}'s host (付与先) {host} is chosen before it goes to the resolution zone"),
+        &[r::ATTACH_CHOOSE_HOST, r::ATTACH_KEYWORD],
+    );
+    let generation = m.game.card(host).map_or(0, |c| c.incarnation);
+    Ok(super::Chosen {
+        id: host.to_string(),
+        generation,
+    })
+}
+
+/// Activates an ability: ウォークライ (choice `ability`: `war_cry`) or an
+/// `activated` ability of the card (choice `ability`: its index among the
+/// card's activated abilities, default the only one).
+pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
+    let p = ctx.holder;
+    let Some(card) = a.card.clone() else {
+        return Err(super::bad(
+            "`activate` needs the card whose ability is activated",
+        ));
+    };
+    let Some(c) = m.game.card(&card).cloned() else {
+        return Err(super::bad(format!("unknown card {card}")));
+    };
+    let def = m
+        .game
+        .def_of(&card)
+        .cloned()
+        .ok_or_else(|| super::bad("unknown card"))?;
+    if super::mag::under_the_mag(&m.game, &card) {
+        return Err(illegal(
+            r::MAG_GAINS,
+            format!(
+                "{card} is still under the Mag: the Mag gains its abilities only once it is stacked on it"
+            ),
+            vec![],
+        ));
+    }
+    if c.controller != p || !matches!(c.zone.kind, zn::FIELD | zn::PLAYER | zn::MAG) {
+        return Err(illegal(
+            r::ACTIVATED,
+            format!("{} does not control {card} on the field", player_name(p)),
+            vec![],
+        ));
+    }
+    let activated: Vec<usize> = def
+        .abilities
+        .iter()
+        .enumerate()
+        .filter(|(_, ab)| ab.trigger == "activated")
+        .map(|(i, _)| i)
+        .collect();
+    let which = m.choices.take("ability");
+    let war_cry = def.has_keyword("war_cry")
+        && (which.as_ref().and_then(|v| v.as_str()) == Some("war_cry")
+            || (which.is_none() && activated.is_empty()));
+    if war_cry {
+        return war_cry_activate(m, ctx, &card);
+    }
+    let idx = match which.as_ref() {
+        Some(v) => v
+            .as_u64()
+            .and_then(|i| activated.get(i as usize).copied())
+            .ok_or_else(|| EngineError::BadChoice {
+                choice: "ability".into(),
+                value: v.to_string(),
+                options: (0..activated.len()).map(|i| i.to_string()).collect(),
+            })?,
+        None if activated.len() == 1 => activated[0],
+        None if activated.is_empty() => {
+            return Err(illegal(
+                r::ACTIVATED,
+                format!("{card} has no activated ability"),
+                vec![],
+            ));
+        }
+        None => {
+            return Err(EngineError::MissingChoice {
+                choice: "ability".into(),
+                options: (0..activated.len()).map(|i| i.to_string()).collect(),
+            });
+        }
+    };
+    if def.has_keyword("main") && !main_timing(m, &ctx, p) {
+        return Err(illegal(
+            r::ACTIVATE_MAIN,
+            "a 【Main】 ability is activated only in its player's main phase with nothing in the resolution zone",
+            vec![],
+        ));
+    }
+    // 【ON⇒OFF】: turn this ON card OFF, paid at declaration (209.1.3.1).
+    if !is_on(&m.game, &card) {
+        return Err(illegal(
+            r::OTHER_COST_AT_DECLARATION,
+            format!("{card} is OFF and cannot pay 【ON⇒OFF】"),
+            vec![],
+        ));
+    }
+    if def.has_keyword("once_per_turn") || def.has_keyword("name_once_per_turn") {
+        let key = if def.has_keyword("name_once_per_turn") {
+            format!("turn:name:{}", super::super::names::game_name(&def))
+        } else {
+            format!("turn:once:{card}:{}", c.incarnation)
+        };
+        if m.game.vars.contains_key(&key) {
+            return Err(illegal(
+                if def.has_keyword("name_once_per_turn") {
+                    r::NAME_ONCE_PER_TURN
+                } else {
+                    r::ONCE_PER_TURN
+                },
+                format!("{card}'s ability was already used this turn"),
+                vec![],
+            ));
+        }
+        m.game.vars.insert(key, 1);
+    }
+    let effects = def.abilities[idx].effect.clone();
+    let Some(chosen) = targets::choose(m, p, &card, &effects, "targets", a.target.as_deref())?
+    else {
+        return Err(illegal(
+            r::NO_TARGET_NO_PLAY,
+            format!("{card}'s ability needs a target and none can be chosen"),
+            vec![],
+        ));
+    };
+    m.record(
+        "activate",
+        format!(
+            "{} activates {card}'s ability, paying 【ON⇒OFF】",
+            player_name(p)
+        ),
+        &[
+            r::ACTIVATED,
+            r::OTHER_COST_AT_DECLARATION,
+            r::ACTIVATE,
+            r::PRIORITY_ACTIONS,
+            if def.has_keyword("main") {
+                r::ACTIVATE_MAIN
+            } else {
+                r::ACTIVATE_QUICK
+            },
+        ],
+    )
+    .obj(card.clone());
+    if !ctx.stack.is_empty()
+        && let Some(e) = m.trace.last_mut()
+    {
+        e.rule(r::RESPONSE);
+    }
+    set_on(m, &card, false);
+    let ab_cost = def.stats.get("ability_cost").copied().unwrap_or(0);
+    cost::pay(m, p, ab_cost, &format!("{card}'s ability"))?;
+    let key = m.game.card(&card).map_or(c.def.clone(), |x| x.def.clone());
+    ctx.stack.push(Entry {
+        kind: EntryKind::Ability {
+            card: card.clone(),
+            def: key,
+            ability: idx,
+            trigger: "activated".into(),
+        },
+        master: p,
+        targets: chosen,
+    });
+    hand_over(m, ctx);
+    Ok(())
+}
+
+/// ウォークライ: 【ON⇒OFF】, only while an ally is being attacked, up to the
+/// attack-participation step (302.1@2, 506.4.2).
+fn war_cry_activate(m: &mut M, mut ctx: Ctx, card: &str) -> Result<(), EngineError> {
+    let p = ctx.holder;
+    let Some(b) = ctx.battle.as_ref() else {
+        return Err(illegal(
+            r::WAR_CRY,
+            "ウォークライ is activated only while an ally is being attacked",
+            vec![],
+        ));
+    };
+    if !matches!(ctx.window, Window::BattleStart | Window::Participation) {
+        return Err(illegal(
+            r::RETARGET_UNTIL,
+            "the attack target can be changed only up to the attack-participation step",
+            vec![],
+        ));
+    }
+    let ally_attacked = b.targets.iter().any(|t| match t {
+        super::Foe::Player(q) => *q == p,
+        super::Foe::Card(id) => m.game.card(id).is_some_and(|c| c.controller == p),
+    });
+    if b.side == p || !ally_attacked {
+        return Err(illegal(
+            r::WAR_CRY,
+            "ウォークライ is activated only while an ally (味方) is being attacked",
+            vec![],
+        ));
+    }
+    if m.game.card(card).is_none_or(|c| c.zone.kind != zn::FIELD) || !is_on(&m.game, card) {
+        return Err(illegal(
+            r::WAR_CRY,
+            format!("{card} must be ON on the field to pay 【ON⇒OFF】"),
+            vec![],
+        ));
+    }
+    m.record(
+        "activate",
+        format!(
+            "{} activates {card}'s ウォークライ, turning it OFF",
+            player_name(p)
+        ),
+        &[
+            r::WAR_CRY,
+            r::OTHER_COST_AT_DECLARATION,
+            r::RETARGET_UNTIL,
+            r::QUICK,
+            r::ACTIVATE_QUICK,
+        ],
+    )
+    .obj(card.to_string());
+    set_on(m, card, false);
+    let generation = m.game.card(card).map_or(0, |c| c.incarnation);
+    ctx.stack.push(Entry {
+        kind: EntryKind::WarCry(card.to_string()),
+        master: p,
+        targets: vec![super::Chosen {
+            id: card.to_string(),
+            generation,
+        }],
+    });
+    hand_over(m, ctx);
+    Ok(())
+}

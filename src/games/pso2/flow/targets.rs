@@ -1,0 +1,159 @@
+//! Targets (406.2.2): chosen when the card or ability is put in the
+//! resolution zone (406.2.2.1), legal when chosen (406.2.3), and checked
+//! again on resolution (406.4.1). An ability with no possible target is
+//! not played or activated at all (406.2.2.2, 504.2).
+
+use super::{Chosen, M, ctype, r, st, zn};
+use crate::engine::{CardId, Effect, EngineError, Filter, Game, PlayerId, Side, Target};
+
+/// The chosen-target selector of an ability's effects, if any: every
+/// `chosen` target of one ability names the same chosen cards (「それ」).
+pub fn selector(effects: &[Effect]) -> Option<(Filter, u32, bool, bool)> {
+    effects.iter().find_map(|e| match e.target() {
+        Some(Target::Chosen {
+            filter,
+            count,
+            up_to,
+            or_leader,
+        }) => Some((filter.clone(), *count, *up_to, *or_leader)),
+        _ => None,
+    })
+}
+
+/// Whether card `id` matches `filter` for an ability of `master` whose
+/// card is `source`, as a target (public zones only; not 選ばれない).
+pub fn matches(
+    g: &Game,
+    master: PlayerId,
+    source: &str,
+    filter: &Filter,
+    id: &str,
+    or_leader: bool,
+) -> bool {
+    let Some(c) = g.card(id) else { return false };
+    let zone = filter.zone.as_deref().unwrap_or(zn::FIELD);
+    let in_zone = c.zone.kind == zone || (or_leader && c.zone.kind == zn::PLAYER);
+    if !in_zone || c.has(st::UNTARGETABLE) {
+        return false;
+    }
+    if matches!(c.zone.kind, zn::DECK | zn::HAND) {
+        return false;
+    }
+    let side_ok = match filter.side {
+        Side::Any => true,
+        Side::You => c.controller == master,
+        Side::Opponent => c.controller != master,
+    };
+    let t = ctype(g, id);
+    let type_ok = filter.types.is_empty()
+        || filter.types.iter().any(|x| x == t)
+        || (or_leader && c.zone.kind == zn::PLAYER);
+    let state_ok = filter.state.as_ref().is_none_or(|s| c.has(s));
+    side_ok && type_ok && state_ok && !(filter.other && id == source)
+}
+
+/// Chooses the targets of an ability with effects `effects` when it is put
+/// in the zone, from the choice `key`. `Ok(None)`: a target is required
+/// and none can be chosen (406.2.2.2).
+pub fn choose(
+    m: &mut M,
+    master: PlayerId,
+    source: &str,
+    effects: &[Effect],
+    key: &str,
+    preset: Option<&str>,
+) -> Result<Option<Vec<Chosen>>, EngineError> {
+    let Some((filter, count, up_to, or_leader)) = selector(effects) else {
+        return Ok(Some(Vec::new()));
+    };
+    let options: Vec<CardId> = m
+        .game
+        .cards
+        .keys()
+        .filter(|id| matches(&m.game, master, source, &filter, id, or_leader))
+        .cloned()
+        .collect();
+    if options.is_empty() && !up_to {
+        return Ok(None);
+    }
+    // `leader` names a player: their Player card represents them (101.2).
+    let leader: Option<String>;
+    let preset = match preset {
+        Some("leader") => {
+            leader = options
+                .iter()
+                .find(|o| {
+                    m.game
+                        .card(o)
+                        .is_some_and(|c| c.zone.kind == zn::PLAYER && c.controller != master)
+                })
+                .or_else(|| {
+                    options
+                        .iter()
+                        .find(|o| m.game.card(o).is_some_and(|c| c.zone.kind == zn::PLAYER))
+                })
+                .cloned();
+            leader.as_deref().or(Some("leader"))
+        }
+        other => other,
+    };
+    let given = match preset {
+        Some(t) if options.iter().any(|o| o == t) => Some(vec![t.to_string()]),
+        Some(t) => {
+            return Err(EngineError::BadChoice {
+                choice: "target".into(),
+                value: t.into(),
+                options,
+            });
+        }
+        None => m.choices.ids(key, &options)?,
+    };
+    let mut ids = match given {
+        Some(ids) => ids,
+        None if up_to && options.is_empty() => Vec::new(),
+        None => {
+            return Err(EngineError::MissingChoice {
+                choice: key.into(),
+                options,
+            });
+        }
+    };
+    ids.dedup();
+    let n = ids.len() as u32;
+    if (up_to && n > count) || (!up_to && n != count.min(options.len() as u32)) {
+        return Err(EngineError::BadChoice {
+            choice: key.into(),
+            value: format!("{n} target(s)"),
+            options: vec![format!(
+                "{}{count} of {} ({})",
+                if up_to { "up to " } else { "exactly " },
+                options.join(", "),
+                r::TARGET_LEGAL
+            )],
+        });
+    }
+    Ok(Some(
+        ids.into_iter()
+            .map(|id| {
+                let generation = m.game.card(&id).map_or(0, |c| c.incarnation);
+                Chosen { id, generation }
+            })
+            .collect(),
+    ))
+}
+
+/// Whether a chosen target is still legal on resolution (406.4.1): the
+/// same object (400.6), still matching what it was chosen as.
+pub fn still_legal(
+    g: &Game,
+    master: PlayerId,
+    source: &str,
+    effects: &[Effect],
+    t: &Chosen,
+) -> bool {
+    let Some((filter, _, _, or_leader)) = selector(effects) else {
+        return true;
+    };
+    g.card(&t.id).is_some_and(|c| c.incarnation == t.generation)
+        && matches(g, master, source, &filter, &t.id, or_leader)
+}

@@ -1,0 +1,376 @@
+//! The turn (500–505): start, draw and PP phases, the main phase's opening,
+//! the end phase's turn-end and refresh steps, and the passing of the turn.
+
+use super::{
+    BACK_DAMAGE, Ctx, FRONT_DAMAGE, M, Phase, Step, Window, illegal, moves, r, set_on, st,
+    triggers, zn,
+};
+use crate::engine::{Action, EngineError, Flow, Until, ZoneId, player_name};
+
+/// Begins a phase or step.
+pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
+    let tp = m.game.turn.active;
+    match p {
+        Phase::Setup => setup(m),
+        Phase::Start => start(m),
+        Phase::Draw => {
+            m.game.turn.phase = "draw".into();
+            if m.game.turn.number == 1 && tp == m.game.turn.first {
+                m.record(
+                    "draw_phase",
+                    format!(
+                        "{}: the first player does not draw on the first turn",
+                        player_name(tp)
+                    ),
+                    &[r::DRAW_PHASE],
+                );
+            } else {
+                m.record(
+                    "draw_phase",
+                    format!("{} draws 1", player_name(tp)),
+                    &[r::DRAW_PHASE],
+                );
+                moves::draw(m, tp, 1);
+            }
+            m.record("draw_phase", "to the PP phase", &[r::DRAW_TO_PP]);
+            m.then([Step::Begin(Phase::Pp)]);
+            Ok(Flow::Continue)
+        }
+        Phase::Pp => {
+            m.game.turn.phase = "pp".into();
+            m.record(
+                "pp_phase",
+                format!(
+                    "{} may put 1 card from hand into PP (`pp`) or not (`pass`)",
+                    player_name(tp)
+                ),
+                &[r::PP_PLACE],
+            );
+            m.then([Step::PpDecision]);
+            Ok(Flow::Continue)
+        }
+        Phase::Main => {
+            m.game.turn.phase = "main".into();
+            m.record(
+                "main_phase",
+                format!("{} gets the right to act", player_name(tp)),
+                &[r::PRIORITY_TP],
+            );
+            m.then([Step::Priority(Box::new(Ctx {
+                window: Window::Main,
+                stack: Vec::new(),
+                battle: None,
+                holder: tp,
+                passes: 0,
+            }))]);
+            Ok(Flow::Continue)
+        }
+        Phase::TurnEnd => {
+            m.game.turn.phase = "turn_end".into();
+            let stack = triggers::timed(m, "end_of_turn")?;
+            m.record(
+                "turn_end_step",
+                format!(
+                    "end-of-turn abilities: {}; then {} gets the right to act",
+                    stack.len(),
+                    player_name(tp)
+                ),
+                &[r::END_STEPS, r::TURN_END_STEP],
+            );
+            m.then([Step::Priority(Box::new(Ctx {
+                window: Window::TurnEnd,
+                stack,
+                battle: None,
+                holder: tp,
+                passes: 0,
+            }))]);
+            Ok(Flow::Continue)
+        }
+        Phase::Refresh => refresh(m),
+    }
+}
+
+/// 102: the game setup. The scenario's `turn.first` stands for the random
+/// decision of 102.1; decks are shuffled with the scenario's seed.
+fn setup(m: &mut M) -> Result<Flow, EngineError> {
+    let first = m.game.turn.first;
+    let n = m.game.players.len();
+    m.record(
+        "setup",
+        format!(
+            "{} goes first (the scenario's turn.first)",
+            player_name(first)
+        ),
+        &[r::SETUP_FIRST, r::GL_FIRST_SECOND],
+    )
+    .note("the random decision of 102.1 is given by the scenario's `turn.first`");
+    for p in 0..n {
+        let z = ZoneId::of(p, zn::DECK);
+        let mut v = m.game.zones.get(&z).cloned().unwrap_or_default();
+        m.game.rng.shuffle(&mut v);
+        m.game.zones.insert(z, v);
+    }
+    m.record(
+        "setup",
+        "each player shuffles their deck and places it face down; Player and Mag cards are face up",
+        &[r::SETUP_SHUFFLE, r::SETUP_PLAYER_MAG],
+    );
+    for k in 0..n {
+        let p = (first + k) % n;
+        m.record(
+            "setup",
+            format!("{} draws 5", player_name(p)),
+            &[r::SETUP_DRAW_5],
+        );
+        moves::draw(m, p, 5);
+    }
+    for k in 1..n {
+        let p = (first + k) % n;
+        if let Some(top) = m.game.zone_of(p, zn::DECK).first().cloned() {
+            moves::move_to(m, &top, ZoneId::of(p, zn::PP));
+            if let Some(c) = m.game.cards.get_mut(&top) {
+                c.states.insert(st::FACE_DOWN.into());
+            }
+            set_on(m, &top, true);
+            m.record(
+                "setup",
+                format!(
+                    "{} puts the top card of their deck face down into PP",
+                    player_name(p)
+                ),
+                &[r::SETUP_FACE_DOWN_PP, r::FACE_DOWN_PP_COLOR],
+            )
+            .obj(top);
+        }
+    }
+    m.game.turn.number = 1;
+    m.game.turn.active = first;
+    m.then([Step::Begin(Phase::Start)]);
+    Ok(Flow::Continue)
+}
+
+/// 501.1: untap, continuous abilities, start-of-turn triggers.
+fn start(m: &mut M) -> Result<Flow, EngineError> {
+    let tp = m.game.turn.active;
+    m.game.turn.phase = "start".into();
+    m.record(
+        "start_phase",
+        format!("{}'s PP become ON", player_name(tp)),
+        &[r::START_UNTAP_PP],
+    );
+    let pp: Vec<String> = m.game.zone_of(tp, zn::PP).to_vec();
+    for id in pp {
+        set_on(m, &id, true);
+    }
+    m.record(
+        "start_phase",
+        format!(
+            "{}'s OFF player, charas, items, actives and mag become ON",
+            player_name(tp)
+        ),
+        &[r::START_UNTAP],
+    );
+    for z in [zn::PLAYER, zn::FIELD, zn::MAG] {
+        let ids: Vec<String> = m.game.zone_of(tp, z).to_vec();
+        for id in ids {
+            set_on(m, &id, true);
+        }
+    }
+    m.record(
+        "start_phase",
+        "\"during your turn\" continuous abilities apply from now",
+        &[r::START_CONTINUOUS],
+    );
+    let stack = triggers::timed(m, "start_of_turn")?;
+    if stack.is_empty() {
+        m.record(
+            "start_phase",
+            "no start-of-turn ability triggers; to the draw phase",
+            &[r::START_TRIGGERS, r::START_TO_DRAW],
+        );
+        m.then([Step::Begin(Phase::Draw)]);
+    } else {
+        m.record(
+            "start_phase",
+            format!(
+                "{} start-of-turn abilities go to the resolution zone; {} gets the right to act",
+                stack.len(),
+                player_name(tp)
+            ),
+            &[r::START_TRIGGERS, r::PRIORITY_RULE_PHASES],
+        );
+        m.then([Step::Priority(Box::new(Ctx {
+            window: Window::Rule(Phase::Draw),
+            stack,
+            battle: None,
+            holder: tp,
+            passes: 0,
+        }))]);
+    }
+    Ok(Flow::Continue)
+}
+
+/// 503.1.1–503.1.2: a card from hand into PP, then an optional draw.
+pub fn place_pp(m: &mut M, a: &Action) -> Result<(), EngineError> {
+    let tp = m.game.turn.active;
+    if a.player.is_some_and(|p| p != tp) {
+        m.stack.push(Step::PpDecision);
+        return Err(illegal(
+            r::PP_PLACE,
+            "only the turn player puts a card into PP",
+            vec![],
+        ));
+    }
+    let hand: Vec<String> = m.game.zone_of(tp, zn::HAND).to_vec();
+    let Some(card) = a.card.clone().filter(|c| hand.contains(c)) else {
+        return Err(illegal(
+            r::PP_PLACE,
+            "the card put into PP must be one card from the turn player's hand",
+            hand,
+        ));
+    };
+    moves::move_to(m, &card, ZoneId::of(tp, zn::PP));
+    m.record(
+        "pp_phase",
+        format!("{} puts {card} into PP face up", player_name(tp)),
+        &[r::PP_PLACE, r::PP_FACE_UP],
+    )
+    .obj(card.clone())
+    .note("judges' reading: a card newly put into PP is ON (the rules do not say, 503.1.1)");
+    set_on(m, &card, true);
+    let draw = m
+        .choices
+        .take("draw")
+        .is_some_and(|v| v.as_bool() == Some(true));
+    if draw {
+        m.record(
+            "pp_phase",
+            format!("{} draws 1 after putting a card into PP", player_name(tp)),
+            &[r::PP_DRAW],
+        )
+        .note("judges' reading: the draw of 503.1.2 is 1 card and optional (choice `draw`)");
+        moves::draw(m, tp, 1);
+    } else {
+        m.record(
+            "pp_phase",
+            format!(
+                "{} does not draw (choice `draw`: true to draw 1)",
+                player_name(tp)
+            ),
+            &[r::PP_DRAW],
+        );
+    }
+    m.record("pp_phase", "to the main phase", &[r::PP_TO_MAIN]);
+    m.then([Step::Begin(Phase::Main)]);
+    Ok(())
+}
+
+/// 503.1.1: putting no card into PP.
+pub fn decline_pp(m: &mut M, a: &Action) -> Result<(), EngineError> {
+    let tp = m.game.turn.active;
+    if a.player.is_some_and(|p| p != tp) {
+        m.stack.push(Step::PpDecision);
+        return Err(illegal(
+            r::PP_PLACE,
+            "only the turn player decides in the PP phase",
+            vec![],
+        ));
+    }
+    m.record(
+        "pp_phase",
+        format!(
+            "{} puts no card into PP; to the main phase",
+            player_name(tp)
+        ),
+        &[r::PP_PLACE, r::PP_TO_MAIN],
+    );
+    m.then([Step::Begin(Phase::Main)]);
+    Ok(())
+}
+
+/// 505.2: damage removed, "this turn" effects end, hand limit, next turn.
+fn refresh(m: &mut M) -> Result<Flow, EngineError> {
+    let tp = m.game.turn.active;
+    m.game.turn.phase = "refresh".into();
+    let e = m.record(
+        "refresh_step",
+        "all damage is removed from every chara on the field",
+        &[r::REFRESH],
+    );
+    let _ = e;
+    let ids: Vec<String> = m.game.cards.keys().cloned().collect();
+    for id in &ids {
+        let Some(c) = m.game.cards.get_mut(id) else {
+            continue;
+        };
+        if c.zone.kind != zn::FIELD {
+            continue;
+        }
+        let before = c.damage;
+        c.damage = 0;
+        c.counters.remove(FRONT_DAMAGE);
+        c.counters.remove(BACK_DAMAGE);
+        if before > 0
+            && let Some(e) = m.trace.last_mut()
+        {
+            e.change(format!("{id}.damage"), before, 0);
+        }
+    }
+    m.record("refresh_step", "\"this turn\" effects end", &[r::REFRESH]);
+    for c in m.game.cards.values_mut() {
+        c.modifiers
+            .retain(|md| !matches!(md.until, Until::EndOfTurn | Until::ThisTurn));
+    }
+    m.game.vars.retain(|k, _| !k.starts_with("turn:"));
+    let hand: Vec<String> = m.game.zone_of(tp, zn::HAND).to_vec();
+    if hand.len() >= 8 {
+        let n = hand.len() - 7;
+        let chosen =
+            m.choices
+                .ids("discard", &hand)?
+                .ok_or_else(|| EngineError::MissingChoice {
+                    choice: "discard".into(),
+                    options: hand.clone(),
+                })?;
+        let mut uniq = chosen.clone();
+        uniq.sort();
+        uniq.dedup();
+        if uniq.len() != n {
+            return Err(EngineError::BadChoice {
+                choice: "discard".into(),
+                value: format!("{} card(s)", uniq.len()),
+                options: vec![format!("exactly {n} of {}", hand.join(", "))],
+            });
+        }
+        m.record(
+            "refresh_step",
+            format!(
+                "{} has {} cards and discards {n} down to 7",
+                player_name(tp),
+                hand.len()
+            ),
+            &[r::HAND_LIMIT, r::HAND_LIMIT_OWN, r::REFRESH, r::GL_DISCARD],
+        );
+        for id in uniq {
+            moves::to_discard(m, &id);
+        }
+    }
+    if hand.len() < 8 {
+        m.record(
+            "refresh_step",
+            format!("{} has {} card(s) in hand: no discard (the limit is 7; the non-turn player is not checked)", player_name(tp), hand.len()),
+            &[r::HAND_LIMIT_OWN],
+        );
+    }
+    let next = (tp + 1) % m.game.players.len().max(1);
+    m.game.turn.number += 1;
+    m.game.turn.active = next;
+    m.record(
+        "refresh_step",
+        format!("the turn passes to {}", player_name(next)),
+        &[r::REFRESH, r::ALTERNATE_TURNS],
+    )
+    .change("turn.player", player_name(tp), player_name(next));
+    m.then([Step::Begin(Phase::Start)]);
+    Ok(Flow::Continue)
+}

@@ -1,0 +1,175 @@
+//! PSO2 TCG (ファンタシースターオンライン２ トレーディングカードゲーム),
+//! 詳細ルール Ver3.0.
+//!
+//! Vocabulary of scenario files:
+//! - zones (400.2): `player` (the Player card, 201), `mag` (203), `deck`,
+//!   `hand`, `field` (both rows, 403), `pp` (404), `discard` (405) per
+//!   player, `excluded` for cards removed from the game (400.2.4: no zone
+//!   of the rules; kept together and public, 400.2.2.1), and the shared
+//!   `resolution` zone (406).
+//! - card types (200.1): `player`, `chara`, `mag`, `mag_evolution`,
+//!   `active`, and the item cards `item`, `weapon`, `armor` (205).
+//! - characteristics: `cost`, `attack` (212), `defense` is the HP (213) of a
+//!   chara or Player card and the defense value of an armor (205.5.2);
+//!   `text.title` (称号, 206.1.1), `text.color` (207: `red`, `blue`,
+//!   `yellow`, `black`, or `white` = no colour), `text.class` (208, `ALL`
+//!   for every class), `text.also_named` (206.3), `text.exclusive` (「A」専用,
+//!   302.12); stats `slots` (【装備枠 X】, 205.4.4.1) and `pierce` (貫通X).
+//! - card states: `on` / `off` (215.1) and `front` / `back` (215.4) are
+//!   kept explicitly on every card of the field and PP (a scenario that
+//!   gives neither gets ON and the front row, or the back row for a normal
+//!   item, 205.3); `frozen` (301.3), `face_down` (a face-down PP, 404.5),
+//!   `invincible` (GL:無敵), `untargetable` (選ばれない), and the battle
+//!   states `attacking` (506.4.1) and `engaged` (506.5.1).
+//!
+//! The procedures are in [`flow`]; what is not implemented stops the run
+//! with `not implemented: clause X`.
+
+pub mod coverage;
+pub mod flow;
+pub mod names;
+pub mod rules;
+
+use crate::engine::{Action, Card, Game, Outcome, ValueSpec, Visibility, ZoneSpec};
+
+use super::GameModule;
+
+/// The PSO2 module.
+pub struct Pso2;
+
+const fn zone(
+    name: &'static str,
+    visibility: Visibility,
+    ordered: bool,
+    shared: bool,
+    rule: &'static str,
+) -> ZoneSpec {
+    ZoneSpec {
+        name,
+        visibility,
+        ordered,
+        limit: None,
+        shared,
+        rule,
+    }
+}
+
+/// The zones of 400.2, the excluded cards, and the resolution zone.
+pub static ZONES: &[ZoneSpec] = &[
+    zone("field", Visibility::Public, false, false, "403.1"),
+    zone("player", Visibility::Public, false, false, "400.2.1"),
+    zone("mag", Visibility::Public, true, false, "400.2.2"),
+    zone("deck", Visibility::Hidden, true, false, "401.1"),
+    zone("hand", Visibility::Private, false, false, "402.1"),
+    zone("pp", Visibility::Public, false, false, "404.1"),
+    zone("discard", Visibility::Public, true, false, "405.1"),
+    zone("excluded", Visibility::Public, false, false, "400.2.4"),
+    zone("resolution", Visibility::Public, true, true, "406.1"),
+];
+
+/// No numeric player values: the deck is the player's life (101.3, 201.4).
+pub static VALUES: &[ValueSpec] = &[];
+
+/// Keyword abilities and keyword properties (302, glossary).
+pub const KEYWORDS: &[&str] = &[
+    // 【Main】: usable only in your main phase with an empty zone.
+    "main",
+    // ウォークライ (302.1@2).
+    "war_cry",
+    // 連撃 (302.5).
+    "double_attack",
+    // 奇襲 (302.6).
+    "ambush",
+    // 連続射撃 (302.7).
+    "rapid_fire",
+    // 狙撃 (302.8).
+    "snipe",
+    // 侵食 (302.10).
+    "erosion",
+    // 増殖 (302.11): deck building only.
+    "proliferate",
+    // 貫通X (GL:貫通X), X = stat `pierce`.
+    "pierce",
+    // 付与 (204.2.2): an active that stays attached to its host.
+    "attach",
+    // 「…」の能力は1ターンに1回 (300.8.1 / 300.8.2).
+    "once_per_turn",
+    "name_once_per_turn",
+    // ドロップ (302.4) is the trigger `drop`; the keyword marks the card
+    // for the 9-card limit of 100.6.
+    "drop",
+    // 【EX】 (RAID:S13).
+    "ex",
+];
+
+/// The rule ids of the zone specs, citable too.
+const SPEC_RULES: &[&str] = &[
+    "403.1", "400.2.1", "400.2.2", "401.1", "402.1", "404.1", "405.1", "400.2.4", "406.1",
+];
+
+static CITABLE: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+    let mut v: Vec<&'static str> = rules::CITABLE.iter().chain(SPEC_RULES).copied().collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+});
+
+impl GameModule for Pso2 {
+    fn id(&self) -> &'static str {
+        "pso2"
+    }
+    fn zones(&self) -> &'static [ZoneSpec] {
+        ZONES
+    }
+    fn board_zone(&self) -> &'static str {
+        "field"
+    }
+    fn values(&self) -> &'static [ValueSpec] {
+        VALUES
+    }
+    fn card_types(&self) -> &'static [&'static str] {
+        flow::types::ALL
+    }
+    fn card_states(&self) -> &'static [&'static str] {
+        flow::st::ALL
+    }
+    fn stats(&self) -> &'static [&'static str] {
+        &["slots", "pierce", "ability_cost"]
+    }
+    fn text_fields(&self) -> &'static [&'static str] {
+        &["title", "color", "class", "also_named", "exclusive"]
+    }
+    fn keywords(&self) -> &'static [&'static str] {
+        KEYWORDS
+    }
+    fn triggers(&self) -> &'static [&'static str] {
+        flow::TRIGGERS
+    }
+    fn phases(&self) -> &'static [&'static str] {
+        flow::PHASES
+    }
+    fn player_flags(&self) -> &'static [&'static str] {
+        flow::READINGS
+    }
+    fn actions(&self) -> &'static [&'static str] {
+        flow::ACTIONS
+    }
+    fn citable(&self) -> &'static [&'static str] {
+        CITABLE.as_slice()
+    }
+    fn derived(&self, game: &Game, card: &Card) -> Vec<(&'static str, i64)> {
+        flow::derived(game, card)
+    }
+    fn run(&self, game: Game, actions: &[Action]) -> Outcome {
+        flow::run(game, actions, &|g, c| self.derived(g, c))
+    }
+    fn starter(&self) -> &'static str {
+        include_str!("starter.json")
+    }
+    fn coverage_chapters(&self) -> &'static [&'static str] {
+        &["1", "2", "3", "4", "5", "GL", "RAID"]
+    }
+    fn coverage_exceptions(&self) -> &'static [(&'static str, &'static str)] {
+        coverage::EXCEPTIONS
+    }
+}
