@@ -23,6 +23,10 @@ pub trait Rules {
     /// The game's procedure steps (one variant per rules procedure).
     type Step: Clone + std::fmt::Debug;
 
+    /// Completes the board the scenario left implicit (states the rules
+    /// give by default), before the checks. Default: nothing.
+    fn prepare(&self, _game: &mut Game) {}
+
     /// Pre-run checks: a board or card text the game cannot rule on is an
     /// error before anything runs (usually `NotImplemented` citing the
     /// clause, or `BadAction` for an impossible board).
@@ -31,8 +35,9 @@ pub trait Rules {
     }
 
     /// Schedules what runs before the first action (the rest of the phase
-    /// the scenario starts in) with [`Machine::then`].
-    fn start(&self, m: &mut Machine<Self::Step>);
+    /// the scenario starts in) with [`Machine::then`]; an error when the
+    /// scenario cannot start there.
+    fn start(&self, m: &mut Machine<Self::Step>) -> Result<(), EngineError>;
 
     /// Runs one step: records its trace entry, changes the state, schedules
     /// what follows; returns [`Flow::Await`] after pushing itself back when
@@ -104,7 +109,8 @@ impl Plan {
 
 /// Runs `actions` on `game` with `rules`, keeping the snapshots `plan`
 /// names.
-pub fn run<R: Rules>(rules: &R, game: Game, actions: &[Action], plan: &Plan) -> Outcome {
+pub fn run<R: Rules>(rules: &R, mut game: Game, actions: &[Action], plan: &Plan) -> Outcome {
+    rules.prepare(&mut game);
     let mut d = Driver {
         rules,
         plan,
@@ -154,7 +160,7 @@ impl<R: Rules> Driver<'_, R> {
             error,
         };
         self.rules.check(&self.m.game).map_err(before)?;
-        self.rules.start(&mut self.m);
+        self.rules.start(&mut self.m).map_err(before)?;
         let rules = self.rules;
         self.m.begin_action(None);
         self.m.run(|m, s| rules.step(m, s)).map_err(before)?;
@@ -276,8 +282,9 @@ mod tests {
 
     impl Rules for Toy {
         type Step = S;
-        fn start(&self, m: &mut Machine<S>) {
+        fn start(&self, m: &mut Machine<S>) -> Result<(), EngineError> {
             m.then([S::Await]);
+            Ok(())
         }
         fn step(&self, m: &mut Machine<S>, s: S) -> Result<Flow, EngineError> {
             match s {

@@ -2794,12 +2794,13 @@ impl Rules for super::Sve {
     }
 
     /// The rest of the phase the scenario starts in.
-    fn start(&self, m: &mut M) {
+    fn start(&self, m: &mut M) -> R<()> {
         match m.game.turn.phase.as_str() {
             "start" => m.then(start_of_turn()),
             "end" => m.then(end_phase()),
             _ => m.then([Step::AwaitMain]),
         }
+        Ok(())
     }
 
     fn step(&self, m: &mut M, s: Step) -> R<Flow> {

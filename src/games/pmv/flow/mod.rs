@@ -831,9 +831,10 @@ impl Rules for super::Pmv {
     }
 
     /// The rest of the phase the scenario starts in.
-    fn start(&self, m: &mut M) {
+    fn start(&self, m: &mut M) -> R<()> {
         let i = phase_index(&m.game.turn.phase);
         m.then([Step::Phase(i)]);
+        Ok(())
     }
 
     fn step(&self, m: &mut M, s: Step) -> R<Flow> {
