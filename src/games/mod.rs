@@ -65,7 +65,7 @@ pub mod pmv;
 pub mod pso2;
 pub mod sve;
 
-use crate::engine::{Action, Game, Outcome, Plan, ValueSpec, ZoneSpec};
+use crate::engine::{Action, Game, Outcome, Plan, ValueSpec, Vocabulary, ZoneSpec};
 
 pub use crate::engine::{EngineError, Flow, Machine};
 
@@ -110,6 +110,10 @@ pub trait GameModule: Sync {
     fn player_flags(&self) -> &'static [&'static str] {
         &[]
     }
+    /// The parts of the effect language the module implements (effects,
+    /// target selectors, durations, condition parts), each with the clause
+    /// cited when the loader refuses anything else.
+    fn vocabulary(&self) -> &'static Vocabulary;
     /// Action words.
     fn actions(&self) -> &'static [&'static str];
     /// Every rule id the module can cite.
