@@ -269,8 +269,11 @@ pub enum Side {
 pub enum Target {
     /// The ability's own card.
     This,
-    /// A player's leader / the player (for games where damage hits a player).
-    Leader {
+    /// A player (the game maps it to its own object: SVE's and PMV's
+    /// leader, PSO2's Player card). Written `player`; `leader` is accepted
+    /// as the older spelling.
+    #[serde(rename = "player", alias = "leader")]
+    Player {
         #[serde(default)]
         who: Who,
     },
@@ -744,13 +747,13 @@ impl Effect {
 
 impl Target {
     /// Every selector word (`select`) of the language.
-    pub const WORDS: &'static [&'static str] = &["this", "leader", "chosen", "all", "random"];
+    pub const WORDS: &'static [&'static str] = &["this", "player", "chosen", "all", "random"];
 
     /// The selector's word (`select`).
     pub fn word(&self) -> &'static str {
         match self {
             Target::This => "this",
-            Target::Leader { .. } => "leader",
+            Target::Player { .. } => "player",
             Target::Chosen { .. } => "chosen",
             Target::All { .. } => "all",
             Target::Random { .. } => "random",

@@ -365,7 +365,7 @@ pub(super) fn resolve_target(
 ) -> Option<Vec<String>> {
     match t {
         Target::This => Some(vec![this.to_string()]),
-        Target::Leader { who } => Some(
+        Target::Player { who } => Some(
             who_players(&m.game, master, *who)
                 .into_iter()
                 .map(player_name)

@@ -115,7 +115,7 @@ pub(super) fn resolve_targets(
 ) -> Vec<String> {
     match t {
         Target::This => vec![this.to_string()],
-        Target::Leader { who } => who_players(&m.game, master, *who)
+        Target::Player { who } => who_players(&m.game, master, *who)
             .into_iter()
             .map(leader_key)
             .collect(),

@@ -120,7 +120,7 @@ pub(super) fn evolve(m: &mut M, p: PlayerId, card: &str, evo: Option<&str>) -> R
         .get(card)
         .map(|c| (attack(&m.game, c), defense(&m.game, c)))
         .unwrap_or((0, 0));
-    m.game.events.push(Event::Evolved {
+    m.game.events.push(Event::Transformed {
         card: card.to_string(),
     });
     m.record(

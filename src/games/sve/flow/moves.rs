@@ -110,7 +110,7 @@ pub(super) fn collect(m: &mut M) {
                     add_triggers(m, &card, &d, "on_attack", p, 0);
                 }
             }
-            Event::Evolved { card } => {
+            Event::Transformed { card } => {
                 if let (Some(d), Some(c)) = (eff_def_key(&m.game, &card), m.game.card(&card)) {
                     let p = c.controller;
                     add_triggers(m, &card, &d, "on_evolve", p, 0);
