@@ -26,6 +26,49 @@ pub fn parse_player(s: &str, count: usize) -> Option<PlayerId> {
     n.checked_sub(1).filter(|&i| i < count)
 }
 
+/// What something is dealt to: a card or a player (damage goes to either).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub enum Recipient {
+    /// A card, by id.
+    Card(CardId),
+    /// A player.
+    Player(PlayerId),
+}
+
+impl Recipient {
+    /// A target word as effects resolve them: a player's name (`p1`) or a
+    /// card id.
+    pub fn of(word: &str, players: usize) -> Self {
+        match parse_player(word, players) {
+            Some(p) => Recipient::Player(p),
+            None => Recipient::Card(word.to_string()),
+        }
+    }
+    /// The card, if it is one.
+    pub fn card(&self) -> Option<&CardId> {
+        match self {
+            Recipient::Card(c) => Some(c),
+            Recipient::Player(_) => None,
+        }
+    }
+    /// The player, if it is one.
+    pub fn player(&self) -> Option<PlayerId> {
+        match self {
+            Recipient::Player(p) => Some(*p),
+            Recipient::Card(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Recipient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Recipient::Card(c) => f.write_str(c),
+            Recipient::Player(p) => f.write_str(&player_name(*p)),
+        }
+    }
+}
+
 /// A stable card id, as written in the scenario (`f1`, `opp-ward`) or
 /// generated (`p1.deck.3`, `token.1`).
 pub type CardId = String;

@@ -463,7 +463,7 @@ pub(super) fn apply_effect(
                 .iter()
                 .map(|o| Dmg {
                     source: this.to_string(),
-                    to: o.clone(),
+                    to: Recipient::of(o, m.game.players.len()),
                     amount: *amount,
                     combat: false,
                     pierce: false,
