@@ -36,7 +36,7 @@ pub use driver::{Plan, Rules};
 pub use machine::{Choices, EngineError, Flow, Machine};
 pub use state::{
     Card, CardId, Event, Game, GameResult, Pending, Player, PlayerId, Recipient, ShownFace,
-    ValueSpec, Visibility, ZoneId, ZoneSpec, player_name,
+    ValueSpec, Visibility, ZoneId, ZoneSpec, player_name, player_names,
 };
 pub use trace::{Change, TraceEntry};
 

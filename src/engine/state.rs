@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use super::card::{CardDef, Until};
+use super::card::{CardDef, Until, Who};
 use super::rng::Rng;
 
 /// A player index: 0 = `p1`, 1 = `p2`, … (scenario files use `p1`, `p2`).
@@ -18,6 +18,14 @@ pub type PlayerId = usize;
 /// The scenario name of a player index.
 pub fn player_name(p: PlayerId) -> String {
     format!("p{}", p + 1)
+}
+
+/// Several players' names, `p1, p2`.
+pub fn player_names(ps: &[PlayerId]) -> String {
+    ps.iter()
+        .map(|p| player_name(*p))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Parses `p1`, `p2`, … into an index below `count`.
@@ -545,6 +553,30 @@ impl Game {
     /// A card's own definition, whatever face it shows.
     pub fn def_of_base(&self, id: &str) -> Option<&CardDef> {
         self.cards.get(id).and_then(|c| self.defs.get(&c.def))
+    }
+
+    /// The players `who` names, relative to `master`; both players are
+    /// listed turn player first (steps without choices happen together,
+    /// turn player's first).
+    pub fn who(&self, master: PlayerId, who: Who) -> Vec<PlayerId> {
+        match who {
+            Who::You => vec![master],
+            Who::Opponent => vec![self.opponent(master)],
+            Who::Both => {
+                let tp = self.turn.active;
+                vec![tp, self.opponent(tp)]
+            }
+        }
+    }
+
+    /// An effect makes `winners` win: every other player loses (the
+    /// module's game-over check then decides the result).
+    pub fn win(&mut self, winners: &[PlayerId]) {
+        for (p, pl) in self.players.iter_mut().enumerate() {
+            if !winners.contains(&p) {
+                pl.lost = true;
+            }
+        }
     }
 
     /// The opponent of `p` in a two-player game.
