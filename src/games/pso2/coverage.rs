@@ -10,13 +10,19 @@
 
 const DEF: &str = "not state-changing: a definition or classification";
 const ZONE_DEF: &str = "not state-changing: a zone's definition (the scenario vocabulary declares it: zone specs with visibility and order)";
-const DECK: &str = "not implemented: deck construction (100) happens before the game; the engine does not validate decks";
 const WORDING: &str = "not state-changing: how card text is worded; scenario cards are written in the effect language";
 const RAID: &str = "not implemented: the cooperative raid battle needs more than two players; a game of other than two players stops the run (not implemented: clause RAID:P1)";
 
 /// `(clause id, reason)`.
 pub const EXCEPTIONS: &[(&str, &str)] = &[
-    ("100", DECK),
+    (
+        "100.1",
+        "not state-changing: what players bring (100.1.1, a black Player card uses no Mag, is checked at setup)",
+    ),
+    (
+        "100.3.2",
+        "not implemented: card abilities that allow 4 or more copies, other than 増殖 (302.11)",
+    ),
     ("101.1", DEF),
     (
         "101.2",
@@ -179,7 +185,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "302.9",
         "not implemented: 回復X — no such effect in the language",
     ),
-    ("302.11", DECK),
+    ("302.11", "増殖: 9 copies, checked at setup with 100.3"),
     ("400.1", DEF),
     ("400.2", ZONE_DEF),
     (

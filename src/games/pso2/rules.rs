@@ -17,6 +17,12 @@ clauses! {
     DECK_SIZE = "100.2";
     COPIES = "100.3";
     COPIES_TITLE = "100.3.1";
+    DECK_BLACK_NO_MAG = "100.1.1";
+    DECK_CLASS_ACTIVE = "100.4";
+    DECK_CLASS_ITEM = "100.5";
+    DECK_DROP = "100.6";
+    DECK_BLACK = "100.7";
+    DECK_NOT_BLACK = "100.8";
     // 101 players, winning and losing.
     ONE_GAME = "101.1";
     PLAYER_CARD_IS_PLAYER = "101.2";

@@ -18,6 +18,7 @@ mod battle;
 mod checks;
 mod cost;
 mod damage;
+mod deck;
 mod effects;
 mod equip;
 mod mag;

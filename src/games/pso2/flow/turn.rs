@@ -93,6 +93,7 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
 /// 102: the game setup. The scenario's `turn.first` stands for the random
 /// decision of 102.1; decks are shuffled with the scenario's seed.
 fn setup(m: &mut M) -> Result<Flow, EngineError> {
+    super::deck::validate(m)?;
     let first = m.game.turn.first;
     let n = m.game.players.len();
     m.record(
