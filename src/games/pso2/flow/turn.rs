@@ -67,7 +67,16 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
         }
         Phase::TurnEnd => {
             m.game.turn.phase = "turn_end".into();
-            let stack = triggers::timed(m, "end_of_turn")?;
+            let found = triggers::timed(m, "end_of_turn")?;
+            let mut ctx = Ctx {
+                window: Window::TurnEnd,
+                stack: Vec::new(),
+                battle: None,
+                holder: tp,
+                passes: 0,
+            };
+            triggers::place(m, &mut ctx, found)?;
+            let stack = ctx.stack;
             m.record(
                 "turn_end_step",
                 format!(
