@@ -141,7 +141,6 @@ fn setup(m: &mut M) -> Result<Flow, EngineError> {
             if let Some(c) = m.game.cards.get_mut(&top) {
                 c.states.insert(st::FACE_DOWN.into());
             }
-            set_on(m, &top, true);
             m.record(
                 "setup",
                 format!(
@@ -150,7 +149,8 @@ fn setup(m: &mut M) -> Result<Flow, EngineError> {
                 ),
                 &[r::SETUP_FACE_DOWN_PP, r::FACE_DOWN_PP_COLOR],
             )
-            .obj(top);
+            .obj(top.clone());
+            set_on(m, &top, true);
         }
     }
     m.game.turn.number = 1;
