@@ -159,9 +159,6 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
         if d.has_keyword("ex") {
             return Some(ni(r::RAID_EX, "【EX】 cards (raid) are not implemented"));
         }
-        if d.has_keyword("recover") {
-            return Some(ni(r::RECOVER, "回復X is not implemented"));
-        }
         if c.has(st::FACE_DOWN) && c.zone.kind != zn::PP {
             return Some(ni(
                 r::FACE_DOWN_PP,

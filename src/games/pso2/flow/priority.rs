@@ -174,17 +174,16 @@ fn pass(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
         Window::Participation => battle::engagement(m, ctx)?,
         Window::Engagement => battle::damage_step(m, ctx)?,
         Window::Damage => battle::back_to_main(m, ctx),
-        Window::Main => unreachable_main(m)?,
+        // Rejected above: no pass in the main phase with an empty zone.
+        Window::Main => {
+            return Err(illegal(
+                r::NO_PASS_MAIN,
+                "in the main phase with nothing in the resolution zone there is no pass",
+                vec![],
+            ));
+        }
     }
     Ok(())
-}
-
-fn unreachable_main(_m: &mut M) -> Result<(), EngineError> {
-    Err(illegal(
-        r::NO_PASS_MAIN,
-        "in the main phase with nothing in the resolution zone there is no pass",
-        vec![],
-    ))
 }
 
 /// A window's name for the trace.
