@@ -11,7 +11,6 @@
 const DEF: &str = "not state-changing: a definition or classification";
 const ZONE_DEF: &str = "not state-changing: a zone's definition (the scenario vocabulary declares it: zone specs with visibility and order)";
 const WORDING: &str = "not state-changing: how card text is worded; scenario cards are written in the effect language";
-const RAID: &str = "not implemented: the cooperative raid battle needs more than two players; a game of other than two players stops the run (not implemented: clause RAID:P1)";
 
 /// `(clause id, reason)`.
 pub const EXCEPTIONS: &[(&str, &str)] = &[
@@ -267,5 +266,45 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("GL:ダイス", "not implemented: dice"),
     ("GL:デッキを見る", "not implemented: looking at the deck"),
     ("GL:公開", "not implemented: revealing cards"),
-    ("RAID", RAID),
+    (
+        "RAID:P1",
+        "not state-changing: who plays (a raid scenario seats 2-3 party players, then the Boss with flag `raid_boss`)",
+    ),
+    (
+        "RAID:P2",
+        "not state-changing: each seat brings its deck (the scenario's zones)",
+    ),
+    (
+        "RAID:F1",
+        "difficulties: flags raid_easy / raid_hard / raid_very_hard on the Boss seat; who goes first is the scenario's `turn.first`; Easy's turn-1 draw and Half Doll and Very Hard's extra play are applied",
+    ),
+    (
+        "RAID:F2",
+        "not state-changing: seating (the Boss is the last seat; turns pass seat by seat)",
+    ),
+    (
+        "RAID:B⑤",
+        "the Boss's end phase is the normal end phase (505), then play passes to the next seat, the first party player",
+    ),
+    ("RAID:S2", "not implemented: 回復 (302.9)"),
+    (
+        "RAID:S4",
+        "not implemented: a Boss \"draw\" (playing from the top instead) stops the run (not implemented: clause RAID:S4)",
+    ),
+    (
+        "RAID:S5",
+        "not state-changing: the Boss never has cards in hand (RAID:S3 sends returning cards to its deck)",
+    ),
+    (
+        "RAID:S6",
+        "not state-changing: the Boss's hand is always empty",
+    ),
+    (
+        "RAID:S7",
+        "not state-changing for the engine: Boss cards are played without paying costs; a missing cost reads 0",
+    ),
+    (
+        "RAID:S13",
+        "not implemented: 【EX】 cards (a card with keyword `ex` stops the run)",
+    ),
 ];

@@ -67,8 +67,15 @@ pub static ZONES: &[ZoneSpec] = &[
     zone("resolution", Visibility::Public, true, true, "406.1"),
 ];
 
-/// No numeric player values: the deck is the player's life (101.3, 201.4).
-pub static VALUES: &[ValueSpec] = &[];
+/// The deck is a player's life (101.3, 201.4); `life` is only the raid
+/// Boss's Life (RAID:F3).
+pub static VALUES: &[ValueSpec] = &[ValueSpec {
+    name: "life",
+    min: None,
+    max: None,
+    default: 0,
+    rule: "RAID:F3",
+}];
 
 /// Keyword abilities and keyword properties (302, glossary).
 pub const KEYWORDS: &[&str] = &[
@@ -118,6 +125,11 @@ impl GameModule for Pso2 {
     fn id(&self) -> &'static str {
         "pso2"
     }
+    fn players_for(&self, listed: usize) -> usize {
+        // The cooperative raid battle seats several party players and the
+        // Boss (RAID:P1, RAID:F2); other games have two players (101.2).
+        listed.clamp(2, flow::raid::MAX_SEATS)
+    }
     fn zones(&self) -> &'static [ZoneSpec] {
         ZONES
     }
@@ -149,7 +161,7 @@ impl GameModule for Pso2 {
         flow::PHASES
     }
     fn player_flags(&self) -> &'static [&'static str] {
-        flow::READINGS
+        flow::FLAGS
     }
     fn actions(&self) -> &'static [&'static str] {
         flow::ACTIONS

@@ -12,6 +12,10 @@ pub fn deck_out(m: &mut M) {
     if m.game.result != GameResult::Ongoing {
         return;
     }
+    if super::raid::on(&m.game) {
+        super::raid::checks(m);
+        return;
+    }
     let n = m.game.players.len();
     let zero: Vec<PlayerId> = (0..n)
         .filter(|&p| !m.game.players[p].lost && m.game.zone_of(p, zn::DECK).is_empty())
@@ -139,10 +143,10 @@ pub fn standing_ko(m: &mut M) -> Vec<String> {
 
 /// What the module refuses to run, checked before the first step.
 pub fn unsupported(g: &Game) -> Option<EngineError> {
-    if g.players.len() != 2 {
+    if g.players.len() != 2 && !super::raid::on(g) {
         return Some(ni(
             r::RAID_PARTY,
-            "games of more than two players (the cooperative raid battle) are not implemented",
+            "more than two players play only the cooperative raid battle: mark the Boss's seat with the flag `raid_boss`",
         ));
     }
     for c in g.cards.values() {

@@ -440,6 +440,20 @@ fn apply(
         }
         Effect::Banish { target } => {
             for rc in targets_of(m, target) {
+                if let Recipient::Card(id) = &rc
+                    && super::raid::is_boss(
+                        &m.game,
+                        m.game.card(id).map_or(usize::MAX, |c| c.owner),
+                    )
+                    && !super::raid::is_boss(&m.game, master)
+                {
+                    m.record(
+                        "raid",
+                        format!("{id} is a Boss card: the party's abilities cannot exclude it"),
+                        &[r::RAID_NO_STEAL],
+                    );
+                    continue;
+                }
                 if let Recipient::Card(id) = rc
                     && !shielded(m, &id, source)
                 {
@@ -468,6 +482,12 @@ fn apply(
         }
         Effect::Draw { amount, who } => {
             for p in players(m, master, *who) {
+                if super::raid::is_boss(&m.game, p) {
+                    return Err(ni(
+                        r::RAID_BOSS_DRAW,
+                        "the Boss drawing (it plays that many cards from the top of its deck instead)",
+                    ));
+                }
                 moves::draw(m, p, *amount);
             }
         }

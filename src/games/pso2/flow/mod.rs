@@ -25,6 +25,7 @@ mod mag;
 mod moves;
 mod play;
 mod priority;
+pub mod raid;
 mod targets;
 mod triggers;
 mod turn;
@@ -81,8 +82,11 @@ pub mod types {
     pub const ITEM: &str = "item";
     pub const WEAPON: &str = "weapon";
     pub const ARMOR: &str = "armor";
+    /// 《ボス》 of the raid battle, in the Boss seat's player zone.
+    pub const BOSS: &str = "boss";
     /// Every type.
     pub const ALL: &[&str] = &[
+        BOSS,
         PLAYER,
         CHARA,
         MAG,
@@ -164,6 +168,21 @@ pub mod reading {
     /// 205.5.2 vs 506.6.1.2: armor reduces only battle damage.
     pub const ARMOR_BATTLE_ONLY: &str = "reading_armor_battle_only";
 }
+
+/// Every player flag: the readings and the raid battle's seat and
+/// difficulty flags.
+pub const FLAGS: &[&str] = &[
+    reading::ROW_DAMAGE_PER_INSTANCE,
+    reading::SEQUENTIAL_DECK_OUT,
+    reading::CANCELLED_ATTACKER_OFF,
+    reading::ATTACH_HOST_GONE_EXCLUDED,
+    reading::ATTACKING_UNTIL_MAIN,
+    reading::ARMOR_BATTLE_ONLY,
+    raid::flag::BOSS,
+    raid::flag::EASY,
+    raid::flag::HARD,
+    raid::flag::VERY_HARD,
+];
 
 /// Every reading flag.
 pub const READINGS: &[&str] = &[

@@ -15,7 +15,10 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
         Phase::Start => start(m),
         Phase::Draw => {
             m.game.turn.phase = "draw".into();
-            if m.game.turn.number == 1 && tp == m.game.turn.first {
+            if m.game.turn.number == 1
+                && tp == m.game.turn.first
+                && !super::raid::first_turn_draw(&m.game)
+            {
                 m.record(
                     "draw_phase",
                     format!(
@@ -163,6 +166,12 @@ fn setup(m: &mut M) -> Result<Flow, EngineError> {
 fn start(m: &mut M) -> Result<Flow, EngineError> {
     let tp = m.game.turn.active;
     m.game.turn.phase = "start".into();
+    let boss_turn = super::raid::is_boss(&m.game, tp);
+    if boss_turn {
+        super::raid::target_phase(m);
+    }
+    // The Boss's turn has no draw or PP phase (RAID:B①–⑤).
+    let after = if boss_turn { Phase::Main } else { Phase::Draw };
     m.record(
         "start_phase",
         format!("{}'s PP become ON", player_name(tp)),
@@ -193,12 +202,20 @@ fn start(m: &mut M) -> Result<Flow, EngineError> {
     );
     let stack = triggers::timed(m, "start_of_turn")?;
     if stack.is_empty() {
-        m.record(
-            "start_phase",
-            "no start-of-turn ability triggers; to the draw phase",
-            &[r::START_TRIGGERS, r::START_TO_DRAW],
-        );
-        m.then([Step::Begin(Phase::Draw)]);
+        if boss_turn {
+            m.record(
+                "start_phase",
+                "the Boss's field cards are ON; no start-of-turn ability triggers; to the main phase (the Boss's turn has no draw or PP phase)",
+                &[r::START_TRIGGERS, r::RAID_BOSS_START],
+            );
+        } else {
+            m.record(
+                "start_phase",
+                "no start-of-turn ability triggers; to the draw phase",
+                &[r::START_TRIGGERS, r::START_TO_DRAW],
+            );
+        }
+        m.then([Step::Begin(after)]);
     } else {
         m.record(
             "start_phase",
@@ -210,7 +227,7 @@ fn start(m: &mut M) -> Result<Flow, EngineError> {
             &[r::START_TRIGGERS, r::PRIORITY_RULE_PHASES],
         );
         m.then([Step::Priority(Box::new(Ctx {
-            window: Window::Rule(Phase::Draw),
+            window: Window::Rule(after),
             stack,
             battle: None,
             holder: tp,
@@ -372,7 +389,11 @@ fn refresh(m: &mut M) -> Result<Flow, EngineError> {
             &[r::HAND_LIMIT_OWN],
         );
     }
-    let next = (tp + 1) % m.game.players.len().max(1);
+    let n = m.game.players.len().max(1);
+    let next = (1..=n)
+        .map(|k| (tp + k) % n)
+        .find(|&q| !m.game.players[q].lost)
+        .unwrap_or((tp + 1) % n);
     m.game.turn.number += 1;
     m.game.turn.active = next;
     m.record(
