@@ -91,7 +91,7 @@ fn run(text: &str) -> Option<String> {
     let loaded = scenario::load_str("random.json", text, None).ok()?;
     let initial: Vec<String> = loaded.game.cards.keys().cloned().collect();
     let outcome = loaded.module.run(loaded.game.clone(), &loaded.actions);
-    for snap in outcome.checkpoints.iter().chain([&outcome.state]) {
+    for snap in outcome.checkpoints.iter().flatten().chain([&outcome.state]) {
         let cards = snap["cards"].as_object().expect("cards");
         let mut seen = std::collections::BTreeSet::new();
         for pv in snap["players"].as_object().expect("players").values() {

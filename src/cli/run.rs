@@ -30,13 +30,20 @@ pub struct RunArgs {
 }
 
 pub fn run(args: &RunArgs, style: Style) -> CmdResult {
-    let (loaded, outcome) = match scenario::run_file(&args.file) {
+    let loaded = match scenario::load_file(&args.file) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("{:?}", miette::Report::new(e));
             return Ok(exit::USAGE);
         }
     };
+    // The JSON outcome prints every snapshot; the trace prints none.
+    let plan = if args.json {
+        crate::engine::Plan::all()
+    } else {
+        crate::engine::Plan::none()
+    };
+    let outcome = scenario::run_loaded(&loaded, &plan);
     for w in &loaded.warnings {
         eprintln!("warning: {w}");
     }

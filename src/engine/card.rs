@@ -88,6 +88,27 @@ pub struct Face {
 }
 
 impl CardDef {
+    /// The numbers a snapshot shows for a card of this definition: its
+    /// printed cost, then its attack and its defense values as the game
+    /// computes them (after modifiers), each only when the card prints it.
+    pub fn snapshot_values(
+        &self,
+        attack: impl FnOnce() -> i64,
+        defense: impl FnOnce() -> Vec<(&'static str, i64)>,
+    ) -> Vec<(&'static str, i64)> {
+        let mut v = Vec::new();
+        if let Some(c) = self.cost {
+            v.push(("cost", c));
+        }
+        if self.attack.is_some() {
+            v.push(("attack", attack()));
+        }
+        if self.defense.is_some() {
+            v.extend(defense());
+        }
+        v
+    }
+
     /// Whether the definition has keyword `k`.
     pub fn has_keyword(&self, k: &str) -> bool {
         self.keywords.iter().any(|x| x == k)

@@ -16,8 +16,9 @@ use thiserror::Error;
 use super::state::{Game, GameResult};
 use super::trace::TraceEntry;
 
-/// Default number of steps one scenario may run before the engine declares
-/// an unbounded loop.
+/// Default number of steps one action (or the start, before the first
+/// action) may run before the engine declares an unbounded loop. The budget
+/// counts per action, so a long but finite game never exhausts it.
 pub const DEFAULT_BUDGET: u64 = 20_000;
 
 /// Why the engine stopped or refused something.
@@ -54,7 +55,7 @@ pub enum EngineError {
     BadAction { message: String },
     /// The step budget ran out: an unbounded loop.
     #[error(
-        "step budget of {budget} exhausted: the scenario loops without end (last step: {last})"
+        "step budget of {budget} steps for one action exhausted: the scenario loops without end (last step: {last})"
     )]
     Budget { budget: u64, last: String },
     /// A rule the engine does not implement yet.
@@ -184,8 +185,10 @@ pub struct Machine<S> {
     pub trace: Vec<TraceEntry>,
     /// Steps run so far.
     pub steps: u64,
-    /// Maximum steps.
+    /// Maximum steps of one action.
     pub budget: u64,
+    /// `steps` when the current action began (the budget counts from it).
+    pub action_start: u64,
     /// The scenario action being processed.
     pub action: Option<usize>,
     /// That action's choices.
@@ -201,9 +204,17 @@ impl<S: Clone + std::fmt::Debug> Machine<S> {
             trace: Vec::new(),
             steps: 0,
             budget: DEFAULT_BUDGET,
+            action_start: 0,
             action: None,
             choices: Choices::default(),
         }
+    }
+
+    /// Starts scenario action `action` (`None`: the steps before the first
+    /// one): trace entries name it, and the step budget counts from here.
+    pub fn begin_action(&mut self, action: Option<usize>) {
+        self.action = action;
+        self.action_start = self.steps;
     }
 
     /// Schedules `steps` to run in the given order, before anything already
@@ -261,7 +272,7 @@ impl<S: Clone + std::fmt::Debug> Machine<S> {
                 return Ok(());
             }
             self.steps += 1;
-            if self.steps > self.budget {
+            if self.steps - self.action_start > self.budget {
                 return Err(EngineError::Budget {
                     budget: self.budget,
                     last: format!("{s:?}"),

@@ -5,6 +5,9 @@
 //!   counters, damage, attachments, events, pending triggered abilities.
 //! - [`card`]: card definitions and the effect language (trigger + effect +
 //!   target) that scenario files use.
+//! - [`driver`]: the one loop that runs a scenario's actions on a game's
+//!   [`Rules`] (atomic actions, rejections, checkpoints by [`Plan`], stop
+//!   errors, the per-action step budget).
 //! - [`machine`]: the resumable step machine with its budget, strict-mode
 //!   choices and rollback; [`trace`]: the cited trace it records.
 //! - [`rng`]: the seeded SplitMix64 generator.
@@ -14,6 +17,7 @@
 //! (`crate::games`).
 
 pub mod card;
+pub mod driver;
 pub mod machine;
 pub mod rng;
 pub mod state;
@@ -27,6 +31,7 @@ use serde_json::{Map, Value, json};
 pub use card::{
     AbilityDef, CardDef, Condition, Effect, Face, Filter, Restricted, Side, Target, Until, Who,
 };
+pub use driver::{Plan, Rules};
 pub use machine::{Choices, EngineError, Flow, Machine};
 pub use state::{
     Card, CardId, Event, Game, GameResult, Pending, Player, PlayerId, ShownFace, ValueSpec,
@@ -73,9 +78,10 @@ pub struct Outcome {
     pub trace: Vec<TraceEntry>,
     /// Rejected actions.
     pub rejections: Vec<Rejection>,
-    /// The state after each action (index = action index), as snapshots.
-    pub checkpoints: Vec<Value>,
-    /// The final state snapshot.
+    /// The state after each action (index = action index), as snapshots;
+    /// `None` where the run's [`Plan`] does not keep it.
+    pub checkpoints: Vec<Option<Value>>,
+    /// The final state snapshot; `null` when the [`Plan`] does not keep it.
     pub state: Value,
     /// `ongoing`, `draw`, or the winner (`p1`, `p2`).
     pub result: String,

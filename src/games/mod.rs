@@ -1,53 +1,71 @@
 //! Game modules: the rules of each game on top of the game-agnostic engine
 //! (`crate::engine`).
 //!
-//! # How a game plugs in
+//! # How a game plugs in (checklist)
 //!
-//! A game is a value implementing [`GameModule`], listed in [`MODULES`].
-//! It declares its vocabulary, and the scenario loader validates files
-//! against it before anything runs:
-//! - [`GameModule::zones`]: its zone kinds ([`ZoneSpec`]: visibility, order,
-//!   limit, shared or per player, defining rule). The main board zone comes
-//!   first among the zones targets search by default ([`GameModule::board_zone`]).
-//! - [`GameModule::values`]: per-player numbers with bounds and defaults
-//!   (life, PP, EP, nodes…).
-//! - card types, card states, keywords, triggers, extra stats, phases and
-//!   action words.
-//! - [`GameModule::citable`]: **every rule id the module can cite**. A test
-//!   checks each one exists in the bundled rulebook, so trace entries may
-//!   only use ids from this list (`&'static str` constants, e.g. a `rules`
-//!   module of `pub const` ids).
+//! The DZ and PSO2 modules follow these steps; `pmv/` and `sve/` are worked
+//! examples. Nothing in `crate::engine` may name a game's zones, steps,
+//! effects or clauses, and no game's code names another game's.
 //!
-//! Then it runs a scenario: [`GameModule::run`] receives the loaded [`Game`]
-//! and the validated [`Action`]s and returns an [`Outcome`]. The usual shape:
-//! 1. Define a `Step` enum: one variant per rules procedure (a phase step,
-//!    one step of the attack, a check timing, a priority pass, resolving a
-//!    chain entry…). Decision points (main-phase action, response window,
-//!    priority) are steps that push themselves back and return
-//!    [`Flow::Await`].
-//! 2. Drive a [`Machine<Step>`]: `machine.run(|m, s| module.step(m, s))`
-//!    until a decision; take the next scenario action inside
-//!    [`Machine::atomically`] so an illegal action (return
-//!    [`EngineError::Illegal`] citing the forbidding rule and listing the
-//!    legal alternatives) rolls the state back; record each rejection.
-//! 3. Every step records a trace entry with `m.record(step, text, &[rule
-//!    ids])`, adds objects and `change(what, before, after)`, and states its
-//!    reading as a judge's `note` where the rulebook is silent.
-//! 4. Choices come from the action's `choices` through [`Machine::choices`]
-//!    (strict: missing → `MissingChoice` naming the options; unused →
-//!    `UnusedChoice` after the action).
-//! 5. After each action push `snapshot(&game, derived)` to the checkpoints.
+//! 1. **Module.** `src/games/<game>/mod.rs` with a unit struct (`pub struct
+//!    Dz;`), listed in [`MODULES`] (one line). Its rules book must be bundled
+//!    (`crate::bundle`), with the same id.
+//! 2. **Citable ids.** `src/games/<game>/rules.rs`: one `pub const` per rule
+//!    id the module may cite, collected into the slice
+//!    [`GameModule::citable`] returns. A test checks each exists in the
+//!    bundled rulebook, and another that traces cite only them.
+//! 3. **Vocabulary** ([`GameModule`]): [`zones`](GameModule::zones)
+//!    ([`ZoneSpec`]: visibility, order, limit, shared or per player,
+//!    defining rule; the board zone first, [`GameModule::board_zone`]),
+//!    [`values`](GameModule::values) (per-player numbers with bounds and
+//!    defaults), card types, card states, stats, keywords, triggers, phases,
+//!    player flags, action words. The scenario loader validates files
+//!    against them before anything runs.
+//! 4. **Steps.** In `src/games/<game>/flow/`, one file per rules procedure:
+//!    a `pub enum Step` with one variant per procedure (a phase step, one
+//!    step of an attack, a check timing, a priority pass, resolving a chain
+//!    entry…) and `pub fn step(m: &mut Machine<Step>, s: Step)`. Each step
+//!    records a trace entry with `m.record(step, text, &[rule ids])` (the
+//!    clause that *decides* it, also when nothing happens), adds objects and
+//!    `change(what, before, after)`, states a judge's reading as its `note`,
+//!    schedules what follows with [`Machine::then`], and returns
+//!    [`Flow::Continue`]. A decision point (main-phase action, response
+//!    window, priority) pushes itself back and returns [`Flow::Await`].
+//! 5. **Hooks.** `impl crate::engine::Rules for <Game>` (in `mod.rs`,
+//!    delegating to `flow`): `type Step`; `start` schedules the steps before
+//!    the first action (the rest of the starting phase); `step`; `act` takes
+//!    one action at the awaiting step (pop it, check the action, schedule
+//!    steps; an illegal one returns [`EngineError::Illegal`] citing the
+//!    forbidding rule with the legal alternatives, never the rejected action
+//!    itself); `awaited` names the player the top step waits for (`None`:
+//!    no action is awaited); `check` refuses, before anything runs, boards
+//!    and card text the module does not implement
+//!    ([`EngineError::NotImplemented`] citing the clause); `settle` (rarely
+//!    needed: SVE passes Quick windows the next action does not answer);
+//!    `derived`: a card's current characteristics for snapshots.
+//! 6. **Run.** [`GameModule::run_planned`] is one line:
+//!    `crate::engine::driver::run(self, game, actions, plan)`. The driver
+//!    owns the loop: the note of each action, its choices (strict:
+//!    [`Machine::choices`], missing → `MissingChoice`, unused →
+//!    `UnusedChoice`), the atomic application with rollback, rejection
+//!    records, checkpoints by plan, stop errors, the per-action step
+//!    budget, and the game-over check. Never copy it.
+//! 7. **Starter and rulings.** [`GameModule::starter`] (`judge new`), at
+//!    least one scenario per procedure in `scenarios/<game>/`, and rulings
+//!    in `rulings/<game>/` that `cargo test` checks.
 //!
 //! Stacks and chains (PMV 干渉, DZ and PSO2 stacks) are game state: keep
-//! them in a zone (`shared: true`, `ordered: true`) or in the `Step` stack;
-//! priority is a decision step for the player holding it. Nothing in the
-//! engine assumes SVE's check timing: it is just a `Step` of the SVE module.
+//! them in a zone (`shared: true`, `ordered: true`) or in the awaiting step
+//! (PMV keeps its interference in `Step::Priority`, so a rejected action
+//! rolls it back with everything else); priority is a decision step for the
+//! player holding it. Nothing in the engine assumes SVE's check timing or
+//! PMV's priority: each is just a `Step` of its module.
 
 pub mod pmv;
 pub mod pso2;
 pub mod sve;
 
-use crate::engine::{Action, Card, Game, Outcome, ValueSpec, ZoneSpec};
+use crate::engine::{Action, Game, Outcome, Plan, ValueSpec, ZoneSpec};
 
 pub use crate::engine::{EngineError, Flow, Machine};
 
@@ -103,10 +121,14 @@ pub trait GameModule: Sync {
     fn actions(&self) -> &'static [&'static str];
     /// Every rule id the module can cite.
     fn citable(&self) -> &'static [&'static str];
-    /// A card's current characteristics for snapshots (after modifiers).
-    fn derived(&self, game: &Game, card: &Card) -> Vec<(&'static str, i64)>;
-    /// Runs the actions on the loaded game.
-    fn run(&self, game: Game, actions: &[Action]) -> Outcome;
+    /// Runs the actions on the loaded game, keeping the snapshots `plan`
+    /// names: `crate::engine::driver::run(self, game, actions, plan)` with
+    /// the game's [`Rules`](crate::engine::Rules).
+    fn run_planned(&self, game: Game, actions: &[Action], plan: &Plan) -> Outcome;
+    /// Runs the actions keeping every snapshot.
+    fn run(&self, game: Game, actions: &[Action]) -> Outcome {
+        self.run_planned(game, actions, &Plan::all())
+    }
     /// The commented starting scenario `judge new <game>` writes.
     fn starter(&self) -> &'static str;
     /// Top-level clause ids `judge coverage` reports on (empty = all).

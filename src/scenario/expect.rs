@@ -85,6 +85,7 @@ pub fn check(expect: &Expect, outcome: &Outcome) -> Verdict {
             let actual = outcome
                 .checkpoints
                 .get(c.after)
+                .and_then(Option::as_ref)
                 .map(|snap| project(snap, &c.state))
                 .unwrap_or_else(|| {
                     json!(format!(

@@ -13,6 +13,7 @@ pub mod load;
 pub mod locate;
 pub mod report;
 
+use crate::engine::Plan;
 pub use format::Scenario;
 pub use load::{Loaded, ScenarioError, load_file, load_str};
 
@@ -22,9 +23,27 @@ pub fn schema_json() -> String {
     serde_json::to_string_pretty(&schema).unwrap_or_default()
 }
 
-/// Loads and runs one file: the loaded scenario and its outcome.
+/// Loads and runs one file: the loaded scenario and its outcome, keeping
+/// only the snapshots its expectations compare ([`plan`]).
 pub fn run_file(path: &std::path::Path) -> Result<(Loaded, crate::engine::Outcome), ScenarioError> {
     let loaded = load_file(path)?;
-    let outcome = loaded.module.run(loaded.game.clone(), &loaded.actions);
+    let outcome = run_loaded(&loaded, &plan(&loaded.scenario.expect));
     Ok((loaded, outcome))
+}
+
+/// Runs a loaded scenario, keeping the snapshots `plan` names.
+pub fn run_loaded(loaded: &Loaded, plan: &Plan) -> crate::engine::Outcome {
+    loaded
+        .module
+        .run_planned(loaded.game.clone(), &loaded.actions, plan)
+}
+
+/// The snapshots a check of `expect` compares: the final state if it
+/// states one, and the state after each action it has a checkpoint for.
+pub fn plan(expect: &format::Expect) -> Plan {
+    Plan {
+        every_action: false,
+        after: expect.checkpoints.iter().map(|c| c.after).collect(),
+        final_state: expect.state.is_some(),
+    }
 }

@@ -66,7 +66,7 @@ pub mod coverage;
 pub mod flow;
 pub mod rules;
 
-use crate::engine::{Action, Card, Game, Outcome, ValueSpec, Visibility, ZoneSpec};
+use crate::engine::{Action, Game, Outcome, Plan, ValueSpec, Visibility, ZoneSpec, driver};
 
 use super::GameModule;
 
@@ -248,31 +248,8 @@ impl GameModule for Pmv {
     fn citable(&self) -> &'static [&'static str] {
         CITABLE.as_slice()
     }
-    fn derived(&self, game: &Game, card: &Card) -> Vec<(&'static str, i64)> {
-        // The face it shows: a transformed character's values are its
-        // transformed description's (10.28.8).
-        // A face-down card on the field has no information (5.7.1).
-        if flow::without_information(game, &card.id) {
-            return Vec::new();
-        }
-        let Some(d) = game.def_of(&card.id) else {
-            return Vec::new();
-        };
-        let mut v = Vec::new();
-        if let Some(c) = d.cost {
-            v.push(("cost", c));
-        }
-        if d.attack.is_some() {
-            v.push(("attack", flow::attack(game, card)));
-        }
-        if d.defense.is_some() {
-            v.push(("durability", flow::durability(game, card)));
-            v.push(("accumulated_damage", flow::accumulated(card)));
-        }
-        v
-    }
-    fn run(&self, game: Game, actions: &[Action]) -> Outcome {
-        flow::run(game, actions, &|g, c| self.derived(g, c))
+    fn run_planned(&self, game: Game, actions: &[Action], plan: &Plan) -> Outcome {
+        driver::run(self, game, actions, plan)
     }
     fn starter(&self) -> &'static str {
         include_str!("starter.json")

@@ -30,7 +30,7 @@ pub mod flow;
 pub mod names;
 pub mod rules;
 
-use crate::engine::{Action, Card, Game, Outcome, ValueSpec, Visibility, ZoneSpec};
+use crate::engine::{Action, Game, Outcome, Plan, ValueSpec, Visibility, ZoneSpec};
 
 use super::GameModule;
 
@@ -169,11 +169,8 @@ impl GameModule for Pso2 {
     fn citable(&self) -> &'static [&'static str] {
         CITABLE.as_slice()
     }
-    fn derived(&self, game: &Game, card: &Card) -> Vec<(&'static str, i64)> {
-        flow::derived(game, card)
-    }
-    fn run(&self, game: Game, actions: &[Action]) -> Outcome {
-        flow::run(game, actions, &|g, c| self.derived(g, c))
+    fn run_planned(&self, game: Game, actions: &[Action], plan: &Plan) -> Outcome {
+        crate::engine::driver::run(self, game, actions, plan)
     }
     fn starter(&self) -> &'static str {
         include_str!("starter.json")

@@ -9,9 +9,8 @@ use serde_json::Value;
 
 use super::rules as r;
 use crate::engine::{
-    Action, Card, CardId, Choices, EngineError, Event, Filter, Flow, Game, GameResult, Machine,
-    Outcome, Pending, PlayerId, Rejection, Side, StopError, Target, Until, Who, ZoneId,
-    card::Effect, player_name, result_word, snapshot, state::Modifier,
+    Action, Card, CardId, EngineError, Event, Filter, Flow, Game, GameResult, Machine, Pending,
+    PlayerId, Rules, Side, Target, Until, Who, ZoneId, card::Effect, player_name, state::Modifier,
 };
 
 /// Card states the module uses.
@@ -2065,9 +2064,6 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
             "the engine is not waiting for an action (nothing is left to do)",
         ));
     };
-    if let Some(n) = &a.note {
-        m.record("note", format!("note: {n}"), &[]);
-    }
     let waited = awaited(&m.game, &awaiting);
     let player = default_player(&m.game, a, waited);
     if let Some(card) = &a.card
@@ -2263,10 +2259,8 @@ fn act_after_pass(m: &mut M, a: &Action) -> R<()> {
     if m.game.result != GameResult::Ongoing || m.stack.is_empty() {
         return Ok(());
     }
-    // The note was already recorded; act again without it.
-    let mut b = a.clone();
-    b.note = None;
-    act(m, &b)
+    // The driver recorded the note once; acting again records nothing twice.
+    act(m, a)
 }
 
 fn quick_options(g: &Game, p: PlayerId) -> Vec<String> {
@@ -2776,133 +2770,65 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
     None
 }
 
-/// Runs a whole scenario.
-pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn<'_>) -> Outcome {
-    if let Some((clause, what)) = unsupported_ability(&game) {
-        return Outcome {
-            state: snapshot(&game, derived),
-            result: result_word(&game.result),
-            trace: Vec::new(),
-            rejections: Vec::new(),
-            checkpoints: Vec::new(),
-            error: Some(StopError {
-                action: None,
-                error: EngineError::NotImplemented { clause, what },
-            }),
-            steps: 0,
-        };
-    }
-    let mut m: M = Machine::new(game);
-    let phase = m.game.turn.phase.clone();
-    match phase.as_str() {
-        "start" => m.then(start_of_turn()),
-        "end" => m.then(end_phase()),
-        _ => m.then([Step::AwaitMain]),
-    }
-    let mut rejections = Vec::new();
-    let mut checkpoints = Vec::new();
-    let mut error = None;
-    // SVE cards print one description: an alternate face has no rule here.
-    if let Some(c) = m.game.cards.values().find(|c| {
-        m.game
-            .defs
-            .get(&c.def)
-            .is_some_and(|d| d.alternate.is_some())
-    }) {
-        error = Some(StopError {
-            action: None,
-            error: EngineError::NotImplemented {
+/// The SVE procedures as the driver's hooks.
+impl Rules for super::Sve {
+    type Step = Step;
+
+    /// Card text the module does not implement.
+    fn check(&self, g: &Game) -> R<()> {
+        if let Some((clause, what)) = unsupported_ability(g) {
+            return Err(EngineError::NotImplemented { clause, what });
+        }
+        // SVE cards print one description: an alternate face has no rule here.
+        if let Some(c) = g
+            .cards
+            .values()
+            .find(|c| g.defs.get(&c.def).is_some_and(|d| d.alternate.is_some()))
+        {
+            return Err(EngineError::NotImplemented {
                 clause: r::CARD_INFO,
                 what: format!("the alternate face of {} (`alternate`)", c.id),
-            },
-        });
-    } else if let Err(e) = m
-        .run(step)
-        .and_then(|()| pass_unanswered(&mut m, actions.first()))
-    {
-        error = Some(StopError {
-            action: None,
-            error: e,
-        });
-    }
-    if error.is_none() {
-        for (i, a) in actions.iter().enumerate() {
-            if m.game.result != GameResult::Ongoing {
-                error = Some(StopError {
-                    action: Some(i),
-                    error: EngineError::GameOver {
-                        result: result_word(&m.game.result),
-                        action: i,
-                    },
-                });
-                break;
-            }
-            m.action = Some(i);
-            m.choices = Choices::new(a.choices.clone());
-            let next = actions.get(i + 1);
-            let r = m.atomically(|m| {
-                act(m, a)?;
-                m.run(step)?;
-                pass_unanswered(m, next)?;
-                m.choices.finish()
             });
-            match r {
-                Ok(()) => {}
-                Err(EngineError::Illegal {
-                    rule,
-                    message,
-                    alternatives,
-                }) => {
-                    let e = m.record(
-                        "rejected",
-                        format!(
-                            "action {i} ({}) is rejected: {message}; the state is as before it",
-                            a.kind
-                        ),
-                        &[rule],
-                    );
-                    if !alternatives.is_empty() {
-                        e.text
-                            .push_str(&format!("; legal instead: {}", alternatives.join(", ")));
-                    }
-                    rejections.push(Rejection {
-                        action: i,
-                        rule,
-                        message,
-                        alternatives,
-                    });
-                    // The state is as before the action; a Quick window the
-                    // next action does not answer is passed.
-                    m.choices = Choices::default();
-                    if let Err(e) = pass_unanswered(&mut m, next) {
-                        error = Some(StopError {
-                            action: Some(i),
-                            error: e,
-                        });
-                        checkpoints.push(snapshot(&m.game, derived));
-                        break;
-                    }
-                }
-                Err(e) => {
-                    error = Some(StopError {
-                        action: Some(i),
-                        error: e,
-                    });
-                    checkpoints.push(snapshot(&m.game, derived));
-                    break;
-                }
-            }
-            checkpoints.push(snapshot(&m.game, derived));
         }
+        Ok(())
     }
-    Outcome {
-        state: snapshot(&m.game, derived),
-        result: result_word(&m.game.result),
-        trace: m.trace,
-        rejections,
-        checkpoints,
-        error,
-        steps: m.steps,
+
+    /// The rest of the phase the scenario starts in.
+    fn start(&self, m: &mut M) -> R<()> {
+        match m.game.turn.phase.as_str() {
+            "start" => m.then(start_of_turn()),
+            "end" => m.then(end_phase()),
+            _ => m.then([Step::AwaitMain]),
+        }
+        Ok(())
+    }
+
+    fn step(&self, m: &mut M, s: Step) -> R<Flow> {
+        step(m, s)
+    }
+
+    /// The turn player, or the non-turn player in a Quick window.
+    fn awaited(&self, m: &M) -> Option<PlayerId> {
+        m.stack.last().map(|s| awaited(&m.game, s))
+    }
+
+    fn act(&self, m: &mut M, a: &Action) -> R<()> {
+        act(m, a)
+    }
+
+    /// Quick windows the next action does not answer are passed.
+    fn settle(&self, m: &mut M, next: Option<&Action>) -> R<()> {
+        pass_unanswered(m, next)
+    }
+
+    fn derived(&self, game: &Game, card: &Card) -> Vec<(&'static str, i64)> {
+        let Some(d) = eff_def_key(game, &card.id).and_then(|k| game.defs.get(&k)) else {
+            return Vec::new();
+        };
+        d.snapshot_values(
+            || attack(game, card),
+            || vec![("defense", defense(game, card))],
+        )
     }
 }
 

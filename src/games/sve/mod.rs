@@ -20,7 +20,7 @@
 pub mod flow;
 pub mod rules;
 
-use crate::engine::{Action, Card, Game, Outcome, ValueSpec, Visibility, ZoneSpec};
+use crate::engine::{Action, Game, Outcome, Plan, ValueSpec, Visibility, ZoneSpec, driver};
 
 use super::GameModule;
 
@@ -206,24 +206,8 @@ impl GameModule for Sve {
     fn citable(&self) -> &'static [&'static str] {
         CITABLE.as_slice()
     }
-    fn derived(&self, game: &Game, card: &Card) -> Vec<(&'static str, i64)> {
-        let Some(d) = flow::eff_def_key(game, &card.id).and_then(|k| game.defs.get(&k)) else {
-            return Vec::new();
-        };
-        let mut v = Vec::new();
-        if let Some(c) = d.cost {
-            v.push(("cost", c));
-        }
-        if d.attack.is_some() {
-            v.push(("attack", flow::attack(game, card)));
-        }
-        if d.defense.is_some() {
-            v.push(("defense", flow::defense(game, card)));
-        }
-        v
-    }
-    fn run(&self, game: Game, actions: &[Action]) -> Outcome {
-        flow::run(game, actions, &|g, c| self.derived(g, c))
+    fn run_planned(&self, game: Game, actions: &[Action], plan: &Plan) -> Outcome {
+        driver::run(self, game, actions, plan)
     }
     fn starter(&self) -> &'static str {
         include_str!("starter.json")

@@ -13,10 +13,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::Value;
 
 use super::rules as r;
+/// The tests of every procedure file read outcomes.
+#[cfg(test)]
+use crate::engine::Outcome;
 use crate::engine::{
-    AbilityDef, Action, Card, CardId, Choices, EngineError, Filter, Flow, Game, GameResult,
-    Machine, Outcome, PlayerId, Rejection, Restricted, Side, StopError, Target, Until, Who, ZoneId,
-    card::Effect, player_name, result_word, snapshot, state::Modifier,
+    AbilityDef, Action, Card, CardId, EngineError, Filter, Flow, Game, GameResult, Machine,
+    PlayerId, Restricted, Rules, Side, Target, Until, Who, ZoneId, card::Effect, player_name,
+    state::Modifier,
 };
 
 mod as_if;
@@ -631,7 +634,7 @@ fn draw(m: &mut M, p: PlayerId, rule: &'static str) {
 
 // ---------------------------------------------------------------- the turn
 
-fn step(m: &mut M, s: Step) -> R<Flow> {
+pub fn step(m: &mut M, s: Step) -> R<Flow> {
     match s {
         Step::Setup => {
             setup(m)?;
@@ -703,14 +706,12 @@ fn legal_actions(g: &Game, p: &Pri) -> Vec<String> {
 
 /// Takes one scenario action at the awaiting priority step.
 pub fn act(m: &mut M, a: &Action) -> R<()> {
+    leader::uniqueness(m)?;
     let Some(Step::Priority(mut p)) = m.stack.pop() else {
         return Err(bad(
             "the engine is not waiting for an action (nothing is left to do)",
         ));
     };
-    if let Some(n) = &a.note {
-        m.record("note", format!("note: {n}"), &[]);
-    }
     let player = match (a.player, &a.card) {
         (Some(x), _) => x,
         (None, Some(c)) if a.kind != "block" && a.kind != "attack" => {
@@ -802,113 +803,75 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
     Ok(())
 }
 
-/// Runs a PMV scenario.
-pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn) -> Outcome {
-    let mut m: M = Machine::new(game);
-    let mut rejections = Vec::new();
-    let mut checkpoints = Vec::new();
-    let mut error = None;
-    if let Some(e) = unsupported_definition(&m.game) {
-        error = Some(StopError {
-            action: None,
-            error: e,
-        });
-    } else if let Some(c) =
-        m.game.cards.values().find(|c| {
-            c.face.is_some() && (c.zone.kind != zn::FIELD || !is_character(&m.game, &c.id))
-        })
-    {
-        // Only a character on the field is transformed (10.28.3).
-        error = Some(StopError {
-            action: None,
-            error: bad(format!(
+/// The PMV procedures as the driver's hooks.
+impl Rules for super::Pmv {
+    type Step = Step;
+
+    /// Card text the module does not implement, and boards the rules do
+    /// not allow.
+    fn check(&self, g: &Game) -> R<()> {
+        if let Some(e) = unsupported_definition(g) {
+            return Err(e);
+        }
+        if let Some(c) = g
+            .cards
+            .values()
+            .find(|c| c.face.is_some() && (c.zone.kind != zn::FIELD || !is_character(g, &c.id)))
+        {
+            // Only a character on the field is transformed (10.28.3).
+            return Err(bad(format!(
                 "{} shows its transformed description but is not a character on the field; only a character on the field is transformed (10.28.3)",
                 c.id
-            )),
-        });
-    } else if let Some(e) = check_abilities(&m.game) {
-        error = Some(StopError {
-            action: None,
-            error: e,
-        });
-    } else {
-        let phase = m.game.turn.phase.clone();
-        let i = phase_index(&phase);
+            )));
+        }
+        match check_abilities(g) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// The rest of the phase the scenario starts in.
+    fn start(&self, m: &mut M) -> R<()> {
+        let i = phase_index(&m.game.turn.phase);
         m.then([Step::Phase(i)]);
-        if let Err(e) = m.run(step) {
-            error = Some(StopError {
-                action: None,
-                error: e,
-            });
+        Ok(())
+    }
+
+    fn step(&self, m: &mut M, s: Step) -> R<Flow> {
+        step(m, s)
+    }
+
+    /// The player holding priority.
+    fn awaited(&self, m: &M) -> Option<PlayerId> {
+        match m.stack.last() {
+            Some(Step::Priority(p)) => Some(p.holder),
+            _ => None,
         }
     }
-    if error.is_none() {
-        for (i, a) in actions.iter().enumerate() {
-            if m.game.result != GameResult::Ongoing {
-                error = Some(StopError {
-                    action: Some(i),
-                    error: EngineError::GameOver {
-                        result: result_word(&m.game.result),
-                        action: i,
-                    },
-                });
-                break;
-            }
-            m.action = Some(i);
-            m.choices = Choices::new(a.choices.clone());
-            let r = m.atomically(|m| {
-                leader::uniqueness(m)?;
-                act(m, a)?;
-                m.run(step)?;
-                m.choices.finish()
-            });
-            match r {
-                Ok(()) => {}
-                Err(EngineError::Illegal {
-                    rule,
-                    message,
-                    alternatives,
-                }) => {
-                    let e = m.record(
-                        "rejected",
-                        format!(
-                            "action {i} ({}) is rejected: {message}; the state is as before it",
-                            a.kind
-                        ),
-                        &[rule],
-                    );
-                    if !alternatives.is_empty() {
-                        e.text
-                            .push_str(&format!("; legal instead: {}", alternatives.join(", ")));
-                    }
-                    rejections.push(Rejection {
-                        action: i,
-                        rule,
-                        message,
-                        alternatives,
-                    });
-                    m.choices = Choices::default();
-                }
-                Err(e) => {
-                    error = Some(StopError {
-                        action: Some(i),
-                        error: e,
-                    });
-                    checkpoints.push(snapshot(&m.game, derived));
-                    break;
-                }
-            }
-            checkpoints.push(snapshot(&m.game, derived));
-        }
+
+    fn act(&self, m: &mut M, a: &Action) -> R<()> {
+        act(m, a)
     }
-    Outcome {
-        state: snapshot(&m.game, derived),
-        result: result_word(&m.game.result),
-        trace: m.trace,
-        rejections,
-        checkpoints,
-        error,
-        steps: m.steps,
+
+    fn derived(&self, game: &Game, card: &Card) -> Vec<(&'static str, i64)> {
+        // The face it shows: a transformed character's values are its
+        // transformed description's (10.28.8).
+        // A face-down card on the field has no information (5.7.1).
+        if without_information(game, &card.id) {
+            return Vec::new();
+        }
+        let Some(d) = game.def_of(&card.id) else {
+            return Vec::new();
+        };
+        d.snapshot_values(
+            || attack(game, card),
+            || {
+                vec![
+                    ("durability", durability(game, card)),
+                    ("accumulated_damage", accumulated(card)),
+                ]
+            },
+        )
     }
 }
 

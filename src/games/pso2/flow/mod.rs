@@ -9,10 +9,7 @@
 //! [`Step::Priority`] step ([`Ctx`]), so a rejected action rolls them back
 //! with the rest of the machine.
 
-use crate::engine::{
-    Action, Card, CardId, Choices, EngineError, Flow, Game, GameResult, Machine, Outcome, PlayerId,
-    Rejection, StopError, result_word, snapshot,
-};
+use crate::engine::{Action, Card, CardId, EngineError, Flow, Game, Machine, PlayerId, Rules};
 
 mod battle;
 mod checks;
@@ -530,105 +527,44 @@ fn act(m: &mut M, a: &Action) -> Result<(), EngineError> {
     }
 }
 
-/// Runs the scenario.
-pub fn run(game: Game, actions: &[Action], derived: &crate::engine::DerivedFn) -> Outcome {
-    let mut game = game;
-    normalise(&mut game);
-    let mut m: M = Machine::new(game);
-    let mut rejections = Vec::new();
-    let mut checkpoints = Vec::new();
-    let mut error = checks::unsupported(&m.game).map(|e| StopError {
-        action: None,
-        error: e,
-    });
-    if error.is_none() {
-        match start_phase(&m.game.turn.phase) {
-            Some(p) => m.then([Step::Begin(p)]),
-            None => {
-                error = Some(StopError {
-                    action: None,
-                    error: bad(format!(
-                        "a scenario cannot start in phase `{}`: a battle begins only with an attack declaration (506.2); start in `main` and declare the attack",
-                        m.game.turn.phase
-                    )),
-                })
-            }
+/// The PSO2 procedures as the driver's hooks.
+impl Rules for super::Pso2 {
+    type Step = Step;
+
+    fn prepare(&self, g: &mut Game) {
+        normalise(g);
+    }
+
+    fn check(&self, g: &Game) -> Result<(), EngineError> {
+        match checks::unsupported(g) {
+            Some(e) => Err(e),
+            None => Ok(()),
         }
     }
-    if error.is_none()
-        && let Err(e) = m.run(step)
-    {
-        error = Some(StopError {
-            action: None,
-            error: e,
-        });
+
+    /// The phase the scenario starts in; a battle only begins with an
+    /// attack declaration.
+    fn start(&self, m: &mut M) -> Result<(), EngineError> {
+        let Some(p) = start_phase(&m.game.turn.phase) else {
+            return Err(bad(format!(
+                "a scenario cannot start in phase `{}`: a battle begins only with an attack declaration (506.2); start in `main` and declare the attack",
+                m.game.turn.phase
+            )));
+        };
+        m.then([Step::Begin(p)]);
+        Ok(())
     }
-    if error.is_none() {
-        for (i, a) in actions.iter().enumerate() {
-            if m.game.result != GameResult::Ongoing {
-                error = Some(StopError {
-                    action: Some(i),
-                    error: EngineError::GameOver {
-                        result: result_word(&m.game.result),
-                        action: i,
-                    },
-                });
-                break;
-            }
-            m.action = Some(i);
-            m.choices = Choices::new(a.choices.clone());
-            let r = m.atomically(|m| {
-                act(m, a)?;
-                m.run(step)?;
-                m.choices.finish()
-            });
-            match r {
-                Ok(()) => {}
-                Err(EngineError::Illegal {
-                    rule,
-                    message,
-                    alternatives,
-                }) => {
-                    let e = m.record(
-                        "rejected",
-                        format!(
-                            "action {i} ({}) is rejected: {message}; the state is as before it",
-                            a.kind
-                        ),
-                        &[rule],
-                    );
-                    if !alternatives.is_empty() {
-                        e.text
-                            .push_str(&format!("; legal instead: {}", alternatives.join(", ")));
-                    }
-                    rejections.push(Rejection {
-                        action: i,
-                        rule,
-                        message,
-                        alternatives,
-                    });
-                    m.choices = Choices::default();
-                }
-                Err(e) => {
-                    error = Some(StopError {
-                        action: Some(i),
-                        error: e,
-                    });
-                    checkpoints.push(snapshot(&m.game, derived));
-                    break;
-                }
-            }
-            checkpoints.push(snapshot(&m.game, derived));
-        }
+
+    fn step(&self, m: &mut M, s: Step) -> Result<Flow, EngineError> {
+        step(m, s)
     }
-    Outcome {
-        trace: m.trace,
-        rejections,
-        checkpoints,
-        state: snapshot(&m.game, derived),
-        result: result_word(&m.game.result),
-        error,
-        steps: m.steps,
+
+    fn act(&self, m: &mut M, a: &Action) -> Result<(), EngineError> {
+        act(m, a)
+    }
+
+    fn derived(&self, g: &Game, c: &Card) -> Vec<(&'static str, i64)> {
+        derived(g, c)
     }
 }
 
