@@ -559,6 +559,16 @@ impl Rules for super::Pso2 {
         step(m, s)
     }
 
+    /// The PP-phase decision awaits the turn player; the right to act its
+    /// holder (103.6.1.4).
+    fn awaited(&self, m: &M) -> Option<PlayerId> {
+        match m.stack.last()? {
+            Step::PpDecision => Some(m.game.turn.active),
+            Step::Priority(ctx) => Some(ctx.holder),
+            Step::Begin(_) => None,
+        }
+    }
+
     fn act(&self, m: &mut M, a: &Action) -> Result<(), EngineError> {
         act(m, a)
     }
