@@ -22,6 +22,11 @@
 //!   `invincible` (GL:無敵), `untargetable` (選ばれない), and the battle
 //!   states `attacking` (506.4.1) and `engaged` (506.5.1).
 //!
+//! - the cooperative raid battle (協力レイドバトル): 2–3 party seats, then
+//!   the Boss seat with player flag `raid_boss` (difficulty flags
+//!   `raid_easy`, `raid_hard`, `raid_very_hard`), its Life in value `life`
+//!   and a `boss` card in its `player` zone ([`flow::raid`]).
+//!
 //! The procedures are in [`flow`]; what is not implemented stops the run
 //! with `not implemented: clause X`.
 
