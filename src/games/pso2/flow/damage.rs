@@ -58,7 +58,7 @@ pub fn to_card(
         );
         return Ok(false);
     }
-    if ctype(&m.game, id) == types::PLAYER {
+    if matches!(ctype(&m.game, id), types::PLAYER | types::BOSS) {
         to_player(m, c.controller, amount);
         return Ok(false);
     }

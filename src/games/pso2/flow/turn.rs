@@ -28,11 +28,16 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
                     &[r::DRAW_PHASE],
                 );
             } else {
-                m.record(
+                let e = m.record(
                     "draw_phase",
                     format!("{} draws 1", player_name(tp)),
                     &[r::DRAW_PHASE],
                 );
+                if m.game.turn.number == 1 && tp == m.game.turn.first {
+                    e.rule(r::RAID_DIFFICULTY).note(
+                        "judges' reading: the raid's \"the first player also draws on turn 1\" applies in Easy only, where it is printed (RAID:F1)",
+                    );
+                }
                 moves::draw(m, tp, 1);
             }
             m.record("draw_phase", "to the PP phase", &[r::DRAW_TO_PP]);
