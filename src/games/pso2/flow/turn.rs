@@ -28,12 +28,13 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
                     &[r::DRAW_PHASE],
                 );
             } else {
+                let first_turn = m.game.turn.number == 1 && tp == m.game.turn.first;
                 let e = m.record(
                     "draw_phase",
                     format!("{} draws 1", player_name(tp)),
                     &[r::DRAW_PHASE],
                 );
-                if m.game.turn.number == 1 && tp == m.game.turn.first {
+                if first_turn {
                     e.rule(r::RAID_DIFFICULTY).note(
                         "judges' reading: the raid's \"the first player also draws on turn 1\" applies in Easy only, where it is printed (RAID:F1)",
                     );
