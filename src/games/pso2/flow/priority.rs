@@ -15,6 +15,15 @@ pub fn offer(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
     if m.game.result != GameResult::Ongoing {
         return Ok(Flow::Continue);
     }
+    // An eliminated player (RAID:F5) no longer holds the right to act.
+    let n = m.game.players.len();
+    if m.game.players[ctx.holder].lost
+        && let Some(next) = (1..n)
+            .map(|k| (ctx.holder + k) % n)
+            .find(|&q| !m.game.players[q].lost)
+    {
+        ctx.holder = next;
+    }
     settle(m, &mut ctx)?;
     if battle::cancelled(m, &mut ctx) {
         return offer(m, ctx);
