@@ -143,6 +143,19 @@ pub fn standing_ko(m: &mut M) -> Vec<String> {
 
 /// What the module refuses to run, checked before the first step.
 pub fn unsupported(g: &Game) -> Option<EngineError> {
+    if let Some(b) = super::raid::boss(g) {
+        if b + 1 != g.players.len() {
+            return Some(super::bad(format!(
+                "the Boss sits after the last party player (RAID:F2): the flag `raid_boss` belongs to p{}",
+                g.players.len()
+            )));
+        }
+        if g.players.len() < 3 {
+            return Some(super::bad(
+                "a raid battle is several party players against the Boss (RAID:P1): seat at least p1, p2 and the Boss",
+            ));
+        }
+    }
     if g.players.len() != 2 && !super::raid::on(g) {
         return Some(ni(
             r::RAID_PARTY,

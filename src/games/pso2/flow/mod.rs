@@ -638,6 +638,34 @@ mod tests {
     }
 
     #[test]
+    fn a_raid_needs_a_party_and_the_boss_seated_last() {
+        for (players, why) in [
+            (
+                r#""p1": { "flags": ["raid_boss"], "zones": {} }, "p2": { "zones": {} }, "p3": { "zones": {} }"#,
+                "RAID:F2",
+            ),
+            (
+                r#""p1": { "zones": {} }, "p2": { "flags": ["raid_boss"], "zones": {} }"#,
+                "RAID:P1",
+            ),
+        ] {
+            let text = format!(
+                r#"{{ "game": "pso2", "name": "t", "source": "test", "cards": {{}},
+                  "state": {{ "turn": {{ "player": "p1", "phase": "main", "number": 3 }}, "players": {{ {players} }} }},
+                  "actions": [] }}"#
+            );
+            let loaded = load_str("t.json", &text, None).expect("loads");
+            let o = loaded.module.run(loaded.game.clone(), &loaded.actions);
+            match o.error.map(|e| e.error) {
+                Some(EngineError::BadAction { message }) => {
+                    assert!(message.contains(why), "{message}")
+                }
+                other => panic!("expected a bad-setup error, got {other:?}"),
+            }
+        }
+    }
+
+    #[test]
     fn a_battle_cannot_be_the_starting_phase() {
         let o = run("", "", "", "battle", "");
         assert!(matches!(
