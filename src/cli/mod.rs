@@ -70,8 +70,9 @@ enum Command {
     Check(check::CheckArgs),
     /// Write a commented starting scenario for a game.
     New(new::NewArgs),
-    /// Print the JSON Schema of the scenario format.
-    Schema,
+    /// Print the JSON Schema of the scenario format (of one game's, with GAME).
+    #[command(after_help = schema::SCHEMA_EXAMPLES)]
+    Schema(schema::SchemaArgs),
     /// Which rulebook clauses the passing rulings cite, and which are left.
     #[command(after_help = coverage::COVERAGE_EXAMPLES)]
     Coverage(coverage::CoverageArgs),
@@ -111,7 +112,7 @@ pub fn main() -> i32 {
         Command::Run(args) => run::run(&args, style),
         Command::Check(args) => check::run(&args, style),
         Command::New(args) => new::run(&args),
-        Command::Schema => schema::run(),
+        Command::Schema(args) => schema::run(&args),
         Command::Coverage(args) => coverage::run(&args, style),
         Command::Search(args) => search::run(&args, style),
         Command::Diff(args) => diff::run(&args, style),

@@ -269,8 +269,11 @@ pub enum Side {
 pub enum Target {
     /// The ability's own card.
     This,
-    /// A player's leader / the player (for games where damage hits a player).
-    Leader {
+    /// A player (the game maps it to its own object: SVE's and PMV's
+    /// leader, PSO2's Player card). Written `player`; `leader` is accepted
+    /// as the older spelling.
+    #[serde(rename = "player", alias = "leader")]
+    Player {
         #[serde(default)]
         who: Who,
     },
@@ -621,6 +624,103 @@ fn one_i64() -> i64 {
 }
 
 impl Effect {
+    /// Every effect word (`do`) of the language, in declaration order.
+    pub const WORDS: &'static [&'static str] = &[
+        "damage",
+        "destroy",
+        "banish",
+        "return_to_hand",
+        "draw",
+        "change_value",
+        "buff",
+        "set_power",
+        "reset_damage",
+        "swap_power",
+        "add_counter",
+        "summon",
+        "set_state",
+        "nullify_removal",
+        "shuffle",
+        "pay_life",
+        "set_value",
+        "pay_cost",
+        "resolve_as_played",
+        "modify_cost",
+        "declare",
+        "win",
+        "lose",
+        "nullify_damage",
+        "restrict",
+        "attack",
+        "block",
+        "cancel_attack",
+        "turn_face",
+        "become",
+        "end_turn",
+        "end_phase",
+        "extra_phase",
+        "skip_phase",
+    ];
+
+    /// The effect's word (`do`), as written in scenario files.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Effect::Damage { .. } => "damage",
+            Effect::Destroy { .. } => "destroy",
+            Effect::Banish { .. } => "banish",
+            Effect::ReturnToHand { .. } => "return_to_hand",
+            Effect::Draw { .. } => "draw",
+            Effect::ChangeValue { .. } => "change_value",
+            Effect::Buff { .. } => "buff",
+            Effect::SetPower { .. } => "set_power",
+            Effect::ResetDamage { .. } => "reset_damage",
+            Effect::SwapPower { .. } => "swap_power",
+            Effect::AddCounter { .. } => "add_counter",
+            Effect::Summon { .. } => "summon",
+            Effect::SetState { .. } => "set_state",
+            Effect::NullifyRemoval { .. } => "nullify_removal",
+            Effect::Shuffle { .. } => "shuffle",
+            Effect::PayLife { .. } => "pay_life",
+            Effect::SetValue { .. } => "set_value",
+            Effect::PayCost { .. } => "pay_cost",
+            Effect::ResolveAsPlayed { .. } => "resolve_as_played",
+            Effect::ModifyCost { .. } => "modify_cost",
+            Effect::Declare { .. } => "declare",
+            Effect::Win { .. } => "win",
+            Effect::Lose { .. } => "lose",
+            Effect::NullifyDamage { .. } => "nullify_damage",
+            Effect::Restrict { .. } => "restrict",
+            Effect::Attack { .. } => "attack",
+            Effect::Block { .. } => "block",
+            Effect::CancelAttack => "cancel_attack",
+            Effect::TurnFace { .. } => "turn_face",
+            Effect::Become { .. } => "become",
+            Effect::EndTurn => "end_turn",
+            Effect::EndPhase => "end_phase",
+            Effect::ExtraPhase { .. } => "extra_phase",
+            Effect::SkipPhase { .. } => "skip_phase",
+        }
+    }
+
+    /// The duration the effect states, if it has one.
+    pub fn until(&self) -> Option<Until> {
+        match self {
+            Effect::Buff { until, .. }
+            | Effect::SetPower { until, .. }
+            | Effect::SwapPower { until, .. }
+            | Effect::Restrict { until, .. } => Some(*until),
+            _ => None,
+        }
+    }
+
+    /// Effects written inside this one (`pay_cost`'s `otherwise`).
+    pub fn nested(&self) -> &[Effect] {
+        match self {
+            Effect::PayCost { otherwise, .. } => otherwise,
+            _ => &[],
+        }
+    }
+
     /// The target selector of this effect, if any.
     pub fn target(&self) -> Option<&Target> {
         match self {
@@ -642,5 +742,202 @@ impl Effect {
             Effect::Restrict { target, .. } | Effect::Attack { target, .. } => target.as_ref(),
             _ => None,
         }
+    }
+}
+
+impl Target {
+    /// Every selector word (`select`) of the language.
+    pub const WORDS: &'static [&'static str] = &["this", "player", "chosen", "all", "random"];
+
+    /// The selector's word (`select`).
+    pub fn word(&self) -> &'static str {
+        match self {
+            Target::This => "this",
+            Target::Player { .. } => "player",
+            Target::Chosen { .. } => "chosen",
+            Target::All { .. } => "all",
+            Target::Random { .. } => "random",
+        }
+    }
+}
+
+impl Until {
+    /// Every duration word (`until`) of the language.
+    pub const WORDS: &'static [&'static str] =
+        &["end_of_turn", "permanent", "this_turn", "this_interference"];
+
+    /// The duration's word (`until`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Until::EndOfTurn => "end_of_turn",
+            Until::Permanent => "permanent",
+            Until::ThisTurn => "this_turn",
+            Until::ThisInterference => "this_interference",
+        }
+    }
+}
+
+impl Condition {
+    /// Every part a condition of application may state.
+    pub const WORDS: &'static [&'static str] = &["turn", "phase", "value", "zone", "count"];
+
+    /// The parts this condition states (an empty condition states none).
+    pub fn parts(&self) -> Vec<&'static str> {
+        let given = [
+            self.turn.is_some(),
+            self.phase.is_some(),
+            self.value.is_some(),
+            self.zone.is_some(),
+            self.count.is_some(),
+        ];
+        Self::WORDS
+            .iter()
+            .zip(given)
+            .filter_map(|(w, g)| g.then_some(*w))
+            .collect()
+    }
+}
+
+/// Which words of one part of the effect language a game implements.
+#[derive(Debug, Clone, Copy)]
+pub enum Words {
+    /// Only these.
+    Only(&'static [&'static str]),
+    /// Every word of the language but these.
+    AllBut(&'static [&'static str]),
+}
+
+/// Words of one part of the effect language a game implements, and the
+/// clause that decides the rest (cited when the loader refuses a word).
+#[derive(Debug, Clone, Copy)]
+pub struct Declared {
+    /// The words the game implements.
+    pub words: Words,
+    /// The game's clause on this part of card text.
+    pub rule: &'static str,
+}
+
+impl Declared {
+    /// Only `words`.
+    pub const fn only(words: &'static [&'static str], rule: &'static str) -> Self {
+        Declared {
+            words: Words::Only(words),
+            rule,
+        }
+    }
+    /// Every word of the language but `words`.
+    pub const fn all_but(words: &'static [&'static str], rule: &'static str) -> Self {
+        Declared {
+            words: Words::AllBut(words),
+            rule,
+        }
+    }
+    /// Every word of the language.
+    pub const fn all(rule: &'static str) -> Self {
+        Declared::all_but(&[], rule)
+    }
+    /// None at all.
+    pub const fn none(rule: &'static str) -> Self {
+        Declared::only(&[], rule)
+    }
+    /// Whether the game implements `w`.
+    pub fn admits(&self, w: &str) -> bool {
+        match self.words {
+            Words::Only(l) => l.contains(&w),
+            Words::AllBut(l) => !l.contains(&w),
+        }
+    }
+    /// The implemented words out of `language` (the part's full list).
+    pub fn list(&self, language: &[&'static str]) -> Vec<&'static str> {
+        language
+            .iter()
+            .copied()
+            .filter(|w| self.admits(w))
+            .collect()
+    }
+}
+
+/// The parts of the effect language a game implements, as it declares its
+/// keywords: the loader refuses anything else where the file writes it
+/// ("`take_control` is not supported for sve yet (clause 9.x)"), so no
+/// game's code has to refuse another game's effects.
+#[derive(Debug, Clone, Copy)]
+pub struct Vocabulary {
+    /// Effect words (`do`).
+    pub effects: Declared,
+    /// Target selectors (`select`).
+    pub targets: Declared,
+    /// Durations (`until`).
+    pub durations: Declared,
+    /// Parts of a condition of application (an empty list: the game
+    /// refuses every condition).
+    pub conditions: Declared,
+}
+
+#[cfg(test)]
+mod vocabulary_tests {
+    use super::*;
+
+    /// The values a tag property takes across the schema's variants.
+    fn tags(schema: &serde_json::Value, tag: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut stack = vec![schema];
+        while let Some(v) = stack.pop() {
+            match v {
+                serde_json::Value::Object(o) => {
+                    if let Some(p) = o.get("properties").and_then(|p| p.get(tag)) {
+                        for k in ["const", "enum"] {
+                            match p.get(k) {
+                                Some(serde_json::Value::String(w)) => out.push(w.clone()),
+                                Some(serde_json::Value::Array(a)) => out.extend(
+                                    a.iter().filter_map(|w| w.as_str().map(str::to_string)),
+                                ),
+                                _ => {}
+                            }
+                        }
+                    }
+                    stack.extend(o.values());
+                }
+                serde_json::Value::Array(a) => stack.extend(a),
+                _ => {}
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn sorted(w: &[&str]) -> Vec<String> {
+        let mut v: Vec<String> = w.iter().map(|s| s.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn the_word_lists_are_the_serde_tags() {
+        // A word that drifted from its tag would refuse (or admit) the
+        // wrong text at load.
+        let effect = serde_json::to_value(schemars::schema_for!(Effect)).unwrap();
+        assert_eq!(tags(&effect, "do"), sorted(Effect::WORDS));
+        assert_eq!(tags(&effect, "select"), sorted(Target::WORDS));
+        let d = Effect::Draw {
+            amount: 1,
+            who: Who::You,
+        };
+        assert_eq!(serde_json::to_value(&d).unwrap()["do"], d.word());
+        for u in [
+            Until::EndOfTurn,
+            Until::Permanent,
+            Until::ThisTurn,
+            Until::ThisInterference,
+        ] {
+            assert_eq!(serde_json::to_value(u).unwrap(), u.word());
+        }
+        let c = Condition {
+            phase: Some("main".into()),
+            count: Some("x".into()),
+            ..Condition::default()
+        };
+        assert_eq!(c.parts(), ["phase", "count"]);
     }
 }

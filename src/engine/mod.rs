@@ -29,7 +29,8 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 pub use card::{
-    AbilityDef, CardDef, Condition, Effect, Face, Filter, Restricted, Side, Target, Until, Who,
+    AbilityDef, CardDef, Condition, Declared, Effect, Face, Filter, Restricted, Side, Target,
+    Until, Vocabulary, Who, Words,
 };
 pub use driver::{Plan, Rules};
 pub use machine::{Choices, EngineError, Flow, Machine};

@@ -288,8 +288,8 @@ pub enum Event {
     },
     /// Two cards fought (were in combat when damage was dealt).
     Fought { a: CardId, b: CardId },
-    /// A card evolved / transformed in place.
-    Evolved { card: CardId },
+    /// A card was transformed in place (SVE's evolve, 5.15; PMV's 変身).
+    Transformed { card: CardId },
     /// A phase began.
     PhaseBegan { phase: String, player: PlayerId },
 }

@@ -21,6 +21,15 @@
 //!    defaults), card types, card states, stats, keywords, triggers, phases,
 //!    player flags, action words. The scenario loader validates files
 //!    against them before anything runs.
+//!    [`vocabulary`](GameModule::vocabulary): the parts of the core effect
+//!    language the module implements ([`Vocabulary`]: effects, target
+//!    selectors, durations, condition parts, each a
+//!    [`Declared`](crate::engine::Declared) `only` / `all` / `all_but` /
+//!    `none` with the game's clause). The loader refuses everything else
+//!    where the file writes it ("`x` is not supported for GAME yet
+//!    (clause N)") and `judge schema <game>` offers only these, so the
+//!    module's `match` on effects handles its own words and ends in one
+//!    generic `not implemented` arm: never name another game's effects.
 //! 4. **Steps.** In `src/games/<game>/flow/`, one file per rules procedure:
 //!    a `pub enum Step` with one variant per procedure (a phase step, one
 //!    step of an attack, a check timing, a priority pass, resolving a chain
@@ -33,7 +42,9 @@
 //!    window, priority) pushes itself back and returns [`Flow::Await`].
 //! 5. **Hooks.** `impl crate::engine::Rules for <Game>` (in `mod.rs`,
 //!    delegating to `flow`): `type Step`; `start` schedules the steps before
-//!    the first action (the rest of the starting phase); `step`; `act` takes
+//!    the first action (the rest of the starting phase; an error if the
+//!    scenario cannot start there); `prepare` fills in what a board leaves
+//!    implicit (PSO2's default ON/row states); `step`; `act` takes
 //!    one action at the awaiting step (pop it, check the action, schedule
 //!    steps; an illegal one returns [`EngineError::Illegal`] citing the
 //!    forbidding rule with the legal alternatives, never the rejected action
@@ -65,7 +76,7 @@ pub mod pmv;
 pub mod pso2;
 pub mod sve;
 
-use crate::engine::{Action, Game, Outcome, Plan, ValueSpec, ZoneSpec};
+use crate::engine::{Action, Game, Outcome, Plan, ValueSpec, Vocabulary, ZoneSpec};
 
 pub use crate::engine::{EngineError, Flow, Machine};
 
@@ -117,6 +128,10 @@ pub trait GameModule: Sync {
     fn player_flags(&self) -> &'static [&'static str] {
         &[]
     }
+    /// The parts of the effect language the module implements (effects,
+    /// target selectors, durations, condition parts), each with the clause
+    /// cited when the loader refuses anything else.
+    fn vocabulary(&self) -> &'static Vocabulary;
     /// Action words.
     fn actions(&self) -> &'static [&'static str];
     /// Every rule id the module can cite.

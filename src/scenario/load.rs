@@ -737,6 +737,9 @@ fn validate_def(
     if let Some(face) = &d.alternate {
         validate_def(cx, module, &at(&[k("alternate")]), &d.showing(face), defs)?;
     }
+    if let Some(r) = super::vocabulary::refusal(module, d) {
+        return Err(cx.err(&at(&r.path), r.message, Some(r.help)));
+    }
     for (i, ab) in d.abilities.iter().enumerate() {
         let ap = at(&[k("abilities"), Seg::Index(i)]);
         if !module.triggers().contains(&ab.trigger.as_str()) {

@@ -12,6 +12,8 @@ pub mod format;
 pub mod load;
 pub mod locate;
 pub mod report;
+pub mod schema;
+pub mod vocabulary;
 
 use crate::engine::Plan;
 pub use format::Scenario;
@@ -19,8 +21,7 @@ pub use load::{Loaded, ScenarioError, load_file, load_str};
 
 /// The JSON Schema of the scenario format, pretty-printed.
 pub fn schema_json() -> String {
-    let schema = schemars::schema_for!(Scenario);
-    serde_json::to_string_pretty(&schema).unwrap_or_default()
+    serde_json::to_string_pretty(&schema::full()).unwrap_or_default()
 }
 
 /// Loads and runs one file: the loaded scenario and its outcome, keeping

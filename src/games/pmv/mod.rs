@@ -66,7 +66,9 @@ pub mod coverage;
 pub mod flow;
 pub mod rules;
 
-use crate::engine::{Action, Game, Outcome, Plan, ValueSpec, Visibility, ZoneSpec, driver};
+use crate::engine::{
+    Action, Declared, Game, Outcome, Plan, ValueSpec, Visibility, Vocabulary, ZoneSpec, driver,
+};
 
 use super::GameModule;
 
@@ -182,6 +184,14 @@ pub const KEYWORDS: &[&str] = &[
     "overdrive",
     "leader",
 ];
+/// The effect language PMV implements (every word but tokens: PMV has
+/// none); the loader refuses the rest.
+const VOCABULARY: Vocabulary = Vocabulary {
+    effects: Declared::all_but(&["summon"], rules::CARD_TEXT),
+    targets: Declared::all(rules::PLAY_TARGETS),
+    durations: Declared::all(rules::TURN_END_DURATIONS),
+    conditions: Declared::all(rules::CARD_TEXT),
+};
 
 impl GameModule for Pmv {
     fn id(&self) -> &'static str {
@@ -239,6 +249,9 @@ impl GameModule for Pmv {
     }
     fn player_flags(&self) -> &'static [&'static str] {
         flow::READINGS
+    }
+    fn vocabulary(&self) -> &'static Vocabulary {
+        &VOCABULARY
     }
     fn actions(&self) -> &'static [&'static str] {
         &[

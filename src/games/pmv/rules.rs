@@ -185,6 +185,8 @@ rules! {
     GRAZE_NOT_PIERCE = "6.5.2.b";
     GRAZE_CHOOSE = "6.5.3.a";
     GRAZE_NODES = "6.5.3.b";
+    // カードのテキスト: the kinds of card text (the effect language).
+    CARD_TEXT = "7.1.1";
     EFFECT_ONE_AT_A_TIME = "7.1.6";
     EFFECT_ORDER_TP_FIRST = "7.1.6.a";
     EFFECT_FAILS = "7.1.12";

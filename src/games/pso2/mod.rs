@@ -35,7 +35,9 @@ pub mod flow;
 pub mod names;
 pub mod rules;
 
-use crate::engine::{Action, Game, Outcome, Plan, ValueSpec, Visibility, ZoneSpec};
+use crate::engine::{
+    Action, Declared, Game, Outcome, Plan, ValueSpec, Visibility, Vocabulary, ZoneSpec,
+};
 
 use super::GameModule;
 
@@ -125,6 +127,31 @@ static CITABLE: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::ne
     v.dedup();
     v
 });
+/// The effect language PSO2 implements; the loader refuses the rest.
+const VOCABULARY: Vocabulary = Vocabulary {
+    effects: Declared::only(
+        &[
+            "damage",
+            "destroy",
+            "banish",
+            "return_to_hand",
+            "draw",
+            "buff",
+            "set_state",
+            "reset_damage",
+            "summon",
+            "shuffle",
+            "lose",
+            "win",
+        ],
+        rules::EFFECT_ORDER,
+    ),
+    targets: Declared::all(rules::TARGET_LEGAL),
+    // "This interference" durations do not exist in PSO2; conditions of
+    // application are not implemented.
+    durations: Declared::all_but(&["this_interference"], rules::MODIFICATION),
+    conditions: Declared::none(rules::CONTINUOUS),
+};
 
 impl GameModule for Pso2 {
     fn id(&self) -> &'static str {
@@ -167,6 +194,9 @@ impl GameModule for Pso2 {
     }
     fn player_flags(&self) -> &'static [&'static str] {
         flow::FLAGS
+    }
+    fn vocabulary(&self) -> &'static Vocabulary {
+        &VOCABULARY
     }
     fn actions(&self) -> &'static [&'static str] {
         flow::ACTIONS

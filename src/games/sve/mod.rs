@@ -20,7 +20,9 @@
 pub mod flow;
 pub mod rules;
 
-use crate::engine::{Action, Game, Outcome, Plan, ValueSpec, Visibility, ZoneSpec, driver};
+use crate::engine::{
+    Action, Declared, Game, Outcome, Plan, ValueSpec, Visibility, Vocabulary, ZoneSpec, driver,
+};
 
 use super::GameModule;
 
@@ -132,6 +134,32 @@ static CITABLE: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::ne
     v.dedup();
     v
 });
+/// The effect language SVE implements; the loader refuses the rest.
+const VOCABULARY: Vocabulary = Vocabulary {
+    effects: Declared::only(EFFECTS, rules::SPECIFIC_NOTATION),
+    targets: Declared::all(rules::PLAY_TARGETS),
+    // A chain's duration has no SVE counterpart.
+    durations: Declared::all_but(&["this_interference"], rules::END_DURATIONS),
+    // Text in effect only under a condition (10.3.3) is not modelled.
+    conditions: Declared::none(rules::CONDITIONAL_TEXT),
+};
+
+/// The effects of chapter 5 (特定表記) the module implements.
+const EFFECTS: &[&str] = &[
+    "damage",
+    "destroy",
+    "banish",
+    "return_to_hand",
+    "draw",
+    "change_value",
+    "buff",
+    "add_counter",
+    "summon",
+    "set_state",
+    "shuffle",
+    "win",
+    "lose",
+];
 
 impl GameModule for Sve {
     fn id(&self) -> &'static str {
@@ -191,6 +219,9 @@ impl GameModule for Sve {
     }
     fn player_flags(&self) -> &'static [&'static str] {
         &[flow::DREW_FROM_EMPTY]
+    }
+    fn vocabulary(&self) -> &'static Vocabulary {
+        &VOCABULARY
     }
     fn actions(&self) -> &'static [&'static str] {
         &[

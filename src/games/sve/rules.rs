@@ -26,6 +26,9 @@ rules! {
     CONTINUOUS_NUMERIC_ORDER = "10.9.1.4";
     // Conditional abilities (`condition` in the effect language), not implemented.
     CONDITIONAL_TEXT = "10.3.3";
+    // 特定表記: the effect actions of card text; the effect words the
+    // module implements are those of chapter 5 below.
+    SPECIFIC_NOTATION = "5.1.1";
     // Card information (カードの情報): an SVE card prints one description,
     // so an alternate face (core `CardDef::alternate`) is not implemented.
     CARD_INFO = "2";

@@ -365,7 +365,7 @@ pub(super) fn resolve_target(
 ) -> Option<Vec<String>> {
     match t {
         Target::This => Some(vec![this.to_string()]),
-        Target::Leader { who } => Some(
+        Target::Player { who } => Some(
             who_players(&m.game, master, *who)
                 .into_iter()
                 .map(player_name)
@@ -724,11 +724,6 @@ pub(super) fn apply_effect(
         Effect::NullifyRemoval { removal, .. } => {
             nullify_removal(m, this, removal.as_deref(), objs)?;
         }
-        Effect::Summon { .. } => {
-            return Err(bad(
-                "PMV has no tokens: `summon` cannot be used in a PMV scenario",
-            ));
-        }
         Effect::Shuffle { who } => {
             for p in who_players(&m.game, master, *who) {
                 let z = ZoneId::of(p, zn::DECK);
@@ -832,6 +827,14 @@ pub(super) fn apply_effect(
         | Effect::ExtraPhase { .. }
         | Effect::SkipPhase { .. } => apply_turn_effect(m, e, this, master)?,
         Effect::ResolveAsPlayed { .. } => resolve_as_played(m, e, this, master, objs)?,
+        other => {
+            // The loader refuses every effect PMV does not declare
+            // (`VOCABULARY`; PMV has no tokens).
+            return Err(EngineError::NotImplemented {
+                clause: r::CARD_TEXT,
+                what: format!("the effect `{}`", other.word()),
+            });
+        }
     }
     Ok(())
 }

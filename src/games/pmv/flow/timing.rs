@@ -1202,18 +1202,23 @@ mod tests {
 
     #[test]
     fn sve_rejects_conditions_and_turn_effects() {
-        let out = run_text(
+        // Refused at load: SVE declares no condition parts.
+        let e = load_str(
+            "t.json",
             r#"{ "game": "sve", "name": "t", "source": "test",
             "cards": { "f": { "name": "f", "type": "follower", "cost": 1, "attack": 1, "defense": 1,
               "abilities": [ { "trigger": "fanfare", "condition": { "value": "pp", "at_least": 1 }, "effect": [ { "do": "draw", "amount": 1 } ] } ] } },
             "state": { "turn": { "player": "p1", "phase": "main", "number": 3 },
               "players": { "p1": { "zones": { "deck": { "count": 5 } } }, "p2": { "zones": { "deck": { "count": 5 } } } } },
             "actions": [] }"#,
+            None,
+        )
+        .unwrap_err();
+        assert!(
+            e.message.contains("not supported for sve yet"),
+            "{}",
+            e.message
         );
-        assert!(matches!(
-            out.error.map(|e| e.error),
-            Some(EngineError::NotImplemented { .. })
-        ));
     }
 
     #[test]

@@ -336,7 +336,7 @@ fn recipients(
 ) -> Vec<Recipient> {
     match t {
         Target::This => vec![Recipient::Card(source.to_string())],
-        Target::Leader { who } => players(m, master, *who)
+        Target::Player { who } => players(m, master, *who)
             .into_iter()
             .map(Recipient::Player)
             .collect(),

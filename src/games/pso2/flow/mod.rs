@@ -602,31 +602,43 @@ mod tests {
         }
     }
 
+    /// The load error of a scenario with `cards` (the effect language is
+    /// checked against the declared vocabulary at load).
+    fn refused(cards: &str, p1: &str) -> String {
+        let text = format!(
+            r#"{{ "game": "pso2", "name": "t", "source": "test", "cards": {{ {cards} }},
+              "state": {{ "turn": {{ "player": "p1", "phase": "main", "number": 3 }},
+                "players": {{ "p1": {{ "zones": {{ "deck": {{ "count": 9 }} {p1} }} }} }} }},
+              "actions": [] }}"#
+        );
+        load_str("t.json", &text, None).unwrap_err().message
+    }
+
     #[test]
     fn an_effect_pso2_does_not_model_is_not_implemented() {
-        let o = run(
+        let msg = refused(
             r#""x": { "name": "X", "type": "active", "cost": 0,
                  "abilities": [ { "trigger": "effect", "effect": [ { "do": "swap_power", "target": { "select": "this" } } ] } ] }"#,
             r#", "hand": [ { "id": "x", "card": "x" } ]"#,
-            "",
-            "main",
-            r#"{ "do": "play", "card": "x" }, { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" }"#,
         );
-        assert_eq!(not_implemented(&o), super::r::EFFECT_ORDER);
-        assert_eq!(o.error.as_ref().and_then(|e| e.action), Some(2));
+        let clause = format!("(clause {})", super::r::EFFECT_ORDER);
+        assert!(
+            msg.starts_with("`swap_power` is not supported for pso2") && msg.contains(&clause),
+            "{msg}"
+        );
     }
 
     #[test]
     fn conditions_and_mag_evolution_are_not_implemented() {
-        let o = run(
+        let msg = refused(
             r#""x": { "name": "X", "type": "chara", "cost": 0, "attack": 1, "defense": 1,
                  "abilities": [ { "trigger": "on_enter", "condition": { "turn": "you" }, "effect": [] } ] }"#,
             r#", "field": [ "x" ]"#,
-            "",
-            "main",
-            "",
         );
-        assert_eq!(not_implemented(&o), super::r::CONTINUOUS);
+        assert!(
+            msg.contains(&format!("(clause {})", super::r::CONTINUOUS)),
+            "{msg}"
+        );
         let o = run(
             r#""e": { "name": "E", "type": "mag_evolution", "cost": 1 }"#,
             r#", "hand": [ "e" ]"#,

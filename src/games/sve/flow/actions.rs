@@ -1,0 +1,322 @@
+//! Taking a scenario action at a decision: the main phase (7.3.3) and Quick windows (8.4.7, 7.4.5), with their legal alternatives.
+
+use super::*;
+
+/// Where the engine waits, and for whom.
+pub(super) fn awaited(g: &Game, s: &Step) -> PlayerId {
+    match s {
+        Step::AwaitQuick { .. } => g.opponent(g.turn.active),
+        _ => g.turn.active,
+    }
+}
+
+pub(super) fn legal_main(g: &Game) -> Vec<String> {
+    let tp = g.turn.active;
+    let mut out = Vec::new();
+    let pp = g.value(tp, "pp");
+    for zone in [zn::HAND, zn::EX] {
+        for id in g.zone_of(tp, zone) {
+            if let Some(d) = g.def_of(id)
+                && ["follower", "amulet", "spell"].contains(&d.card_type.as_str())
+                && d.cost.unwrap_or(0).max(0) <= pp
+            {
+                out.push(format!("play {id}"));
+            }
+        }
+    }
+    for id in legal_attackers(g) {
+        out.push(format!("attack with {id}"));
+    }
+    out.push("end_phase".into());
+    out
+}
+
+pub(super) fn legal_attackers(g: &Game) -> Vec<String> {
+    let tp = g.turn.active;
+    field_followers(g, tp)
+        .into_iter()
+        .filter(|id| {
+            let c = &g.cards[id];
+            !c.has(st::ENGAGED)
+                && (!c.has(st::ARRIVED)
+                    || c.has(st::EVOLVED)
+                    || has_kw(g, id, "storm")
+                    || has_kw(g, id, "rush"))
+                && !legal_targets(g, id).0.is_empty()
+        })
+        .collect()
+}
+
+/// Legal attack targets of `attacker` (8.4.3.1 with Ward, Intimidate,
+/// Assail, Storm, Rush) and the rule that narrowed them most.
+pub(super) fn legal_targets(g: &Game, attacker: &str) -> (Vec<String>, &'static str) {
+    let tp = g.turn.active;
+    let ntp = g.opponent(tp);
+    let c = &g.cards[attacker];
+    let continuous = !c.has(st::ARRIVED);
+    let storm = has_kw(g, attacker, "storm");
+    let assail = has_kw(g, attacker, "assail");
+    // 8.4.3.1 bullet 2; Storm also waives it (judge's reading, see note).
+    let mut can_leader = continuous || storm;
+    let mut rule = r::TARGET_LEGAL;
+    let followers: Vec<String> = field_followers(g, ntp)
+        .into_iter()
+        .filter(|t| {
+            let tc = &g.cards[t];
+            (tc.has(st::ENGAGED) || assail) && !has_kw(g, t, "intimidate")
+        })
+        .collect();
+    let ward: Vec<String> = followers
+        .iter()
+        .filter(|t| has_kw(g, t, "ward") && g.cards[*t].has(st::ENGAGED))
+        .cloned()
+        .collect();
+    let mut out = if ward.is_empty() {
+        followers
+    } else {
+        can_leader = false;
+        rule = r::WARD;
+        ward
+    };
+    if can_leader {
+        out.push("leader".into());
+    }
+    (out, rule)
+}
+
+/// Applies one scenario action at the current decision.
+pub fn act(m: &mut M, a: &Action) -> R<()> {
+    let Some(awaiting) = m.stack.pop() else {
+        return Err(bad(
+            "the engine is not waiting for an action (nothing is left to do)",
+        ));
+    };
+    let waited = awaited(&m.game, &awaiting);
+    let player = default_player(&m.game, a, waited);
+    if let Some(card) = &a.card
+        && let Err(e) = check_from(&m.game, card, a.from.as_deref())
+    {
+        m.stack.push(awaiting);
+        return Err(e);
+    }
+    if a.kind == "concede" {
+        m.stack.push(awaiting);
+        m.game.players[player].lost = true;
+        m.record(
+            "concede",
+            format!("{} concedes and loses at once", player_name(player)),
+            &[r::CONCEDE, r::CONCEDE_AT_ONCE],
+        );
+        game_over_check(m);
+        return Ok(());
+    }
+    match awaiting {
+        Step::AwaitMain => {
+            if player != m.game.turn.active {
+                m.stack.push(Step::AwaitMain);
+                return Err(illegal(
+                    r::MAIN_CHOICE,
+                    format!(
+                        "it is {}'s main phase: only they act now",
+                        player_name(m.game.turn.active)
+                    ),
+                    legal_main(&m.game),
+                ));
+            }
+            match a.kind.as_str() {
+                "play" => {
+                    let card = need_card(a)?;
+                    // The continuation first: play_card schedules the
+                    // resolution on top of it.
+                    m.then([
+                        Step::CheckTiming {
+                            at: r::MAIN_AFTER,
+                            started: false,
+                        },
+                        Step::AwaitMain,
+                    ]);
+                    play_card(m, player, &card, a.from.as_deref(), None)?;
+                }
+                "attack" => declare_attack(m, player, &need_card(a)?, a.target.as_deref())?,
+                "evolve" => evolve(m, player, &need_card(a)?, a.target.as_deref())?,
+                "activate" => {
+                    return Err(EngineError::NotImplemented {
+                        clause: r::ACTIVATE,
+                        what: "activated abilities other than Evolve".into(),
+                    });
+                }
+                "end_phase" => {
+                    m.record(
+                        "main_phase.end",
+                        format!("{} ends the main phase", player_name(player)),
+                        &[r::MAIN_CHOICE, r::MAIN_AFTER],
+                    );
+                    m.then(end_phase());
+                }
+                other => {
+                    m.stack.push(Step::AwaitMain);
+                    return Err(illegal(
+                        r::MAIN_CHOICE,
+                        format!("`{other}` is not a main-phase action"),
+                        legal_main(&m.game),
+                    ));
+                }
+            }
+        }
+        Step::AwaitQuick { window } => {
+            let (rule, after) = match window {
+                Window::Attack => (r::ATTACK_QUICK, r::ATTACK_QUICK_AFTER),
+                Window::End => (r::END_QUICK, r::END_QUICK_AFTER),
+            };
+            if player != waited {
+                // The scenario moves on: the non-turn player did nothing.
+                m.record("quick.pass", format!("{} does nothing in the Quick window", player_name(waited)), &[rule])
+                    .note("no Quick action is given for this window, so the non-turn player is taken to do nothing");
+                m.run(step)?;
+                return act_after_pass(m, a);
+            }
+            match a.kind.as_str() {
+                "pass" => {
+                    m.record(
+                        "quick.pass",
+                        format!("{} does nothing in the Quick window", player_name(player)),
+                        &[rule],
+                    );
+                }
+                "play" => {
+                    let card = need_card(a)?;
+                    match window {
+                        Window::Attack => m.then([
+                            Step::CheckTiming {
+                                at: after,
+                                started: false,
+                            },
+                            Step::AwaitQuick { window },
+                        ]),
+                        Window::End => m.then([
+                            Step::CheckTiming {
+                                at: after,
+                                started: false,
+                            },
+                            Step::CheckTiming {
+                                at: r::END_CHECK_2,
+                                started: false,
+                            },
+                            Step::AwaitQuick { window },
+                        ]),
+                    }
+                    play_card(m, player, &card, a.from.as_deref(), Some(rule))?;
+                }
+                "activate" => {
+                    return Err(EngineError::NotImplemented {
+                        clause: r::ACTIVATE,
+                        what: "Quick activated abilities".into(),
+                    });
+                }
+                other => {
+                    m.stack.push(Step::AwaitQuick { window });
+                    let mut alts = quick_options(&m.game, player);
+                    alts.push("pass".into());
+                    return Err(illegal(
+                        rule,
+                        format!("`{other}` cannot be done in the Quick window"),
+                        alts,
+                    ));
+                }
+            }
+        }
+        other => {
+            m.stack.push(other);
+            return Err(bad("the engine is not waiting for a player action here"));
+        }
+    }
+    collect(m);
+    Ok(())
+}
+
+/// The acting player when the scenario does not name one: the controller
+/// of the card acted with; the turn player for turn-player actions; else the
+/// player the engine waits for.
+pub(super) fn default_player(g: &Game, a: &Action, waited: PlayerId) -> PlayerId {
+    match (a.player, &a.card) {
+        (Some(p), _) => p,
+        (None, Some(c)) => g.card(c).map(|c| c.controller).unwrap_or(waited),
+        (None, None) if ["end_phase", "attack", "evolve"].contains(&a.kind.as_str()) => {
+            g.turn.active
+        }
+        _ => waited,
+    }
+}
+
+/// Whether `a` answers an open Quick window (otherwise the non-turn player
+/// is taken to do nothing there).
+pub(super) fn answers_quick(g: &Game, a: Option<&Action>) -> bool {
+    let ntp = g.opponent(g.turn.active);
+    match a {
+        None => false,
+        Some(a) => match a.kind.as_str() {
+            "pass" | "concede" => true,
+            "play" | "activate" => default_player(g, a, ntp) == ntp,
+            _ => false,
+        },
+    }
+}
+
+/// Passes every Quick window the next action does not answer.
+pub(super) fn pass_unanswered(m: &mut M, next: Option<&Action>) -> R<()> {
+    while m.game.result == GameResult::Ongoing
+        && matches!(m.stack.last(), Some(Step::AwaitQuick { .. }))
+        && !answers_quick(&m.game, next)
+    {
+        let rule = match m.stack.pop() {
+            Some(Step::AwaitQuick {
+                window: Window::End,
+            }) => r::END_QUICK,
+            _ => r::ATTACK_QUICK,
+        };
+        let ntp = m.game.opponent(m.game.turn.active);
+        m.record("quick.pass", format!("{} does nothing in the Quick window", player_name(ntp)), &[rule])
+            .note("the scenario gives no Quick action for this window, so the non-turn player is taken to do nothing");
+        m.run(step)?;
+    }
+    Ok(())
+}
+
+pub(super) fn act_after_pass(m: &mut M, a: &Action) -> R<()> {
+    if m.game.result != GameResult::Ongoing || m.stack.is_empty() {
+        return Ok(());
+    }
+    // The driver recorded the note once; acting again records nothing twice.
+    act(m, a)
+}
+
+pub(super) fn quick_options(g: &Game, p: PlayerId) -> Vec<String> {
+    let mut out = Vec::new();
+    for zone in [zn::HAND, zn::EX] {
+        for id in g.zone_of(p, zone) {
+            if g.def_of(id).is_some_and(|d| d.has_keyword("quick")) {
+                out.push(format!("play {id}"));
+            }
+        }
+    }
+    out
+}
+
+pub(super) fn need_card(a: &Action) -> R<String> {
+    a.card
+        .clone()
+        .ok_or_else(|| bad(format!("action `{}` needs a `card`", a.kind)))
+}
+
+pub(super) fn check_from(g: &Game, card: &str, from: Option<&str>) -> R<()> {
+    if let Some(f) = from {
+        let at = g.card(card).map(|c| c.zone.to_string()).unwrap_or_default();
+        let kind = g.card(card).map(|c| c.zone.kind).unwrap_or("");
+        if kind != f {
+            return Err(bad(format!(
+                "the action says `{card}` is in `{f}`, but it is in `{at}`"
+            )));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,171 @@
+//! Declaring an attack (8.4.1-8.4.8): attacker, target, Ward and the windows that follow.
+
+use super::*;
+
+pub(super) fn declare_attack(
+    m: &mut M,
+    p: PlayerId,
+    attacker: &str,
+    target: Option<&str>,
+) -> R<()> {
+    let g = &m.game;
+    let Some(c) = g.card(attacker) else {
+        return Err(bad(format!("no card `{attacker}`")));
+    };
+    let attackers = legal_attackers(g);
+    if c.zone != ZoneId::of(p, zn::FIELD) || !is_type(g, attacker, "follower") {
+        return Err(illegal(
+            r::ATTACKER,
+            format!("{attacker} is not a follower on {}'s field", player_name(p)),
+            attackers,
+        ));
+    }
+    if c.has(st::ENGAGED) {
+        return Err(illegal(
+            r::ATTACKER,
+            format!("{attacker} is engaged: only a reserved follower can attack"),
+            attackers,
+        ));
+    }
+    let continuous = !c.has(st::ARRIVED);
+    let storm = has_kw(g, attacker, "storm");
+    let rush = has_kw(g, attacker, "rush");
+    let evolved = c.has(st::EVOLVED);
+    if !(continuous || evolved || storm || rush) {
+        return Err(illegal(
+            r::ATTACKER_LEGAL,
+            format!(
+                "{attacker} has not been on {}'s field since the start of the turn (no Storm or Rush, not evolved this turn)",
+                player_name(p)
+            ),
+            attackers,
+        ));
+    }
+    let (legal, rule) = legal_targets(g, attacker);
+    if legal.is_empty() {
+        return Err(illegal(
+            r::TARGET_NONE,
+            format!("{attacker} has no legal attack target"),
+            attackers,
+        ));
+    }
+    let Some(t) = target else {
+        return Err(EngineError::MissingChoice {
+            choice: "target".into(),
+            options: legal,
+        });
+    };
+    if !legal.iter().any(|x| x == t) {
+        let why = if t == "leader" && !continuous && !storm {
+            (
+                if rush { r::RUSH } else { r::TARGET_LEGAL },
+                format!("{attacker} entered this turn: it can attack only engaged followers"),
+            )
+        } else if g
+            .card(t)
+            .is_some_and(|tc| has_kw(g, t, "intimidate") && tc.controller != p)
+        {
+            (
+                r::INTIMIDATE,
+                format!("{t} has Intimidate: it cannot be chosen as an attack target"),
+            )
+        } else if rule == r::WARD {
+            (
+                r::WARD,
+                format!(
+                    "an engaged Ward follower must be chosen if possible ({})",
+                    legal.join(", ")
+                ),
+            )
+        } else if g.card(t).is_some_and(|tc| !tc.has(st::ENGAGED)) {
+            (
+                r::TARGET_LEGAL,
+                format!("{t} is reserved: only engaged followers can be attacked"),
+            )
+        } else {
+            (
+                r::TARGET_LEGAL,
+                format!("`{t}` is not a legal attack target"),
+            )
+        };
+        return Err(illegal(why.0, why.1, legal));
+    }
+    let ntp = g.opponent(p);
+    let (tgt, t_inc) = if t == "leader" {
+        (AttackTarget::Leader(ntp), 0)
+    } else {
+        (
+            AttackTarget::Follower(t.to_string()),
+            g.cards[t].incarnation,
+        )
+    };
+    let a_inc = c.incarnation;
+    let e = m.record(
+        "attack.declare",
+        format!(
+            "{} attacks {} with {attacker}",
+            player_name(p),
+            if t == "leader" {
+                format!("{}'s leader", player_name(ntp))
+            } else {
+                t.to_string()
+            }
+        ),
+        &[
+            r::ATTACK,
+            r::ATTACKER,
+            r::ATTACKER_LEGAL,
+            r::TARGET,
+            r::TARGET_LEGAL,
+        ],
+    );
+    e.obj(attacker);
+    if !continuous {
+        if storm {
+            e.rule(r::STORM);
+            if t == "leader" {
+                e.note("8.4.3.1 allows the leader only for a follower mastered since the start of the turn; Storm (12.9.1 \"can attack at once\") is read as waiving that too, otherwise it would equal Rush");
+            }
+        } else if rush {
+            e.rule(r::RUSH);
+        }
+    }
+    if rule == r::WARD {
+        e.rule(r::WARD);
+    }
+    m.then([
+        Step::AttackEngage {
+            attacker: attacker.to_string(),
+        },
+        Step::AttackEvent {
+            attacker: attacker.to_string(),
+            target: tgt.clone(),
+        },
+        Step::CheckTiming {
+            at: r::ATTACK_CHECK_1,
+            started: false,
+        },
+        Step::AwaitQuick {
+            window: Window::Attack,
+        },
+        Step::CombatDamage {
+            attacker: attacker.to_string(),
+            target: tgt,
+            a_inc,
+            t_inc,
+        },
+        Step::CheckTiming {
+            at: r::ATTACK_CHECK_2,
+            started: false,
+        },
+        Step::AttackEnd {
+            attacker: attacker.to_string(),
+        },
+        Step::CheckTiming {
+            at: r::MAIN_AFTER,
+            started: false,
+        },
+        Step::AwaitMain,
+    ]);
+    Ok(())
+}

@@ -1,0 +1,361 @@
+//! The SVE procedures as steps of the engine's step machine: the turn
+//! (7.x), playing cards (8.2, 10.6.2), the attack (8.4), evolving (8.3,
+//! 12.2, 5.15), check timing (10.5.2) with every rule process of chapter 11,
+//! triggered abilities (10.7), and the effect language.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use super::rules as r;
+use crate::engine::{
+    Action, Card, CardId, EngineError, Event, Filter, Flow, Game, GameResult, Machine, Pending,
+    PlayerId, Rules, Side, Target, Until, Who, ZoneId, card::Effect, player_name, state::Modifier,
+};
+
+mod actions;
+mod attack;
+mod combat;
+mod effects;
+mod evolve;
+mod moves;
+mod play;
+#[cfg(test)]
+mod tests;
+mod timing;
+mod turn;
+
+use self::{
+    actions::*, attack::*, combat::*, effects::*, evolve::*, moves::*, play::*, timing::*, turn::*,
+};
+
+/// Card states the module uses.
+pub mod st {
+    /// アクト: turned sideways (4.2.2.2).
+    pub const ENGAGED: &str = "engaged";
+    /// Not mastered continuously since the start of this turn (8.4.2.1).
+    pub const ARRIVED: &str = "arrived_this_turn";
+    /// Evolved this turn (8.4.2.1 bullet 2).
+    pub const EVOLVED: &str = "evolved_this_turn";
+    /// Face up (evolve cards already used, 4.6.3).
+    pub const FACE_UP: &str = "face_up";
+    /// Was in combat with a Bane follower since the last rule processing
+    /// (11.3.2).
+    pub const BANE_MARKED: &str = "bane_marked";
+}
+
+/// Zone names.
+pub mod zn {
+    pub const LEADER: &str = "leader";
+    pub const FIELD: &str = "field";
+    pub const DECK: &str = "deck";
+    pub const EVOLVE_DECK: &str = "evolve_deck";
+    pub const HAND: &str = "hand";
+    pub const EX: &str = "ex";
+    pub const CEMETERY: &str = "cemetery";
+    pub const BANISHED: &str = "banished";
+    pub const RESOLUTION: &str = "resolution";
+    pub const EVOLUTION: &str = "evolution";
+    pub const RACE: &str = "race";
+}
+
+/// The empty-deck draw flag (5.9.1.1, read by 11.2.2).
+pub const DREW_FROM_EMPTY: &str = "drew_from_empty";
+
+/// Where an attack is aimed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AttackTarget {
+    Leader(PlayerId),
+    Follower(CardId),
+}
+
+/// Which Quick window is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Window {
+    /// 8.4.7.
+    Attack,
+    /// 7.4.5.
+    End,
+}
+
+/// One SVE procedure step.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    StartMaxPp,
+    StartPp,
+    StartStand,
+    StartDraw,
+    /// A check timing, with the clause that makes it happen.
+    CheckTiming {
+        at: &'static str,
+        started: bool,
+    },
+    MainBegin,
+    /// 7.3.3: waiting for the turn player's main-phase action.
+    AwaitMain,
+    /// 10.6.2.8: resolve a played card.
+    Resolve {
+        card: CardId,
+        player: PlayerId,
+        /// Targets per spell ability, per chosen selector.
+        targets: Vec<Vec<Vec<String>>>,
+    },
+    AttackEngage {
+        attacker: CardId,
+    },
+    AttackEvent {
+        attacker: CardId,
+        target: AttackTarget,
+    },
+    AwaitQuick {
+        window: Window,
+    },
+    CombatDamage {
+        attacker: CardId,
+        target: AttackTarget,
+        a_inc: u32,
+        t_inc: u32,
+    },
+    AttackEnd {
+        attacker: CardId,
+    },
+    PlayTrigger(Pending),
+    EndBegin,
+    WardEngage,
+    HandLimit,
+    EndDurations,
+    EndTurn,
+}
+
+type M = Machine<Step>;
+type R<T> = Result<T, EngineError>;
+
+fn illegal(
+    rule: &'static str,
+    message: impl Into<String>,
+    alternatives: Vec<String>,
+) -> EngineError {
+    EngineError::Illegal {
+        rule,
+        message: message.into(),
+        alternatives,
+    }
+}
+
+fn bad(message: impl Into<String>) -> EngineError {
+    EngineError::BadAction {
+        message: message.into(),
+    }
+}
+
+// ---------------------------------------------------------------- queries
+
+/// The definition a card currently uses: while an evolve card is attached,
+/// all of the evolve card's information except cost (5.15.2). Returns the
+/// definition key.
+pub fn eff_def_key(g: &Game, id: &str) -> Option<String> {
+    let c = g.card(id)?;
+    if c.zone.kind == zn::FIELD {
+        // The most recently attached evolve card (last in the evolution
+        // area of the card's master).
+        let evo = g
+            .zone_of(c.controller, zn::EVOLUTION)
+            .iter()
+            .rev()
+            .filter_map(|e| g.card(e))
+            .find(|e| e.attached_to.as_deref() == Some(id));
+        if let Some(e) = evo {
+            return Some(e.def.clone());
+        }
+    }
+    Some(c.def.clone())
+}
+
+fn eff_def<'g>(g: &'g Game, id: &str) -> Option<&'g crate::engine::CardDef> {
+    eff_def_key(g, id).and_then(|k| g.defs.get(&k))
+}
+
+fn has_kw(g: &Game, id: &str, k: &str) -> bool {
+    eff_def(g, id).is_some_and(|d| d.has_keyword(k))
+}
+
+fn is_type(g: &Game, id: &str, t: &str) -> bool {
+    eff_def(g, id).is_some_and(|d| d.card_type == t)
+}
+
+/// Current attack (printed or evolved, plus modifiers).
+pub fn attack(g: &Game, c: &Card) -> i64 {
+    eff_def(g, &c.id).and_then(|d| d.attack).unwrap_or(0) + c.modifier("attack")
+}
+
+/// Current defense: base + modifiers − damage (2.8.2, 5.13.1, 5.15.3).
+pub fn defense(g: &Game, c: &Card) -> i64 {
+    eff_def(g, &c.id).and_then(|d| d.defense).unwrap_or(0) + c.modifier("defense") - c.damage
+}
+
+fn on_field(g: &Game, id: &str) -> bool {
+    g.card(id).is_some_and(|c| c.zone.kind == zn::FIELD)
+}
+
+fn field_followers(g: &Game, p: PlayerId) -> Vec<CardId> {
+    g.zone_of(p, zn::FIELD)
+        .iter()
+        .filter(|id| is_type(g, id, "follower"))
+        .cloned()
+        .collect()
+}
+
+fn limit(g: &Game, zone: &str) -> usize {
+    g.zone_spec(zone)
+        .and_then(|s| s.limit)
+        .unwrap_or(usize::MAX)
+}
+
+fn leader_key(p: PlayerId) -> String {
+    format!("{}.leader", player_name(p))
+}
+
+fn parse_leader(s: &str) -> Option<PlayerId> {
+    let p = s.strip_suffix(".leader")?;
+    crate::engine::state::parse_player(p, 2)
+}
+
+fn who_players(g: &Game, master: PlayerId, who: Who) -> Vec<PlayerId> {
+    match who {
+        Who::You => vec![master],
+        Who::Opponent => vec![g.opponent(master)],
+        // 1.3.4.1: steps without choices happen together; listed TP first.
+        Who::Both => {
+            let tp = g.turn.active;
+            vec![tp, g.opponent(tp)]
+        }
+    }
+}
+
+fn side_players(g: &Game, master: PlayerId, side: Side) -> Vec<PlayerId> {
+    match side {
+        Side::You => vec![master],
+        Side::Opponent => vec![g.opponent(master)],
+        Side::Any => vec![g.turn.active, g.opponent(g.turn.active)],
+    }
+}
+
+/// Cards a filter admits, for an ability of `this` mastered by `master`.
+fn candidates(g: &Game, f: &Filter, master: PlayerId, this: &str, or_leader: bool) -> Vec<String> {
+    let zone = f.zone.as_deref().unwrap_or(zn::FIELD);
+    let mut out = Vec::new();
+    for p in side_players(g, master, f.side) {
+        for id in g.zone_of(p, zone) {
+            let Some(d) = eff_def(g, id) else { continue };
+            if !f.types.is_empty() && !f.types.contains(&d.card_type) {
+                continue;
+            }
+            if let Some(s) = &f.state
+                && !g.card(id).is_some_and(|c| c.has(s))
+            {
+                continue;
+            }
+            if f.other && id == this {
+                continue;
+            }
+            // 12.15.2 Aura: not chosen by the opponent's cards or abilities.
+            if p != master && d.has_keyword("aura") {
+                continue;
+            }
+            out.push(id.clone());
+        }
+        if or_leader {
+            out.push(leader_key(p));
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------- driver
+
+/// Ability features of the effect language SVE does not implement:
+/// conditions of application (also refused at load by `VOCABULARY`) and
+/// optional ("may") abilities; the clause the engine would have to apply.
+fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
+    for (k, d) in &g.defs {
+        for ab in &d.abilities {
+            // Text in effect only under a condition (10.3.3) is not
+            // modelled for SVE.
+            if ab.condition.is_some() {
+                return Some((
+                    r::CONDITIONAL_TEXT,
+                    format!("a condition of application on an ability of `{k}`"),
+                ));
+            }
+            if ab.optional {
+                return Some((
+                    r::TRIGGER_MANDATORY,
+                    format!("an optional ability of `{k}`"),
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// The SVE procedures as the driver's hooks.
+impl Rules for super::Sve {
+    type Step = Step;
+
+    /// Card text the module does not implement.
+    fn check(&self, g: &Game) -> R<()> {
+        if let Some((clause, what)) = unsupported_ability(g) {
+            return Err(EngineError::NotImplemented { clause, what });
+        }
+        // SVE cards print one description: an alternate face has no rule here.
+        if let Some(c) = g
+            .cards
+            .values()
+            .find(|c| g.defs.get(&c.def).is_some_and(|d| d.alternate.is_some()))
+        {
+            return Err(EngineError::NotImplemented {
+                clause: r::CARD_INFO,
+                what: format!("the alternate face of {} (`alternate`)", c.id),
+            });
+        }
+        Ok(())
+    }
+
+    /// The rest of the phase the scenario starts in.
+    fn start(&self, m: &mut M) -> R<()> {
+        match m.game.turn.phase.as_str() {
+            "start" => m.then(start_of_turn()),
+            "end" => m.then(end_phase()),
+            _ => m.then([Step::AwaitMain]),
+        }
+        Ok(())
+    }
+
+    fn step(&self, m: &mut M, s: Step) -> R<Flow> {
+        step(m, s)
+    }
+
+    /// The turn player, or the non-turn player in a Quick window.
+    fn awaited(&self, m: &M) -> Option<PlayerId> {
+        m.stack.last().map(|s| awaited(&m.game, s))
+    }
+
+    fn act(&self, m: &mut M, a: &Action) -> R<()> {
+        act(m, a)
+    }
+
+    /// Quick windows the next action does not answer are passed.
+    fn settle(&self, m: &mut M, next: Option<&Action>) -> R<()> {
+        pass_unanswered(m, next)
+    }
+
+    fn derived(&self, game: &Game, card: &Card) -> Vec<(&'static str, i64)> {
+        let Some(d) = eff_def_key(game, &card.id).and_then(|k| game.defs.get(&k)) else {
+            return Vec::new();
+        };
+        d.snapshot_values(
+            || attack(game, card),
+            || vec![("defense", defense(game, card))],
+        )
+    }
+}

@@ -1,0 +1,228 @@
+//! Moving cards and what follows a move: zone changes, triggered abilities put on hold (10.7.2) and collected, drawing (5.9), player values, the win/loss check (1.2).
+
+use super::*;
+
+/// Moves a card, collecting zone-change triggers from the right side of the
+/// move (10.7.4.1.2: leaving the field uses field information), and erasing
+/// tokens outside the zones they may exist in (9.1.4.3).
+pub(super) fn mv(m: &mut M, id: &str, to: ZoneId, top: bool) -> Option<ZoneId> {
+    let before_def = eff_def_key(&m.game, id)?;
+    let from = m.game.move_card(id, to.clone(), top)?;
+    // The move's event is handled here, with the pre-move information.
+    m.game.events.pop();
+    zone_change_triggers(m, id, &before_def, &from, &to);
+    let token = m.game.card(id).is_some_and(|c| c.token);
+    if token && ![zn::FIELD, zn::EX, zn::RESOLUTION].contains(&to.kind) {
+        m.game.erase(id);
+        m.record(
+            "token.erase",
+            format!("token {id} ceases to exist in {to}"),
+            &[r::TOKEN_ZONES, r::TOKEN_ERASED],
+        )
+        .obj(id);
+    }
+    Some(from)
+}
+
+pub(super) fn zone_change_triggers(
+    m: &mut M,
+    id: &str,
+    before_def: &str,
+    from: &ZoneId,
+    to: &ZoneId,
+) {
+    let new_def = m.game.card(id).map(|c| c.def.clone());
+    // 12.4.3 Fanfare: put onto the field from anywhere other than the field.
+    // 10.7.4.3: a field-to-field move is not "entering".
+    if to.kind == zn::FIELD
+        && from.kind != zn::FIELD
+        && let (Some(d), Some(p)) = (new_def, to.player)
+    {
+        add_triggers(m, id, &d, "fanfare", p, 0);
+    }
+    // 12.5.3 Last Words: from the field into the cemetery, read with the
+    // information it had on the field (10.7.4.1.2).
+    if from.kind == zn::FIELD
+        && to.kind == zn::CEMETERY
+        && let Some(p) = from.player
+    {
+        add_triggers(m, id, before_def, "last_words", p, 0);
+    }
+}
+
+pub(super) fn add_triggers(
+    m: &mut M,
+    id: &str,
+    def: &str,
+    trigger: &str,
+    master: PlayerId,
+    amount: i64,
+) {
+    let Some(d) = m.game.defs.get(def) else {
+        return;
+    };
+    let idx: Vec<usize> = d
+        .abilities
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.trigger == trigger)
+        .map(|(i, _)| i)
+        .collect();
+    for ability in idx {
+        let p = Pending {
+            card: id.to_string(),
+            def: def.to_string(),
+            ability,
+            trigger: trigger.to_string(),
+            master,
+            amount,
+        };
+        let rule = match trigger {
+            "fanfare" => r::FANFARE,
+            "last_words" => r::LAST_WORDS,
+            "on_attack" => r::ON_ATTACK,
+            "on_evolve" => r::ON_EVOLVE,
+            "start_of_main" => r::MAIN_TRIGGER,
+            _ => r::END_TRIGGER,
+        };
+        let key = p.key();
+        m.game.pending.push(p);
+        m.record(
+            "trigger.pending",
+            format!(
+                "{key} triggers and becomes pending for {}",
+                player_name(master)
+            ),
+            &[rule, r::TRIGGER_PENDING],
+        )
+        .obj(id);
+    }
+}
+
+/// Turns events other than zone changes into pending abilities.
+pub(super) fn collect(m: &mut M) {
+    let events = std::mem::take(&mut m.game.events);
+    for e in events {
+        match e {
+            Event::Attacked { card } => {
+                if let (Some(d), Some(c)) = (eff_def_key(&m.game, &card), m.game.card(&card)) {
+                    let p = c.controller;
+                    add_triggers(m, &card, &d, "on_attack", p, 0);
+                }
+            }
+            Event::Transformed { card } => {
+                if let (Some(d), Some(c)) = (eff_def_key(&m.game, &card), m.game.card(&card)) {
+                    let p = c.controller;
+                    add_triggers(m, &card, &d, "on_evolve", p, 0);
+                }
+            }
+            Event::Damaged {
+                source,
+                amount,
+                kind: "attack",
+                ..
+            } if amount > 0 && has_kw(&m.game, &source, "drain") => {
+                // 12.13.2 / 12.13.2.1: attack damage dealt as the attacker.
+                // 12.13.3: several Drains count as one (one keyword here).
+                let master = m.game.card(&source).map(|c| c.controller).unwrap_or(0);
+                let def = eff_def_key(&m.game, &source).unwrap_or_default();
+                m.game.pending.push(Pending {
+                    card: source.clone(),
+                    def,
+                    ability: usize::MAX,
+                    trigger: "drain".into(),
+                    master,
+                    amount,
+                });
+                m.record(
+                    "trigger.pending",
+                    format!("{source}.drain triggers ({amount} attack damage)"),
+                    &[r::DRAIN, r::DRAIN_ATTACK_DAMAGE, r::TRIGGER_PENDING],
+                )
+                .obj(source);
+            }
+            Event::PhaseBegan { phase, player } => {
+                let trigger = if phase == "main" {
+                    "start_of_main"
+                } else {
+                    "start_of_end"
+                };
+                let ids: Vec<CardId> = m.game.zone_of(player, zn::FIELD).to_vec();
+                for id in ids {
+                    if let Some(d) = eff_def_key(&m.game, &id) {
+                        add_triggers(m, &id, &d, trigger, player, 0);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+pub(super) fn draw(m: &mut M, p: PlayerId, rule: &'static str) {
+    let top = m.game.zone_of(p, zn::DECK).first().cloned();
+    match top {
+        Some(id) => {
+            mv(m, &id, ZoneId::of(p, zn::HAND), false);
+            let n = m.game.zone_of(p, zn::HAND).len();
+            m.record(
+                "draw",
+                format!("{} draws {id}", player_name(p)),
+                &[rule, r::DRAW],
+            )
+            .obj(&id)
+            .change(format!("{}.hand", player_name(p)), n - 1, n);
+        }
+        None => {
+            m.game.players[p].flags.insert(DREW_FROM_EMPTY.into());
+            m.record(
+                "draw.empty",
+                format!(
+                    "{} must draw from an empty deck: they lose at the next rule processing",
+                    player_name(p)
+                ),
+                &[rule, r::DRAW_EMPTY],
+            )
+            .obj(player_name(p));
+        }
+    }
+}
+
+pub(super) fn set_value(
+    m: &mut M,
+    p: PlayerId,
+    name: &str,
+    v: i64,
+    step: &str,
+    rules: &[&'static str],
+) {
+    let old = m.game.set_value(p, name, v);
+    let key = format!("{}.{name}", player_name(p));
+    m.record(step, format!("{key}: {old} → {v}"), rules)
+        .obj(player_name(p))
+        .change(key, old, v);
+}
+
+pub(super) fn game_over_check(m: &mut M) {
+    let lost: Vec<PlayerId> = (0..m.game.players.len())
+        .filter(|&p| m.game.players[p].lost)
+        .collect();
+    if lost.is_empty() {
+        return;
+    }
+    let (result, rule) = if lost.len() == m.game.players.len() {
+        (GameResult::Draw, r::DRAW_SIMULTANEOUS)
+    } else {
+        let w = (0..m.game.players.len())
+            .find(|p| !lost.contains(p))
+            .unwrap_or(0);
+        (GameResult::Win(player_name(w)), r::WIN_LOSS)
+    };
+    let text = match &result {
+        GameResult::Draw => "every player lost at the same time: the game is a draw".to_string(),
+        GameResult::Win(w) => format!("{w} wins"),
+        GameResult::Ongoing => String::new(),
+    };
+    m.game.result = result;
+    m.record("game.end", text, &[rule]);
+}

@@ -1,0 +1,132 @@
+//! Playing a card (8.2, 10.6.2).
+
+use super::*;
+
+/// 8.2.1 / 10.6.2: play a card from hand or EX area. `quick` = the Quick
+/// window's rule when played there.
+pub(super) fn play_card(
+    m: &mut M,
+    p: PlayerId,
+    card: &str,
+    from: Option<&str>,
+    quick: Option<&'static str>,
+) -> R<()> {
+    check_from(&m.game, card, from)?;
+    let Some(c) = m.game.card(card).cloned() else {
+        return Err(bad(format!("no card `{card}`")));
+    };
+    let alts = |g: &Game| match quick {
+        Some(_) => quick_options(g, p),
+        None => legal_main(g),
+    };
+    if c.controller != p || ![zn::HAND, zn::EX].contains(&c.zone.kind) {
+        return Err(illegal(
+            r::PLAY_CARD,
+            format!(
+                "{card} is in {}: a card is played from its player's hand or EX area",
+                c.zone
+            ),
+            alts(&m.game),
+        ));
+    }
+    let Some(def) = m.game.def_of(card).cloned() else {
+        return Err(bad(format!("`{card}` has no definition")));
+    };
+    if def.card_type == "unknown" {
+        return Err(bad(format!(
+            "`{card}` is an anonymous card; give it a definition to play it"
+        )));
+    }
+    if !["follower", "amulet", "spell"].contains(&def.card_type.as_str()) {
+        return Err(illegal(
+            r::PLAY_CARD,
+            format!("{card} is a {}: it cannot be played", def.card_type),
+            alts(&m.game),
+        ));
+    }
+    if let Some(rule) = quick
+        && !def.has_keyword("quick")
+    {
+        return Err(illegal(
+            rule,
+            format!("{card} has no Quick: it cannot be played in this window"),
+            alts(&m.game),
+        ));
+    }
+    // 10.6.2.1 specify: reveal and move to the resolution area.
+    mv(m, card, ZoneId::shared(zn::RESOLUTION), false);
+    m.record(
+        "play.specify",
+        format!(
+            "{} plays {card} ({}) from {}",
+            player_name(p),
+            def.name,
+            c.zone
+        ),
+        &[r::PLAY_SPECIFY, r::PLAY_CARD],
+    )
+    .obj(card)
+    .change(format!("{card}.zone"), c.zone.to_string(), "resolution");
+    // 10.6.2.3 targets of a spell.
+    let mut targets = Vec::new();
+    if def.card_type == "spell" {
+        for (i, ab) in def.abilities.iter().enumerate() {
+            if ab.trigger == "spell" {
+                let key = format!("{card}.spell");
+                let t = choose_targets(m, &c.def, i, card, p, &key)?;
+                targets.push(t);
+            }
+        }
+    }
+    // 10.6.2.5 cost (a negative cost is paid as 0: 1.3.2.2.1).
+    let printed = def.cost.unwrap_or(0);
+    let cost = printed.max(0);
+    let pp = m.game.value(p, "pp");
+    if pp < cost {
+        return Err(illegal(
+            r::PLAY_COST_UNPAID,
+            format!("{card} costs {cost} PP and {} has {pp}", player_name(p)),
+            alts(&m.game),
+        ));
+    }
+    let opp_turn = p != m.game.turn.active;
+    let e = m.record(
+        "play.cost",
+        format!("{} pays {cost} PP", player_name(p)),
+        &[r::PLAY_COST, r::PP_COST],
+    );
+    e.change(format!("{}.pp", player_name(p)), pp, pp - cost);
+    if printed < 0 {
+        e.rule(r::NEGATIVE_AS_ZERO);
+    }
+    if quick.is_some() && opp_turn {
+        e.note("no rule empties PP at the end of a turn, so PP left over is usable in the opponent's turn");
+    }
+    m.game.set_value(p, "pp", pp - cost);
+    // 10.6.2.6 field check.
+    if ["follower", "amulet"].contains(&def.card_type.as_str()) {
+        let n = m.game.zone_of(p, zn::FIELD).len();
+        let lim = limit(&m.game, zn::FIELD);
+        if n >= lim {
+            return Err(illegal(
+                r::PLAY_FIELD_FULL,
+                format!(
+                    "{}'s field holds {n} cards, its limit is {lim}",
+                    player_name(p)
+                ),
+                alts(&m.game),
+            ));
+        }
+    }
+    m.game.events.push(Event::Played {
+        card: card.to_string(),
+        player: p,
+    });
+    m.record("play.event", format!("{card} was played"), &[r::PLAY_EVENT]);
+    m.then([Step::Resolve {
+        card: card.to_string(),
+        player: p,
+        targets,
+    }]);
+    Ok(())
+}

@@ -1,0 +1,325 @@
+//! Check timing (10.5.2) and the rule processes of chapter 11.
+
+use super::*;
+
+pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow> {
+    if !started {
+        m.record(
+            "check_timing",
+            format!("check timing ({at})"),
+            &[at, r::CHECK_TIMING],
+        );
+    }
+    // 10.5.2.1: all applicable rule processes at once, repeated while new
+    // ones apply.
+    while rule_processes(m)? {
+        if m.game.result != GameResult::Ongoing {
+            return Ok(Flow::Continue);
+        }
+    }
+    let tp = m.game.turn.active;
+    for (p, rule) in [(tp, r::CHECK_TP), (m.game.opponent(tp), r::CHECK_NTP)] {
+        let mine: Vec<usize> = (0..m.game.pending.len())
+            .filter(|&i| m.game.pending[i].master == p)
+            .collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let keys: Vec<String> = mine.iter().map(|&i| m.game.pending[i].key()).collect();
+        let pick = if mine.len() == 1 {
+            mine[0]
+        } else {
+            // 10.7.3 / 10.7.3.1: the player picks one; the scenario gives the
+            // order as a list of `<card>.<trigger>` keys.
+            let order = m.choices.take("order");
+            let list: Vec<String> = match &order {
+                Some(Value::Array(a)) => a
+                    .iter()
+                    .filter_map(|x| x.as_str().map(String::from))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            match list.iter().find_map(|k| keys.iter().position(|x| x == k)) {
+                Some(j) => mine[j],
+                None => {
+                    return Err(EngineError::MissingChoice {
+                        choice: "order".into(),
+                        options: keys,
+                    });
+                }
+            }
+        };
+        let p_ab = m.game.pending.remove(pick);
+        m.record(
+            "check_timing.trigger",
+            format!(
+                "{} plays pending {} (of {})",
+                player_name(p),
+                p_ab.key(),
+                keys.join(", ")
+            ),
+            &[rule, r::TRIGGER_PLAY, r::TRIGGER_MANDATORY],
+        )
+        .obj(p_ab.card.clone());
+        m.then([
+            Step::PlayTrigger(p_ab),
+            Step::CheckTiming { at, started: true },
+        ]);
+        return Ok(Flow::Continue);
+    }
+    Ok(Flow::Continue)
+}
+
+/// Performs every applicable rule process of chapter 11 at once (11.1.3).
+/// Returns whether any applied.
+pub(super) fn rule_processes(m: &mut M) -> R<bool> {
+    let g = &m.game;
+    let n = g.players.len();
+    let mut any = false;
+    // 11.2.1 / 11.2.2
+    let lose_def: Vec<PlayerId> = (0..n)
+        .filter(|&p| !g.players[p].lost && g.value(p, "defense") <= 0)
+        .collect();
+    let lose_deck: Vec<PlayerId> = (0..n)
+        .filter(|&p| g.players[p].flags.contains(DREW_FROM_EMPTY))
+        .collect();
+    // 11.3.1 / 11.3.2
+    let mut destroy: Vec<(CardId, Vec<&'static str>)> = Vec::new();
+    for p in 0..n {
+        for id in field_followers(g, p) {
+            let c = &g.cards[&id];
+            let mut why = Vec::new();
+            if defense(g, c) <= 0 {
+                why.push(r::DESTROY_DEFENSE);
+            }
+            if c.has(st::BANE_MARKED) {
+                why.push(r::DESTROY_BANE);
+            }
+            if !why.is_empty() {
+                destroy.push((id, why));
+            }
+        }
+    }
+    // 11.7.1 Stack with no stack counters.
+    let mut to_cemetery: Vec<(CardId, &'static str)> = Vec::new();
+    for p in 0..n {
+        for id in g.zone_of(p, zn::FIELD) {
+            if has_kw(g, id, "stack")
+                && g.cards[id].counters.get("stack").copied().unwrap_or(0) <= 0
+            {
+                to_cemetery.push((id.clone(), r::STACK_EMPTY));
+            }
+        }
+    }
+    // 11.6.1 / 11.8.1 orphans; 11.6.2 several evolve cards on one card.
+    let mut orphans: Vec<(CardId, &'static str)> = Vec::new();
+    let mut detach: Vec<CardId> = Vec::new();
+    for p in 0..n {
+        for (zone, rule) in [
+            (zn::EVOLUTION, r::EVOLVE_ORPHAN),
+            (zn::RACE, r::RACE_ORPHAN),
+        ] {
+            for id in g.zone_of(p, zone) {
+                let host_ok = g.cards[id]
+                    .attached_to
+                    .as_deref()
+                    .is_some_and(|h| on_field(g, h));
+                if !host_ok {
+                    orphans.push((id.clone(), rule));
+                }
+            }
+        }
+        let evos: Vec<&CardId> = g.zone_of(p, zn::EVOLUTION).iter().collect();
+        let mut hosts: std::collections::BTreeMap<String, Vec<CardId>> = Default::default();
+        for id in evos {
+            if let Some(h) = &g.cards[id].attached_to
+                && on_field(g, h)
+            {
+                hosts.entry(h.clone()).or_default().push(id.clone());
+            }
+        }
+        for (_, list) in hosts {
+            if list.len() > 1 {
+                // Keep the most recently attached (the last one).
+                detach.extend(list[..list.len() - 1].iter().cloned());
+            }
+        }
+    }
+    // 11.4.1 / 11.5.1 overflow.
+    let mut overflow: Vec<(PlayerId, &'static str, &'static str)> = Vec::new();
+    for p in 0..n {
+        for (zone, rule) in [(zn::FIELD, r::FIELD_OVERFLOW), (zn::EX, r::EX_OVERFLOW)] {
+            if g.zone_of(p, zone).len() > limit(g, zone) {
+                overflow.push((p, zone, rule));
+            }
+        }
+    }
+    // 11.9.1
+    let pp_over: Vec<PlayerId> = (0..n)
+        .filter(|&p| g.value(p, "pp") > g.value(p, "max_pp"))
+        .collect();
+
+    // Apply everything together (11.1.3).
+    if !lose_def.is_empty() || !lose_deck.is_empty() {
+        any = true;
+        for p in lose_def {
+            m.game.players[p].lost = true;
+            m.record(
+                "rule.defeat",
+                format!(
+                    "{}'s leader has defense {} ≤ 0: {} loses",
+                    player_name(p),
+                    m.game.value(p, "defense"),
+                    player_name(p)
+                ),
+                &[
+                    r::DEFEAT_DEFENSE,
+                    r::LOSS_DEFENSE,
+                    r::RULE_PROCESS_SIMULTANEOUS,
+                ],
+            )
+            .obj(player_name(p));
+        }
+        for p in lose_deck {
+            m.game.players[p].flags.remove(DREW_FROM_EMPTY);
+            if !m.game.players[p].lost {
+                m.game.players[p].lost = true;
+                m.record(
+                    "rule.defeat",
+                    format!(
+                        "{} had to draw from an empty deck: {} loses",
+                        player_name(p),
+                        player_name(p)
+                    ),
+                    &[r::DEFEAT_DECK, r::LOSS_DECK, r::RULE_PROCESS_SIMULTANEOUS],
+                )
+                .obj(player_name(p));
+            }
+        }
+        game_over_check(m);
+    }
+    for (id, why) in destroy {
+        any = true;
+        let d = m.game.card(&id).map(|c| defense(&m.game, c)).unwrap_or(0);
+        let owner = m.game.cards[&id].owner;
+        let text = if why.contains(&r::DESTROY_BANE) && why.len() == 1 {
+            format!("{id} was in combat with a Bane follower: destroyed")
+        } else {
+            format!("{id} has defense {d} ≤ 0: destroyed")
+        };
+        let mut rules = why.clone();
+        if why.contains(&r::DESTROY_BANE) {
+            rules.push(r::BANE);
+        }
+        rules.push(r::DESTROY);
+        let ctrl = m.game.cards[&id].controller;
+        m.record("rule.destroy", text, &rules).obj(&id).change(
+            format!("{id}.zone"),
+            format!("{}.field", player_name(ctrl)),
+            format!("{}.cemetery", player_name(owner)),
+        );
+        mv(m, &id, ZoneId::of(owner, zn::CEMETERY), false);
+    }
+    // Bane marks are "since the previous rule processing": clear the rest.
+    for c in m.game.cards.values_mut() {
+        c.states.remove(st::BANE_MARKED);
+    }
+    for (id, rule) in to_cemetery {
+        if !on_field(&m.game, &id) {
+            continue;
+        }
+        any = true;
+        let owner = m.game.cards[&id].owner;
+        m.record(
+            "rule.stack",
+            format!("{id} has no stack counters: put into the cemetery"),
+            &[rule],
+        )
+        .obj(&id);
+        mv(m, &id, ZoneId::of(owner, zn::CEMETERY), false);
+    }
+    for id in detach {
+        any = true;
+        if let Some(c) = m.game.cards.get_mut(&id) {
+            c.attached_to = None;
+        }
+        m.record(
+            "rule.illegal_evolution",
+            format!("{id} is detached: only the most recently attached evolve card stays"),
+            &[r::EVOLVE_STACKED],
+        )
+        .obj(&id);
+    }
+    for (id, rule) in orphans {
+        any = true;
+        let owner = m.game.cards[&id].owner;
+        m.record(
+            "rule.orphan",
+            format!("{id} is attached to nothing: put face up into the evolve deck area"),
+            &[rule],
+        )
+        .obj(&id);
+        mv(m, &id, ZoneId::of(owner, zn::EVOLVE_DECK), false);
+        if let Some(c) = m.game.cards.get_mut(&id) {
+            c.states.insert(st::FACE_UP.into());
+        }
+    }
+    for (p, zone, rule) in overflow {
+        let ids = m.game.zone_of(p, zone).to_vec();
+        let lim = limit(&m.game, zone);
+        if ids.len() <= lim {
+            continue;
+        }
+        any = true;
+        let key = format!("keep.{}.{zone}", player_name(p));
+        let keep = m
+            .choices
+            .ids(&key, &ids)?
+            .ok_or_else(|| EngineError::MissingChoice {
+                choice: key.clone(),
+                options: ids.clone(),
+            })?;
+        let distinct: BTreeSet<&String> = keep.iter().collect();
+        if distinct.len() != lim || keep.len() != lim {
+            return Err(EngineError::BadChoice {
+                choice: key,
+                value: format!("{} cards", keep.len()),
+                options: vec![format!(
+                    "exactly {lim} distinct cards of {}",
+                    ids.join(", ")
+                )],
+            });
+        }
+        m.record(
+            "rule.overflow",
+            format!("{}'s {zone} holds {} cards, over its limit {lim}: {} keeps {}", player_name(p), ids.len(), player_name(p), keep.join(", ")),
+            &[rule],
+        )
+        .note("the rules do not say who chooses the cards to keep; read as the zone's player, by analogy with 4.1.5 and 11.6.2");
+        for id in ids.iter().filter(|i| !keep.contains(i)) {
+            let owner = m.game.cards[id].owner;
+            mv(m, id, ZoneId::of(owner, zn::CEMETERY), false);
+        }
+    }
+    for p in pp_over {
+        any = true;
+        let max = m.game.value(p, "max_pp");
+        set_value(
+            m,
+            p,
+            "pp",
+            max,
+            "rule.pp_overflow",
+            &[r::PP_OVERFLOW, r::PP_MAX_BOUND],
+        );
+    }
+    if any {
+        // Record 10.5.2.1 once per pass for the reader.
+        m.record(
+            "check_timing.rules",
+            "rule processes performed; check again",
+            &[r::CHECK_RULES, r::RULE_PROCESS_ONLY_AT_CHECK],
+        );
+    }
+    Ok(any)
+}

@@ -1,0 +1,123 @@
+//! The JSON Schema of the scenario format, whole or restricted to one
+//! game's vocabulary (`judge schema <game>`), so that an editor offers only
+//! what the game's engine implements: its effects, target selectors,
+//! durations and condition parts, and its triggers, keywords, card types,
+//! states, phases and action words.
+
+use serde_json::{Value, json};
+
+use super::Scenario;
+use crate::engine::{Condition, Declared};
+use crate::games::GameModule;
+
+/// The schema of the whole format.
+pub fn full() -> Value {
+    serde_json::to_value(schemars::schema_for!(Scenario)).unwrap_or(Value::Null)
+}
+
+/// The schema restricted to `module`'s vocabulary.
+pub fn for_game(module: &dyn GameModule) -> Value {
+    let mut s = full();
+    let v = module.vocabulary();
+    s["properties"]["game"]["const"] = json!(module.id());
+    let defs = &mut s["$defs"];
+    keep_variants(&mut defs["Effect"], "do", &v.effects);
+    keep_variants(&mut defs["Target"], "select", &v.targets);
+    keep_variants(&mut defs["Until"], "", &v.durations);
+    if let Some(props) = defs["Condition"]["properties"].as_object_mut() {
+        props.retain(|k, _| !Condition::WORDS.contains(&k.as_str()) || v.conditions.admits(k));
+    }
+    if v.conditions.list(Condition::WORDS).is_empty()
+        && let Some(props) = defs["AbilityDef"]["properties"].as_object_mut()
+    {
+        props.remove("condition");
+    }
+    let one_of = |words: &[&str]| json!(words);
+    defs["AbilityDef"]["properties"]["trigger"]["enum"] = one_of(module.triggers());
+    defs["CardDef"]["properties"]["keywords"]["items"]["enum"] = one_of(module.keywords());
+    defs["Face"]["properties"]["keywords"]["items"]["enum"] = one_of(module.keywords());
+    let mut types = module.card_types().to_vec();
+    types.push("unknown");
+    defs["CardDef"]["properties"]["type"]["enum"] = one_of(&types);
+    defs["ActionDef"]["properties"]["do"]["enum"] = one_of(module.actions());
+    s
+}
+
+/// Keeps the variants of a `oneOf` whose `tag` property (or, for a tag of
+/// `""`, whose own constant) the game implements.
+fn keep_variants(def: &mut Value, tag: &str, words: &Declared) {
+    let Some(list) = def.get_mut("oneOf").and_then(Value::as_array_mut) else {
+        return;
+    };
+    list.retain(|variant| {
+        let c = if tag.is_empty() {
+            &variant["const"]
+        } else {
+            &variant["properties"][tag]["const"]
+        };
+        c.as_str().is_some_and(|w| words.admits(w))
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Effect, Target, Until};
+    use crate::games::module;
+
+    fn consts(def: &Value, tag: &str) -> Vec<String> {
+        def["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| {
+                let c = if tag.is_empty() {
+                    &v["const"]
+                } else {
+                    &v["properties"][tag]["const"]
+                };
+                c.as_str().unwrap().to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_game_schema_offers_exactly_its_vocabulary() {
+        for id in ["sve", "pmv", "pso2"] {
+            let m = module(id).unwrap();
+            let v = m.vocabulary();
+            let s = for_game(m);
+            let d = &s["$defs"];
+            let mut effects = consts(&d["Effect"], "do");
+            effects.sort();
+            let mut want: Vec<String> = v
+                .effects
+                .list(Effect::WORDS)
+                .iter()
+                .map(|w| w.to_string())
+                .collect();
+            want.sort();
+            assert_eq!(effects, want, "{id}");
+            assert_eq!(
+                consts(&d["Until"], "").len(),
+                v.durations.list(Until::WORDS).len()
+            );
+            assert_eq!(
+                consts(&d["Target"], "select").len(),
+                v.targets.list(Target::WORDS).len()
+            );
+            assert_eq!(
+                d["AbilityDef"]["properties"].get("condition").is_some(),
+                !v.conditions.list(Condition::WORDS).is_empty(),
+                "{id}"
+            );
+            assert_eq!(s["properties"]["game"]["const"], id);
+        }
+        // The full schema still offers every effect.
+        let full = full();
+        assert_eq!(
+            consts(&full["$defs"]["Effect"], "do").len(),
+            Effect::WORDS.len()
+        );
+    }
+}

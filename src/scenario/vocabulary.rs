@@ -1,0 +1,227 @@
+//! The effect-language check of card definitions against the game's
+//! declared [`Vocabulary`]: an effect, target selector, duration or
+//! condition part the game does not implement is refused at load, where
+//! the file writes it, citing the game's clause. No game's engine code then
+//! refuses another game's effects by hand.
+
+use super::locate::Seg;
+use crate::engine::{AbilityDef, CardDef, Condition, Declared, Effect, Target, Until, Vocabulary};
+use crate::games::GameModule;
+
+/// Why a definition cannot be loaded: where (below the definition), what,
+/// and what the game supports instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// The JSON path below the card definition.
+    pub path: Vec<Seg>,
+    /// "`take_control` is not supported for sve yet (clause 9.1)".
+    pub message: String,
+    /// The words the game supports.
+    pub help: String,
+}
+
+fn key(s: &str) -> Seg {
+    Seg::Key(s.into())
+}
+
+/// The first part of `d`'s abilities outside `module`'s vocabulary.
+pub fn refusal(module: &dyn GameModule, d: &CardDef) -> Option<Refusal> {
+    let v = module.vocabulary();
+    d.abilities.iter().enumerate().find_map(|(i, ab)| {
+        let path = vec![key("abilities"), Seg::Index(i)];
+        ability(module.id(), v, path, ab)
+    })
+}
+
+fn ability(game: &str, v: &Vocabulary, path: Vec<Seg>, ab: &AbilityDef) -> Option<Refusal> {
+    if let Some(c) = &ab.condition {
+        let cp = [path.as_slice(), &[key("condition")]].concat();
+        if v.conditions.list(Condition::WORDS).is_empty() {
+            return Some(refuse(
+                game,
+                cp,
+                "a condition of application".into(),
+                &v.conditions,
+                Condition::WORDS,
+            ));
+        }
+        if let Some(part) = c.parts().into_iter().find(|p| !v.conditions.admits(p)) {
+            return Some(refuse(
+                game,
+                [cp.as_slice(), &[key(part)]].concat(),
+                format!("a condition on `{part}`"),
+                &v.conditions,
+                Condition::WORDS,
+            ));
+        }
+    }
+    let ep = [path.as_slice(), &[key("effect")]].concat();
+    effects(game, v, &ep, &ab.effect)
+}
+
+fn effects(game: &str, v: &Vocabulary, path: &[Seg], list: &[Effect]) -> Option<Refusal> {
+    list.iter().enumerate().find_map(|(j, e)| {
+        let ep = [path, &[Seg::Index(j)]].concat();
+        effect(game, v, ep, e)
+    })
+}
+
+fn effect(game: &str, v: &Vocabulary, ep: Vec<Seg>, e: &Effect) -> Option<Refusal> {
+    let at = |k: &str| [ep.as_slice(), &[key(k)]].concat();
+    if !v.effects.admits(e.word()) {
+        return Some(refuse(
+            game,
+            at("do"),
+            format!("`{}`", e.word()),
+            &v.effects,
+            Effect::WORDS,
+        ));
+    }
+    if let Some(t) = e.target()
+        && !v.targets.admits(t.word())
+    {
+        return Some(refuse(
+            game,
+            [at("target").as_slice(), &[key("select")]].concat(),
+            format!("the target `{}`", t.word()),
+            &v.targets,
+            Target::WORDS,
+        ));
+    }
+    if let Some(u) = e.until()
+        && !v.durations.admits(u.word())
+    {
+        return Some(refuse(
+            game,
+            at("until"),
+            format!("the duration `{}`", u.word()),
+            &v.durations,
+            Until::WORDS,
+        ));
+    }
+    effects(game, v, &at("otherwise"), e.nested())
+}
+
+fn refuse(
+    game: &str,
+    path: Vec<Seg>,
+    what: String,
+    d: &Declared,
+    language: &[&'static str],
+) -> Refusal {
+    let words = d.list(language);
+    Refusal {
+        path,
+        message: format!("{what} is not supported for {game} yet (clause {})", d.rule),
+        help: if words.is_empty() {
+            format!("{game} supports none yet")
+        } else {
+            format!("{game} supports: {}", words.join(", "))
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{MODULES, module};
+    use crate::scenario::load_str;
+
+    /// A one-card scenario of `game` whose card has `ability`.
+    fn load(game: &str, ty: &str, ability: &str) -> Result<(), (String, Option<String>)> {
+        let src = format!(
+            r#"{{"game": "{game}", "name": "t", "source": "t",
+            "cards": {{"a": {{"name": "A", "type": "{ty}", "abilities": [ {ability} ] }} }},
+            "state": {{"turn": {{"player": "p1", "phase": "main", "number": 1}}, "players": {{}} }},
+            "actions": []}}"#
+        );
+        load_str("t.json", &src, None)
+            .map(|_| ())
+            .map_err(|e| (e.message, e.path))
+    }
+
+    #[test]
+    fn an_effect_the_game_does_not_declare_is_refused_where_it_is_written() {
+        let (msg, path) = load(
+            "sve",
+            "spell",
+            r#"{ "trigger": "spell", "effect": [ { "do": "draw", "amount": 1 }, { "do": "restrict", "action": "attack" } ] }"#,
+        )
+        .unwrap_err();
+        assert!(
+            msg.starts_with("`restrict` is not supported for sve yet (clause 5.1.1)"),
+            "{msg}"
+        );
+        assert_eq!(path.as_deref(), Some("cards.a.abilities[0].effect[1].do"));
+        // The same effect is fine where the game declares it.
+        load(
+            "pmv",
+            "command",
+            r#"{ "trigger": "effect", "effect": [ { "do": "restrict", "action": "attack" } ] }"#,
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn durations_conditions_and_nested_effects_are_checked() {
+        let (msg, path) = load(
+            "sve",
+            "spell",
+            r#"{ "trigger": "spell", "effect": [ { "do": "buff", "attack": 1, "target": { "select": "this" }, "until": "this_interference" } ] }"#,
+        )
+        .unwrap_err();
+        assert!(msg.contains("the duration `this_interference`"), "{msg}");
+        assert_eq!(
+            path.as_deref(),
+            Some("cards.a.abilities[0].effect[0].until")
+        );
+        let (msg, _) = load(
+            "pso2",
+            "active",
+            r#"{ "trigger": "effect", "condition": { "phase": "main" }, "effect": [ { "do": "draw", "amount": 1 } ] }"#,
+        )
+        .unwrap_err();
+        assert!(
+            msg.starts_with("a condition of application is not supported for pso2"),
+            "{msg}"
+        );
+        let v = module("pmv").unwrap().vocabulary();
+        let nested = Effect::PayCost {
+            amount: None,
+            life: None,
+            optional: true,
+            var: None,
+            otherwise: vec![Effect::Summon {
+                card: "x".into(),
+                count: 1,
+                who: Default::default(),
+            }],
+        };
+        let r = effect("pmv", v, vec![], &nested).unwrap();
+        assert_eq!(
+            r.path,
+            [key("otherwise"), Seg::Index(0), key("do")].to_vec()
+        );
+    }
+
+    #[test]
+    fn every_declared_word_is_a_word_of_the_language_and_every_rule_is_citable() {
+        for m in MODULES {
+            let v = m.vocabulary();
+            let parts = [
+                (&v.effects, Effect::WORDS),
+                (&v.targets, Target::WORDS),
+                (&v.durations, Until::WORDS),
+                (&v.conditions, Condition::WORDS),
+            ];
+            for (d, all) in parts {
+                let (crate::engine::Words::Only(named) | crate::engine::Words::AllBut(named)) =
+                    d.words;
+                for w in named {
+                    assert!(all.contains(w), "{}: `{w}` is not a word", m.id());
+                }
+                assert!(m.citable().contains(&d.rule), "{}: {}", m.id(), d.rule);
+            }
+        }
+    }
+}
