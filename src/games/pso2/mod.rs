@@ -106,6 +106,8 @@ pub const KEYWORDS: &[&str] = &[
     "pierce",
     // 付与 (204.2.2): an active that stays attached to its host.
     "attach",
+    // 「以下から1つを選ぶ」 / 「AまたはB」 (406.3, GL:または ※2).
+    "choose_one",
     // 「…」の能力は1ターンに1回 (300.8.1 / 300.8.2).
     "once_per_turn",
     "name_once_per_turn",

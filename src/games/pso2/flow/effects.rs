@@ -197,12 +197,7 @@ fn resolve_card(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
                 ],
             )
             .obj(id.to_string());
-            let effects: Vec<Effect> = def
-                .abilities
-                .iter()
-                .filter(|a| a.trigger == "effect")
-                .flat_map(|a| a.effect.clone())
-                .collect();
+            let effects: Vec<Effect> = super::modes::resolving(m, &def, id);
             let legal = check_targets(m, entry, id, &effects);
             if let Some(legal) = legal {
                 apply_all(m, p, id, &effects, &legal)?;

@@ -19,6 +19,7 @@ mod deck;
 mod effects;
 mod equip;
 mod mag;
+mod modes;
 mod moves;
 mod play;
 mod priority;

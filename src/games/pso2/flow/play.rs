@@ -85,12 +85,7 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
             vec![attach_host(m, &card, a.target.as_deref())?]
         }
         _ => {
-            let effects: Vec<_> = def
-                .abilities
-                .iter()
-                .filter(|ab| ab.trigger == "effect")
-                .flat_map(|ab| ab.effect.clone())
-                .collect();
+            let effects = super::modes::declare(m, &def, &card)?;
             match targets::choose(m, p, &card, &effects, "targets", a.target.as_deref())? {
                 Some(c) => c,
                 None => {
