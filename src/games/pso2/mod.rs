@@ -180,7 +180,7 @@ impl GameModule for Pso2 {
         flow::st::ALL
     }
     fn stats(&self) -> &'static [&'static str] {
-        &["slots", "pierce", "ability_cost"]
+        &["slots", "pierce", "ability_cost", "per_host"]
     }
     fn text_fields(&self) -> &'static [&'static str] {
         &["title", "color", "class", "also_named", "exclusive"]

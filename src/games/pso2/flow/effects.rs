@@ -234,7 +234,11 @@ fn attach(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
         .def_of(id)
         .cloned()
         .ok_or_else(|| super::bad("unknown card"))?;
-    if def.abilities.iter().any(|a| !a.effect.is_empty()) {
+    if def
+        .abilities
+        .iter()
+        .any(|a| a.trigger == "effect" && !a.effect.is_empty())
+    {
         return Err(ni(
             r::ATTACH,
             "the continuous effects of an attach (付与) active are not implemented",
@@ -280,6 +284,52 @@ fn attach(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
             r::ATTACH_KEYWORD,
             r::ATTACH_SOURCE,
         ],
+    );
+    copy_limit(m, id, &host.id)
+}
+
+/// GL:枚数制限: "「A」 can be attached at most X per chara" (stat
+/// `per_host` = X): over the limit one of them is destroyed at once, the
+/// player choosing which (choice `<card>.destroy`); 登場時 abilities still
+/// trigger.
+fn copy_limit(m: &mut M, id: &str, host: &str) -> Result<(), EngineError> {
+    let Some(d) = m.game.def_of(id).cloned() else {
+        return Ok(());
+    };
+    let Some(limit) = d.stats.get("per_host").copied() else {
+        return Ok(());
+    };
+    let name = super::super::names::game_name(&d);
+    let same: Vec<CardId> = m
+        .game
+        .cards
+        .values()
+        .filter(|c| {
+            c.attached_to.as_deref() == Some(host)
+                && m.game
+                    .def_of(&c.id)
+                    .is_some_and(|x| super::super::names::is_named(x, &name))
+        })
+        .map(|c| c.id.clone())
+        .collect();
+    if same.len() as i64 <= limit {
+        return Ok(());
+    }
+    let key = format!("{id}.destroy");
+    let Some(victim) = m.choices.one_id(&key, &same)? else {
+        return Err(EngineError::MissingChoice {
+            choice: key,
+            options: same,
+        });
+    };
+    moves::destroy(
+        m,
+        &victim,
+        &format!(
+            "{host} has {} 「{name}」 attached, over the limit of {limit}",
+            same.len()
+        ),
+        &[r::GL_COPY_LIMIT],
     );
     Ok(())
 }
