@@ -345,7 +345,10 @@ pub struct Game {
     /// Pending triggered abilities, in the order they triggered.
     pub pending: Vec<Pending>,
     /// Game-wide named counters the game module keeps (per-turn usage etc.).
+    /// Prefer [`Game::own`]: a typed state of the game's own.
     pub vars: BTreeMap<String, i64>,
+    /// The game module's own typed state (see [`Game::own`]).
+    pub own: Own,
     /// Counter for generated ids (tokens).
     pub next_token: u32,
 }
@@ -386,8 +389,31 @@ impl Game {
             events: Vec::new(),
             pending: Vec::new(),
             vars: BTreeMap::new(),
+            own: Own::default(),
             next_token: 0,
         }
+    }
+
+    /// The game module's own state of type `T` (its counters and flags,
+    /// with names and types the core does not know), created with its
+    /// default on first use. A module keeps one such type (a state of
+    /// another type replaces it). It is part of the state: cloned with it, so a
+    /// rejected action rolls it back too.
+    pub fn own<T: GameState + Default>(&mut self) -> &mut T {
+        if !self.own.0.as_ref().is_some_and(|b| b.as_any().is::<T>()) {
+            self.own.0 = Some(Box::new(T::default()));
+        }
+        self.own
+            .0
+            .as_mut()
+            .and_then(|b| b.as_any_mut().downcast_mut::<T>())
+            .expect("just set to a T")
+    }
+
+    /// The game module's own state of type `T`, if it has one yet (read
+    /// without creating it; `None` reads as the default).
+    pub fn own_ref<T: GameState>(&self) -> Option<&T> {
+        self.own.0.as_ref()?.as_any().downcast_ref::<T>()
     }
 
     /// The spec of zone kind `name`.
@@ -764,5 +790,64 @@ mod tests {
         assert_eq!(parse_player("p3", 2), None);
         assert_eq!(parse_player("p0", 2), None);
         assert_eq!(player_name(0), "p1");
+    }
+}
+
+/// A game module's own typed state, carried by [`Game`] without the core
+/// knowing its type. Implemented for every `Clone + Debug + Default` type
+/// that is `Send + Sync + 'static`.
+pub trait GameState: std::any::Any + std::fmt::Debug + Send + Sync {
+    /// A boxed copy (for cloning the game).
+    fn boxed(&self) -> Box<dyn GameState>;
+    /// For downcasting.
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// For downcasting.
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+}
+
+impl<T> GameState for T
+where
+    T: std::any::Any + Clone + std::fmt::Debug + Default + Send + Sync,
+{
+    fn boxed(&self) -> Box<dyn GameState> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
+
+/// The slot of [`Game`] holding the module's own state.
+#[derive(Debug, Default)]
+pub struct Own(Option<Box<dyn GameState>>);
+
+impl Clone for Own {
+    fn clone(&self) -> Self {
+        Own(self.0.as_ref().map(|b| b.boxed()))
+    }
+}
+
+#[cfg(test)]
+mod own_tests {
+    use super::*;
+
+    #[derive(Debug, Clone, Default, PartialEq)]
+    struct Mine {
+        used: u32,
+    }
+
+    #[test]
+    fn a_game_keeps_its_own_typed_state_and_clones_it() {
+        let mut g = Game::new(&[], 2, 0);
+        assert!(g.own_ref::<Mine>().is_none());
+        g.own::<Mine>().used += 1;
+        let saved = g.clone();
+        g.own::<Mine>().used += 1;
+        assert_eq!(g.own_ref::<Mine>(), Some(&Mine { used: 2 }));
+        // The clone (a rollback point) kept its own copy.
+        assert_eq!(saved.own_ref::<Mine>(), Some(&Mine { used: 1 }));
     }
 }

@@ -19,10 +19,9 @@ pub(super) fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
     // While a damage procedure runs, accumulated damage reaching durability
     // makes a character 決死 only at its own step f (1.10.12.f), not in the
     // removal sweep of a procedure nested inside it (e.g. pierce at step d).
-    let depth = var(&m.game, "damage_depth");
-    m.game.vars.insert("damage_depth".into(), depth + 1);
+    m.game.own::<PmvState>().damage_depth += 1;
     let r = damage_inner(m, batch);
-    m.game.vars.insert("damage_depth".into(), depth);
+    m.game.own::<PmvState>().damage_depth -= 1;
     r?;
     process_removals(m)
 }

@@ -31,16 +31,16 @@ pub(super) fn mark_resolving(game: &mut Game, ids: &[CardId], pending: &str, res
 }
 
 pub(super) fn fire(m: &mut M, trigger: &str, cards: &[CardId], rule: &'static str) -> R<()> {
-    let depth = var(&m.game, "nesting") + 1;
+    let depth = m.game.own::<PmvState>().nesting + 1;
     if depth > MAX_NESTING {
         return Err(EngineError::Budget {
-            budget: MAX_NESTING as u64,
+            budget: u64::from(MAX_NESTING),
             last: format!("automatic effects ({trigger}) nested {MAX_NESTING} deep"),
         });
     }
-    m.game.vars.insert("nesting".into(), depth);
+    m.game.own::<PmvState>().nesting = depth;
     let r = fire_inner(m, trigger, cards, rule);
-    m.game.vars.insert("nesting".into(), depth - 1);
+    m.game.own::<PmvState>().nesting = depth - 1;
     r
 }
 

@@ -29,6 +29,13 @@ use self::{
     actions::*, attack::*, combat::*, effects::*, evolve::*, moves::*, play::*, timing::*, turn::*,
 };
 
+/// SVE's own state, carried by the core (`Game::own`).
+#[derive(Debug, Clone, Default)]
+pub struct SveState {
+    /// Evolve abilities used this turn (8.3.2: one per turn).
+    pub evolve_used: u32,
+}
+
 /// Card states the module uses.
 pub mod st {
     /// アクト: turned sideways (4.2.2.2).

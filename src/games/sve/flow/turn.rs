@@ -257,7 +257,7 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
                 c.states.remove(st::ARRIVED);
                 c.states.remove(st::EVOLVED);
             }
-            m.game.vars.remove("evolve_used");
+            m.game.own::<SveState>().evolve_used = 0;
             m.then(start_of_turn());
         }
     }
