@@ -359,7 +359,7 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
     });
 
     // The board.
-    let n = module.players();
+    let n = module.players_for(scenario.state.players.len());
     let mut game = Game::new(module.zones(), n, scenario.seed);
     game.defs = defs;
     let st = &scenario.state;
