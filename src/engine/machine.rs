@@ -363,6 +363,16 @@ impl<S: Clone + std::fmt::Debug> Machine<S> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn long_option_lists_are_capped() {
+        let few: Vec<String> = (0..3).map(|i| format!("c{i}")).collect();
+        assert_eq!(capped_list(&few), "c0, c1, c2");
+        let many: Vec<String> = (0..10_000).map(|i| format!("c{i}")).collect();
+        let s = capped_list(&many);
+        assert!(s.ends_with("c19, … (9980 more)"), "{s}");
+    }
+
     use super::*;
     use crate::engine::state::Game;
 
@@ -484,19 +494,5 @@ mod tests {
             Err(EngineError::BadChoice { .. })
         ));
         assert_eq!(c.one_id("absent", &opts).unwrap(), None);
-    }
-}
-
-#[cfg(test)]
-mod capped_list_tests {
-    use super::capped_list;
-
-    #[test]
-    fn long_option_lists_are_capped() {
-        let few: Vec<String> = (0..3).map(|i| format!("c{i}")).collect();
-        assert_eq!(capped_list(&few), "c0, c1, c2");
-        let many: Vec<String> = (0..10_000).map(|i| format!("c{i}")).collect();
-        let s = capped_list(&many);
-        assert!(s.ends_with("c19, … (9980 more)"), "{s}");
     }
 }
