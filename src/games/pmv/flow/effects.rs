@@ -776,14 +776,9 @@ pub(super) fn apply_effect(
         Effect::Win { who } => {
             let ws = who_players(&m.game, master, *who);
             m.game.win(&ws);
-            m.record(
-                "win.effect",
-                format!(
-                    "an effect makes {} win the game",
-                    crate::engine::player_names(&ws)
-                ),
-                &[r::WIN_EFFECT],
-            );
+            let names = crate::engine::player_names(&ws);
+            let text = format!("an effect makes {names} win the game");
+            m.record("win.effect", text, &[r::WIN_EFFECT]);
             game_over_check(m);
         }
         Effect::Restrict { .. } => apply_restrict(m, e, this, master, objs)?,
