@@ -95,6 +95,13 @@ pub trait GameModule: Sync {
     fn players(&self) -> usize {
         2
     }
+    /// The number of players of a scenario whose `state.players` names
+    /// `listed` players: [`GameModule::players`] unless the game allows
+    /// more seats (e.g. PSO2's cooperative raid battle), up to its maximum.
+    fn players_for(&self, listed: usize) -> usize {
+        let _ = listed;
+        self.players()
+    }
     /// Zone kinds.
     fn zones(&self) -> &'static [ZoneSpec];
     /// The zone a target filter searches by default (the field / board).

@@ -58,7 +58,7 @@ pub fn to_card(
         );
         return Ok(false);
     }
-    if ctype(&m.game, id) == types::PLAYER {
+    if matches!(ctype(&m.game, id), types::PLAYER | types::BOSS) {
         to_player(m, c.controller, amount);
         return Ok(false);
     }
@@ -192,6 +192,10 @@ pub fn to_card(
 
 /// Damage to player `p`: mill that many cards (201.4, 214.2).
 pub fn to_player(m: &mut M, p: PlayerId, amount: i64) -> Vec<CardId> {
+    if super::raid::is_boss(&m.game, p) {
+        super::raid::damage_boss(m, amount);
+        return Vec::new();
+    }
     if amount <= 0 {
         m.record(
             "damage",

@@ -37,7 +37,8 @@ pub fn matches(
     let side_ok = match filter.side {
         Side::Any => true,
         Side::You => c.controller == master,
-        Side::Opponent => c.controller != master,
+        // In the raid battle 相手 is the other side only (RAID:S9).
+        Side::Opponent => super::raid::opposed(g, master, c.controller),
     };
     let t = ctype(g, id);
     let type_ok = filter.types.is_empty()
@@ -95,11 +96,20 @@ pub fn choose(
     let given = match preset {
         Some(t) if options.iter().any(|o| o == t) => Some(vec![t.to_string()]),
         Some(t) => {
-            return Err(EngineError::BadChoice {
-                choice: "target".into(),
-                value: t.into(),
+            // Another party member's card in a raid is no 相手 (RAID:S9).
+            let rule = if super::raid::on(&m.game)
+                && m.game.card(t).is_some_and(|c| {
+                    c.controller != master && !super::raid::opposed(&m.game, master, c.controller)
+                }) {
+                r::RAID_NOT_ALLY
+            } else {
+                r::TARGET_LEGAL
+            };
+            return Err(super::illegal(
+                rule,
+                format!("{t} is not a legal target of {source}"),
                 options,
-            });
+            ));
         }
         None => m.choices.ids(key, &options)?,
     };
