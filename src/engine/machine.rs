@@ -214,6 +214,23 @@ impl Choices {
         Ok(chosen)
     }
 
+    /// Reads a required count from 0 to `max` ("up to N"): missing →
+    /// `MissingChoice`, anything else → `BadChoice`.
+    pub fn count(&mut self, key: &str, max: u64) -> Result<u64, EngineError> {
+        let options = || vec![format!("a number from 0 to {max}")];
+        let v = self.take(key).ok_or_else(|| EngineError::MissingChoice {
+            choice: key.into(),
+            options: options(),
+        })?;
+        v.as_u64()
+            .filter(|n| *n <= max)
+            .ok_or_else(|| EngineError::BadChoice {
+                choice: key.into(),
+                value: v.to_string(),
+                options: options(),
+            })
+    }
+
     /// Strict mode: a choice given but never used is an error.
     pub fn finish(&self) -> Result<(), EngineError> {
         match self.given.keys().find(|k| !self.used.contains(*k)) {
