@@ -66,6 +66,6 @@ pub fn run(args: &GamesArgs, style: Style) -> CmdResult {
             r.clauses.to_string(),
         ]);
     }
-    println!("{t}");
+    crate::outln!("{t}");
     Ok(exit::OK)
 }

@@ -91,6 +91,11 @@ enum Command {
 
 /// Runs the CLI with the process arguments and returns the exit code.
 pub fn main() -> i32 {
+    // A deliberate bug for the test that a panic reports an internal error
+    // (exit 70): no input reaches a panic that the tests know of.
+    if std::env::var_os("JUDGE_TEST_INTERNAL_PANIC").is_some() {
+        panic!("deliberate panic (JUDGE_TEST_INTERNAL_PANIC is set)");
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -125,7 +130,7 @@ pub fn main() -> i32 {
         Ok(code) => code,
         Err(e) => {
             let code = e.exit_code();
-            eprintln!("{:?}", miette::Report::new(e));
+            crate::errln!("{:?}", miette::Report::new(e));
             code
         }
     }
@@ -136,6 +141,7 @@ fn install_miette_hook(style: Style) {
     use std::io::IsTerminal;
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let color = style.color && std::io::stderr().is_terminal() && !no_color;
+    crate::output::set_colour(style.color, color);
     let _ = miette::set_hook(Box::new(move |_| {
         Box::new(
             miette::MietteHandlerOpts::new()

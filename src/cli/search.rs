@@ -440,7 +440,7 @@ fn no_hits(
     if let Some(u) = &args.under {
         where_.push_str(&format!(" under {u}"));
     }
-    eprintln!("no clause matches `{raw}`{where_}");
+    crate::errln!("no clause matches `{raw}`{where_}");
     // The term may belong to another game, or lie outside --under.
     let mut found_elsewhere = false;
     if args.game.is_some() || args.under.is_some() {
@@ -466,12 +466,12 @@ fn no_hits(
                 .as_deref()
                 .is_some_and(|g| games == [g.trim().to_ascii_lowercase().as_str()]);
             if same_game || args.game.is_none() {
-                eprintln!(
+                crate::errln!(
                     "  found outside --under: {}; drop --under to see them",
                     places.join(", ")
                 );
             } else {
-                eprintln!(
+                crate::errln!(
                     "  `{raw}` is a {} term: found in {}; drop --game to see them",
                     games.join("/"),
                     places.join(", "),
@@ -482,13 +482,13 @@ fn no_hits(
     let counts = engine.group_counts(q, scope);
     if counts.len() > 1 {
         let parts: Vec<String> = counts.iter().map(|(w, n)| format!("{w}: {n}")).collect();
-        eprintln!("  each word alone matches: {} clauses", parts.join(", "));
+        crate::errln!("  each word alone matches: {} clauses", parts.join(", "));
     }
     for (w, n) in &counts {
         if *n == 0 && !found_elsewhere {
             let near = engine.suggest(w, 5);
             if !near.is_empty() {
-                eprintln!("  `{w}`: did you mean {}?", near.join(", "));
+                crate::errln!("  `{w}`: did you mean {}?", near.join(", "));
             }
         }
     }

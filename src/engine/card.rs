@@ -746,6 +746,19 @@ impl Effect {
 }
 
 impl Target {
+    /// A `chosen` selector's parts: filter, count, "up to", leaders too.
+    pub fn chosen(&self) -> Option<(&Filter, u32, bool, bool)> {
+        match self {
+            Target::Chosen {
+                filter,
+                count,
+                up_to,
+                or_leader,
+            } => Some((filter, *count, *up_to, *or_leader)),
+            _ => None,
+        }
+    }
+
     /// Every selector word (`select`) of the language.
     pub const WORDS: &'static [&'static str] = &["this", "player", "chosen", "all", "random"];
 

@@ -165,6 +165,32 @@ impl Choices {
         }
     }
 
+    /// Reads a required choice of exactly `n` distinct ids from `options`
+    /// (a hand-size discard, "choose N"): missing → `MissingChoice`, another
+    /// number or a repeated id → `BadChoice`.
+    pub fn exactly(
+        &mut self,
+        key: &str,
+        options: &[String],
+        n: usize,
+    ) -> Result<Vec<String>, EngineError> {
+        let chosen = self
+            .ids(key, options)?
+            .ok_or_else(|| EngineError::MissingChoice {
+                choice: key.into(),
+                options: options.to_vec(),
+            })?;
+        let distinct: BTreeSet<&String> = chosen.iter().collect();
+        if chosen.len() != n || distinct.len() != n {
+            return Err(EngineError::BadChoice {
+                choice: key.into(),
+                value: format!("{} card(s)", chosen.len()),
+                options: vec![format!("exactly {n} distinct of {}", options.join(", "))],
+            });
+        }
+        Ok(chosen)
+    }
+
     /// Strict mode: a choice given but never used is an error.
     pub fn finish(&self) -> Result<(), EngineError> {
         match self.given.keys().find(|k| !self.used.contains(*k)) {
@@ -401,6 +427,24 @@ mod tests {
         assert!(matches!(
             d.ids("a", &opts),
             Err(EngineError::BadChoice { .. })
+        ));
+    }
+
+    #[test]
+    fn exactly_n_distinct() {
+        let opts = vec!["x".to_string(), "y".to_string(), "z".to_string()];
+        let mut c = Choices::new(BTreeMap::from([
+            ("ok".to_string(), serde_json::json!(["x", "z"])),
+            ("dup".to_string(), serde_json::json!(["x", "x"])),
+        ]));
+        assert_eq!(c.exactly("ok", &opts, 2).unwrap(), ["x", "z"]);
+        assert!(matches!(
+            c.exactly("dup", &opts, 2),
+            Err(EngineError::BadChoice { .. })
+        ));
+        assert!(matches!(
+            c.exactly("none", &opts, 1),
+            Err(EngineError::MissingChoice { .. })
         ));
     }
 

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use super::card::{CardDef, Until};
+use super::card::{CardDef, Until, Who};
 use super::rng::Rng;
 
 /// A player index: 0 = `p1`, 1 = `p2`, … (scenario files use `p1`, `p2`).
@@ -20,10 +20,61 @@ pub fn player_name(p: PlayerId) -> String {
     format!("p{}", p + 1)
 }
 
+/// Several players' names, `p1, p2`.
+pub fn player_names(ps: &[PlayerId]) -> String {
+    ps.iter()
+        .map(|p| player_name(*p))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Parses `p1`, `p2`, … into an index below `count`.
 pub fn parse_player(s: &str, count: usize) -> Option<PlayerId> {
     let n: usize = s.strip_prefix('p')?.parse().ok()?;
     n.checked_sub(1).filter(|&i| i < count)
+}
+
+/// What something is dealt to: a card or a player (damage goes to either).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub enum Recipient {
+    /// A card, by id.
+    Card(CardId),
+    /// A player.
+    Player(PlayerId),
+}
+
+impl Recipient {
+    /// A target word as effects resolve them: a player's name (`p1`) or a
+    /// card id.
+    pub fn of(word: &str, players: usize) -> Self {
+        match parse_player(word, players) {
+            Some(p) => Recipient::Player(p),
+            None => Recipient::Card(word.to_string()),
+        }
+    }
+    /// The card, if it is one.
+    pub fn card(&self) -> Option<&CardId> {
+        match self {
+            Recipient::Card(c) => Some(c),
+            Recipient::Player(_) => None,
+        }
+    }
+    /// The player, if it is one.
+    pub fn player(&self) -> Option<PlayerId> {
+        match self {
+            Recipient::Player(p) => Some(*p),
+            Recipient::Card(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Recipient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Recipient::Card(c) => f.write_str(c),
+            Recipient::Player(p) => f.write_str(&player_name(*p)),
+        }
+    }
 }
 
 /// A stable card id, as written in the scenario (`f1`, `opp-ward`) or
@@ -502,6 +553,30 @@ impl Game {
     /// A card's own definition, whatever face it shows.
     pub fn def_of_base(&self, id: &str) -> Option<&CardDef> {
         self.cards.get(id).and_then(|c| self.defs.get(&c.def))
+    }
+
+    /// The players `who` names, relative to `master`; both players are
+    /// listed turn player first (steps without choices happen together,
+    /// turn player's first).
+    pub fn who(&self, master: PlayerId, who: Who) -> Vec<PlayerId> {
+        match who {
+            Who::You => vec![master],
+            Who::Opponent => vec![self.opponent(master)],
+            Who::Both => {
+                let tp = self.turn.active;
+                vec![tp, self.opponent(tp)]
+            }
+        }
+    }
+
+    /// An effect makes `winners` win: every other player loses (the
+    /// module's game-over check then decides the result).
+    pub fn win(&mut self, winners: &[PlayerId]) {
+        for (p, pl) in self.players.iter_mut().enumerate() {
+            if !winners.contains(&p) {
+                pl.lost = true;
+            }
+        }
     }
 
     /// The opponent of `p` in a two-player game.

@@ -344,14 +344,7 @@ pub(super) fn choose_set_target(m: &mut M, k: &str, card: &str, player: PlayerId
 }
 
 pub(super) fn who_players(g: &Game, master: PlayerId, who: Who) -> Vec<PlayerId> {
-    match who {
-        Who::You => vec![master],
-        Who::Opponent => vec![g.opponent(master)],
-        Who::Both => {
-            let tp = g.turn.active;
-            vec![tp, g.opponent(tp)]
-        }
-    }
+    g.who(master, who)
 }
 
 /// The objects an effect applies to; `None` when a chosen target is no
@@ -456,14 +449,13 @@ pub(super) fn apply_effect(
     master: PlayerId,
     objs: &[String],
 ) -> R<()> {
-    let n = m.game.players.len();
     match e {
         Effect::Damage { amount, .. } => {
             let batch = objs
                 .iter()
                 .map(|o| Dmg {
                     source: this.to_string(),
-                    to: o.clone(),
+                    to: Recipient::of(o, m.game.players.len()),
                     amount: *amount,
                     combat: false,
                     pierce: false,
@@ -783,19 +775,12 @@ pub(super) fn apply_effect(
         }
         Effect::Win { who } => {
             let ws = who_players(&m.game, master, *who);
-            for p in 0..n {
-                if !ws.contains(&p) {
-                    m.game.players[p].lost = true;
-                }
-            }
+            m.game.win(&ws);
             m.record(
                 "win.effect",
                 format!(
                     "an effect makes {} win the game",
-                    ws.iter()
-                        .map(|p| player_name(*p))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    crate::engine::player_names(&ws)
                 ),
                 &[r::WIN_EFFECT],
             );

@@ -18,8 +18,8 @@ use super::rules as r;
 use crate::engine::Outcome;
 use crate::engine::{
     AbilityDef, Action, Card, CardId, EngineError, Filter, Flow, Game, GameResult, Machine,
-    PlayerId, Restricted, Rules, Side, Target, Until, Who, ZoneId, card::Effect, player_name,
-    state::Modifier,
+    PlayerId, Recipient, Restricted, Rules, Side, Target, Until, Who, ZoneId, card::Effect,
+    player_name, state::Modifier,
 };
 
 mod as_if;

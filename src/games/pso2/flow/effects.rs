@@ -715,11 +715,7 @@ fn apply(
         }
         Effect::Win { who } => {
             let winners = players(m, master, *who);
-            for q in 0..m.game.players.len() {
-                if !winners.contains(&q) {
-                    m.game.players[q].lost = true;
-                }
-            }
+            m.game.win(&winners);
             finish(m);
         }
         other => {

@@ -4,19 +4,14 @@
 //! not played or activated at all (406.2.2.2, 504.2).
 
 use super::{Chosen, M, ctype, r, st, zn};
-use crate::engine::{CardId, Effect, EngineError, Filter, Game, PlayerId, Side, Target};
+use crate::engine::{CardId, Effect, EngineError, Filter, Game, PlayerId, Side};
 
 /// The chosen-target selector of an ability's effects, if any: every
 /// `chosen` target of one ability names the same chosen cards (「それ」).
 pub fn selector(effects: &[Effect]) -> Option<(Filter, u32, bool, bool)> {
-    effects.iter().find_map(|e| match e.target() {
-        Some(Target::Chosen {
-            filter,
-            count,
-            up_to,
-            or_leader,
-        }) => Some((filter.clone(), *count, *up_to, *or_leader)),
-        _ => None,
+    effects.iter().find_map(|e| {
+        let (f, count, up_to, or_leader) = e.target()?.chosen()?;
+        Some((f.clone(), count, up_to, or_leader))
     })
 }
 

@@ -358,23 +358,9 @@ fn refresh(m: &mut M) -> Result<Flow, EngineError> {
     let hand: Vec<String> = m.game.zone_of(tp, zn::HAND).to_vec();
     if hand.len() >= 8 {
         let n = hand.len() - 7;
-        let chosen =
-            m.choices
-                .ids("discard", &hand)?
-                .ok_or_else(|| EngineError::MissingChoice {
-                    choice: "discard".into(),
-                    options: hand.clone(),
-                })?;
-        let mut uniq = chosen.clone();
+        // Discarded in id order.
+        let mut uniq = m.choices.exactly("discard", &hand, n)?;
         uniq.sort();
-        uniq.dedup();
-        if uniq.len() != n {
-            return Err(EngineError::BadChoice {
-                choice: "discard".into(),
-                value: format!("{} card(s)", uniq.len()),
-                options: vec![format!("exactly {n} of {}", hand.join(", "))],
-            });
-        }
         m.record(
             "refresh_step",
             format!(

@@ -25,15 +25,8 @@ pub(super) fn choose_targets(
     let selectors: Vec<(Filter, u32, bool, bool)> = ab
         .effect
         .iter()
-        .filter_map(|e| match e.target() {
-            Some(Target::Chosen {
-                filter,
-                count,
-                up_to,
-                or_leader,
-            }) => Some((filter.clone(), *count, *up_to, *or_leader)),
-            _ => None,
-        })
+        .filter_map(|e| e.target()?.chosen())
+        .map(|(f, count, up_to, or_leader)| (f.clone(), count, up_to, or_leader))
         .collect();
     let several = selectors.len() > 1;
     let mut out = Vec::new();
@@ -478,19 +471,12 @@ pub(super) fn apply_effect(
         }
         Effect::Win { who } => {
             let ps = who_players(&m.game, master, *who);
-            for p in 0..m.game.players.len() {
-                if !ps.contains(&p) {
-                    m.game.players[p].lost = true;
-                }
-            }
+            m.game.win(&ps);
             m.record(
                 "effect.win",
                 format!(
                     "{this}'s effect makes {} win at once",
-                    ps.iter()
-                        .map(|p| player_name(*p))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    crate::engine::player_names(&ps)
                 ),
                 &[r::EFFECT_WIN_LOSS],
             );
