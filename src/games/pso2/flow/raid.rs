@@ -30,6 +30,8 @@ pub struct RaidState {
     pub queue: Option<Vec<CardId>>,
     /// Entry order of the Boss's charas.
     pub entries: BTreeMap<CardId, u64>,
+    /// Order in which the Boss's charas were put in the back row.
+    pub back_order: BTreeMap<CardId, u64>,
     /// The last entry number given.
     pub seq: u64,
     /// Easy's Half Doll has been used (RAID:F1).
@@ -46,6 +48,19 @@ fn state(g: &mut Game) -> &mut RaidState {
 /// the mark (RAID:F5: straight to the end phase).
 pub fn take_to_end(g: &mut Game) -> bool {
     on(g) && std::mem::take(&mut state(g).to_end)
+}
+
+/// Remembers when a Boss chara is put in the back row (RAID:B④ orders
+/// the back row by it).
+pub fn moved_back(g: &mut Game, id: &str) {
+    let Some(b) = boss(g) else { return };
+    if g.card(id).is_none_or(|c| c.controller != b) {
+        return;
+    }
+    let st = state(g);
+    st.seq += 1;
+    let seq = st.seq;
+    st.back_order.insert(id.to_string(), seq);
 }
 
 /// Player flags of the raid.
@@ -376,6 +391,7 @@ fn queue_attacks(m: &mut M, b: PlayerId) {
         .cloned()
         .collect();
     let entries = state(&mut m.game).entries.clone();
+    let back_order = state(&mut m.game).back_order.clone();
     let mut rows: Vec<(bool, u64, String)> = m
         .game
         .zone_of(b, zn::FIELD)
@@ -383,7 +399,12 @@ fn queue_attacks(m: &mut M, b: PlayerId) {
         .filter(|id| ctype(&m.game, id) == types::CHARA)
         .map(|id| {
             let back = m.game.card(id).is_some_and(|c| c.has(st::BACK));
-            (back, entries.get(id).copied().unwrap_or(0), id.clone())
+            let order = if back {
+                back_order.get(id)
+            } else {
+                entries.get(id)
+            };
+            (back, order.copied().unwrap_or(0), id.clone())
         })
         .collect();
     rows.sort();
@@ -391,8 +412,14 @@ fn queue_attacks(m: &mut M, b: PlayerId) {
     state(&mut m.game).queue = Some(order.clone());
     m.record(
         "boss_turn",
-        format!("battle phase: the Boss side attacks in order: {}", if order.is_empty() { "nothing".into() } else { order.join(", ") }),
+        format!(
+            "battle phase: the Boss side attacks in order: {}",
+            if order.is_empty() {
+                "nothing".into()
+            } else {
+                order.join(", ")
+            }
+        ),
         &[r::RAID_BOSS_BATTLE],
-    )
-    .note("judges' reading: a back-row chara's place in line is its entry order; the rulebook's \"order put in the back row\" is not tracked separately");
+    );
 }
