@@ -653,3 +653,59 @@ fn unclear_messages_are_plain() {
     let out = judge().args(["run", "-"]).write_stdin("").output().unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("the file is empty"));
 }
+
+/// Every `--json` failure prints a JSON error object on stdout (it was
+/// empty: the diagnostic went to stderr only).
+#[test]
+fn json_failures_print_a_json_error_object() {
+    let d = tmp("json_errors");
+    std::fs::write(d.join("bad.json"), "[]").unwrap();
+    let bad = d.join("bad.json").display().to_string();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["rule", "sve", "99.99", "--json"],
+        vec!["rule", "xx", "1", "--json"],
+        vec!["toc", "xx", "--json"],
+        vec!["search", "\"unclosed", "--json"],
+        vec!["search", "--json", "-"],
+        vec!["diff", "sve", "--new-file", "/nonexistent/x.txt", "--json"],
+        vec!["diff", "sve", "stray", "--json"],
+        vec!["run", "--json", &bad],
+        vec!["check", "--json", "/nonexistent/dir"],
+    ];
+    for args in cases {
+        let out = judge().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: stdout is not JSON ({e}): {:?}", out.stdout));
+        assert!(v["error"]["message"].is_string(), "{args:?}: {v}");
+        assert_eq!(v["error"]["exit"], 2, "{args:?}");
+    }
+}
+
+/// A card with id `leader` or `p2.leader` was accepted and then could
+/// never be attacked. Reserved ids are refused at load.
+#[test]
+fn reserved_card_ids_are_refused() {
+    let d = tmp("reserved");
+    let s = corpus("rulings/sve/7.4.1-end-phase-trigger.json");
+    let v: serde_json::Value = serde_json::from_str(&s).unwrap();
+    let first_id = v["state"]["players"]["p1"]["zones"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|z| z.as_array().into_iter().flatten())
+        .find_map(|c| c["id"].as_str().map(String::from))
+        .expect("a card with an id");
+    for reserved in ["leader", "p2.leader", "player", "p1"] {
+        let t = s.replacen(
+            &format!(r#""id": "{first_id}""#),
+            &format!(r#""id": "{reserved}""#),
+            1,
+        );
+        assert_ne!(t, s);
+        std::fs::write(d.join("r.json"), t).unwrap();
+        let out = judge().arg("run").arg(d.join("r.json")).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{reserved}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be a card id"));
+    }
+}

@@ -13,7 +13,7 @@ use crate::rulebook::DOCUMENTS;
 pub struct GamesArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
 }
 
 #[derive(Serialize)]

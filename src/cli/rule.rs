@@ -84,7 +84,7 @@ pub struct RuleArgs {
     full: bool,
     /// Print JSON.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -100,7 +100,7 @@ pub struct TocArgs {
     depth: Option<u8>,
     /// Print JSON.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
 }
 
 /// A clause id and title, for breadcrumbs and reference lists.

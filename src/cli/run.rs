@@ -33,6 +33,9 @@ pub fn run(args: &RunArgs, style: Style) -> CmdResult {
     let loaded = match scenario::load_file(&args.file) {
         Ok(x) => x,
         Err(e) => {
+            if args.json {
+                emit_json(&crate::error::json_error(&e, exit::USAGE));
+            }
             crate::errln!("{:?}", miette::Report::new(e));
             return Ok(exit::USAGE);
         }

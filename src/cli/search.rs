@@ -44,7 +44,15 @@ pub struct SearchArgs {
     limit: usize,
     /// Print a JSON array instead of a table.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
+}
+
+impl SearchArgs {
+    /// `--json`, given before the words or among them (the words accept
+    /// options after them, `judge search 投了 --json`).
+    pub(crate) fn wants_json(&self) -> bool {
+        self.json || self.words.iter().any(|w| w == "--json")
+    }
 }
 
 /// One result as printed with `--json`.

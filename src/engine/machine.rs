@@ -35,7 +35,10 @@ pub enum EngineError {
         alternatives: Vec<String>,
     },
     /// Strict mode: the engine needs a choice the scenario did not give.
-    #[error("the scenario does not give choice `{choice}`; options: {}", options.join(", "))]
+    #[error(
+        "the scenario does not give choice `{choice}`; options: {}",
+        capped_list(options)
+    )]
     MissingChoice {
         choice: String,
         options: Vec<String>,
@@ -44,7 +47,10 @@ pub enum EngineError {
     #[error("choice `{choice}` was given but never used")]
     UnusedChoice { choice: String },
     /// A given choice is not one of the options.
-    #[error("choice `{choice}` = {value} is not allowed; options: {}", options.join(", "))]
+    #[error(
+        "choice `{choice}` = {value} is not allowed; options: {}",
+        capped_list(options)
+    )]
     BadChoice {
         choice: String,
         value: String,
@@ -64,6 +70,23 @@ pub enum EngineError {
     /// An action after the game ended.
     #[error("the game is over ({result}); action {action} cannot be taken")]
     GameOver { result: String, action: usize },
+}
+
+/// The most options a message lists; a board of 10,000 cards must not
+/// make a 10,000-id message.
+const LISTED_OPTIONS: usize = 20;
+
+/// `options` joined with commas, at most [`LISTED_OPTIONS`] of them, then
+/// how many more there are.
+pub fn capped_list(options: &[String]) -> String {
+    if options.len() <= LISTED_OPTIONS {
+        return options.join(", ");
+    }
+    format!(
+        "{}, … ({} more)",
+        options[..LISTED_OPTIONS].join(", "),
+        options.len() - LISTED_OPTIONS
+    )
 }
 
 /// How a step ended.
@@ -160,7 +183,7 @@ impl Choices {
             Some(k) => Err(EngineError::BadChoice {
                 choice: key.into(),
                 value: format!("{} card(s)", k.len()),
-                options: vec![format!("exactly 1 of {}", options.join(", "))],
+                options: vec![format!("exactly 1 of {}", capped_list(options))],
             }),
         }
     }
@@ -185,7 +208,7 @@ impl Choices {
             return Err(EngineError::BadChoice {
                 choice: key.into(),
                 value: format!("{} card(s)", chosen.len()),
-                options: vec![format!("exactly {n} distinct of {}", options.join(", "))],
+                options: vec![format!("exactly {n} distinct of {}", capped_list(options))],
             });
         }
         Ok(chosen)
@@ -461,5 +484,19 @@ mod tests {
             Err(EngineError::BadChoice { .. })
         ));
         assert_eq!(c.one_id("absent", &opts).unwrap(), None);
+    }
+}
+
+#[cfg(test)]
+mod capped_list_tests {
+    use super::capped_list;
+
+    #[test]
+    fn long_option_lists_are_capped() {
+        let few: Vec<String> = (0..3).map(|i| format!("c{i}")).collect();
+        assert_eq!(capped_list(&few), "c0, c1, c2");
+        let many: Vec<String> = (0..10_000).map(|i| format!("c{i}")).collect();
+        let s = capped_list(&many);
+        assert!(s.ends_with("c19, … (9980 more)"), "{s}");
     }
 }

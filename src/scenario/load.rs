@@ -182,6 +182,27 @@ fn plain_json_error(src: &str, path: &str, inner: &serde_json::Error) -> (String
     (at, label)
 }
 
+/// Why `id` is reserved, if it is: action and target words name players
+/// and their leader / player card (`leader`, `p2.leader`, `p1`), so a card
+/// with such an id could never be told apart from them (a follower called
+/// `leader` could never be attacked).
+pub fn reserved_id(id: &str) -> Option<&'static str> {
+    let is_player = |s: &str| {
+        s.strip_prefix('p')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let (head, tail) = id.split_once('.').unwrap_or((id, ""));
+    if matches!(id, "leader" | "player") {
+        Some("it is a target word (the player or their leader card)")
+    } else if is_player(id) {
+        Some("it names a player")
+    } else if is_player(head) && matches!(tail, "leader" | "player") {
+        Some("it names a player's leader / player card")
+    } else {
+        None
+    }
+}
+
 /// The largest magnitude of a number in a scenario (the seed excepted).
 /// Every amount, stat, value and counter of a real card fits with room to
 /// spare, and with it no sum the engine forms can overflow an `i64`: one
@@ -512,6 +533,13 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
                 }
                 let id = id.unwrap_or_else(|| format!("{pname}.{zname}.{}", i + 1));
                 let epath = [zpath.as_slice(), &[Seg::Index(i)]].concat();
+                if let Some(why) = reserved_id(&id) {
+                    return Err(cx.err(
+                        &[epath.as_slice(), &[k("id")]].concat(),
+                        format!("`{id}` cannot be a card id: {why}"),
+                        Some("choose another id, e.g. `k1` or `knight`".into()),
+                    ));
+                }
                 if game.cards.contains_key(&id) || id.starts_with("token.") {
                     return Err(cx.err(
                         &epath,
@@ -742,9 +770,10 @@ pub fn action_error(
         None => vec![k("state"), k("turn")],
     };
     let help = match error {
-        E::MissingChoice { options, .. } | E::BadChoice { options, .. } => {
-            Some(format!("options: {}", options.join(", ")))
-        }
+        E::MissingChoice { options, .. } | E::BadChoice { options, .. } => Some(format!(
+            "options: {}",
+            crate::engine::machine::capped_list(options)
+        )),
         E::Budget { .. } => Some(
             "a loop that no player can stop; check the abilities that re-trigger each other".into(),
         ),
