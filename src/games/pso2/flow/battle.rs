@@ -417,11 +417,21 @@ pub fn engagement(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
         .targets
         .iter()
         .any(|f| matches!(f, Foe::Player(q) if *q != b.side));
-    if vs_player
-        && m.game
-            .def_of(&b.attacker)
-            .is_some_and(|d| d.has_keyword("double_attack"))
-    {
+    let double = m
+        .game
+        .def_of(&b.attacker)
+        .is_some_and(|d| d.has_keyword("double_attack"));
+    if double && !vs_player {
+        m.record(
+            "trigger",
+            format!(
+                "連撃 of {} does not trigger: it is engaged with a chara, not the opponent's player",
+                b.attacker
+            ),
+            &[r::DOUBLE_ATTACK, r::DOUBLE_ATTACK_TIMING],
+        );
+    }
+    if vs_player && double {
         let key = format!("turn:double:{}:{}", b.attacker, gen_of(m, &b.attacker));
         if m.game.vars.insert(key, 1).is_some() {
             m.record(

@@ -174,6 +174,7 @@ pub fn to_card(
             card.states.remove(st::FRONT);
             card.states.insert(st::BACK.into());
         }
+        super::raid::moved_back(&mut m.game, id);
         m.record(
             "row",
             format!("{id} received {row} in the front row, at least half of HP {h}: it moves to the back row (not a zone change)"),

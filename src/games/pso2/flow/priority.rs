@@ -28,7 +28,7 @@ pub fn offer(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
     if battle::cancelled(m, &mut ctx) {
         return offer(m, ctx);
     }
-    if m.game.vars.remove("raid:to_end").is_some() {
+    if super::raid::take_to_end(&mut m.game) {
         m.record(
             "raid",
             "the turn player was eliminated during their own turn: straight to the end phase",

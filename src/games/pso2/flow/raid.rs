@@ -10,10 +10,58 @@
 //! action's choices.
 
 use super::{Ctx, Foe, M, Phase, Step, Window, battle, ctype, is_on, moves, r, st, types, zn};
-use crate::engine::{EngineError, Flow, Game, GameResult, PlayerId, ZoneId, player_name};
+use std::collections::BTreeMap;
+
+use crate::engine::{CardId, EngineError, Flow, Game, GameResult, PlayerId, ZoneId, player_name};
 
 /// The most seats a scenario may have: three party players and the Boss.
 pub const MAX_SEATS: usize = 4;
+
+/// The raid's own state, carried by the core with the game (rolled back
+/// with it).
+#[derive(Debug, Clone, Default)]
+pub struct RaidState {
+    /// The boss turn's target player (RAID:B①).
+    pub target: PlayerId,
+    /// Cards the Boss still plays this turn (RAID:B③).
+    pub plays: i64,
+    /// The Boss side's attackers still to attack, in order (RAID:B④);
+    /// `None` until the battle phase lines them up.
+    pub queue: Option<Vec<CardId>>,
+    /// Entry order of the Boss's charas.
+    pub entries: BTreeMap<CardId, u64>,
+    /// Order in which the Boss's charas were put in the back row.
+    pub back_order: BTreeMap<CardId, u64>,
+    /// The last entry number given.
+    pub seq: u64,
+    /// Easy's Half Doll has been used (RAID:F1).
+    pub half_doll_used: bool,
+    /// The turn player was eliminated during their own turn (RAID:F5).
+    pub to_end: bool,
+}
+
+fn state(g: &mut Game) -> &mut RaidState {
+    g.own::<RaidState>()
+}
+
+/// Whether the turn player was eliminated during their own turn, clearing
+/// the mark (RAID:F5: straight to the end phase).
+pub fn take_to_end(g: &mut Game) -> bool {
+    on(g) && std::mem::take(&mut state(g).to_end)
+}
+
+/// Remembers when a Boss chara is put in the back row (RAID:B④ orders
+/// the back row by it).
+pub fn moved_back(g: &mut Game, id: &str) {
+    let Some(b) = boss(g) else { return };
+    if g.card(id).is_none_or(|c| c.controller != b) {
+        return;
+    }
+    let st = state(g);
+    st.seq += 1;
+    let seq = st.seq;
+    st.back_order.insert(id.to_string(), seq);
+}
 
 /// Player flags of the raid.
 pub mod flag {
@@ -114,8 +162,8 @@ pub fn checks(m: &mut M) {
         if m.game.players[p].lost || !m.game.zone_of(p, zn::DECK).is_empty() {
             continue;
         }
-        if boss_flag(&m.game, flag::EASY) && !m.game.vars.contains_key("raid:half_doll") {
-            m.game.vars.insert("raid:half_doll".into(), 1);
+        if boss_flag(&m.game, flag::EASY) && !state(&mut m.game).half_doll_used {
+            state(&mut m.game).half_doll_used = true;
             let mut v = m.game.zone_of(p, zn::DISCARD).to_vec();
             m.game.rng.shuffle(&mut v);
             for id in &v {
@@ -149,7 +197,7 @@ pub fn checks(m: &mut M) {
             m.game.move_card(&id, ZoneId::of(p, zn::EXCLUDED), false);
         }
         if m.game.turn.active == p {
-            m.game.vars.insert("raid:to_end".into(), 1);
+            state(&mut m.game).to_end = true;
         }
     }
     if party(&m.game).iter().all(|&p| m.game.players[p].lost) {
@@ -173,12 +221,12 @@ pub fn target_phase(m: &mut M) {
         return;
     }
     let t = live[m.game.rng.below(live.len() as u64) as usize];
-    m.game.vars.insert("raid:target".into(), t as i64);
+    state(&mut m.game).target = t;
     let joined = party(&m.game).len() as i64;
     let extra = i64::from(boss_flag(&m.game, flag::VERY_HARD));
-    m.game.vars.insert("raid:plays".into(), joined + extra);
-    m.game.vars.retain(|k, _| !k.starts_with("raid:q:"));
-    m.game.vars.remove("raid:queued");
+    let st = state(&mut m.game);
+    st.plays = joined + extra;
+    st.queue = None;
     m.record(
         "boss_turn",
         format!(
@@ -204,23 +252,18 @@ pub fn boss_act(m: &mut M, ctx: Ctx) -> Result<Flow, EngineError> {
         );
         return super::priority::pass(m, ctx).map(|()| Flow::Continue);
     }
-    let plays = m.game.vars.get("raid:plays").copied().unwrap_or(0);
-    if plays > 0 {
-        m.game.vars.insert("raid:plays".into(), plays - 1);
+    if state(&mut m.game).plays > 0 {
+        state(&mut m.game).plays -= 1;
         return play_top(m, ctx);
     }
-    if !m.game.vars.contains_key("raid:queued") {
+    if state(&mut m.game).queue.is_none() {
         queue_attacks(m, b);
     }
-    let next = m
-        .game
-        .vars
-        .keys()
-        .find(|k| k.starts_with("raid:q:"))
-        .cloned();
-    if let Some(k) = next {
-        m.game.vars.remove(&k);
-        let att = k.splitn(4, ':').nth(3).unwrap_or_default().to_string();
+    let next = state(&mut m.game)
+        .queue
+        .as_mut()
+        .and_then(|q| (!q.is_empty()).then(|| q.remove(0)));
+    if let Some(att) = next {
         let present = m
             .game
             .card(&att)
@@ -235,7 +278,7 @@ pub fn boss_act(m: &mut M, ctx: Ctx) -> Result<Flow, EngineError> {
             m.then([Step::Priority(Box::new(ctx))]);
             return Ok(Flow::Continue);
         }
-        let t = m.game.vars.get("raid:target").copied().unwrap_or(0) as PlayerId;
+        let t = state(&mut m.game).target;
         battle::start(
             m,
             ctx,
@@ -265,12 +308,15 @@ fn play_top(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
         return Ok(Flow::Continue);
     };
     let t = ctype(&m.game, &top).to_string();
-    let seq = m.game.vars.get("raid:seq").copied().unwrap_or(0) + 1;
-    m.game.vars.insert("raid:seq".into(), seq);
+    let seq = {
+        let st = state(&mut m.game);
+        st.seq += 1;
+        st.seq
+    };
     match t.as_str() {
         types::CHARA => {
             moves::enter_field(m, &top, b, false, false);
-            m.game.vars.insert(format!("raid:entry:{top}"), seq);
+            state(&mut m.game).entries.insert(top.clone(), seq);
             m.record(
                 "boss_turn",
                 format!("main phase: the Boss plays {top} from the top of its deck; it enters the front row OFF"),
@@ -337,7 +383,6 @@ fn play_top(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
 /// RAID:B④: the Boss itself, then the front-row charas in the order they
 /// entered, then the back-row charas in the order they were put there.
 fn queue_attacks(m: &mut M, b: PlayerId) {
-    m.game.vars.insert("raid:queued".into(), 1);
     let mut order: Vec<String> = m
         .game
         .zone_of(b, zn::PLAYER)
@@ -345,31 +390,36 @@ fn queue_attacks(m: &mut M, b: PlayerId) {
         .filter(|id| ctype(&m.game, id) == types::BOSS)
         .cloned()
         .collect();
-    let mut rows: Vec<(bool, i64, String)> = m
+    let entries = state(&mut m.game).entries.clone();
+    let back_order = state(&mut m.game).back_order.clone();
+    let mut rows: Vec<(bool, u64, String)> = m
         .game
         .zone_of(b, zn::FIELD)
         .iter()
         .filter(|id| ctype(&m.game, id) == types::CHARA)
         .map(|id| {
             let back = m.game.card(id).is_some_and(|c| c.has(st::BACK));
-            let seq = m
-                .game
-                .vars
-                .get(&format!("raid:entry:{id}"))
-                .copied()
-                .unwrap_or(0);
-            (back, seq, id.clone())
+            let order = if back {
+                back_order.get(id)
+            } else {
+                entries.get(id)
+            };
+            (back, order.copied().unwrap_or(0), id.clone())
         })
         .collect();
     rows.sort();
     order.extend(rows.into_iter().map(|(_, _, id)| id));
-    for (i, id) in order.iter().enumerate() {
-        m.game.vars.insert(format!("raid:q:{i:03}:{id}"), 1);
-    }
+    state(&mut m.game).queue = Some(order.clone());
     m.record(
         "boss_turn",
-        format!("battle phase: the Boss side attacks in order: {}", if order.is_empty() { "nothing".into() } else { order.join(", ") }),
+        format!(
+            "battle phase: the Boss side attacks in order: {}",
+            if order.is_empty() {
+                "nothing".into()
+            } else {
+                order.join(", ")
+            }
+        ),
         &[r::RAID_BOSS_BATTLE],
-    )
-    .note("judges' reading: a back-row chara's place in line is its entry order; the rulebook's \"order put in the back row\" is not tracked separately");
+    );
 }
