@@ -59,9 +59,58 @@ pub fn load_user_file(game: &str, path: &std::path::Path) -> Result<Rulebook, Ju
         path: path.display().to_string(),
         message,
     })?;
-    spec.format
-        .parse(&text)
-        .map_err(|e| JudgeError::rulebook_parse(path.display().to_string(), text.clone(), e))
+    spec.format.parse(&text).map_err(|mut e| {
+        if lines_doubled(&text) {
+            e.help = Some(format!(
+                "every line of this file appears twice in a row: was it pasted or saved twice? ({})",
+                e.help.unwrap_or_default()
+            ));
+        }
+        JudgeError::rulebook_parse(path.display().to_string(), text.clone(), e)
+    })
+}
+
+/// Whether most non-blank lines of `text` repeat the line before them (a
+/// file pasted or saved with every line twice).
+fn lines_doubled(text: &str) -> bool {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let repeats = lines.windows(2).filter(|w| w[0] == w[1]).count();
+    lines.len() >= 10 && repeats * 5 >= lines.len() * 2
+}
+
+/// The most text one clause of a user's rulebook holds before `judge`
+/// warns: the longest bundled clause is a few KB.
+const SUSPICIOUS_CLAUSE_BYTES: usize = 64 << 10;
+
+/// Warnings about a user's rulebook file that parsed but looks wrong: far
+/// more second printings (`@2` ids) than the bundled version of the game
+/// has (every line duplicated), or a clause that swallowed a huge run of
+/// text (numbering the format cannot read, e.g. PMV's 10.35.1000 folded
+/// into 10.35.999). Each says what to check.
+pub fn user_rulebook_warnings(game: &str, book: &Rulebook) -> Vec<String> {
+    let mut out = Vec::new();
+    let reprinted = |b: &Rulebook| b.clauses.iter().filter(|c| c.id.contains('@')).count();
+    let bundled = self::game(game).map(reprinted).unwrap_or(0);
+    let mine = reprinted(book);
+    if mine > bundled + 10 && mine * 10 > book.clauses.len() {
+        out.push(format!(
+            "{mine} of {} clauses are second printings (ids with `@2`; the bundled {game} rulebook has {bundled}): is part of the file, or every line, duplicated?",
+            book.clauses.len()
+        ));
+    }
+    if let Some(c) = book
+        .clauses
+        .iter()
+        .filter(|c| c.text.len() > SUSPICIOUS_CLAUSE_BYTES)
+        .max_by_key(|c| c.text.len())
+    {
+        out.push(format!(
+            "clause {} holds {} KB of text: the lines after it may be numbered in a way the {game} format does not read (a clause number past 999?), or a heading is missing",
+            crate::output::escape_controls(&c.id),
+            c.text.len() >> 10
+        ));
+    }
+    out
 }
 
 /// Reads a user-supplied text file (a rulebook, a scenario, a card pool) and

@@ -709,3 +709,53 @@ fn reserved_card_ids_are_refused() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be a card id"));
     }
 }
+
+/// User rulebooks that were silently wrong: every line duplicated (pmv was
+/// accepted with `@2` ids, sve failed with a misleading message), a clause
+/// that swallowed a huge run of text, and a 9 MB one-line file that wrote
+/// 30 MB of diagnostic.
+#[test]
+fn suspicious_user_rulebooks_are_flagged() {
+    let d = tmp("user_rulebooks");
+    for (game, file) in [("pmv", "pmv-2.05.txt"), ("sve", "sve-1.7.0.txt")] {
+        let doubled: String = raw(file).lines().map(|l| format!("{l}\n{l}\n")).collect();
+        let f = d.join(format!("{game}-doubled.txt"));
+        std::fs::write(&f, doubled).unwrap();
+        let out = judge()
+            .args(["rule", game, "1.1", "--rulebook"])
+            .arg(&f)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("duplicated") || err.contains("appears twice"),
+            "{game}: {err}"
+        );
+    }
+    let mut text = raw("pmv-2.05.txt");
+    let at = text.find("1.1.1 ").unwrap();
+    let end = at + text[at..].find('\n').unwrap();
+    text.insert_str(end, &"続き".repeat(40_000));
+    let f = d.join("pmv-swallowed.txt");
+    std::fs::write(&f, text).unwrap();
+    let out = judge()
+        .args(["rule", "pmv", "1.1", "--rulebook"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("clause 1.1.1 holds"), "{err}");
+    let f = d.join("one-line.txt");
+    std::fs::write(&f, "x".repeat(9 << 20)).unwrap();
+    let out = judge()
+        .args(["rule", "sve", "1.1", "--rulebook"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        out.stderr.len() < 4_000,
+        "{} bytes of diagnostic",
+        out.stderr.len()
+    );
+}

@@ -90,7 +90,12 @@ fn load(
 /// main format's, naming the line.
 fn load_file(game: &str, path: &std::path::Path) -> Result<Rulebook, JudgeError> {
     let err = match bundle::load_user_file(game, path) {
-        Ok(b) => return Ok(b),
+        Ok(b) => {
+            for w in bundle::user_rulebook_warnings(game, &b) {
+                crate::errln!("warning: {}: {w}", path.display());
+            }
+            return Ok(b);
+        }
         Err(e) => e,
     };
     if !matches!(err, JudgeError::RulebookParse { .. }) {

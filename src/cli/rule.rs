@@ -48,10 +48,11 @@ impl Source {
     pub fn load(&self) -> Result<(Cow<'static, Rulebook>, Format), JudgeError> {
         let spec = bundle::game_spec(&self.game)?;
         if let Some(path) = &self.rulebook {
-            return Ok((
-                Cow::Owned(bundle::load_user_file(spec.game, path)?),
-                spec.format,
-            ));
+            let book = bundle::load_user_file(spec.game, path)?;
+            for w in bundle::user_rulebook_warnings(spec.game, &book) {
+                crate::errln!("warning: {}: {w}", path.display());
+            }
+            return Ok((Cow::Owned(book), spec.format));
         }
         if let Some(doc) = &self.document {
             let d = documents::by_document(doc)
