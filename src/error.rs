@@ -191,6 +191,34 @@ pub fn line_span(text: &str, line: u32) -> SourceSpan {
     SourceSpan::new(text.len().into(), 0)
 }
 
+/// The JSON object a `--json` command prints on stdout when it fails, so a
+/// script piping `--json` always has something to parse:
+/// `{"error": {"message", "code", "help", "file", "line", "column", "exit"}}`
+/// (`line` and `column` 1-based, present when the diagnostic points into a
+/// file). The human diagnostic still goes to stderr.
+pub fn json_error(d: &dyn miette::Diagnostic, exit: i32) -> serde_json::Value {
+    let mut o = serde_json::Map::new();
+    o.insert("message".into(), d.to_string().into());
+    if let Some(code) = d.code() {
+        o.insert("code".into(), code.to_string().into());
+    }
+    if let Some(help) = d.help() {
+        o.insert("help".into(), help.to_string().into());
+    }
+    let label = d.labels().and_then(|mut l| l.next());
+    if let (Some(src), Some(label)) = (d.source_code(), label)
+        && let Ok(at) = src.read_span(label.inner(), 0, 0)
+    {
+        if let Some(name) = at.name() {
+            o.insert("file".into(), name.into());
+        }
+        o.insert("line".into(), (at.line() + 1).into());
+        o.insert("column".into(), (at.column() + 1).into());
+    }
+    o.insert("exit".into(), exit.into());
+    serde_json::json!({ "error": o })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,32 +248,4 @@ mod tests {
         assert_eq!(&t[s.offset()..s.offset() + s.len()], "third");
         assert_eq!(line_span(t, 9).offset(), t.len());
     }
-}
-
-/// The JSON object a `--json` command prints on stdout when it fails, so a
-/// script piping `--json` always has something to parse:
-/// `{"error": {"message", "code", "help", "file", "line", "column", "exit"}}`
-/// (`line` and `column` 1-based, present when the diagnostic points into a
-/// file). The human diagnostic still goes to stderr.
-pub fn json_error(d: &dyn miette::Diagnostic, exit: i32) -> serde_json::Value {
-    let mut o = serde_json::Map::new();
-    o.insert("message".into(), d.to_string().into());
-    if let Some(code) = d.code() {
-        o.insert("code".into(), code.to_string().into());
-    }
-    if let Some(help) = d.help() {
-        o.insert("help".into(), help.to_string().into());
-    }
-    let label = d.labels().and_then(|mut l| l.next());
-    if let (Some(src), Some(label)) = (d.source_code(), label)
-        && let Ok(at) = src.read_span(label.inner(), 0, 0)
-    {
-        if let Some(name) = at.name() {
-            o.insert("file".into(), name.into());
-        }
-        o.insert("line".into(), (at.line() + 1).into());
-        o.insert("column".into(), (at.column() + 1).into());
-    }
-    o.insert("exit".into(), exit.into());
-    serde_json::json!({ "error": o })
 }
