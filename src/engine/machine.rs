@@ -214,6 +214,23 @@ impl Choices {
         Ok(chosen)
     }
 
+    /// Reads a required count from 0 to `max` ("up to N"): missing →
+    /// `MissingChoice`, anything else → `BadChoice`.
+    pub fn count(&mut self, key: &str, max: u64) -> Result<u64, EngineError> {
+        let options = || vec![format!("a number from 0 to {max}")];
+        let v = self.take(key).ok_or_else(|| EngineError::MissingChoice {
+            choice: key.into(),
+            options: options(),
+        })?;
+        v.as_u64()
+            .filter(|n| *n <= max)
+            .ok_or_else(|| EngineError::BadChoice {
+                choice: key.into(),
+                value: v.to_string(),
+                options: options(),
+            })
+    }
+
     /// Strict mode: a choice given but never used is an error.
     pub fn finish(&self) -> Result<(), EngineError> {
         match self.given.keys().find(|k| !self.used.contains(*k)) {
@@ -363,6 +380,16 @@ impl<S: Clone + std::fmt::Debug> Machine<S> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn long_option_lists_are_capped() {
+        let few: Vec<String> = (0..3).map(|i| format!("c{i}")).collect();
+        assert_eq!(capped_list(&few), "c0, c1, c2");
+        let many: Vec<String> = (0..10_000).map(|i| format!("c{i}")).collect();
+        let s = capped_list(&many);
+        assert!(s.ends_with("c19, … (9980 more)"), "{s}");
+    }
+
     use super::*;
     use crate::engine::state::Game;
 
@@ -484,19 +511,5 @@ mod tests {
             Err(EngineError::BadChoice { .. })
         ));
         assert_eq!(c.one_id("absent", &opts).unwrap(), None);
-    }
-}
-
-#[cfg(test)]
-mod capped_list_tests {
-    use super::capped_list;
-
-    #[test]
-    fn long_option_lists_are_capped() {
-        let few: Vec<String> = (0..3).map(|i| format!("c{i}")).collect();
-        assert_eq!(capped_list(&few), "c0, c1, c2");
-        let many: Vec<String> = (0..10_000).map(|i| format!("c{i}")).collect();
-        let s = capped_list(&many);
-        assert!(s.ends_with("c19, … (9980 more)"), "{s}");
     }
 }

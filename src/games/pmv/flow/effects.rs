@@ -529,6 +529,24 @@ pub(super) fn apply_effect(
                 }
             }
         }
+        Effect::DrawUpTo { max, who } => {
+            // Each player's count is chosen as the effect resolves; the
+            // cards are drawn one at a time (1.11.4).
+            for p in who_players(&m.game, master, *who) {
+                let max_n = crate::engine::card::up_to_max(*max);
+                let n = m
+                    .choices
+                    .count(&crate::engine::card::up_to_key(this, "draw", p), max_n)?;
+                let text = format!("{} draws {n} of up to {max}", player_name(p));
+                m.record("draw.up_to", text, &[r::DRAW_ONE_AT_A_TIME]);
+                for _ in 0..n {
+                    draw(m, p, r::DRAW_ONE_AT_A_TIME);
+                    if m.game.result != GameResult::Ongoing {
+                        return Ok(());
+                    }
+                }
+            }
+        }
         Effect::ChangeValue {
             value,
             amount,
@@ -776,14 +794,9 @@ pub(super) fn apply_effect(
         Effect::Win { who } => {
             let ws = who_players(&m.game, master, *who);
             m.game.win(&ws);
-            m.record(
-                "win.effect",
-                format!(
-                    "an effect makes {} win the game",
-                    crate::engine::player_names(&ws)
-                ),
-                &[r::WIN_EFFECT],
-            );
+            let names = crate::engine::player_names(&ws);
+            let text = format!("an effect makes {names} win the game");
+            m.record("win.effect", text, &[r::WIN_EFFECT]);
             game_over_check(m);
         }
         Effect::Restrict { .. } => apply_restrict(m, e, this, master, objs)?,

@@ -1,6 +1,7 @@
 //! Abilities: choosing targets (10.6.2.3), the effect language, triggered abilities (10.7.3) and resolving a played card (10.6.2.8).
 
 use super::*;
+use crate::engine::card::{up_to_key, up_to_max};
 
 /// Chooses the targets of every `chosen` selector of ability `ability` of
 /// definition `def`, from the choice `<key>` (or `<key>#<n>` when the
@@ -276,6 +277,20 @@ pub(super) fn apply_effect(
         Effect::Draw { amount, who } => {
             for p in who_players(&m.game, master, *who) {
                 for _ in 0..(*amount).max(0) {
+                    draw(m, p, r::DRAW);
+                }
+            }
+        }
+        Effect::DrawUpTo { max, who } => {
+            for p in who_players(&m.game, master, *who) {
+                let key = up_to_key(this, "draw", p);
+                let n = m.choices.count(&key, up_to_max(*max))?;
+                m.record(
+                    "effect.draw_up_to",
+                    format!("{} chooses to draw {n} (up to {max})", player_name(p)),
+                    &[r::DRAW],
+                );
+                for _ in 0..n {
                     draw(m, p, r::DRAW);
                 }
             }
