@@ -75,14 +75,37 @@ pub fn load_user_file(game: &str, path: &std::path::Path) -> Result<Rulebook, Ju
 /// The path `-` reads standard input, so a scenario or rulebook can be piped
 /// in (`judge new pmv | judge run -`).
 pub fn read_user_text(path: &std::path::Path) -> Result<String, String> {
-    let bytes = if path.as_os_str() == "-" {
-        let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut v)
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    // Read one byte past the limit, so an endless source (`/dev/zero`, a
+    // pipe that never closes its end) stops at the limit instead of
+    // exhausting memory.
+    let limit = MAX_USER_FILE_BYTES + 1;
+    if path.as_os_str() == "-" {
+        std::io::stdin()
+            .lock()
+            .take(limit)
+            .read_to_end(&mut bytes)
             .map_err(|e| format!("standard input: {e}"))?;
-        v
     } else {
-        std::fs::read(path).map_err(|e| e.to_string())?
-    };
+        if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+            return Err("is a directory, not a file".into());
+        }
+        std::fs::File::open(path)
+            .and_then(|f| f.take(limit).read_to_end(&mut bytes))
+            .map_err(|e| e.to_string())?;
+    }
+    if bytes.len() as u64 > MAX_USER_FILE_BYTES {
+        return Err(format!(
+            "larger than the {} MiB limit for a user file (rulebooks, scenarios and card pools are far smaller)",
+            MAX_USER_FILE_BYTES >> 20
+        ));
+    }
+    if let Some(which) = utf16_kind(&bytes) {
+        return Err(format!(
+            "{which} text; save the file as UTF-8 (most editors offer it under \"Save with encoding\")"
+        ));
+    }
     let text = String::from_utf8(bytes).map_err(|e| {
         format!(
             "not UTF-8 text (invalid byte at offset {}); save the file as UTF-8 \
@@ -91,6 +114,35 @@ pub fn read_user_text(path: &std::path::Path) -> Result<String, String> {
         )
     })?;
     Ok(normalize_user_text(text))
+}
+
+/// The largest user file `judge` reads (32 MiB). The largest bundled
+/// rulebook is under 1 MiB; the limit only stops endless or absurd inputs.
+pub const MAX_USER_FILE_BYTES: u64 = 32 << 20;
+
+/// Names UTF-16 text (by its byte-order mark, or by the NUL bytes that
+/// every ASCII character carries in UTF-16), which would otherwise be
+/// reported as an invalid byte.
+fn utf16_kind(bytes: &[u8]) -> Option<&'static str> {
+    match bytes {
+        [0xFF, 0xFE, ..] => return Some("UTF-16 (little-endian)"),
+        [0xFE, 0xFF, ..] => return Some("UTF-16 (big-endian)"),
+        _ => {}
+    }
+    let head = &bytes[..bytes.len().min(512) & !1];
+    if head.len() < 4 {
+        return None;
+    }
+    let pairs = head.len() / 2;
+    let even_nul = head.iter().step_by(2).filter(|b| **b == 0).count();
+    let odd_nul = head.iter().skip(1).step_by(2).filter(|b| **b == 0).count();
+    if odd_nul * 2 > pairs && even_nul == 0 {
+        Some("UTF-16 (little-endian)")
+    } else if even_nul * 2 > pairs && odd_nul == 0 {
+        Some("UTF-16 (big-endian)")
+    } else {
+        None
+    }
 }
 
 /// The normalisation of [`read_user_text`]: no BOM, LF line endings.
@@ -105,6 +157,23 @@ pub fn normalize_user_text(text: String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utf16_is_named() {
+        let le: Vec<u8> = "{\"game\"}"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let be: Vec<u8> = "{\"game\"}"
+            .encode_utf16()
+            .flat_map(u16::to_be_bytes)
+            .collect();
+        assert_eq!(utf16_kind(&le), Some("UTF-16 (little-endian)"));
+        assert_eq!(utf16_kind(&be), Some("UTF-16 (big-endian)"));
+        assert_eq!(utf16_kind(&[0xFF, 0xFE]), Some("UTF-16 (little-endian)"));
+        assert_eq!(utf16_kind("{\"game\": \"sve\"}".as_bytes()), None);
+        assert_eq!(utf16_kind("総合ルール".as_bytes()), None);
+    }
 
     #[test]
     fn user_text_loses_bom_and_crlf() {

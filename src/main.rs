@@ -2,7 +2,12 @@
 
 fn main() {
     restore_default_sigpipe();
-    std::process::exit(tcg_judge::cli::main());
+    tcg_judge::error::install_panic_hook();
+    // A panic is a bug, never a ruling: the hook has reported it; exit with
+    // the documented internal-error code, not Rust's 101.
+    let code =
+        std::panic::catch_unwind(tcg_judge::cli::main).unwrap_or(tcg_judge::error::exit::INTERNAL);
+    std::process::exit(code);
 }
 
 /// Rust ignores SIGPIPE, so `judge toc sve | head` would make `println!`

@@ -55,3 +55,67 @@ fn another_games_effect_is_refused_at_load_with_its_location() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A scenario of `game` where p1 plays `s`, a card that draws up to 3,
+/// with `choices` on the action that resolves it.
+fn draw_up_to(game: &str, ty: &str, trigger: &str, actions: &str) -> serde_json::Value {
+    let text = format!(
+        r#"{{"game": "{game}", "name": "t", "source": "t",
+  "cards": {{"s": {{"name": "S", "type": "{ty}", "cost": 0,
+    "abilities": [{{"trigger": "{trigger}", "effect": [{{"do": "draw_up_to", "max": 3}}]}}]}}}},
+  "state": {{"turn": {{"player": "p1", "phase": "main", "number": 3}},
+    "players": {{"p1": {{"zones": {{"deck": {{"count": 5}}, "hand": [{{"id": "x", "card": "s"}}]}}}},
+                "p2": {{"zones": {{"deck": {{"count": 5}}}}}}}}}},
+  "actions": [{actions}]}}"#
+    );
+    let dir = std::env::temp_dir().join(format!("judge-upto-{game}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("t.json");
+    std::fs::write(&f, text).unwrap();
+    let out = judge().args(["run", "--json"]).arg(&f).output().unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|_| serde_json::json!({ "stderr": String::from_utf8_lossy(&out.stderr) }))
+}
+
+#[test]
+fn draw_up_to_n_draws_the_chosen_number() {
+    let o = draw_up_to(
+        "sve",
+        "spell",
+        "spell",
+        r#"{"do": "play", "card": "x", "choices": {"x.draw.p1": 2}}"#,
+    );
+    assert_eq!(
+        o["outcome"]["state"]["players"]["p1"]["zone_counts"]["hand"], 2,
+        "{o}"
+    );
+    // More than the maximum is not a choice.
+    let o = draw_up_to(
+        "sve",
+        "spell",
+        "spell",
+        r#"{"do": "play", "card": "x", "choices": {"x.draw.p1": 4}}"#,
+    );
+    assert_eq!(o["outcome"]["error"]["error"]["kind"], "bad_choice", "{o}");
+    let o = draw_up_to(
+        "pmv",
+        "command",
+        "effect",
+        r#"{"do": "play", "card": "x"}, {"do": "pass", "player": "p2"},
+           {"do": "pass", "player": "p1", "choices": {"x.draw.p1": 0}}"#,
+    );
+    assert_eq!(
+        o["outcome"]["state"]["players"]["p1"]["zone_counts"]["hand"], 0,
+        "{o}"
+    );
+    assert!(o["outcome"]["error"].is_null(), "{o}");
+    // PSO2 does not declare it: refused at load.
+    let o = draw_up_to("pso2", "active", "effect", "");
+    assert!(
+        o["stderr"]
+            .as_str()
+            .is_some_and(|e| e.contains("`draw_up_to` is not supported for pso2")),
+        "{o}"
+    );
+}

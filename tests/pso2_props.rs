@@ -129,8 +129,55 @@ proptest! {
     }
 }
 
+const RAID: &str = r#"{
+  "game": "pso2", "name": "raid", "source": "proptest", "seed": 11,
+  "cards": {
+    "pc": { "name": "PLAYER", "type": "player", "defense": 20, "text": { "color": "red" } },
+    "boss": { "name": "ダークファルス", "type": "boss", "attack": 2 },
+    "minion": { "name": "ダーカー", "type": "chara", "cost": 0, "attack": 1, "defense": 2 },
+    "zap": { "name": "一撃", "type": "active", "cost": 0,
+      "abilities": [ { "trigger": "effect", "effect": [ { "do": "damage", "amount": 1, "target": { "select": "chosen", "side": "opponent", "types": ["chara"], "or_leader": true } } ] } ] },
+    "guard": { "name": "ガード", "type": "chara", "cost": 0, "attack": 1, "defense": 5, "keywords": ["war_cry"] },
+    "foie": { "name": "フォイエ", "type": "active", "cost": 0,
+      "abilities": [ { "trigger": "effect", "effect": [ { "do": "damage", "amount": 2, "target": { "select": "chosen", "side": "opponent", "types": ["chara"], "or_leader": true } } ] } ] }
+  },
+  "state": {
+    "turn": { "player": "p3", "phase": "start", "number": 6 },
+    "players": {
+      "p1": { "zones": { "player": [ { "id": "pc1", "card": "pc" } ], "field": [ { "id": "a", "card": "guard" } ], "hand": [ { "id": "h1", "card": "foie" } ], "deck": { "count": 3 } } },
+      "p2": { "zones": { "player": [ { "id": "pc2", "card": "pc" } ], "field": [ { "id": "g", "card": "guard" } ], "hand": [ { "id": "o1", "card": "foie" } ], "deck": { "count": 2 } } },
+      "p3": { "flags": ["raid_boss", "raid_very_hard"], "values": { "life": 6 },
+        "zones": { "player": [ { "id": "boss", "card": "boss" } ], "field": [ { "id": "x", "card": "minion" } ],
+          "deck": [ { "id": "z", "card": "zap" }, "minion", "minion" ] } }
+    }
+  }
+}"#;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_raid_actions_never_panic_and_conserve_cards(
+        list in prop::collection::vec((0usize..8, 0usize..17, 0usize..20, 0usize..12), 0..20)
+    ) {
+        let mut sc: Value = serde_json::from_str(RAID).unwrap();
+        let mut acts = actions(&list);
+        for (i, a) in acts.as_array_mut().unwrap().iter_mut().enumerate() {
+            a["player"] = Value::from(["p1", "p2", "p3"][i % 3]);
+            if i % 4 == 0 {
+                a["choices"] = json!({ "z.effect": ["a"] });
+            }
+        }
+        sc["actions"] = acts;
+        let text = sc.to_string();
+        prop_assert_eq!(run(&text), run(&text), "same input, same output");
+    }
+}
+
 #[test]
 fn the_board_loads_and_runs() {
+    let sc: Value = serde_json::from_str(RAID).unwrap();
+    assert!(run(&sc.to_string()).is_some(), "the raid board loads");
     let mut sc: Value = serde_json::from_str(BOARD).unwrap();
     sc["actions"] = json!([{ "do": "attack", "player": "p1", "card": "a", "target": "pc2" }]);
     assert!(run(&sc.to_string()).is_some(), "the PSO2 board loads");

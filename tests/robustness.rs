@@ -407,3 +407,305 @@ fn toc_depth_that_prints_nothing_is_an_error() {
         .code(0)
         .stdout(predicates::str::contains("2.1"));
 }
+
+// ---- Issue 16: every hostile input found so far, through the real binary.
+
+/// A scenario from the corpus, as text.
+fn corpus(file: &str) -> String {
+    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap()
+}
+
+/// A minified scenario over 64 KB whose syntax error sits past column 65,535
+/// of its one line: miette's graphical handler panicked ("Formatting
+/// argument out of range", exit 101), and a 50 MB file wrote 50 MB to
+/// stderr. Now: exit 2, a short excerpt, and `check` still prints its table.
+#[test]
+fn a_syntax_error_past_column_65535_is_a_short_diagnostic() {
+    let d = tmp("long_line");
+    let good = corpus("scenarios/sve/01-a-full-turn.json");
+    let v: serde_json::Value = serde_json::from_str(&good).unwrap();
+    let mut line = serde_json::to_string(&v).unwrap();
+    line.pop();
+    line.push_str(&" ".repeat(2_000_000));
+    line.push_str(r#", "zzz": }"#);
+    std::fs::write(d.join("big.json"), &line).unwrap();
+    let out = judge().arg("run").arg(d.join("big.json")).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("column 20"), "{err}");
+    assert!(err.len() < 4_000, "diagnostic of {} bytes", err.len());
+    // One such file in a directory: the others are still checked.
+    std::fs::write(d.join("ok.json"), &good).unwrap();
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/sve/cards.pool.json"),
+        d.join("cards.pool.json"),
+    )
+    .unwrap();
+    let out = judge().arg("check").arg(&d).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        table.contains("2 scenarios: 1 passed, 0 failed, 1 errors"),
+        "{table}"
+    );
+}
+
+/// `ln -s .. sub/up` made `check` run without end; `ln -s . self` counted
+/// every file again. Directory links are not followed.
+#[cfg(unix)]
+#[test]
+fn check_does_not_follow_directory_links() {
+    let d = tmp("links");
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(d.join("sub")).unwrap();
+    std::fs::write(
+        d.join("a.json"),
+        corpus("rulings/sve/7.4.1-end-phase-trigger.json"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("..", d.join("sub/up")).unwrap();
+    std::os::unix::fs::symlink(".", d.join("self")).unwrap();
+    let out = judge()
+        .arg("check")
+        .arg(&d)
+        .timeout(std::time::Duration::from_secs(30))
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("1 scenarios: 1 passed"), "{table}");
+}
+
+/// `check -` reads standard input, as `run -` does.
+#[test]
+fn check_reads_standard_input() {
+    let s = corpus("rulings/sve/7.4.1-end-phase-trigger.json");
+    judge()
+        .args(["check", "-"])
+        .write_stdin(s)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("1 scenarios: 1 passed"));
+}
+
+/// `judge run /dev/zero` and `card_pool: "/dev/zero"` read without limit.
+#[cfg(unix)]
+#[test]
+fn endless_files_stop_at_the_size_limit() {
+    let out = judge()
+        .args(["run", "/dev/zero"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("MiB limit"));
+    let d = tmp("dev_zero");
+    let s = corpus("rulings/sve/7.4.1-end-phase-trigger.json").replacen(
+        r#""game": "sve","#,
+        r#""game": "sve", "card_pool": ["/dev/zero"],"#,
+        1,
+    );
+    std::fs::write(d.join("z.json"), s).unwrap();
+    let out = judge()
+        .arg("run")
+        .arg(d.join("z.json"))
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("MiB limit"));
+}
+
+/// `card_pool: "/etc/passwd"` echoed the file's first lines.
+#[cfg(unix)]
+#[test]
+fn a_card_pool_that_is_not_json_is_not_echoed() {
+    let d = tmp("passwd");
+    let secret = d.join("secret.txt");
+    std::fs::write(&secret, "root:x:0:0:secret-line\n").unwrap();
+    let s = corpus("rulings/sve/7.4.1-end-phase-trigger.json").replacen(
+        r#""game": "sve","#,
+        &format!(
+            r#""game": "sve", "card_pool": [{:?}],"#,
+            secret.display().to_string()
+        ),
+        1,
+    );
+    std::fs::write(d.join("p.json"), s).unwrap();
+    let out = judge().arg("run").arg(d.join("p.json")).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("is not a card pool"), "{err}");
+    assert!(!err.contains("secret-line"), "{err}");
+}
+
+/// `change_value defense +9223372036854775807` wrapped in release builds
+/// (the leader lost with a huge negative defense, exit 0) and panicked in
+/// debug ones. Every whole number is range-checked at load, located.
+#[test]
+fn huge_amounts_are_refused_at_load() {
+    let d = tmp("overflow");
+    for (field, huge) in [
+        (r#""amount": 2"#, r#""amount": 9223372036854775807"#),
+        (r#""amount": 2"#, r#""amount": -9223372036854775808"#),
+        (r#""defense": 20"#, r#""defense": 18446744073709551615"#),
+    ] {
+        let s = corpus("rulings/sve/7.4.1-end-phase-trigger.json").replacen(field, huge, 1);
+        assert_ne!(
+            s,
+            corpus("rulings/sve/7.4.1-end-phase-trigger.json"),
+            "{field}"
+        );
+        std::fs::write(d.join("o.json"), s).unwrap();
+        let out = judge().arg("run").arg(d.join("o.json")).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{huge}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("out of range") || err.contains("expected i64"),
+            "{huge}: {err}"
+        );
+    }
+}
+
+/// Control characters in a scenario's name and ids, a query or a clause id
+/// were echoed raw: OSC title changes, clear-screen, U+202E and NUL.
+#[test]
+fn control_characters_are_escaped_in_human_output() {
+    let d = tmp("controls");
+    let evil = "\u{1b}]0;pwned\u{7}\u{1b}[2J\u{202e}\u{0}";
+    let s = corpus("rulings/sve/7.4.1-end-phase-trigger.json");
+    let mut v: serde_json::Value = serde_json::from_str(&s).unwrap();
+    v["name"] = serde_json::Value::String(format!("name{evil}"));
+    std::fs::write(d.join("c.json"), serde_json::to_string(&v).unwrap()).unwrap();
+    let raw_controls = |b: &[u8]| {
+        let t = String::from_utf8_lossy(b);
+        t.contains('\u{1b}') || t.contains('\u{202e}') || t.contains('\u{0}') || t.contains('\u{7}')
+    };
+    for args in [vec!["run"], vec!["check"]] {
+        let out = judge().args(&args).arg(d.join("c.json")).output().unwrap();
+        assert!(
+            !raw_controls(&out.stdout),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        assert!(!raw_controls(&out.stderr));
+        assert!(String::from_utf8_lossy(&out.stdout).contains("\\u{1b}]0;pwned"));
+    }
+    // NUL cannot be passed in an argument; the rest can.
+    let typed = "\u{1b}]0;pwned\u{7}\u{1b}[2J\u{202e}";
+    for args in [
+        vec!["search", typed],
+        vec!["rule", "sve", typed],
+        vec!["search", "--game", "sve", typed],
+    ] {
+        let out = judge().args(&args).output().unwrap();
+        assert!(
+            !raw_controls(&out.stdout) && !raw_controls(&out.stderr),
+            "{args:?}"
+        );
+    }
+}
+
+/// A panic (a bug) exited 101; `exit::INTERNAL` (70) was documented and
+/// unused. The hook reports an internal error and exits 70.
+#[test]
+fn a_panic_is_an_internal_error_with_exit_70() {
+    let out = judge()
+        .args(["games"])
+        .env("JUDGE_TEST_INTERNAL_PANIC", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(70));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("internal error") && err.contains("please report"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked at"), "{err}");
+}
+
+/// Item 11's messages: an empty file, `[]`, `-0` and UTF-16 input.
+#[test]
+fn unclear_messages_are_plain() {
+    let d = tmp("plain");
+    let cases: [(&str, &[u8], &str); 4] = [
+        ("empty", b"", "the file is empty"),
+        ("array", b"[]", "holds an array"),
+        (
+            "negzero",
+            br#"{"game": "sve", "seed": -0}"#,
+            "negative zero",
+        ),
+        ("utf16", b"\xff\xfe{\x00}\x00", "UTF-16"),
+    ];
+    for (name, bytes, wanted) in cases {
+        let f = d.join(format!("{name}.json"));
+        std::fs::write(&f, bytes).unwrap();
+        let out = judge().arg("run").arg(&f).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(wanted), "{name}: {err}");
+        assert!(
+            !err.contains("floating point") && !err.contains("12 elements"),
+            "{name}: {err}"
+        );
+    }
+    // Empty standard input too.
+    let out = judge().args(["run", "-"]).write_stdin("").output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the file is empty"));
+}
+
+/// Every `--json` failure prints a JSON error object on stdout (it was
+/// empty: the diagnostic went to stderr only).
+#[test]
+fn json_failures_print_a_json_error_object() {
+    let d = tmp("json_errors");
+    std::fs::write(d.join("bad.json"), "[]").unwrap();
+    let bad = d.join("bad.json").display().to_string();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["rule", "sve", "99.99", "--json"],
+        vec!["rule", "xx", "1", "--json"],
+        vec!["toc", "xx", "--json"],
+        vec!["search", "\"unclosed", "--json"],
+        vec!["search", "--json", "-"],
+        vec!["diff", "sve", "--new-file", "/nonexistent/x.txt", "--json"],
+        vec!["diff", "sve", "stray", "--json"],
+        vec!["run", "--json", &bad],
+        vec!["check", "--json", "/nonexistent/dir"],
+    ];
+    for args in cases {
+        let out = judge().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: stdout is not JSON ({e}): {:?}", out.stdout));
+        assert!(v["error"]["message"].is_string(), "{args:?}: {v}");
+        assert_eq!(v["error"]["exit"], 2, "{args:?}");
+    }
+}
+
+/// A card with id `leader` or `p2.leader` was accepted and then could
+/// never be attacked. Reserved ids are refused at load.
+#[test]
+fn reserved_card_ids_are_refused() {
+    let d = tmp("reserved");
+    let s = corpus("rulings/sve/7.4.1-end-phase-trigger.json");
+    let v: serde_json::Value = serde_json::from_str(&s).unwrap();
+    let first_id = v["state"]["players"]["p1"]["zones"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|z| z.as_array().into_iter().flatten())
+        .find_map(|c| c["id"].as_str().map(String::from))
+        .expect("a card with an id");
+    for reserved in ["leader", "p2.leader", "player", "p1"] {
+        let t = s.replacen(
+            &format!(r#""id": "{first_id}""#),
+            &format!(r#""id": "{reserved}""#),
+            1,
+        );
+        assert_ne!(t, s);
+        std::fs::write(d.join("r.json"), t).unwrap();
+        let out = judge().arg("run").arg(d.join("r.json")).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{reserved}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be a card id"));
+    }
+}

@@ -17,9 +17,11 @@ pub const CHECK_EXAMPLES: &str = "\
 Examples:
   judge check rulings/            Every scenario under a directory (recursively)
   judge check a.json b.json
+  judge new sve | judge check -   A scenario on standard input
   judge check --json rulings/ | jq '.[] | select(.status != \"pass\")'
 
-Card-pool files (`*.pool.json`) are skipped when scanning directories.";
+Card-pool files (`*.pool.json`) are skipped when scanning directories, and
+symbolic links to directories are not followed (name them on the command line).";
 
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
@@ -49,7 +51,10 @@ pub struct CheckRow {
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, JudgeError> {
     let mut out = Vec::new();
     for p in paths {
-        if p.is_dir() {
+        if p.as_os_str() == "-" {
+            // Standard input, as `judge run -`.
+            out.push(p.clone());
+        } else if p.is_dir() {
             walk(p, &mut out)?;
         } else if p.exists() {
             out.push(p.clone());
@@ -68,11 +73,23 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), JudgeError> {
         path: dir.display().to_string(),
         message: e.to_string(),
     })?;
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    // Symbolic links to directories are not followed (as ripgrep does by
+    // default): `ln -s .. sub/up` would otherwise walk without end, and
+    // `ln -s . self` count every file again. A link named on the command
+    // line is followed; links to files are followed.
+    let mut entries: Vec<(PathBuf, bool)> = rd
+        .filter_map(|e| e.ok())
+        .map(|e| {
+            let link = e.file_type().is_ok_and(|t| t.is_symlink());
+            (e.path(), link)
+        })
+        .collect();
     entries.sort();
-    for p in entries {
+    for (p, link) in entries {
         if p.is_dir() {
-            walk(&p, out)?;
+            if !link {
+                walk(&p, out)?;
+            }
         } else {
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
             if name.ends_with(".json") && !name.ends_with(".pool.json") {
@@ -81,6 +98,26 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), JudgeError> {
         }
     }
     Ok(())
+}
+
+/// [`check_file`], with a panic (a bug) turned into an `error` row for that
+/// file, so one bad file never aborts the whole check.
+fn check_file_guarded(path: &Path) -> (CheckRow, Option<String>) {
+    std::panic::catch_unwind(|| check_file(path)).unwrap_or_else(|_| {
+        (
+            CheckRow {
+                file: path.display().to_string(),
+                name: String::new(),
+                status: "error",
+                detail: vec![
+                    "internal error while checking this file (a bug in judge; please report it)"
+                        .into(),
+                ],
+                diff: None,
+            },
+            None,
+        )
+    })
 }
 
 /// Checks one file.
@@ -103,7 +140,7 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
         }
         Ok((loaded, outcome)) => {
             for w in &loaded.warnings {
-                eprintln!("warning: {w}");
+                crate::errln!("warning: {w}");
             }
             let name = loaded.scenario.name.clone();
             if let Some(e) = &outcome.error {
@@ -162,10 +199,10 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
     }
     let mut rows = Vec::new();
     for f in &files {
-        let (row, report) = check_file(f);
+        let (row, report) = check_file_guarded(f);
         if !args.json {
             if let Some(r) = report {
-                eprintln!("{r}");
+                crate::errln!("{r}");
             }
             if let Some(d) = &row.diff {
                 emit(&format!("{} {}\n", style.bad("FAIL"), row.file));

@@ -106,8 +106,8 @@ pub fn run(args: &CoverageArgs, style: Style) -> CmdResult {
             };
             t.add_row([style.id(&r.id), st, r.why.clone(), r.text.clone()]);
         }
-        println!("{t}");
-        println!(
+        crate::outln!("{t}");
+        crate::outln!(
             "{} chapters {}: {} clauses; {} covered by {} passing of {} rulings, {} named exceptions, {} uncovered",
             cov.game,
             cov.chapters.join(", "),

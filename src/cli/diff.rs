@@ -140,7 +140,7 @@ pub fn run(args: &DiffArgs, style: Style) -> CmdResult {
     if args.json {
         print_json(&report);
     } else {
-        print!("{}", render(&report, style));
+        crate::out!("{}", render(&report, style));
     }
     Ok(if report.agree {
         exit::OK

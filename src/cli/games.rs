@@ -13,7 +13,7 @@ use crate::rulebook::DOCUMENTS;
 pub struct GamesArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
 }
 
 #[derive(Serialize)]
@@ -66,6 +66,6 @@ pub fn run(args: &GamesArgs, style: Style) -> CmdResult {
             r.clauses.to_string(),
         ]);
     }
-    println!("{t}");
+    crate::outln!("{t}");
     Ok(exit::OK)
 }

@@ -93,8 +93,31 @@ enum Command {
     },
 }
 
+impl Command {
+    /// Whether the command was asked for `--json` (its failures then print
+    /// a JSON error object on stdout too).
+    fn json(&self) -> bool {
+        match self {
+            Command::Games(a) => a.json,
+            Command::Rule(a) => a.json,
+            Command::Toc(a) => a.json,
+            Command::Run(a) => a.json,
+            Command::Check(a) => a.json,
+            Command::Coverage(a) => a.json,
+            Command::Search(a) => a.wants_json(),
+            Command::Diff(a) => a.json,
+            Command::New(_) | Command::Schema(_) | Command::Completions { .. } => false,
+        }
+    }
+}
+
 /// Runs the CLI with the process arguments and returns the exit code.
 pub fn main() -> i32 {
+    // A deliberate bug for the test that a panic reports an internal error
+    // (exit 70): no input reaches a panic that the tests know of.
+    if std::env::var_os("JUDGE_TEST_INTERNAL_PANIC").is_some() {
+        panic!("deliberate panic (JUDGE_TEST_INTERNAL_PANIC is set)");
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -103,10 +126,24 @@ pub fn main() -> i32 {
             } else {
                 exit::OK
             };
+            // A malformed command line asked for JSON still gets a JSON
+            // error object on stdout.
+            if code == exit::USAGE && std::env::args().any(|a| a == "--json") {
+                let first = e.to_string();
+                let message = first
+                    .lines()
+                    .next()
+                    .unwrap_or("")
+                    .trim_start_matches("error: ");
+                crate::scenario::report::emit_json(&serde_json::json!({
+                    "error": { "message": message, "code": "judge::usage", "exit": code }
+                }));
+            }
             let _ = e.print();
             return code;
         }
     };
+    let json = cli.command.json();
     let style = Style::detect(cli.color);
     install_miette_hook(style);
     let result = match cli.command {
@@ -130,7 +167,10 @@ pub fn main() -> i32 {
         Ok(code) => code,
         Err(e) => {
             let code = e.exit_code();
-            eprintln!("{:?}", miette::Report::new(e));
+            if json {
+                crate::scenario::report::emit_json(&crate::error::json_error(&e, code));
+            }
+            crate::errln!("{:?}", miette::Report::new(e));
             code
         }
     }
@@ -141,6 +181,7 @@ fn install_miette_hook(style: Style) {
     use std::io::IsTerminal;
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let color = style.color && std::io::stderr().is_terminal() && !no_color;
+    crate::output::set_colour(style.color, color);
     let _ = miette::set_hook(Box::new(move |_| {
         Box::new(
             miette::MietteHandlerOpts::new()

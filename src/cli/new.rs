@@ -39,7 +39,7 @@ pub fn run(args: &NewArgs) -> CmdResult {
                 path: p.display().to_string(),
                 message: e.to_string(),
             })?;
-            eprintln!("wrote {}", p.display());
+            crate::errln!("wrote {}", p.display());
         }
     }
     Ok(exit::OK)

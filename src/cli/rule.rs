@@ -84,7 +84,7 @@ pub struct RuleArgs {
     full: bool,
     /// Print JSON.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -100,7 +100,7 @@ pub struct TocArgs {
     depth: Option<u8>,
     /// Print JSON.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
 }
 
 /// A clause id and title, for breadcrumbs and reference lists.
@@ -172,7 +172,7 @@ pub fn run_rule(args: &RuleArgs, style: Style) -> CmdResult {
     if args.json {
         print_json(&rule_json(&book, r));
     } else {
-        print!("{}", render_rule(&book, r, args.full, style));
+        crate::out!("{}", render_rule(&book, r, args.full, style));
     }
     Ok(exit::OK)
 }
@@ -409,7 +409,7 @@ pub fn run_toc(args: &TocArgs, style: Style) -> CmdResult {
     let base = entries.iter().map(|e| e.depth).min().unwrap_or(1);
     for e in &entries {
         let pad = "  ".repeat(usize::from(e.depth - base));
-        println!("{pad}{} {}", style.id(e.display.unwrap_or(e.id)), e.title);
+        crate::outln!("{pad}{} {}", style.id(e.display.unwrap_or(e.id)), e.title);
     }
     Ok(exit::OK)
 }

@@ -33,7 +33,10 @@ pub fn run(args: &RunArgs, style: Style) -> CmdResult {
     let loaded = match scenario::load_file(&args.file) {
         Ok(x) => x,
         Err(e) => {
-            eprintln!("{:?}", miette::Report::new(e));
+            if args.json {
+                emit_json(&crate::error::json_error(&e, exit::USAGE));
+            }
+            crate::errln!("{:?}", miette::Report::new(e));
             return Ok(exit::USAGE);
         }
     };
@@ -45,7 +48,7 @@ pub fn run(args: &RunArgs, style: Style) -> CmdResult {
     };
     let outcome = scenario::run_loaded(&loaded, &plan);
     for w in &loaded.warnings {
-        eprintln!("warning: {w}");
+        crate::errln!("warning: {w}");
     }
     if args.json {
         // The title of every cited clause, so that tools need no rulebook.
@@ -74,7 +77,7 @@ pub fn run(args: &RunArgs, style: Style) -> CmdResult {
     }
     if let Some(e) = &outcome.error {
         let d = scenario::load::action_error(&loaded, e.action, &e.error);
-        eprintln!("{:?}", miette::Report::new(d));
+        crate::errln!("{:?}", miette::Report::new(d));
         return Ok(exit::USAGE);
     }
     Ok(exit::OK)

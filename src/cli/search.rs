@@ -44,7 +44,15 @@ pub struct SearchArgs {
     limit: usize,
     /// Print a JSON array instead of a table.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
+}
+
+impl SearchArgs {
+    /// `--json`, given before the words or among them (the words accept
+    /// options after them, `judge search 投了 --json`).
+    pub(crate) fn wants_json(&self) -> bool {
+        self.json || self.words.iter().any(|w| w == "--json")
+    }
 }
 
 /// One result as printed with `--json`.
@@ -440,7 +448,7 @@ fn no_hits(
     if let Some(u) = &args.under {
         where_.push_str(&format!(" under {u}"));
     }
-    eprintln!("no clause matches `{raw}`{where_}");
+    crate::errln!("no clause matches `{raw}`{where_}");
     // The term may belong to another game, or lie outside --under.
     let mut found_elsewhere = false;
     if args.game.is_some() || args.under.is_some() {
@@ -466,12 +474,12 @@ fn no_hits(
                 .as_deref()
                 .is_some_and(|g| games == [g.trim().to_ascii_lowercase().as_str()]);
             if same_game || args.game.is_none() {
-                eprintln!(
+                crate::errln!(
                     "  found outside --under: {}; drop --under to see them",
                     places.join(", ")
                 );
             } else {
-                eprintln!(
+                crate::errln!(
                     "  `{raw}` is a {} term: found in {}; drop --game to see them",
                     games.join("/"),
                     places.join(", "),
@@ -482,13 +490,13 @@ fn no_hits(
     let counts = engine.group_counts(q, scope);
     if counts.len() > 1 {
         let parts: Vec<String> = counts.iter().map(|(w, n)| format!("{w}: {n}")).collect();
-        eprintln!("  each word alone matches: {} clauses", parts.join(", "));
+        crate::errln!("  each word alone matches: {} clauses", parts.join(", "));
     }
     for (w, n) in &counts {
         if *n == 0 && !found_elsewhere {
             let near = engine.suggest(w, 5);
             if !near.is_empty() {
-                eprintln!("  `{w}`: did you mean {}?", near.join(", "));
+                crate::errln!("  `{w}`: did you mean {}?", near.join(", "));
             }
         }
     }

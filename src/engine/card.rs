@@ -326,6 +326,14 @@ pub enum Effect {
         #[serde(default)]
         who: Who,
     },
+    /// "Draw up to `max` cards": each player named chooses how many
+    /// (0 to `max`, at most 1000), given as the choice
+    /// `<card>.draw.<player>` (e.g. `s.draw.p1`: 2).
+    DrawUpTo {
+        max: i64,
+        #[serde(default)]
+        who: Who,
+    },
     /// Change a player's numeric value (e.g. `defense`, `pp`, `ep`) by
     /// `amount`, within the game's bounds.
     ChangeValue {
@@ -623,6 +631,19 @@ fn one_i64() -> i64 {
     1
 }
 
+/// The largest "up to N" a choice may take (as for draw amounts).
+pub const MAX_UP_TO: u64 = 1000;
+
+/// The choice key of an "up to N" count: `<card>.<effect>.<player>`.
+pub fn up_to_key(card: &str, effect: &str, player: crate::engine::PlayerId) -> String {
+    format!("{card}.{effect}.{}", crate::engine::player_name(player))
+}
+
+/// The options of an "up to `max`" count: 0 to `max`, at most [`MAX_UP_TO`].
+pub fn up_to_max(max: i64) -> u64 {
+    u64::try_from(max).unwrap_or(0).min(MAX_UP_TO)
+}
+
 impl Effect {
     /// Every effect word (`do`) of the language, in declaration order.
     pub const WORDS: &'static [&'static str] = &[
@@ -631,6 +652,7 @@ impl Effect {
         "banish",
         "return_to_hand",
         "draw",
+        "draw_up_to",
         "change_value",
         "buff",
         "set_power",
@@ -670,6 +692,7 @@ impl Effect {
             Effect::Banish { .. } => "banish",
             Effect::ReturnToHand { .. } => "return_to_hand",
             Effect::Draw { .. } => "draw",
+            Effect::DrawUpTo { .. } => "draw_up_to",
             Effect::ChangeValue { .. } => "change_value",
             Effect::Buff { .. } => "buff",
             Effect::SetPower { .. } => "set_power",
@@ -746,6 +769,19 @@ impl Effect {
 }
 
 impl Target {
+    /// A `chosen` selector's parts: filter, count, "up to", leaders too.
+    pub fn chosen(&self) -> Option<(&Filter, u32, bool, bool)> {
+        match self {
+            Target::Chosen {
+                filter,
+                count,
+                up_to,
+                or_leader,
+            } => Some((filter, *count, *up_to, *or_leader)),
+            _ => None,
+        }
+    }
+
     /// Every selector word (`select`) of the language.
     pub const WORDS: &'static [&'static str] = &["this", "player", "chosen", "all", "random"];
 

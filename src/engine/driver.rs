@@ -243,8 +243,10 @@ impl<R: Rules> Driver<'_, R> {
             &[rule],
         );
         if !alternatives.is_empty() {
-            e.text
-                .push_str(&format!("; legal instead: {}", alternatives.join(", ")));
+            e.text.push_str(&format!(
+                "; legal instead: {}",
+                crate::engine::machine::capped_list(&alternatives)
+            ));
         }
         self.rejections.push(Rejection {
             action: i,

@@ -35,7 +35,10 @@ pub enum EngineError {
         alternatives: Vec<String>,
     },
     /// Strict mode: the engine needs a choice the scenario did not give.
-    #[error("the scenario does not give choice `{choice}`; options: {}", options.join(", "))]
+    #[error(
+        "the scenario does not give choice `{choice}`; options: {}",
+        capped_list(options)
+    )]
     MissingChoice {
         choice: String,
         options: Vec<String>,
@@ -44,7 +47,10 @@ pub enum EngineError {
     #[error("choice `{choice}` was given but never used")]
     UnusedChoice { choice: String },
     /// A given choice is not one of the options.
-    #[error("choice `{choice}` = {value} is not allowed; options: {}", options.join(", "))]
+    #[error(
+        "choice `{choice}` = {value} is not allowed; options: {}",
+        capped_list(options)
+    )]
     BadChoice {
         choice: String,
         value: String,
@@ -64,6 +70,23 @@ pub enum EngineError {
     /// An action after the game ended.
     #[error("the game is over ({result}); action {action} cannot be taken")]
     GameOver { result: String, action: usize },
+}
+
+/// The most options a message lists; a board of 10,000 cards must not
+/// make a 10,000-id message.
+const LISTED_OPTIONS: usize = 20;
+
+/// `options` joined with commas, at most [`LISTED_OPTIONS`] of them, then
+/// how many more there are.
+pub fn capped_list(options: &[String]) -> String {
+    if options.len() <= LISTED_OPTIONS {
+        return options.join(", ");
+    }
+    format!(
+        "{}, … ({} more)",
+        options[..LISTED_OPTIONS].join(", "),
+        options.len() - LISTED_OPTIONS
+    )
 }
 
 /// How a step ended.
@@ -160,9 +183,52 @@ impl Choices {
             Some(k) => Err(EngineError::BadChoice {
                 choice: key.into(),
                 value: format!("{} card(s)", k.len()),
-                options: vec![format!("exactly 1 of {}", options.join(", "))],
+                options: vec![format!("exactly 1 of {}", capped_list(options))],
             }),
         }
+    }
+
+    /// Reads a required choice of exactly `n` distinct ids from `options`
+    /// (a hand-size discard, "choose N"): missing → `MissingChoice`, another
+    /// number or a repeated id → `BadChoice`.
+    pub fn exactly(
+        &mut self,
+        key: &str,
+        options: &[String],
+        n: usize,
+    ) -> Result<Vec<String>, EngineError> {
+        let chosen = self
+            .ids(key, options)?
+            .ok_or_else(|| EngineError::MissingChoice {
+                choice: key.into(),
+                options: options.to_vec(),
+            })?;
+        let distinct: BTreeSet<&String> = chosen.iter().collect();
+        if chosen.len() != n || distinct.len() != n {
+            return Err(EngineError::BadChoice {
+                choice: key.into(),
+                value: format!("{} card(s)", chosen.len()),
+                options: vec![format!("exactly {n} distinct of {}", capped_list(options))],
+            });
+        }
+        Ok(chosen)
+    }
+
+    /// Reads a required count from 0 to `max` ("up to N"): missing →
+    /// `MissingChoice`, anything else → `BadChoice`.
+    pub fn count(&mut self, key: &str, max: u64) -> Result<u64, EngineError> {
+        let options = || vec![format!("a number from 0 to {max}")];
+        let v = self.take(key).ok_or_else(|| EngineError::MissingChoice {
+            choice: key.into(),
+            options: options(),
+        })?;
+        v.as_u64()
+            .filter(|n| *n <= max)
+            .ok_or_else(|| EngineError::BadChoice {
+                choice: key.into(),
+                value: v.to_string(),
+                options: options(),
+            })
     }
 
     /// Strict mode: a choice given but never used is an error.
@@ -314,6 +380,16 @@ impl<S: Clone + std::fmt::Debug> Machine<S> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn long_option_lists_are_capped() {
+        let few: Vec<String> = (0..3).map(|i| format!("c{i}")).collect();
+        assert_eq!(capped_list(&few), "c0, c1, c2");
+        let many: Vec<String> = (0..10_000).map(|i| format!("c{i}")).collect();
+        let s = capped_list(&many);
+        assert!(s.ends_with("c19, … (9980 more)"), "{s}");
+    }
+
     use super::*;
     use crate::engine::state::Game;
 
@@ -401,6 +477,24 @@ mod tests {
         assert!(matches!(
             d.ids("a", &opts),
             Err(EngineError::BadChoice { .. })
+        ));
+    }
+
+    #[test]
+    fn exactly_n_distinct() {
+        let opts = vec!["x".to_string(), "y".to_string(), "z".to_string()];
+        let mut c = Choices::new(BTreeMap::from([
+            ("ok".to_string(), serde_json::json!(["x", "z"])),
+            ("dup".to_string(), serde_json::json!(["x", "x"])),
+        ]));
+        assert_eq!(c.exactly("ok", &opts, 2).unwrap(), ["x", "z"]);
+        assert!(matches!(
+            c.exactly("dup", &opts, 2),
+            Err(EngineError::BadChoice { .. })
+        ));
+        assert!(matches!(
+            c.exactly("none", &opts, 1),
+            Err(EngineError::MissingChoice { .. })
         ));
     }
 

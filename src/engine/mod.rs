@@ -35,8 +35,8 @@ pub use card::{
 pub use driver::{Plan, Rules};
 pub use machine::{Choices, EngineError, Flow, Machine};
 pub use state::{
-    Card, CardId, Event, Game, GameResult, Pending, Player, PlayerId, ShownFace, ValueSpec,
-    Visibility, ZoneId, ZoneSpec, player_name,
+    Card, CardId, Event, Game, GameResult, Pending, Player, PlayerId, Recipient, ShownFace,
+    ValueSpec, Visibility, ZoneId, ZoneSpec, player_name, player_names,
 };
 pub use trace::{Change, TraceEntry};
 

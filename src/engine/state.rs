@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use super::card::{CardDef, Until};
+use super::card::{CardDef, Until, Who};
 use super::rng::Rng;
 
 /// A player index: 0 = `p1`, 1 = `p2`, … (scenario files use `p1`, `p2`).
@@ -20,10 +20,61 @@ pub fn player_name(p: PlayerId) -> String {
     format!("p{}", p + 1)
 }
 
+/// Several players' names, `p1, p2`.
+pub fn player_names(ps: &[PlayerId]) -> String {
+    ps.iter()
+        .map(|p| player_name(*p))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Parses `p1`, `p2`, … into an index below `count`.
 pub fn parse_player(s: &str, count: usize) -> Option<PlayerId> {
     let n: usize = s.strip_prefix('p')?.parse().ok()?;
     n.checked_sub(1).filter(|&i| i < count)
+}
+
+/// What something is dealt to: a card or a player (damage goes to either).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub enum Recipient {
+    /// A card, by id.
+    Card(CardId),
+    /// A player.
+    Player(PlayerId),
+}
+
+impl Recipient {
+    /// A target word as effects resolve them: a player's name (`p1`) or a
+    /// card id.
+    pub fn of(word: &str, players: usize) -> Self {
+        match parse_player(word, players) {
+            Some(p) => Recipient::Player(p),
+            None => Recipient::Card(word.to_string()),
+        }
+    }
+    /// The card, if it is one.
+    pub fn card(&self) -> Option<&CardId> {
+        match self {
+            Recipient::Card(c) => Some(c),
+            Recipient::Player(_) => None,
+        }
+    }
+    /// The player, if it is one.
+    pub fn player(&self) -> Option<PlayerId> {
+        match self {
+            Recipient::Player(p) => Some(*p),
+            Recipient::Card(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Recipient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Recipient::Card(c) => f.write_str(c),
+            Recipient::Player(p) => f.write_str(&player_name(*p)),
+        }
+    }
 }
 
 /// A stable card id, as written in the scenario (`f1`, `opp-ward`) or
@@ -345,7 +396,10 @@ pub struct Game {
     /// Pending triggered abilities, in the order they triggered.
     pub pending: Vec<Pending>,
     /// Game-wide named counters the game module keeps (per-turn usage etc.).
+    /// Prefer [`Game::own`]: a typed state of the game's own.
     pub vars: BTreeMap<String, i64>,
+    /// The game module's own typed state (see [`Game::own`]).
+    pub own: Own,
     /// Counter for generated ids (tokens).
     pub next_token: u32,
 }
@@ -386,8 +440,31 @@ impl Game {
             events: Vec::new(),
             pending: Vec::new(),
             vars: BTreeMap::new(),
+            own: Own::default(),
             next_token: 0,
         }
+    }
+
+    /// The game module's own state of type `T` (its counters and flags,
+    /// with names and types the core does not know), created with its
+    /// default on first use. A module keeps one such type (a state of
+    /// another type replaces it). It is part of the state: cloned with it, so a
+    /// rejected action rolls it back too.
+    pub fn own<T: GameState + Default>(&mut self) -> &mut T {
+        if !self.own.0.as_ref().is_some_and(|b| b.as_any().is::<T>()) {
+            self.own.0 = Some(Box::new(T::default()));
+        }
+        self.own
+            .0
+            .as_mut()
+            .and_then(|b| b.as_any_mut().downcast_mut::<T>())
+            .expect("just set to a T")
+    }
+
+    /// The game module's own state of type `T`, if it has one yet (read
+    /// without creating it; `None` reads as the default).
+    pub fn own_ref<T: GameState>(&self) -> Option<&T> {
+        self.own.0.as_ref()?.as_any().downcast_ref::<T>()
     }
 
     /// The spec of zone kind `name`.
@@ -476,6 +553,30 @@ impl Game {
     /// A card's own definition, whatever face it shows.
     pub fn def_of_base(&self, id: &str) -> Option<&CardDef> {
         self.cards.get(id).and_then(|c| self.defs.get(&c.def))
+    }
+
+    /// The players `who` names, relative to `master`; both players are
+    /// listed turn player first (steps without choices happen together,
+    /// turn player's first).
+    pub fn who(&self, master: PlayerId, who: Who) -> Vec<PlayerId> {
+        match who {
+            Who::You => vec![master],
+            Who::Opponent => vec![self.opponent(master)],
+            Who::Both => {
+                let tp = self.turn.active;
+                vec![tp, self.opponent(tp)]
+            }
+        }
+    }
+
+    /// An effect makes `winners` win: every other player loses (the
+    /// module's game-over check then decides the result).
+    pub fn win(&mut self, winners: &[PlayerId]) {
+        for (p, pl) in self.players.iter_mut().enumerate() {
+            if !winners.contains(&p) {
+                pl.lost = true;
+            }
+        }
     }
 
     /// The opponent of `p` in a two-player game.
@@ -764,5 +865,64 @@ mod tests {
         assert_eq!(parse_player("p3", 2), None);
         assert_eq!(parse_player("p0", 2), None);
         assert_eq!(player_name(0), "p1");
+    }
+}
+
+/// A game module's own typed state, carried by [`Game`] without the core
+/// knowing its type. Implemented for every `Clone + Debug + Default` type
+/// that is `Send + Sync + 'static`.
+pub trait GameState: std::any::Any + std::fmt::Debug + Send + Sync {
+    /// A boxed copy (for cloning the game).
+    fn boxed(&self) -> Box<dyn GameState>;
+    /// For downcasting.
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// For downcasting.
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+}
+
+impl<T> GameState for T
+where
+    T: std::any::Any + Clone + std::fmt::Debug + Default + Send + Sync,
+{
+    fn boxed(&self) -> Box<dyn GameState> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
+
+/// The slot of [`Game`] holding the module's own state.
+#[derive(Debug, Default)]
+pub struct Own(Option<Box<dyn GameState>>);
+
+impl Clone for Own {
+    fn clone(&self) -> Self {
+        Own(self.0.as_ref().map(|b| b.boxed()))
+    }
+}
+
+#[cfg(test)]
+mod own_tests {
+    use super::*;
+
+    #[derive(Debug, Clone, Default, PartialEq)]
+    struct Mine {
+        used: u32,
+    }
+
+    #[test]
+    fn a_game_keeps_its_own_typed_state_and_clones_it() {
+        let mut g = Game::new(&[], 2, 0);
+        assert!(g.own_ref::<Mine>().is_none());
+        g.own::<Mine>().used += 1;
+        let saved = g.clone();
+        g.own::<Mine>().used += 1;
+        assert_eq!(g.own_ref::<Mine>(), Some(&Mine { used: 2 }));
+        // The clone (a rollback point) kept its own copy.
+        assert_eq!(saved.own_ref::<Mine>(), Some(&Mine { used: 1 }));
     }
 }

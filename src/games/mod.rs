@@ -54,6 +54,13 @@
 //!    ([`EngineError::NotImplemented`] citing the clause); `settle` (rarely
 //!    needed: SVE passes Quick windows the next action does not answer);
 //!    `derived`: a card's current characteristics for snapshots.
+//!    State of the game's own (per-turn counters, flags, procedure depth)
+//!    is a typed struct read with `game.own::<MyState>()` (cloned with the
+//!    state, so rollback covers it), never string keys in `game.vars`.
+//!    A damage or effect recipient that may be a card or a player is a
+//!    [`Recipient`](crate::engine::Recipient), never one string.
+//!    Shared helpers live in the core: `Game::who`, `Game::win`,
+//!    `Choices::exactly`, `Target::chosen`, `CardDef::snapshot_values`.
 //! 6. **Run.** [`GameModule::run_planned`] is one line:
 //!    `crate::engine::driver::run(self, game, actions, plan)`. The driver
 //!    owns the loop: the note of each action, its choices (strict:
@@ -87,6 +94,13 @@ pub trait GameModule: Sync {
     /// Number of players.
     fn players(&self) -> usize {
         2
+    }
+    /// The number of players of a scenario whose `state.players` names
+    /// `listed` players: [`GameModule::players`] unless the game allows
+    /// more seats (e.g. PSO2's cooperative raid battle), up to its maximum.
+    fn players_for(&self, listed: usize) -> usize {
+        let _ = listed;
+        self.players()
     }
     /// Zone kinds.
     fn zones(&self) -> &'static [ZoneSpec];

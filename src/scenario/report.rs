@@ -33,17 +33,24 @@ pub fn clause_title(book: &Rulebook, id: &str) -> Option<String> {
 
 /// Writes to stdout, ignoring a closed pipe (`judge run … | head` must not
 /// panic) and any other write error: there is nowhere left to report it.
+/// Control characters from the input are shown escaped
+/// ([`crate::output::stdout_safe`]).
 pub fn emit(s: &str) {
+    emit_raw(&crate::output::stdout_safe(s));
+}
+
+fn emit_raw(s: &str) {
     use std::io::Write as _;
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(s.as_bytes());
     let _ = out.flush();
 }
 
-/// [`emit`] for JSON, pretty, with a trailing newline.
+/// [`emit`] for JSON, pretty, with a trailing newline. serde_json escapes
+/// the controls a terminal acts on inside strings; the text is not altered.
 pub fn emit_json(v: &impl serde::Serialize) {
     let s = serde_json::to_string_pretty(v).unwrap_or_default();
-    emit(&format!("{s}\n"));
+    emit_raw(&format!("{s}\n"));
 }
 
 fn first_line(s: &str, max: usize) -> String {

@@ -10,13 +10,18 @@
 
 const DEF: &str = "not state-changing: a definition or classification";
 const ZONE_DEF: &str = "not state-changing: a zone's definition (the scenario vocabulary declares it: zone specs with visibility and order)";
-const DECK: &str = "not implemented: deck construction (100) happens before the game; the engine does not validate decks";
 const WORDING: &str = "not state-changing: how card text is worded; scenario cards are written in the effect language";
-const RAID: &str = "not implemented: the cooperative raid battle needs more than two players; a game of other than two players stops the run (not implemented: clause RAID:P1)";
 
 /// `(clause id, reason)`.
 pub const EXCEPTIONS: &[(&str, &str)] = &[
-    ("100", DECK),
+    (
+        "100.1",
+        "not state-changing: what players bring (100.1.1, a black Player card uses no Mag, is checked at setup)",
+    ),
+    (
+        "100.3.2",
+        "not implemented: card abilities that allow 4 or more copies, other than 増殖 (302.11)",
+    ),
     ("101.1", DEF),
     (
         "101.2",
@@ -179,7 +184,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "302.9",
         "not implemented: 回復X — no such effect in the language",
     ),
-    ("302.11", DECK),
+    ("302.11", "増殖: 9 copies, checked at setup with 100.3"),
     ("400.1", DEF),
     ("400.2", ZONE_DEF),
     (
@@ -261,5 +266,45 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("GL:ダイス", "not implemented: dice"),
     ("GL:デッキを見る", "not implemented: looking at the deck"),
     ("GL:公開", "not implemented: revealing cards"),
-    ("RAID", RAID),
+    (
+        "RAID:P1",
+        "not state-changing: who plays (a raid scenario seats 2-3 party players, then the Boss with flag `raid_boss`)",
+    ),
+    (
+        "RAID:P2",
+        "not state-changing: each seat brings its deck (the scenario's zones)",
+    ),
+    (
+        "RAID:F1",
+        "difficulties: flags raid_easy / raid_hard / raid_very_hard on the Boss seat; who goes first is the scenario's `turn.first`; Easy's turn-1 draw and Half Doll and Very Hard's extra play are applied",
+    ),
+    (
+        "RAID:F2",
+        "not state-changing: seating (the Boss is the last seat; turns pass seat by seat)",
+    ),
+    (
+        "RAID:B⑤",
+        "the Boss's end phase is the normal end phase (505), then play passes to the next seat, the first party player",
+    ),
+    ("RAID:S2", "not implemented: 回復 (302.9)"),
+    (
+        "RAID:S4",
+        "not implemented: a Boss \"draw\" (playing from the top instead) stops the run (not implemented: clause RAID:S4)",
+    ),
+    (
+        "RAID:S5",
+        "not state-changing: the Boss never has cards in hand (RAID:S3 sends returning cards to its deck)",
+    ),
+    (
+        "RAID:S6",
+        "not state-changing: the Boss's hand is always empty",
+    ),
+    (
+        "RAID:S7",
+        "not state-changing for the engine: Boss cards are played without paying costs; a missing cost reads 0",
+    ),
+    (
+        "RAID:S13",
+        "not implemented: 【EX】 cards (a card with keyword `ex` stops the run)",
+    ),
 ];

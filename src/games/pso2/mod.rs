@@ -22,6 +22,11 @@
 //!   `invincible` (GL:無敵), `untargetable` (選ばれない), and the battle
 //!   states `attacking` (506.4.1) and `engaged` (506.5.1).
 //!
+//! - the cooperative raid battle (協力レイドバトル): 2–3 party seats, then
+//!   the Boss seat with player flag `raid_boss` (difficulty flags
+//!   `raid_easy`, `raid_hard`, `raid_very_hard`), its Life in value `life`
+//!   and a `boss` card in its `player` zone ([`flow::raid`]).
+//!
 //! The procedures are in [`flow`]; what is not implemented stops the run
 //! with `not implemented: clause X`.
 
@@ -69,8 +74,15 @@ pub static ZONES: &[ZoneSpec] = &[
     zone("resolution", Visibility::Public, true, true, "406.1"),
 ];
 
-/// No numeric player values: the deck is the player's life (101.3, 201.4).
-pub static VALUES: &[ValueSpec] = &[];
+/// The deck is a player's life (101.3, 201.4); `life` is only the raid
+/// Boss's Life (RAID:F3).
+pub static VALUES: &[ValueSpec] = &[ValueSpec {
+    name: "life",
+    min: None,
+    max: None,
+    default: 0,
+    rule: "RAID:F3",
+}];
 
 /// Keyword abilities and keyword properties (302, glossary).
 pub const KEYWORDS: &[&str] = &[
@@ -94,6 +106,8 @@ pub const KEYWORDS: &[&str] = &[
     "pierce",
     // 付与 (204.2.2): an active that stays attached to its host.
     "attach",
+    // 「以下から1つを選ぶ」 / 「AまたはB」 (406.3, GL:または ※2).
+    "choose_one",
     // 「…」の能力は1ターンに1回 (300.8.1 / 300.8.2).
     "once_per_turn",
     "name_once_per_turn",
@@ -145,6 +159,11 @@ impl GameModule for Pso2 {
     fn id(&self) -> &'static str {
         "pso2"
     }
+    fn players_for(&self, listed: usize) -> usize {
+        // The cooperative raid battle seats several party players and the
+        // Boss (RAID:P1, RAID:F2); other games have two players (101.2).
+        listed.clamp(2, flow::raid::MAX_SEATS)
+    }
     fn zones(&self) -> &'static [ZoneSpec] {
         ZONES
     }
@@ -161,7 +180,7 @@ impl GameModule for Pso2 {
         flow::st::ALL
     }
     fn stats(&self) -> &'static [&'static str] {
-        &["slots", "pierce", "ability_cost"]
+        &["slots", "pierce", "ability_cost", "per_host"]
     }
     fn text_fields(&self) -> &'static [&'static str] {
         &["title", "color", "class", "also_named", "exclusive"]
@@ -176,7 +195,7 @@ impl GameModule for Pso2 {
         flow::PHASES
     }
     fn player_flags(&self) -> &'static [&'static str] {
-        flow::READINGS
+        flow::FLAGS
     }
     fn vocabulary(&self) -> &'static Vocabulary {
         &VOCABULARY

@@ -151,6 +151,7 @@ const EFFECTS: &[&str] = &[
     "banish",
     "return_to_hand",
     "draw",
+    "draw_up_to",
     "change_value",
     "buff",
     "add_counter",

@@ -455,7 +455,7 @@ pub(super) fn resolve_as_played(
         &[r::AS_IF_RESOLVE, r::AS_IF_SOURCE],
     )
     .note("judge's reading: 5.3.2 has no step for the effects whose timing is a played card resolving (5.2.4.a), so they do not resolve for a card resolved as if played; the effects for a resolved card do (5.3.2.f) (flag reading_as_if_resolving_window chooses otherwise)");
-    let outer = m.game.vars.remove("play_failed");
+    let outer = std::mem::take(&mut m.game.own::<PmvState>().play_failed);
     let entry = Entry {
         card: card.clone(),
         player: master,
@@ -475,10 +475,7 @@ pub(super) fn resolve_as_played(
     } else {
         resolve_entry_inner(m, &entry)?;
     }
-    let failed = m.game.vars.remove("play_failed").is_some();
-    if let Some(x) = outer {
-        m.game.vars.insert("play_failed".into(), x);
-    }
+    let failed = std::mem::replace(&mut m.game.own::<PmvState>().play_failed, outer);
     if m.game.result != GameResult::Ongoing {
         return Ok(());
     }

@@ -319,7 +319,7 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
                 .unwrap_or(0);
             batch.push(Dmg {
                 source: attacker.clone(),
-                to: recipient.0.clone(),
+                to: Recipient::of(&recipient.0, m.game.players.len()),
                 amount: a,
                 combat: true,
                 pierce: false,
@@ -334,7 +334,7 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
             let a = m.game.card(&b.0).map(|c| attack(&m.game, c)).unwrap_or(0);
             batch.push(Dmg {
                 source: b.0.clone(),
-                to: attacker.clone(),
+                to: Recipient::Card(attacker.clone()),
                 amount: a,
                 combat: true,
                 pierce: false,

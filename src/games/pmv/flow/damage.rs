@@ -6,8 +6,8 @@ use super::*;
 #[derive(Debug, Clone)]
 pub(super) struct Dmg {
     pub(super) source: CardId,
-    /// A card id or a player (`p1`).
-    pub(super) to: String,
+    /// The card or player dealt the damage.
+    pub(super) to: Recipient,
     pub(super) amount: i64,
     pub(super) combat: bool,
     pub(super) pierce: bool,
@@ -19,16 +19,14 @@ pub(super) fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
     // While a damage procedure runs, accumulated damage reaching durability
     // makes a character 決死 only at its own step f (1.10.12.f), not in the
     // removal sweep of a procedure nested inside it (e.g. pierce at step d).
-    let depth = var(&m.game, "damage_depth");
-    m.game.vars.insert("damage_depth".into(), depth + 1);
+    m.game.own::<PmvState>().damage_depth += 1;
     let r = damage_inner(m, batch);
-    m.game.vars.insert("damage_depth".into(), depth);
+    m.game.own::<PmvState>().damage_depth -= 1;
     r?;
     process_removals(m)
 }
 
 pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
-    let n = m.game.players.len();
     let mut live = Vec::new();
     for d in batch {
         if d.amount <= 0 {
@@ -42,8 +40,8 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
             );
             continue;
         }
-        if parse_player(&d.to, n).is_none() {
-            if !on_field(&m.game, &d.to) || !is_character(&m.game, &d.to) {
+        if let Recipient::Card(to) = &d.to {
+            if !on_field(&m.game, to) || !is_character(&m.game, to) {
                 m.record(
                     "damage.void",
                     format!(
@@ -54,7 +52,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                 );
                 continue;
             }
-            if m.game.card(&d.to).is_some_and(removing) {
+            if m.game.card(to).is_some_and(removing) {
                 m.record(
                     "damage.void",
                     format!("{} is being removed: damage does not apply to it", d.to),
@@ -68,7 +66,9 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
             }
         }
         if d.combat
-            && let Some(race) = resisted_race(&m.game, &d.to, &d.source)
+            && let Some(race) =
+                d.to.card()
+                    .and_then(|to| resisted_race(&m.game, to, &d.source))
         {
             m.record(
                 "resistance",
@@ -78,7 +78,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                 ),
                 &[r::RESISTANCE, r::NO_DAMAGE_TAKEN],
             )
-            .obj(d.to.clone());
+            .obj(d.to.to_string());
             continue;
         }
         live.push(d);
@@ -97,11 +97,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
         }
     };
     let sources: Vec<CardId> = live.iter().map(|d| d.source.clone()).collect();
-    let recips: Vec<CardId> = live
-        .iter()
-        .filter(|d| parse_player(&d.to, n).is_none())
-        .map(|d| d.to.clone())
-        .collect();
+    let recips: Vec<CardId> = live.iter().filter_map(|d| d.to.card().cloned()).collect();
     // a, b: the "before" windows.
     let e = m.record(
         "damage.a",
@@ -136,16 +132,12 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
         return Ok(());
     }
     let sources: Vec<CardId> = live.iter().map(|d| d.source.clone()).collect();
-    let recips: Vec<CardId> = live
-        .iter()
-        .filter(|d| parse_player(&d.to, n).is_none())
-        .map(|d| d.to.clone())
-        .collect();
+    let recips: Vec<CardId> = live.iter().filter_map(|d| d.to.card().cloned()).collect();
     // c: apply.
     let mut prior: BTreeMap<String, i64> = BTreeMap::new();
     for d in &live {
         let (rule, rule2, word) = kind(d);
-        if let Some(p) = parse_player(&d.to, n) {
+        if let Some(p) = d.to.player() {
             let before = m.game.value(p, "life");
             m.game.set_value(p, "life", before - d.amount);
             if d.combat && !d.pierce && m.game.card(&d.source).is_some_and(|c| c.controller != p) {
@@ -168,17 +160,19 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                 ],
             )
             .change(format!("{}.life", d.to), before, before - d.amount);
-        } else if on_field(&m.game, &d.to) {
+        } else if let Some(to) = d.to.card()
+            && on_field(&m.game, to)
+        {
             let counter = if d.combat {
                 COMBAT_DAMAGE
             } else {
                 EFFECT_DAMAGE
             };
-            let Some(c) = m.game.cards.get_mut(&d.to) else {
+            let Some(c) = m.game.cards.get_mut(to) else {
                 continue;
             };
             let before = accumulated(c);
-            prior.entry(d.to.clone()).or_insert(before);
+            prior.entry(to.clone()).or_insert(before);
             *c.counters.entry(counter.into()).or_default() += d.amount;
             m.record(
                 "damage.c",
@@ -206,25 +200,26 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
         &[r::DAMAGE_D],
     );
     for d in &live {
-        if !d.combat || parse_player(&d.to, n).is_some() || !on_field(&m.game, &d.to) {
+        let Some(to) = d.to.card() else { continue };
+        if !d.combat || !on_field(&m.game, to) {
             continue;
         }
         let opposing = m
             .game
             .card(&d.source)
-            .zip(m.game.card(&d.to))
+            .zip(m.game.card(to))
             .is_some_and(|(a, b)| a.controller != b.controller);
         if !opposing {
             continue;
         }
         if has_kw(&m.game, &d.source, "instant_death")
-            && m.game.card(&d.to).is_some_and(|c| !removing(c))
-            && !doom_effect_blocked(m, &d.to)
+            && m.game.card(to).is_some_and(|c| !removing(c))
+            && !doom_effect_blocked(m, to)
         {
-            if let Some(c) = m.game.cards.get_mut(&d.to) {
+            if let Some(c) = m.game.cards.get_mut(to) {
                 c.states.insert(st::DOOMED.into());
             }
-            set_remover(&mut m.game, &d.to, &d.source);
+            set_remover(&mut m.game, to, &d.source);
             m.record(
                 "instant_death",
                 format!(
@@ -237,7 +232,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                     r::DOOMED_BY_EFFECT,
                 ],
             )
-            .obj(d.to.clone());
+            .obj(to.clone());
         }
         if has_kw(&m.game, &d.source, "pierce")
             && m.game.card(&d.source).is_some_and(|c| c.has(st::ATTACKING))
@@ -248,7 +243,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                     .card(&d.source)
                     .map(|c| attack(&m.game, c))
                     .unwrap_or(0);
-                let t = m.game.card(&d.to);
+                let t = m.game.card(to);
                 (
                     a,
                     t.map(|c| durability(&m.game, c)).unwrap_or(0),
@@ -260,7 +255,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
             let acc = if counts_this {
                 acc_now
             } else {
-                prior.get(&d.to).copied().unwrap_or(0)
+                prior.get(to).copied().unwrap_or(0)
             };
             let x = atk - dur + acc;
             let e = m.record(
@@ -287,7 +282,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                     m,
                     vec![Dmg {
                         source: d.source.clone(),
-                        to: player_name(victim),
+                        to: Recipient::Player(victim),
                         amount: x,
                         combat: true,
                         pierce: true,
@@ -309,7 +304,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
         &[r::DAMAGE_E],
     );
     fire(m, "took_damage", &recips, r::DAMAGE_E)?;
-    let damaged: Vec<PlayerId> = live.iter().filter_map(|d| parse_player(&d.to, n)).collect();
+    let damaged: Vec<PlayerId> = live.iter().filter_map(|d| d.to.player()).collect();
     leader::opponent_took_damage(m, &damaged)?;
     // f: doomed check.
     for id in &recips {
@@ -322,7 +317,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
             let src = live
                 .iter()
                 .rev()
-                .find(|d| &d.to == id)
+                .find(|d| d.to.card() == Some(id))
                 .map(|d| (d.source.clone(), d.combat))
                 .unwrap_or_default();
             if let Some(c) = m.game.cards.get_mut(id) {

@@ -31,16 +31,16 @@ pub(super) fn mark_resolving(game: &mut Game, ids: &[CardId], pending: &str, res
 }
 
 pub(super) fn fire(m: &mut M, trigger: &str, cards: &[CardId], rule: &'static str) -> R<()> {
-    let depth = var(&m.game, "nesting") + 1;
+    let depth = m.game.own::<PmvState>().nesting + 1;
     if depth > MAX_NESTING {
         return Err(EngineError::Budget {
-            budget: MAX_NESTING as u64,
+            budget: u64::from(MAX_NESTING),
             last: format!("automatic effects ({trigger}) nested {MAX_NESTING} deep"),
         });
     }
-    m.game.vars.insert("nesting".into(), depth);
+    m.game.own::<PmvState>().nesting = depth;
     let r = fire_inner(m, trigger, cards, rule);
-    m.game.vars.insert("nesting".into(), depth - 1);
+    m.game.own::<PmvState>().nesting = depth - 1;
     r
 }
 
@@ -344,14 +344,7 @@ pub(super) fn choose_set_target(m: &mut M, k: &str, card: &str, player: PlayerId
 }
 
 pub(super) fn who_players(g: &Game, master: PlayerId, who: Who) -> Vec<PlayerId> {
-    match who {
-        Who::You => vec![master],
-        Who::Opponent => vec![g.opponent(master)],
-        Who::Both => {
-            let tp = g.turn.active;
-            vec![tp, g.opponent(tp)]
-        }
-    }
+    g.who(master, who)
 }
 
 /// The objects an effect applies to; `None` when a chosen target is no
@@ -456,14 +449,13 @@ pub(super) fn apply_effect(
     master: PlayerId,
     objs: &[String],
 ) -> R<()> {
-    let n = m.game.players.len();
     match e {
         Effect::Damage { amount, .. } => {
             let batch = objs
                 .iter()
                 .map(|o| Dmg {
                     source: this.to_string(),
-                    to: o.clone(),
+                    to: Recipient::of(o, m.game.players.len()),
                     amount: *amount,
                     combat: false,
                     pierce: false,
@@ -530,6 +522,24 @@ pub(super) fn apply_effect(
             }
             for p in who_players(&m.game, master, *who) {
                 for _ in 0..*amount {
+                    draw(m, p, r::DRAW_ONE_AT_A_TIME);
+                    if m.game.result != GameResult::Ongoing {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        Effect::DrawUpTo { max, who } => {
+            // Each player's count is chosen as the effect resolves; the
+            // cards are drawn one at a time (1.11.4).
+            for p in who_players(&m.game, master, *who) {
+                let max_n = crate::engine::card::up_to_max(*max);
+                let n = m
+                    .choices
+                    .count(&crate::engine::card::up_to_key(this, "draw", p), max_n)?;
+                let text = format!("{} draws {n} of up to {max}", player_name(p));
+                m.record("draw.up_to", text, &[r::DRAW_ONE_AT_A_TIME]);
+                for _ in 0..n {
                     draw(m, p, r::DRAW_ONE_AT_A_TIME);
                     if m.game.result != GameResult::Ongoing {
                         return Ok(());
@@ -783,22 +793,10 @@ pub(super) fn apply_effect(
         }
         Effect::Win { who } => {
             let ws = who_players(&m.game, master, *who);
-            for p in 0..n {
-                if !ws.contains(&p) {
-                    m.game.players[p].lost = true;
-                }
-            }
-            m.record(
-                "win.effect",
-                format!(
-                    "an effect makes {} win the game",
-                    ws.iter()
-                        .map(|p| player_name(*p))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                &[r::WIN_EFFECT],
-            );
+            m.game.win(&ws);
+            let names = crate::engine::player_names(&ws);
+            let text = format!("an effect makes {names} win the game");
+            m.record("win.effect", text, &[r::WIN_EFFECT]);
             game_over_check(m);
         }
         Effect::Restrict { .. } => apply_restrict(m, e, this, master, objs)?,

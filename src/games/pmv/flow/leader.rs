@@ -452,11 +452,10 @@ pub(super) fn shield_var(p: PlayerId) -> String {
 /// its procedure ends at once (1.10.15): it is removed from `live`, so
 /// steps c–f and their effects do not happen for it.
 pub(super) fn nullify(m: &mut M, live: &mut Vec<Dmg>) {
-    let n = m.game.players.len();
     let batch = live.len();
     let mut kept = Vec::new();
     for d in live.drain(..) {
-        let Some(p) = parse_player(&d.to, n) else {
+        let Some(p) = d.to.player() else {
             kept.push(d);
             continue;
         };

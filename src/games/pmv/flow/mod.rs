@@ -18,8 +18,8 @@ use super::rules as r;
 use crate::engine::Outcome;
 use crate::engine::{
     AbilityDef, Action, Card, CardId, EngineError, Filter, Flow, Game, GameResult, Machine,
-    PlayerId, Restricted, Rules, Side, Target, Until, Who, ZoneId, card::Effect, player_name,
-    state::Modifier,
+    PlayerId, Recipient, Restricted, Rules, Side, Target, Until, Who, ZoneId, card::Effect,
+    player_name, state::Modifier,
 };
 
 mod as_if;
@@ -48,6 +48,18 @@ use self::{
     leader::*, numbers::*, play::*, playmods::*, removal::*, restrict::*, spell_break::*,
     timing::*, transform::*, turn::*,
 };
+
+/// PMV's own state, carried by the core (`Game::own`).
+#[derive(Debug, Clone, Default)]
+pub struct PmvState {
+    /// Damage procedures (1.10.12) running, outermost first: inside one,
+    /// removal waits for its step f.
+    pub damage_depth: u32,
+    /// Automatic effects fired inside one another (against loops).
+    pub nesting: u32,
+    /// The play being resolved did not resolve properly (5.2.4.c).
+    pub play_failed: bool,
+}
 
 /// Card states the module uses.
 pub mod st {
@@ -482,7 +494,7 @@ fn resisted_race(g: &Game, card: &str, source: &str) -> Option<String> {
 
 /// How deeply automatic effects may nest before the engine reports an
 /// unbounded loop (each nesting is a real recursion).
-const MAX_NESTING: i64 = 64;
+const MAX_NESTING: u32 = 64;
 
 fn on_field(g: &Game, id: &str) -> bool {
     g.card(id).is_some_and(|c| c.zone.kind == zn::FIELD)

@@ -20,7 +20,7 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
             let (dur, acc) = (raw_durability(&m.game, c), accumulated(c));
             let rule = if dur <= 0 {
                 r::DOOMED_BY_DURABILITY
-            } else if acc >= dur && var(&m.game, "damage_depth") == 0 {
+            } else if acc >= dur && m.game.own::<PmvState>().damage_depth == 0 {
                 r::DOOMED_BY_DAMAGE
             } else {
                 continue;

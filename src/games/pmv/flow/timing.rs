@@ -1097,7 +1097,7 @@ pub(super) fn removal_windows(
 
 /// Marks the play being resolved as not properly resolved (5.2.4.c).
 pub(super) fn play_failed(g: &mut Game) {
-    g.vars.insert("play_failed".into(), 1);
+    g.own::<PmvState>().play_failed = true;
 }
 
 /// 5.2.4.a, the resolution (b, d), then 5.2.4.c if the effect resolved
@@ -1107,12 +1107,9 @@ pub(super) fn around_play(m: &mut M, e: &Entry, inner: fn(&mut M, &Entry) -> R<(
     if m.game.result != GameResult::Ongoing {
         return Ok(());
     }
-    let outer = m.game.vars.remove("play_failed");
+    let outer = std::mem::take(&mut m.game.own::<PmvState>().play_failed);
     inner(m, e)?;
-    let failed = m.game.vars.remove("play_failed").is_some();
-    if let Some(x) = outer {
-        m.game.vars.insert("play_failed".into(), x);
-    }
+    let failed = std::mem::replace(&mut m.game.own::<PmvState>().play_failed, outer);
     if m.game.result != GameResult::Ongoing {
         return Ok(());
     }

@@ -257,21 +257,7 @@ pub(super) fn phase_begin(m: &mut M, i: usize) -> R<()> {
             let hand = m.game.zone_of(tp, zn::HAND).to_vec();
             if hand.len() > 7 {
                 let excess = hand.len() - 7;
-                let chosen =
-                    m.choices
-                        .ids("discard", &hand)?
-                        .ok_or_else(|| EngineError::MissingChoice {
-                            choice: "discard".into(),
-                            options: hand.clone(),
-                        })?;
-                let distinct: BTreeSet<&String> = chosen.iter().collect();
-                if chosen.len() != excess || distinct.len() != excess {
-                    return Err(EngineError::BadChoice {
-                        choice: "discard".into(),
-                        value: format!("{} card(s)", chosen.len()),
-                        options: vec![format!("exactly {excess} of {}", hand.join(", "))],
-                    });
-                }
+                let chosen = m.choices.exactly("discard", &hand, excess)?;
                 m.record(
                     "discard_phase.hand_limit",
                     format!(

@@ -19,13 +19,13 @@ fn player_card(m: &M, p: PlayerId) -> Option<CardId> {
     m.game
         .zone_of(p, zn::PLAYER)
         .iter()
-        .find(|id| ctype(&m.game, id) == types::PLAYER)
+        .find(|id| matches!(ctype(&m.game, id), types::PLAYER | types::BOSS))
         .cloned()
 }
 
 /// 504.1.5: the turn player declares an attack with an ON 味方; the battle
 /// phase begins (504.1.5.1) with its battle-start step (506.3.1).
-pub fn declare(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
+pub fn declare(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     let p = ctx.holder;
     if ctx.window != Window::Main || p != m.game.turn.active || !ctx.stack.is_empty() {
         return Err(illegal(
@@ -42,7 +42,8 @@ pub fn declare(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     let ok_kind = m.game.card(&att).is_some_and(|c| {
         c.controller == p
             && ((c.zone.kind == zn::FIELD && ctype(&m.game, &att) == types::CHARA)
-                || (c.zone.kind == zn::PLAYER && ctype(&m.game, &att) == types::PLAYER))
+                || (c.zone.kind == zn::PLAYER
+                    && matches!(ctype(&m.game, &att), types::PLAYER | types::BOSS)))
     });
     if !ok_kind {
         return Err(illegal(
@@ -76,7 +77,7 @@ pub fn declare(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     // Legal opposing targets (506.3.1, 301.10).
     let mut options: Vec<String> = Vec::new();
     let n = m.game.players.len();
-    for q in (0..n).filter(|&q| q != p) {
+    for q in (0..n).filter(|&q| super::raid::opposed(&m.game, p, q) && !m.game.players[q].lost) {
         options.push(player_card(m, q).unwrap_or_else(|| "leader".into()));
         if !def.has_keyword("erosion") {
             for id in m.game.zone_of(q, zn::FIELD) {
@@ -136,7 +137,11 @@ pub fn declare(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
             ));
         }
         if t == "leader" {
-            foes.push(Foe::Player((p + 1) % n));
+            let q = (1..n)
+                .map(|k| (p + k) % n)
+                .find(|&q| super::raid::opposed(&m.game, p, q))
+                .unwrap_or((p + 1) % n);
+            foes.push(Foe::Player(q));
             continue;
         }
         match m.game.card(t).filter(|_| ctype(&m.game, t) == types::CHARA) {
@@ -155,7 +160,6 @@ pub fn declare(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
             }
         }
     }
-    m.game.turn.phase = "battle".into();
     let mut rules = vec![
         r::ATTACK_DECLARE,
         r::ATTACK_TO_BATTLE,
@@ -172,19 +176,49 @@ pub fn declare(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     if def.has_keyword("erosion") {
         rules.push(r::EROSION);
     }
+    let _ = generations;
+    start(m, ctx, &att, foes, rules)
+}
+
+/// The battle phase begins with `att` attacking `foes` (504.1.5.1): the
+/// battle-start step, the turn player gets the right to act (506.3.1).
+pub fn start(
+    m: &mut M,
+    mut ctx: Ctx,
+    att: &str,
+    foes: Vec<Foe>,
+    rules: Vec<&'static str>,
+) -> Result<(), EngineError> {
+    let p = m.game.turn.active;
+    let mut generations = vec![(att.to_string(), gen_of(m, att))];
+    for f in &foes {
+        if let Foe::Card(id) = f {
+            generations.push((id.clone(), gen_of(m, id)));
+        }
+    }
+    let names: Vec<String> = foes
+        .iter()
+        .map(|f| match f {
+            Foe::Card(id) => id.clone(),
+            Foe::Player(q) => player_name(*q),
+        })
+        .collect();
+    m.game.turn.phase = "battle".into();
+    let mut rules = rules;
+    rules.push(r::BATTLE_START);
     m.record(
         "battle_start_step",
         format!(
             "{} declares an attack with {att} on {}; battle-start step",
             player_name(p),
-            uniq.join(" and ")
+            names.join(" and ")
         ),
         &rules,
     )
-    .obj(att.clone());
+    .obj(att.to_string());
     ctx.window = Window::BattleStart;
     ctx.battle = Some(Battle {
-        attacker: att,
+        attacker: att.to_string(),
         side: p,
         targets: foes,
         generations,
@@ -383,11 +417,21 @@ pub fn engagement(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
         .targets
         .iter()
         .any(|f| matches!(f, Foe::Player(q) if *q != b.side));
-    if vs_player
-        && m.game
-            .def_of(&b.attacker)
-            .is_some_and(|d| d.has_keyword("double_attack"))
-    {
+    let double = m
+        .game
+        .def_of(&b.attacker)
+        .is_some_and(|d| d.has_keyword("double_attack"));
+    if double && !vs_player {
+        m.record(
+            "trigger",
+            format!(
+                "連撃 of {} does not trigger: it is engaged with a chara, not the opponent's player",
+                b.attacker
+            ),
+            &[r::DOUBLE_ATTACK, r::DOUBLE_ATTACK_TIMING],
+        );
+    }
+    if vs_player && double {
         let key = format!("turn:double:{}:{}", b.attacker, gen_of(m, &b.attacker));
         if m.game.vars.insert(key, 1).is_some() {
             m.record(

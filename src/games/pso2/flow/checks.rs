@@ -12,6 +12,10 @@ pub fn deck_out(m: &mut M) {
     if m.game.result != GameResult::Ongoing {
         return;
     }
+    if super::raid::on(&m.game) {
+        super::raid::checks(m);
+        return;
+    }
     let n = m.game.players.len();
     let zero: Vec<PlayerId> = (0..n)
         .filter(|&p| !m.game.players[p].lost && m.game.zone_of(p, zn::DECK).is_empty())
@@ -139,10 +143,23 @@ pub fn standing_ko(m: &mut M) -> Vec<String> {
 
 /// What the module refuses to run, checked before the first step.
 pub fn unsupported(g: &Game) -> Option<EngineError> {
-    if g.players.len() != 2 {
+    if let Some(b) = super::raid::boss(g) {
+        if b + 1 != g.players.len() {
+            return Some(super::bad(format!(
+                "the Boss sits after the last party player (RAID:F2): the flag `raid_boss` belongs to p{}",
+                g.players.len()
+            )));
+        }
+        if g.players.len() < 3 {
+            return Some(super::bad(
+                "a raid battle is several party players against the Boss (RAID:P1): seat at least p1, p2 and the Boss",
+            ));
+        }
+    }
+    if g.players.len() != 2 && !super::raid::on(g) {
         return Some(ni(
             r::RAID_PARTY,
-            "games of more than two players (the cooperative raid battle) are not implemented",
+            "more than two players play only the cooperative raid battle: mark the Boss's seat with the flag `raid_boss`",
         ));
     }
     for c in g.cards.values() {
@@ -158,9 +175,6 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
         }
         if d.has_keyword("ex") {
             return Some(ni(r::RAID_EX, "【EX】 cards (raid) are not implemented"));
-        }
-        if d.has_keyword("recover") {
-            return Some(ni(r::RECOVER, "回復X is not implemented"));
         }
         if c.has(st::FACE_DOWN) && c.zone.kind != zn::PP {
             return Some(ni(

@@ -58,7 +58,7 @@ pub fn to_card(
         );
         return Ok(false);
     }
-    if ctype(&m.game, id) == types::PLAYER {
+    if matches!(ctype(&m.game, id), types::PLAYER | types::BOSS) {
         to_player(m, c.controller, amount);
         return Ok(false);
     }
@@ -174,6 +174,7 @@ pub fn to_card(
             card.states.remove(st::FRONT);
             card.states.insert(st::BACK.into());
         }
+        super::raid::moved_back(&mut m.game, id);
         m.record(
             "row",
             format!("{id} received {row} in the front row, at least half of HP {h}: it moves to the back row (not a zone change)"),
@@ -192,6 +193,10 @@ pub fn to_card(
 
 /// Damage to player `p`: mill that many cards (201.4, 214.2).
 pub fn to_player(m: &mut M, p: PlayerId, amount: i64) -> Vec<CardId> {
+    if super::raid::is_boss(&m.game, p) {
+        super::raid::damage_boss(m, amount);
+        return Vec::new();
+    }
     if amount <= 0 {
         m.record(
             "damage",

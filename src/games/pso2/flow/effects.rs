@@ -197,12 +197,7 @@ fn resolve_card(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
                 ],
             )
             .obj(id.to_string());
-            let effects: Vec<Effect> = def
-                .abilities
-                .iter()
-                .filter(|a| a.trigger == "effect")
-                .flat_map(|a| a.effect.clone())
-                .collect();
+            let effects: Vec<Effect> = super::modes::resolving(m, &def, id);
             let legal = check_targets(m, entry, id, &effects);
             if let Some(legal) = legal {
                 apply_all(m, p, id, &effects, &legal)?;
@@ -239,7 +234,11 @@ fn attach(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
         .def_of(id)
         .cloned()
         .ok_or_else(|| super::bad("unknown card"))?;
-    if def.abilities.iter().any(|a| !a.effect.is_empty()) {
+    if def
+        .abilities
+        .iter()
+        .any(|a| a.trigger == "effect" && !a.effect.is_empty())
+    {
         return Err(ni(
             r::ATTACH,
             "the continuous effects of an attach (付与) active are not implemented",
@@ -285,6 +284,52 @@ fn attach(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
             r::ATTACH_KEYWORD,
             r::ATTACH_SOURCE,
         ],
+    );
+    copy_limit(m, id, &host.id)
+}
+
+/// GL:枚数制限: "「A」 can be attached at most X per chara" (stat
+/// `per_host` = X): over the limit one of them is destroyed at once, the
+/// player choosing which (choice `<card>.destroy`); 登場時 abilities still
+/// trigger.
+fn copy_limit(m: &mut M, id: &str, host: &str) -> Result<(), EngineError> {
+    let Some(d) = m.game.def_of(id).cloned() else {
+        return Ok(());
+    };
+    let Some(limit) = d.stats.get("per_host").copied() else {
+        return Ok(());
+    };
+    let name = super::super::names::game_name(&d);
+    let same: Vec<CardId> = m
+        .game
+        .cards
+        .values()
+        .filter(|c| {
+            c.attached_to.as_deref() == Some(host)
+                && m.game
+                    .def_of(&c.id)
+                    .is_some_and(|x| super::super::names::is_named(x, &name))
+        })
+        .map(|c| c.id.clone())
+        .collect();
+    if same.len() as i64 <= limit {
+        return Ok(());
+    }
+    let key = format!("{id}.destroy");
+    let Some(victim) = m.choices.one_id(&key, &same)? else {
+        return Err(EngineError::MissingChoice {
+            choice: key,
+            options: same,
+        });
+    };
+    moves::destroy(
+        m,
+        &victim,
+        &format!(
+            "{host} has {} 「{name}」 attached, over the limit of {limit}",
+            same.len()
+        ),
+        &[r::GL_COPY_LIMIT],
     );
     Ok(())
 }
@@ -440,6 +485,20 @@ fn apply(
         }
         Effect::Banish { target } => {
             for rc in targets_of(m, target) {
+                if let Recipient::Card(id) = &rc
+                    && super::raid::is_boss(
+                        &m.game,
+                        m.game.card(id).map_or(usize::MAX, |c| c.owner),
+                    )
+                    && !super::raid::is_boss(&m.game, master)
+                {
+                    m.record(
+                        "raid",
+                        format!("{id} is a Boss card: the party's abilities cannot exclude it"),
+                        &[r::RAID_NO_STEAL],
+                    );
+                    continue;
+                }
                 if let Recipient::Card(id) = rc
                     && !shielded(m, &id, source)
                 {
@@ -468,6 +527,12 @@ fn apply(
         }
         Effect::Draw { amount, who } => {
             for p in players(m, master, *who) {
+                if super::raid::is_boss(&m.game, p) {
+                    return Err(ni(
+                        r::RAID_BOSS_DRAW,
+                        "the Boss drawing (it plays that many cards from the top of its deck instead)",
+                    ));
+                }
                 moves::draw(m, p, *amount);
             }
         }
@@ -650,11 +715,7 @@ fn apply(
         }
         Effect::Win { who } => {
             let winners = players(m, master, *who);
-            for q in 0..m.game.players.len() {
-                if !winners.contains(&q) {
-                    m.game.players[q].lost = true;
-                }
-            }
+            m.game.win(&winners);
             finish(m);
         }
         other => {

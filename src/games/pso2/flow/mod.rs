@@ -15,12 +15,15 @@ mod battle;
 mod checks;
 mod cost;
 mod damage;
+mod deck;
 mod effects;
 mod equip;
 mod mag;
+mod modes;
 mod moves;
 mod play;
 mod priority;
+pub mod raid;
 mod targets;
 mod triggers;
 mod turn;
@@ -77,8 +80,11 @@ pub mod types {
     pub const ITEM: &str = "item";
     pub const WEAPON: &str = "weapon";
     pub const ARMOR: &str = "armor";
+    /// 《ボス》 of the raid battle, in the Boss seat's player zone.
+    pub const BOSS: &str = "boss";
     /// Every type.
     pub const ALL: &[&str] = &[
+        BOSS,
         PLAYER,
         CHARA,
         MAG,
@@ -160,6 +166,21 @@ pub mod reading {
     /// 205.5.2 vs 506.6.1.2: armor reduces only battle damage.
     pub const ARMOR_BATTLE_ONLY: &str = "reading_armor_battle_only";
 }
+
+/// Every player flag: the readings and the raid battle's seat and
+/// difficulty flags.
+pub const FLAGS: &[&str] = &[
+    reading::ROW_DAMAGE_PER_INSTANCE,
+    reading::SEQUENTIAL_DECK_OUT,
+    reading::CANCELLED_ATTACKER_OFF,
+    reading::ATTACH_HOST_GONE_EXCLUDED,
+    reading::ATTACKING_UNTIL_MAIN,
+    reading::ARMOR_BATTLE_ONLY,
+    raid::flag::BOSS,
+    raid::flag::EASY,
+    raid::flag::HARD,
+    raid::flag::VERY_HARD,
+];
 
 /// Every reading flag.
 pub const READINGS: &[&str] = &[
@@ -539,6 +560,16 @@ impl Rules for super::Pso2 {
         step(m, s)
     }
 
+    /// The PP-phase decision awaits the turn player; the right to act its
+    /// holder (103.6.1.4).
+    fn awaited(&self, m: &M) -> Option<PlayerId> {
+        match m.stack.last()? {
+            Step::PpDecision => Some(m.game.turn.active),
+            Step::Priority(ctx) => Some(ctx.holder),
+            Step::Begin(_) => None,
+        }
+    }
+
     fn act(&self, m: &mut M, a: &Action) -> Result<(), EngineError> {
         act(m, a)
     }
@@ -617,6 +648,34 @@ mod tests {
             "",
         );
         assert_eq!(not_implemented(&o), super::r::MAG_EVOLUTION);
+    }
+
+    #[test]
+    fn a_raid_needs_a_party_and_the_boss_seated_last() {
+        for (players, why) in [
+            (
+                r#""p1": { "flags": ["raid_boss"], "zones": {} }, "p2": { "zones": {} }, "p3": { "zones": {} }"#,
+                "RAID:F2",
+            ),
+            (
+                r#""p1": { "zones": {} }, "p2": { "flags": ["raid_boss"], "zones": {} }"#,
+                "RAID:P1",
+            ),
+        ] {
+            let text = format!(
+                r#"{{ "game": "pso2", "name": "t", "source": "test", "cards": {{}},
+                  "state": {{ "turn": {{ "player": "p1", "phase": "main", "number": 3 }}, "players": {{ {players} }} }},
+                  "actions": [] }}"#
+            );
+            let loaded = load_str("t.json", &text, None).expect("loads");
+            let o = loaded.module.run(loaded.game.clone(), &loaded.actions);
+            match o.error.map(|e| e.error) {
+                Some(EngineError::BadAction { message }) => {
+                    assert!(message.contains(why), "{message}")
+                }
+                other => panic!("expected a bad-setup error, got {other:?}"),
+            }
+        }
     }
 
     #[test]

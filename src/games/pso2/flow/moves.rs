@@ -86,11 +86,33 @@ pub fn to_discard(m: &mut M, id: &str) {
     move_to(m, id, ZoneId::of(owner, zn::DISCARD));
 }
 
-/// Puts a card in its owner's hand.
+/// Puts a card in its owner's hand; a Boss card goes on top of the Boss
+/// deck instead (RAID:S3).
 pub fn to_hand(m: &mut M, id: &str) {
     let Some(owner) = m.game.card(id).map(|c| c.owner) else {
         return;
     };
+    if super::raid::is_boss(&m.game, owner) {
+        m.record(
+            "raid",
+            format!(
+                "{id} would return to the Boss's hand: it goes on top of the Boss deck instead"
+            ),
+            &[r::RAID_TO_DECK_TOP],
+        );
+        let stacked: Vec<CardId> = m
+            .game
+            .cards
+            .values()
+            .filter(|c| c.attached_to.as_deref() == Some(id))
+            .map(|c| c.id.clone())
+            .collect();
+        m.game.move_card(id, ZoneId::of(owner, zn::DECK), true);
+        for s in stacked {
+            to_discard(m, &s);
+        }
+        return;
+    }
     move_to(m, id, ZoneId::of(owner, zn::HAND));
 }
 

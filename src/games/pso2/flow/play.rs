@@ -18,7 +18,11 @@ fn main_timing(m: &M, ctx: &Ctx, p: usize) -> bool {
 /// Hands the right to act to the next player after using it (103.6.1.6).
 fn hand_over(m: &mut M, mut ctx: Ctx) {
     let n = m.game.players.len();
-    ctx.holder = (ctx.holder + 1) % n;
+    let p = ctx.holder;
+    ctx.holder = (1..n)
+        .map(|k| (p + k) % n)
+        .find(|&q| !m.game.players[q].lost)
+        .unwrap_or((p + 1) % n);
     ctx.passes = 0;
     m.then([Step::Priority(Box::new(ctx))]);
 }
@@ -81,12 +85,7 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
             vec![attach_host(m, &card, a.target.as_deref())?]
         }
         _ => {
-            let effects: Vec<_> = def
-                .abilities
-                .iter()
-                .filter(|ab| ab.trigger == "effect")
-                .flat_map(|ab| ab.effect.clone())
-                .collect();
+            let effects = super::modes::declare(m, &def, &card)?;
             match targets::choose(m, p, &card, &effects, "targets", a.target.as_deref())? {
                 Some(c) => c,
                 None => {
@@ -376,9 +375,12 @@ fn war_cry_activate(m: &mut M, mut ctx: Ctx, card: &str) -> Result<(), EngineErr
             vec![],
         ));
     }
+    // In the raid battle War Cry also protects other party members (RAID:S1).
+    let raid = super::raid::on(&m.game);
+    let ally = |q: usize| q == p || (raid && !super::raid::opposed(&m.game, p, q));
     let ally_attacked = b.targets.iter().any(|t| match t {
-        super::Foe::Player(q) => *q == p,
-        super::Foe::Card(id) => m.game.card(id).is_some_and(|c| c.controller == p),
+        super::Foe::Player(q) => ally(*q),
+        super::Foe::Card(id) => m.game.card(id).is_some_and(|c| ally(c.controller)),
     });
     if b.side == p || !ally_attacked {
         return Err(illegal(
@@ -393,6 +395,17 @@ fn war_cry_activate(m: &mut M, mut ctx: Ctx, card: &str) -> Result<(), EngineErr
             format!("{card} must be ON on the field to pay 【ON⇒OFF】"),
             vec![],
         ));
+    }
+    let for_other = b.targets.iter().any(|t| match t {
+        super::Foe::Player(q) => *q != p,
+        super::Foe::Card(id) => m.game.card(id).is_some_and(|c| c.controller != p),
+    });
+    if raid && for_other {
+        m.record(
+            "activate",
+            "in the raid battle War Cry may protect another party member",
+            &[r::RAID_WAR_CRY],
+        );
     }
     m.record(
         "activate",

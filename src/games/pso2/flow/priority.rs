@@ -15,9 +15,30 @@ pub fn offer(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
     if m.game.result != GameResult::Ongoing {
         return Ok(Flow::Continue);
     }
+    // An eliminated player (RAID:F5) no longer holds the right to act.
+    let n = m.game.players.len();
+    if m.game.players[ctx.holder].lost
+        && let Some(next) = (1..n)
+            .map(|k| (ctx.holder + k) % n)
+            .find(|&q| !m.game.players[q].lost)
+    {
+        ctx.holder = next;
+    }
     settle(m, &mut ctx)?;
     if battle::cancelled(m, &mut ctx) {
         return offer(m, ctx);
+    }
+    if super::raid::take_to_end(&mut m.game) {
+        m.record(
+            "raid",
+            "the turn player was eliminated during their own turn: straight to the end phase",
+            &[r::RAID_ELIMINATION],
+        );
+        m.then([Step::Begin(Phase::TurnEnd)]);
+        return Ok(Flow::Continue);
+    }
+    if super::raid::is_boss(&m.game, ctx.holder) {
+        return super::raid::boss_act(m, ctx);
     }
     m.stack.push(Step::Priority(Box::new(ctx)));
     Ok(Flow::Await)
@@ -98,7 +119,7 @@ fn end_phase(m: &mut M, ctx: Ctx) -> Result<(), EngineError> {
 }
 
 /// 103.6.1.5–103.6.1.8: a pass.
-fn pass(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
+pub fn pass(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
     if ctx.window == Window::Main && ctx.stack.is_empty() {
         return Err(illegal(
             r::NO_PASS_MAIN,
@@ -114,8 +135,12 @@ fn pass(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
     let p = ctx.holder;
     ctx.passes += 1;
     let n = m.game.players.len();
-    if ctx.passes < n {
-        let next = (p + 1) % n;
+    let in_game = (0..n).filter(|&q| !m.game.players[q].lost).count();
+    if ctx.passes < in_game {
+        let next = (1..n)
+            .map(|k| (p + k) % n)
+            .find(|&q| !m.game.players[q].lost)
+            .unwrap_or((p + 1) % n);
         m.record(
             "priority",
             format!(
@@ -134,7 +159,7 @@ fn pass(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
         m.record(
             "priority",
             format!(
-                "{} passes: both players passed in a row; the newest entry resolves",
+                "{} passes: every player passed in a row; the newest entry resolves",
                 player_name(p)
             ),
             &[r::PASS, r::BOTH_PASS_RESOLVE, r::RESOLVE_NEWEST],
@@ -159,7 +184,7 @@ fn pass(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
     m.record(
         "priority",
         format!(
-            "{} passes: both players passed with nothing in the resolution zone; the {} ends",
+            "{} passes: every player passed in a row with nothing in the resolution zone; the {} ends",
             player_name(p),
             window_name(ctx.window)
         ),
@@ -174,17 +199,16 @@ fn pass(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
         Window::Participation => battle::engagement(m, ctx)?,
         Window::Engagement => battle::damage_step(m, ctx)?,
         Window::Damage => battle::back_to_main(m, ctx),
-        Window::Main => unreachable_main(m)?,
+        // Rejected above: no pass in the main phase with an empty zone.
+        Window::Main => {
+            return Err(illegal(
+                r::NO_PASS_MAIN,
+                "in the main phase with nothing in the resolution zone there is no pass",
+                vec![],
+            ));
+        }
     }
     Ok(())
-}
-
-fn unreachable_main(_m: &mut M) -> Result<(), EngineError> {
-    Err(illegal(
-        r::NO_PASS_MAIN,
-        "in the main phase with nothing in the resolution zone there is no pass",
-        vec![],
-    ))
 }
 
 /// A window's name for the trace.

@@ -4,19 +4,14 @@
 //! not played or activated at all (406.2.2.2, 504.2).
 
 use super::{Chosen, M, ctype, r, st, zn};
-use crate::engine::{CardId, Effect, EngineError, Filter, Game, PlayerId, Side, Target};
+use crate::engine::{CardId, Effect, EngineError, Filter, Game, PlayerId, Side};
 
 /// The chosen-target selector of an ability's effects, if any: every
 /// `chosen` target of one ability names the same chosen cards (「それ」).
 pub fn selector(effects: &[Effect]) -> Option<(Filter, u32, bool, bool)> {
-    effects.iter().find_map(|e| match e.target() {
-        Some(Target::Chosen {
-            filter,
-            count,
-            up_to,
-            or_leader,
-        }) => Some((filter.clone(), *count, *up_to, *or_leader)),
-        _ => None,
+    effects.iter().find_map(|e| {
+        let (f, count, up_to, or_leader) = e.target()?.chosen()?;
+        Some((f.clone(), count, up_to, or_leader))
     })
 }
 
@@ -42,7 +37,8 @@ pub fn matches(
     let side_ok = match filter.side {
         Side::Any => true,
         Side::You => c.controller == master,
-        Side::Opponent => c.controller != master,
+        // In the raid battle 相手 is the other side only (RAID:S9).
+        Side::Opponent => super::raid::opposed(g, master, c.controller),
     };
     let t = ctype(g, id);
     let type_ok = filter.types.is_empty()
@@ -100,11 +96,20 @@ pub fn choose(
     let given = match preset {
         Some(t) if options.iter().any(|o| o == t) => Some(vec![t.to_string()]),
         Some(t) => {
-            return Err(EngineError::BadChoice {
-                choice: "target".into(),
-                value: t.into(),
+            // Another party member's card in a raid is no 相手 (RAID:S9).
+            let rule = if super::raid::on(&m.game)
+                && m.game.card(t).is_some_and(|c| {
+                    c.controller != master && !super::raid::opposed(&m.game, master, c.controller)
+                }) {
+                r::RAID_NOT_ALLY
+            } else {
+                r::TARGET_LEGAL
+            };
+            return Err(super::illegal(
+                rule,
+                format!("{t} is not a legal target of {source}"),
                 options,
-            });
+            ));
         }
         None => m.choices.ids(key, &options)?,
     };

@@ -132,23 +132,34 @@ pub fn collect(m: &mut M, ctx: &mut Ctx) -> Result<usize, EngineError> {
 /// turn player's cards on the field, player and mag zones.
 pub fn timed(m: &mut M, trigger: &'static str) -> Result<Vec<Entry>, EngineError> {
     let tp = m.game.turn.active;
-    let mut cards = Vec::new();
-    for z in [zn::PLAYER, zn::MAG, zn::FIELD] {
-        cards.extend(m.game.zone_of(tp, z).to_vec());
-    }
+    let n = m.game.players.len();
+    // 「自分のターンの開始時」: the turn player's cards (501.1.4);
+    // 『ターン終了時』: every player's (505.1.2), the turn player's first.
+    let players: Vec<PlayerId> = if trigger == "start_of_turn" {
+        vec![tp]
+    } else {
+        (0..n).map(|k| (tp + k) % n).collect()
+    };
     let rules: &'static [&'static str] = if trigger == "start_of_turn" {
         &[r::START_TRIGGERS]
     } else {
         &[r::TURN_END_STEP]
     };
     let mut out = Vec::new();
-    for c in cards {
-        if super::mag::under_the_mag(&m.game, &c) {
-            continue;
+    for p in players {
+        let mut cards = Vec::new();
+        for z in [zn::PLAYER, zn::MAG, zn::FIELD] {
+            cards.extend(m.game.zone_of(p, z).to_vec());
         }
-        for f in found(m, &c, trigger, tp, rules) {
-            if let Some(e) = make(m, &f)? {
-                out.push(e);
+        for c in cards {
+            if super::mag::under_the_mag(&m.game, &c) {
+                continue;
+            }
+            let master = m.game.card(&c).map_or(p, |x| x.controller);
+            for f in found(m, &c, trigger, master, rules) {
+                if let Some(e) = make(m, &f)? {
+                    out.push(e);
+                }
             }
         }
     }

@@ -15,7 +15,10 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
         Phase::Start => start(m),
         Phase::Draw => {
             m.game.turn.phase = "draw".into();
-            if m.game.turn.number == 1 && tp == m.game.turn.first {
+            if m.game.turn.number == 1
+                && tp == m.game.turn.first
+                && !super::raid::first_turn_draw(&m.game)
+            {
                 m.record(
                     "draw_phase",
                     format!(
@@ -25,11 +28,17 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
                     &[r::DRAW_PHASE],
                 );
             } else {
-                m.record(
+                let first_turn = m.game.turn.number == 1 && tp == m.game.turn.first;
+                let e = m.record(
                     "draw_phase",
                     format!("{} draws 1", player_name(tp)),
                     &[r::DRAW_PHASE],
                 );
+                if first_turn {
+                    e.rule(r::RAID_DIFFICULTY).note(
+                        "judges' reading: the raid's \"the first player also draws on turn 1\" applies in Easy only, where it is printed (RAID:F1)",
+                    );
+                }
                 moves::draw(m, tp, 1);
             }
             m.record("draw_phase", "to the PP phase", &[r::DRAW_TO_PP]);
@@ -67,7 +76,16 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
         }
         Phase::TurnEnd => {
             m.game.turn.phase = "turn_end".into();
-            let stack = triggers::timed(m, "end_of_turn")?;
+            let found = triggers::timed(m, "end_of_turn")?;
+            let mut ctx = Ctx {
+                window: Window::TurnEnd,
+                stack: Vec::new(),
+                battle: None,
+                holder: tp,
+                passes: 0,
+            };
+            triggers::place(m, &mut ctx, found)?;
+            let stack = ctx.stack;
             m.record(
                 "turn_end_step",
                 format!(
@@ -93,6 +111,7 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
 /// 102: the game setup. The scenario's `turn.first` stands for the random
 /// decision of 102.1; decks are shuffled with the scenario's seed.
 fn setup(m: &mut M) -> Result<Flow, EngineError> {
+    super::deck::validate(m)?;
     let first = m.game.turn.first;
     let n = m.game.players.len();
     m.record(
@@ -131,7 +150,6 @@ fn setup(m: &mut M) -> Result<Flow, EngineError> {
             if let Some(c) = m.game.cards.get_mut(&top) {
                 c.states.insert(st::FACE_DOWN.into());
             }
-            set_on(m, &top, true);
             m.record(
                 "setup",
                 format!(
@@ -140,7 +158,8 @@ fn setup(m: &mut M) -> Result<Flow, EngineError> {
                 ),
                 &[r::SETUP_FACE_DOWN_PP, r::FACE_DOWN_PP_COLOR],
             )
-            .obj(top);
+            .obj(top.clone());
+            set_on(m, &top, true);
         }
     }
     m.game.turn.number = 1;
@@ -153,6 +172,12 @@ fn setup(m: &mut M) -> Result<Flow, EngineError> {
 fn start(m: &mut M) -> Result<Flow, EngineError> {
     let tp = m.game.turn.active;
     m.game.turn.phase = "start".into();
+    let boss_turn = super::raid::is_boss(&m.game, tp);
+    if boss_turn {
+        super::raid::target_phase(m);
+    }
+    // The Boss's turn has no draw or PP phase (RAID:B①–⑤).
+    let after = if boss_turn { Phase::Main } else { Phase::Draw };
     m.record(
         "start_phase",
         format!("{}'s PP become ON", player_name(tp)),
@@ -183,12 +208,20 @@ fn start(m: &mut M) -> Result<Flow, EngineError> {
     );
     let stack = triggers::timed(m, "start_of_turn")?;
     if stack.is_empty() {
-        m.record(
-            "start_phase",
-            "no start-of-turn ability triggers; to the draw phase",
-            &[r::START_TRIGGERS, r::START_TO_DRAW],
-        );
-        m.then([Step::Begin(Phase::Draw)]);
+        if boss_turn {
+            m.record(
+                "start_phase",
+                "the Boss's field cards are ON; no start-of-turn ability triggers; to the main phase (the Boss's turn has no draw or PP phase)",
+                &[r::START_TRIGGERS, r::RAID_BOSS_START],
+            );
+        } else {
+            m.record(
+                "start_phase",
+                "no start-of-turn ability triggers; to the draw phase",
+                &[r::START_TRIGGERS, r::START_TO_DRAW],
+            );
+        }
+        m.then([Step::Begin(after)]);
     } else {
         m.record(
             "start_phase",
@@ -200,7 +233,7 @@ fn start(m: &mut M) -> Result<Flow, EngineError> {
             &[r::START_TRIGGERS, r::PRIORITY_RULE_PHASES],
         );
         m.then([Step::Priority(Box::new(Ctx {
-            window: Window::Rule(Phase::Draw),
+            window: Window::Rule(after),
             stack,
             battle: None,
             holder: tp,
@@ -325,23 +358,9 @@ fn refresh(m: &mut M) -> Result<Flow, EngineError> {
     let hand: Vec<String> = m.game.zone_of(tp, zn::HAND).to_vec();
     if hand.len() >= 8 {
         let n = hand.len() - 7;
-        let chosen =
-            m.choices
-                .ids("discard", &hand)?
-                .ok_or_else(|| EngineError::MissingChoice {
-                    choice: "discard".into(),
-                    options: hand.clone(),
-                })?;
-        let mut uniq = chosen.clone();
+        // Discarded in id order.
+        let mut uniq = m.choices.exactly("discard", &hand, n)?;
         uniq.sort();
-        uniq.dedup();
-        if uniq.len() != n {
-            return Err(EngineError::BadChoice {
-                choice: "discard".into(),
-                value: format!("{} card(s)", uniq.len()),
-                options: vec![format!("exactly {n} of {}", hand.join(", "))],
-            });
-        }
         m.record(
             "refresh_step",
             format!(
@@ -362,7 +381,11 @@ fn refresh(m: &mut M) -> Result<Flow, EngineError> {
             &[r::HAND_LIMIT_OWN],
         );
     }
-    let next = (tp + 1) % m.game.players.len().max(1);
+    let n = m.game.players.len().max(1);
+    let next = (1..=n)
+        .map(|k| (tp + k) % n)
+        .find(|&q| !m.game.players[q].lost)
+        .unwrap_or((tp + 1) % n);
     m.game.turn.number += 1;
     m.game.turn.active = next;
     m.record(

@@ -1,6 +1,7 @@
 //! Abilities: choosing targets (10.6.2.3), the effect language, triggered abilities (10.7.3) and resolving a played card (10.6.2.8).
 
 use super::*;
+use crate::engine::card::{up_to_key, up_to_max};
 
 /// Chooses the targets of every `chosen` selector of ability `ability` of
 /// definition `def`, from the choice `<key>` (or `<key>#<n>` when the
@@ -25,15 +26,8 @@ pub(super) fn choose_targets(
     let selectors: Vec<(Filter, u32, bool, bool)> = ab
         .effect
         .iter()
-        .filter_map(|e| match e.target() {
-            Some(Target::Chosen {
-                filter,
-                count,
-                up_to,
-                or_leader,
-            }) => Some((filter.clone(), *count, *up_to, *or_leader)),
-            _ => None,
-        })
+        .filter_map(|e| e.target()?.chosen())
+        .map(|(f, count, up_to, or_leader)| (f.clone(), count, up_to, or_leader))
         .collect();
     let several = selectors.len() > 1;
     let mut out = Vec::new();
@@ -287,6 +281,20 @@ pub(super) fn apply_effect(
                 }
             }
         }
+        Effect::DrawUpTo { max, who } => {
+            for p in who_players(&m.game, master, *who) {
+                let key = up_to_key(this, "draw", p);
+                let n = m.choices.count(&key, up_to_max(*max))?;
+                m.record(
+                    "effect.draw_up_to",
+                    format!("{} chooses to draw {n} (up to {max})", player_name(p)),
+                    &[r::DRAW],
+                );
+                for _ in 0..n {
+                    draw(m, p, r::DRAW);
+                }
+            }
+        }
         Effect::ChangeValue {
             value,
             amount,
@@ -478,19 +486,12 @@ pub(super) fn apply_effect(
         }
         Effect::Win { who } => {
             let ps = who_players(&m.game, master, *who);
-            for p in 0..m.game.players.len() {
-                if !ps.contains(&p) {
-                    m.game.players[p].lost = true;
-                }
-            }
+            m.game.win(&ps);
             m.record(
                 "effect.win",
                 format!(
                     "{this}'s effect makes {} win at once",
-                    ps.iter()
-                        .map(|p| player_name(*p))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    crate::engine::player_names(&ps)
                 ),
                 &[r::EFFECT_WIN_LOSS],
             );

@@ -15,7 +15,7 @@ pub(super) fn evolve(m: &mut M, p: PlayerId, card: &str, evo: Option<&str>) -> R
             legal_main(g),
         ));
     }
-    if g.vars.get("evolve_used").copied().unwrap_or(0) > 0 {
+    if g.own_ref::<SveState>().is_some_and(|s| s.evolve_used > 0) {
         return Err(illegal(
             r::EVOLVE_ONCE,
             "an Evolve ability has already been used this turn",
@@ -99,7 +99,7 @@ pub(super) fn evolve(m: &mut M, p: PlayerId, card: &str, evo: Option<&str>) -> R
         rec.change(format!("{}.ep", player_name(p)), ep, ep - 1);
         m.game.set_value(p, "ep", ep - 1);
     }
-    *m.game.vars.entry("evolve_used".into()).or_default() += 1;
+    m.game.own::<SveState>().evolve_used += 1;
     let before = m
         .game
         .cards

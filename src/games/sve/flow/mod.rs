@@ -29,6 +29,13 @@ use self::{
     actions::*, attack::*, combat::*, effects::*, evolve::*, moves::*, play::*, timing::*, turn::*,
 };
 
+/// SVE's own state, carried by the core (`Game::own`).
+#[derive(Debug, Clone, Default)]
+pub struct SveState {
+    /// Evolve abilities used this turn (8.3.2: one per turn).
+    pub evolve_used: u32,
+}
+
 /// Card states the module uses.
 pub mod st {
     /// アクト: turned sideways (4.2.2.2).
@@ -220,16 +227,9 @@ fn parse_leader(s: &str) -> Option<PlayerId> {
     crate::engine::state::parse_player(p, 2)
 }
 
+/// 1.3.4.1: steps without choices happen together; listed TP first.
 fn who_players(g: &Game, master: PlayerId, who: Who) -> Vec<PlayerId> {
-    match who {
-        Who::You => vec![master],
-        Who::Opponent => vec![g.opponent(master)],
-        // 1.3.4.1: steps without choices happen together; listed TP first.
-        Who::Both => {
-            let tp = g.turn.active;
-            vec![tp, g.opponent(tp)]
-        }
-    }
+    g.who(master, who)
 }
 
 fn side_players(g: &Game, master: PlayerId, side: Side) -> Vec<PlayerId> {

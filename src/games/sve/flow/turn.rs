@@ -188,24 +188,7 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
             let lim = limit(&m.game, zn::HAND);
             if hand.len() > lim {
                 let excess = hand.len() - lim;
-                let chosen =
-                    m.choices
-                        .ids("discard", &hand)?
-                        .ok_or_else(|| EngineError::MissingChoice {
-                            choice: "discard".into(),
-                            options: hand.clone(),
-                        })?;
-                let distinct: BTreeSet<&String> = chosen.iter().collect();
-                if chosen.len() != excess || distinct.len() != excess {
-                    return Err(EngineError::BadChoice {
-                        choice: "discard".into(),
-                        value: format!("{} cards", chosen.len()),
-                        options: vec![format!(
-                            "exactly {excess} distinct cards of {}",
-                            hand.join(", ")
-                        )],
-                    });
-                }
+                let chosen = m.choices.exactly("discard", &hand, excess)?;
                 m.record(
                     "end_phase.hand_limit",
                     format!("{} discards {excess} card(s) down to the hand limit {lim}", player_name(tp)),
@@ -257,7 +240,7 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
                 c.states.remove(st::ARRIVED);
                 c.states.remove(st::EVOLVED);
             }
-            m.game.vars.remove("evolve_used");
+            m.game.own::<SveState>().evolve_used = 0;
             m.then(start_of_turn());
         }
     }

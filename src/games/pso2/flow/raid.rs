@@ -1,0 +1,425 @@
+//! The cooperative raid battle (協力レイドバトル): several party players
+//! against the 《ボス》 (RAID:P1), seated last (RAID:F2) and marked by the
+//! player flag `raid_boss`; the difficulty is a flag on the Boss's seat
+//! (`raid_easy`, `raid_hard`, `raid_very_hard`; none = Normal, RAID:F1).
+//! The Boss's Life is the seat's value `life` (RAID:F3).
+//!
+//! The Boss never decides: on its turn it runs the boss-turn procedure
+//! (RAID:B①–⑤) and it passes whenever it would hold the right to act;
+//! ambiguous choices of boss cards are the party's (RAID:S10), given as the
+//! action's choices.
+
+use super::{Ctx, Foe, M, Phase, Step, Window, battle, ctype, is_on, moves, r, st, types, zn};
+use std::collections::BTreeMap;
+
+use crate::engine::{CardId, EngineError, Flow, Game, GameResult, PlayerId, ZoneId, player_name};
+
+/// The most seats a scenario may have: three party players and the Boss.
+pub const MAX_SEATS: usize = 4;
+
+/// The raid's own state, carried by the core with the game (rolled back
+/// with it).
+#[derive(Debug, Clone, Default)]
+pub struct RaidState {
+    /// The boss turn's target player (RAID:B①).
+    pub target: PlayerId,
+    /// Cards the Boss still plays this turn (RAID:B③).
+    pub plays: i64,
+    /// The Boss side's attackers still to attack, in order (RAID:B④);
+    /// `None` until the battle phase lines them up.
+    pub queue: Option<Vec<CardId>>,
+    /// Entry order of the Boss's charas.
+    pub entries: BTreeMap<CardId, u64>,
+    /// Order in which the Boss's charas were put in the back row.
+    pub back_order: BTreeMap<CardId, u64>,
+    /// The last entry number given.
+    pub seq: u64,
+    /// Easy's Half Doll has been used (RAID:F1).
+    pub half_doll_used: bool,
+    /// The turn player was eliminated during their own turn (RAID:F5).
+    pub to_end: bool,
+}
+
+fn state(g: &mut Game) -> &mut RaidState {
+    g.own::<RaidState>()
+}
+
+/// Whether the turn player was eliminated during their own turn, clearing
+/// the mark (RAID:F5: straight to the end phase).
+pub fn take_to_end(g: &mut Game) -> bool {
+    on(g) && std::mem::take(&mut state(g).to_end)
+}
+
+/// Remembers when a Boss chara is put in the back row (RAID:B④ orders
+/// the back row by it).
+pub fn moved_back(g: &mut Game, id: &str) {
+    let Some(b) = boss(g) else { return };
+    if g.card(id).is_none_or(|c| c.controller != b) {
+        return;
+    }
+    let st = state(g);
+    st.seq += 1;
+    let seq = st.seq;
+    st.back_order.insert(id.to_string(), seq);
+}
+
+/// Player flags of the raid.
+pub mod flag {
+    pub const BOSS: &str = "raid_boss";
+    pub const EASY: &str = "raid_easy";
+    pub const HARD: &str = "raid_hard";
+    pub const VERY_HARD: &str = "raid_very_hard";
+}
+
+/// The Boss's seat, in a raid.
+pub fn boss(g: &Game) -> Option<PlayerId> {
+    g.players.iter().position(|p| p.flags.contains(flag::BOSS))
+}
+
+/// Whether the game is a raid battle.
+pub fn on(g: &Game) -> bool {
+    boss(g).is_some()
+}
+
+fn boss_flag(g: &Game, f: &str) -> bool {
+    boss(g).is_some_and(|b| g.players[b].flags.contains(f))
+}
+
+/// Whether two players are on opposite sides: the party against the Boss
+/// in a raid (other party members are not 味方, but not 相手 either:
+/// RAID:S9), any two players otherwise.
+pub fn opposed(g: &Game, a: PlayerId, b: PlayerId) -> bool {
+    match boss(g) {
+        Some(x) => (a == x) != (b == x),
+        None => a != b,
+    }
+}
+
+/// Whether `p` is the Boss.
+pub fn is_boss(g: &Game, p: PlayerId) -> bool {
+    boss(g) == Some(p)
+}
+
+/// The party players who joined the game (eliminated ones included,
+/// RAID:F5).
+fn party(g: &Game) -> Vec<PlayerId> {
+    (0..g.players.len()).filter(|&p| !is_boss(g, p)).collect()
+}
+
+/// The first player draws on turn 1 in Easy (RAID:F1).
+pub fn first_turn_draw(g: &Game) -> bool {
+    boss_flag(g, flag::EASY)
+}
+
+/// Damage to the Boss reduces its Life instead of milling (RAID:F3).
+pub fn damage_boss(m: &mut M, amount: i64) {
+    let Some(b) = boss(&m.game) else { return };
+    let before = m.game.value(b, "life");
+    let after = before - amount.max(0);
+    m.game.set_value(b, "life", after);
+    m.record(
+        "raid",
+        format!("the Boss takes {amount} damage: its Life goes down (its deck is not milled)"),
+        &[r::RAID_LIFE],
+    )
+    .change(format!("{}.life", player_name(b)), before, after);
+}
+
+/// Rule checks of the raid, instead of 101.3/101.7: Boss Life 0 wins for
+/// the party; a party deck at 0 eliminates its player and removes all their
+/// cards from the game (RAID:F5, S11), or in Easy the first time reshuffles
+/// their discard (Half Doll); every party player eliminated loses; an empty
+/// Boss deck is refilled from its discard at once (RAID:S8).
+pub fn checks(m: &mut M) {
+    let Some(b) = boss(&m.game) else { return };
+    if m.game.value(b, "life") <= 0 {
+        let winners: Vec<String> = party(&m.game).into_iter().map(player_name).collect();
+        m.record(
+            "raid",
+            format!(
+                "the Boss's Life is 0: the party ({}) wins; the result names its first player",
+                winners.join(", ")
+            ),
+            &[r::RAID_WIN_LOSE, r::GAME_ENDS],
+        );
+        m.game.players[b].lost = true;
+        m.game.result = GameResult::Win(winners.first().cloned().unwrap_or_default());
+        return;
+    }
+    if m.game.zone_of(b, zn::DECK).is_empty() && !m.game.zone_of(b, zn::DISCARD).is_empty() {
+        let mut v = m.game.zone_of(b, zn::DISCARD).to_vec();
+        m.game.rng.shuffle(&mut v);
+        for id in &v {
+            m.game.move_card(id, ZoneId::of(b, zn::DECK), false);
+        }
+        m.record(
+            "raid",
+            format!("the Boss's deck is empty: its discard ({} cards) is shuffled into a new deck at once", v.len()),
+            &[r::RAID_BOSS_RESHUFFLE],
+        );
+    }
+    for p in party(&m.game) {
+        if m.game.players[p].lost || !m.game.zone_of(p, zn::DECK).is_empty() {
+            continue;
+        }
+        if boss_flag(&m.game, flag::EASY) && !state(&mut m.game).half_doll_used {
+            state(&mut m.game).half_doll_used = true;
+            let mut v = m.game.zone_of(p, zn::DISCARD).to_vec();
+            m.game.rng.shuffle(&mut v);
+            for id in &v {
+                m.game.move_card(id, ZoneId::of(p, zn::DECK), false);
+            }
+            m.record(
+                "raid",
+                format!("{}'s deck is 0: in Easy the first such player uses a Half Doll, shuffling the discard into a new deck", player_name(p)),
+                &[r::RAID_DIFFICULTY],
+            );
+            continue;
+        }
+        m.record(
+            "raid",
+            format!(
+                "{}'s deck is 0: {} is eliminated and all their cards are removed from the game",
+                player_name(p),
+                player_name(p)
+            ),
+            &[r::RAID_ELIMINATION, r::RAID_S_ELIMINATION],
+        );
+        m.game.players[p].lost = true;
+        let theirs: Vec<String> = m
+            .game
+            .cards
+            .values()
+            .filter(|c| c.owner == p && c.zone.kind != zn::EXCLUDED)
+            .map(|c| c.id.clone())
+            .collect();
+        for id in theirs {
+            m.game.move_card(&id, ZoneId::of(p, zn::EXCLUDED), false);
+        }
+        if m.game.turn.active == p {
+            state(&mut m.game).to_end = true;
+        }
+    }
+    if party(&m.game).iter().all(|&p| m.game.players[p].lost) {
+        m.record(
+            "raid",
+            "every party player's deck is 0: the party loses",
+            &[r::RAID_WIN_LOSE, r::GAME_ENDS],
+        );
+        m.game.result = GameResult::Win(player_name(b));
+    }
+}
+
+/// ① the target phase: the turn's target player, chosen at random among
+/// the party players still in the game (RAID:B①).
+pub fn target_phase(m: &mut M) {
+    let live: Vec<PlayerId> = party(&m.game)
+        .into_iter()
+        .filter(|&p| !m.game.players[p].lost)
+        .collect();
+    if live.is_empty() {
+        return;
+    }
+    let t = live[m.game.rng.below(live.len() as u64) as usize];
+    state(&mut m.game).target = t;
+    let joined = party(&m.game).len() as i64;
+    let extra = i64::from(boss_flag(&m.game, flag::VERY_HARD));
+    let st = state(&mut m.game);
+    st.plays = joined + extra;
+    st.queue = None;
+    m.record(
+        "boss_turn",
+        format!(
+            "target phase: the target player is {} (chosen at random, seeded)",
+            player_name(t)
+        ),
+        &[r::RAID_BOSS_TURN],
+    );
+}
+
+/// The Boss acts when it would hold the right to act: in its main phase
+/// with an empty zone it plays the top cards of its deck one by one
+/// (RAID:B③), then attacks in order (RAID:B④), then moves to the end
+/// phase; otherwise it passes.
+pub fn boss_act(m: &mut M, ctx: Ctx) -> Result<Flow, EngineError> {
+    let b = ctx.holder;
+    let own_turn = m.game.turn.active == b;
+    if !(own_turn && ctx.window == Window::Main && ctx.stack.is_empty()) {
+        m.record(
+            "raid",
+            "the Boss passes (it never uses the right to act)",
+            &[r::RAID_BOSS_TURN],
+        );
+        return super::priority::pass(m, ctx).map(|()| Flow::Continue);
+    }
+    if state(&mut m.game).plays > 0 {
+        state(&mut m.game).plays -= 1;
+        return play_top(m, ctx);
+    }
+    if state(&mut m.game).queue.is_none() {
+        queue_attacks(m, b);
+    }
+    let next = state(&mut m.game)
+        .queue
+        .as_mut()
+        .and_then(|q| (!q.is_empty()).then(|| q.remove(0)));
+    if let Some(att) = next {
+        let present = m
+            .game
+            .card(&att)
+            .is_some_and(|c| matches!(c.zone.kind, zn::FIELD | zn::PLAYER));
+        if !present || !is_on(&m.game, &att) || m.game.card(&att).is_some_and(|c| c.has(st::FROZEN))
+        {
+            m.record(
+                "boss_turn",
+                format!("{att} does not attack: it is gone, OFF or frozen"),
+                &[r::ATTACK_ONLY_ON, r::RAID_BOSS_TURN],
+            );
+            m.then([Step::Priority(Box::new(ctx))]);
+            return Ok(Flow::Continue);
+        }
+        let t = state(&mut m.game).target;
+        battle::start(
+            m,
+            ctx,
+            &att,
+            vec![Foe::Player(t)],
+            vec![r::RAID_BOSS_BATTLE],
+        )?;
+        return Ok(Flow::Continue);
+    }
+    m.record(
+        "boss_turn",
+        "the Boss's attacks are over: to the end phase",
+        &[r::RAID_BOSS_TURN],
+    );
+    m.then([Step::Begin(Phase::TurnEnd)]);
+    Ok(Flow::Continue)
+}
+
+/// RAID:B③: the top card of the Boss deck is played: a chara enters the
+/// front row OFF, left to right in entry order; an active's ability
+/// activates at once (it goes to the resolution zone); an item enters the
+/// back row ON.
+fn play_top(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
+    let b = ctx.holder;
+    let Some(top) = m.game.zone_of(b, zn::DECK).first().cloned() else {
+        m.then([Step::Priority(Box::new(ctx))]);
+        return Ok(Flow::Continue);
+    };
+    let t = ctype(&m.game, &top).to_string();
+    let seq = {
+        let st = state(&mut m.game);
+        st.seq += 1;
+        st.seq
+    };
+    match t.as_str() {
+        types::CHARA => {
+            moves::enter_field(m, &top, b, false, false);
+            state(&mut m.game).entries.insert(top.clone(), seq);
+            m.record(
+                "boss_turn",
+                format!("main phase: the Boss plays {top} from the top of its deck; it enters the front row OFF"),
+                &[r::RAID_BOSS_MAIN, r::CHARA_ENTERS_FRONT_OFF],
+            );
+        }
+        types::ITEM => {
+            moves::enter_field(m, &top, b, true, true);
+            m.record(
+                "boss_turn",
+                format!("main phase: the Boss plays item {top}"),
+                &[r::RAID_BOSS_MAIN, r::ITEM_BACK_ON],
+            );
+        }
+        types::ACTIVE => {
+            m.game
+                .move_card(&top, ZoneId::shared(zn::RESOLUTION), false);
+            let def = m
+                .game
+                .def_of(&top)
+                .cloned()
+                .ok_or_else(|| super::bad("unknown card"))?;
+            let effects: Vec<_> = def
+                .abilities
+                .iter()
+                .filter(|a| a.trigger == "effect")
+                .flat_map(|a| a.effect.clone())
+                .collect();
+            let key = format!("{top}.effect");
+            let Some(chosen) = super::targets::choose(m, b, &top, &effects, &key, None)? else {
+                m.record(
+                    "boss_turn",
+                    format!("{top} has no legal target: it goes to the discard"),
+                    &[r::NO_TARGET_NO_PLAY],
+                );
+                moves::to_discard(m, &top);
+                m.then([Step::Priority(Box::new(ctx))]);
+                return Ok(Flow::Continue);
+            };
+            m.record(
+                "boss_turn",
+                format!("main phase: the Boss plays active {top}: its ability activates at once (the party chooses any open choice: `{key}`)"),
+                &[r::RAID_BOSS_MAIN, r::RAID_PARTY_CHOOSES],
+            );
+            ctx.stack.push(super::Entry {
+                kind: super::EntryKind::Card(top),
+                master: b,
+                targets: chosen,
+            });
+            ctx.holder = (b + 1) % m.game.players.len();
+            ctx.passes = 0;
+        }
+        other => {
+            return Err(super::ni(
+                r::RAID_BOSS_TURN,
+                format!("a boss {other} card played from the Boss deck"),
+            ));
+        }
+    }
+    m.then([Step::Priority(Box::new(ctx))]);
+    Ok(Flow::Continue)
+}
+
+/// RAID:B④: the Boss itself, then the front-row charas in the order they
+/// entered, then the back-row charas in the order they were put there.
+fn queue_attacks(m: &mut M, b: PlayerId) {
+    let mut order: Vec<String> = m
+        .game
+        .zone_of(b, zn::PLAYER)
+        .iter()
+        .filter(|id| ctype(&m.game, id) == types::BOSS)
+        .cloned()
+        .collect();
+    let entries = state(&mut m.game).entries.clone();
+    let back_order = state(&mut m.game).back_order.clone();
+    let mut rows: Vec<(bool, u64, String)> = m
+        .game
+        .zone_of(b, zn::FIELD)
+        .iter()
+        .filter(|id| ctype(&m.game, id) == types::CHARA)
+        .map(|id| {
+            let back = m.game.card(id).is_some_and(|c| c.has(st::BACK));
+            let order = if back {
+                back_order.get(id)
+            } else {
+                entries.get(id)
+            };
+            (back, order.copied().unwrap_or(0), id.clone())
+        })
+        .collect();
+    rows.sort();
+    order.extend(rows.into_iter().map(|(_, _, id)| id));
+    state(&mut m.game).queue = Some(order.clone());
+    m.record(
+        "boss_turn",
+        format!(
+            "battle phase: the Boss side attacks in order: {}",
+            if order.is_empty() {
+                "nothing".into()
+            } else {
+                order.join(", ")
+            }
+        ),
+        &[r::RAID_BOSS_BATTLE],
+    );
+}
