@@ -113,7 +113,7 @@ fn draw_up_to_n_draws_the_chosen_number() {
     // PSO2 does not declare it: refused at load.
     let o = draw_up_to("pso2", "active", "effect", "");
     assert!(
-        o["stderr"]
+        o["error"]["message"]
             .as_str()
             .is_some_and(|e| e.contains("`draw_up_to` is not supported for pso2")),
         "{o}"
