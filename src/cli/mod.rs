@@ -106,7 +106,10 @@ impl Command {
             Command::Coverage(a) => a.json,
             Command::Search(a) => a.wants_json(),
             Command::Diff(a) => a.json,
-            Command::New(_) | Command::Schema(_) | Command::Completions { .. } => false,
+            Command::New(_)
+            | Command::Schema(_)
+            | Command::Site(_)
+            | Command::Completions { .. } => false,
         }
     }
 }
