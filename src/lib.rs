@@ -14,4 +14,5 @@ pub mod output;
 pub mod rulebook;
 pub mod scenario;
 pub mod search;
+pub mod site;
 pub mod text;

@@ -10,6 +10,7 @@ mod rule;
 mod run;
 mod schema;
 mod search;
+mod site;
 
 pub use rule::render_rule;
 
@@ -79,6 +80,9 @@ enum Command {
     /// Search every rulebook by keyword, in Japanese or English.
     #[command(after_help = search::SEARCH_EXAMPLES)]
     Search(search::SearchArgs),
+    /// Write a static offline rules site (every bundled document, hyperlinked).
+    #[command(after_help = site::SITE_EXAMPLES)]
+    Site(site::SiteArgs),
     /// Compare two versions of a game's rulebook clause by clause.
     #[command(after_help = diff::DIFF_EXAMPLES)]
     Diff(diff::DiffArgs),
@@ -102,7 +106,10 @@ impl Command {
             Command::Coverage(a) => a.json,
             Command::Search(a) => a.wants_json(),
             Command::Diff(a) => a.json,
-            Command::New(_) | Command::Schema(_) | Command::Completions { .. } => false,
+            Command::New(_)
+            | Command::Schema(_)
+            | Command::Site(_)
+            | Command::Completions { .. } => false,
         }
     }
 }
@@ -153,6 +160,7 @@ pub fn main() -> i32 {
         Command::Coverage(args) => coverage::run(&args, style),
         Command::Search(args) => search::run(&args, style),
         Command::Diff(args) => diff::run(&args, style),
+        Command::Site(args) => site::run(&args),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "judge", &mut std::io::stdout());
             Ok(exit::OK)
