@@ -759,3 +759,33 @@ fn suspicious_user_rulebooks_are_flagged() {
         out.stderr.len()
     );
 }
+
+/// A run kept a JSON snapshot of the whole state after every action:
+/// 100,000 actions took 8.3 GB with `--json`. `run --json` keeps the first
+/// 1,000 actions' states and says so; without `--json` it keeps none.
+#[test]
+fn run_json_keeps_a_bounded_number_of_snapshots() {
+    let d = tmp("snapshots");
+    let s = corpus("rulings/sve/7.4.1-end-phase-trigger.json");
+    let mut v: serde_json::Value = serde_json::from_str(&s).unwrap();
+    v.as_object_mut().unwrap().remove("expect");
+    v["state"]["turn"] = serde_json::json!({ "player": "p1", "phase": "main", "number": 3 });
+    // An action the rules reject (not p2's turn): the run goes on.
+    v["actions"] = serde_json::Value::Array(vec![
+        serde_json::json!({ "do": "end_phase", "player": "p2" });
+        1_200
+    ]);
+    std::fs::write(d.join("long.json"), v.to_string()).unwrap();
+    let out = judge()
+        .args(["run", "--json"])
+        .arg(d.join("long.json"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("first 1000 actions"));
+    let o: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kept = o["outcome"]["checkpoints"]
+        .as_array()
+        .map_or(0, |c| c.iter().filter(|s| !s.is_null()).count());
+    assert_eq!(kept, 1_000, "{kept} snapshots kept");
+}

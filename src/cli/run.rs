@@ -29,6 +29,10 @@ pub struct RunArgs {
     pub explain: bool,
 }
 
+/// The most per-action snapshots `run --json` prints (each is a whole
+/// state; 100,000 of them took 8 GB).
+const MAX_JSON_CHECKPOINTS: usize = 1_000;
+
 pub fn run(args: &RunArgs, style: Style) -> CmdResult {
     let loaded = match scenario::load_file(&args.file) {
         Ok(x) => x,
@@ -41,7 +45,19 @@ pub fn run(args: &RunArgs, style: Style) -> CmdResult {
         }
     };
     // The JSON outcome prints every snapshot; the trace prints none.
-    let plan = if args.json {
+    // Memory grows with each snapshot (a whole state), so a very long
+    // scenario keeps the first MAX_JSON_CHECKPOINTS only.
+    let plan = if args.json && loaded.actions.len() > MAX_JSON_CHECKPOINTS {
+        crate::errln!(
+            "warning: --json keeps the state after each of the first {MAX_JSON_CHECKPOINTS} actions only (the scenario has {}), and the final state",
+            loaded.actions.len()
+        );
+        crate::engine::Plan {
+            every_action: false,
+            after: (0..MAX_JSON_CHECKPOINTS).collect(),
+            final_state: true,
+        }
+    } else if args.json {
         crate::engine::Plan::all()
     } else {
         crate::engine::Plan::none()
