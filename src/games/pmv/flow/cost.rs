@@ -9,8 +9,8 @@ pub(super) fn nodes(g: &Game, p: PlayerId) -> Vec<CardId> {
 /// Pays `cost` from `p`'s nodes (1.8.7): `pay_sleep` lists active nodes to
 /// sleep, `pay_discard` sleeping nodes to discard. One node yields at most 1
 /// per payment (1.8.7.d): a node slept by this payment was not sleeping
-/// before it, so it cannot also be discarded. The amount must be exact
-/// (1.8.7.f).
+/// before it, so it cannot also be discarded. The amount must be exact:
+/// demanded at once (1.8.7.f), never less or more (1.8.7.g).
 pub(super) fn pay(m: &mut M, p: PlayerId, cost: i64, card: &str) -> R<()> {
     pay_keyed(m, p, cost, card, "")
 }
@@ -101,8 +101,10 @@ pub(super) fn pay_keyed(m: &mut M, p: PlayerId, cost: i64, card: &str, prefix: &
     };
     let total = (sleep.len() + discard.len()) as i64;
     if total != cost {
+        // 1.8.7.f says the whole cost is demanded at once; it is 1.8.7.g that
+        // forbids paying less or more.
         return Err(illegal(
-            r::PAY_EXACT,
+            r::PAY_NO_SPLIT,
             format!(
                 "the cost of {card} is {cost}; the payment gives {total} (sleep {} active, discard {} sleeping; each node gives at most 1)",
                 sleep.len(),
