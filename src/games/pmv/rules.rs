@@ -66,7 +66,7 @@ rules! {
     RESET_COMBAT = "1.10.13.d";
     RESET_EFFECT = "1.10.13.e";
     DAMAGE_ZERO = "1.10.14";
-    DRAW_ONE_AT_A_TIME = "1.11.4";
+    DRAW_AT_ONCE = "1.11.4";
     DECK_OUT = "1.11.7";
     PRIORITY = "1.12.1";
     PRIORITY_AFTER = "1.12.3";

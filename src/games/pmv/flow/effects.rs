@@ -511,39 +511,42 @@ pub(super) fn apply_effect(
             }
         }
         Effect::Draw { amount, who } => {
-            if *who == Who::Both {
-                // Several players add to their hands at once: the turn
-                // player first, then one player at a time in turn order.
+            let mut players = who_players(&m.game, master, *who);
+            if players.len() > 1 {
+                // Several players add to their hands at the same time: the
+                // turn player first, then in turn order (1.11.5).
+                let active = m.game.turn.active;
+                let count = m.game.players.len();
+                players.sort_by_key(|p| (p + count - active) % count);
                 m.record(
                     "draw.order",
-                    format!("every player draws {amount}: the turn player {} first, then the others one at a time in turn order", player_name(m.game.turn.active)),
+                    format!(
+                        "every player draws {amount} at the same time: {} first, then in turn order",
+                        player_name(active)
+                    ),
                     &[r::HAND_SIMULTANEOUS],
                 );
             }
-            for p in who_players(&m.game, master, *who) {
-                for _ in 0..*amount {
-                    draw(m, p, r::DRAW_ONE_AT_A_TIME);
-                    if m.game.result != GameResult::Ongoing {
-                        return Ok(());
-                    }
-                }
-            }
+            draw_at_once(m, &players, *amount, r::DRAW_AT_ONCE);
         }
         Effect::DrawUpTo { max, who } => {
             // Each player's count is chosen as the effect resolves; the
-            // cards are drawn one at a time (1.11.4).
+            // cards are added at once (1.11.4).
             for p in who_players(&m.game, master, *who) {
                 let max_n = crate::engine::card::up_to_max(*max);
                 let n = m
                     .choices
                     .count(&crate::engine::card::up_to_key(this, "draw", p), max_n)?;
                 let text = format!("{} draws {n} of up to {max}", player_name(p));
-                m.record("draw.up_to", text, &[r::DRAW_ONE_AT_A_TIME]);
-                for _ in 0..n {
-                    draw(m, p, r::DRAW_ONE_AT_A_TIME);
-                    if m.game.result != GameResult::Ongoing {
-                        return Ok(());
-                    }
+                m.record("draw.up_to", text, &[r::DRAW_AT_ONCE]);
+                draw_at_once(
+                    m,
+                    &[p],
+                    i64::try_from(n).unwrap_or(i64::MAX),
+                    r::DRAW_AT_ONCE,
+                );
+                if m.game.result != GameResult::Ongoing {
+                    return Ok(());
                 }
             }
         }

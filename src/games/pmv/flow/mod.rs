@@ -611,34 +611,75 @@ fn give_priority(m: &mut M, p: Pri) {
 }
 
 fn draw(m: &mut M, p: PlayerId, rule: &'static str) {
-    let deck = m.game.zone_of(p, zn::DECK).to_vec();
-    match deck.first() {
-        None => {
+    draw_at_once(m, &[p], 1, rule);
+}
+
+/// `players` each draw `n` (in turn order from the turn player, 1.11.5).
+/// The `n` cards are added at once (1.11.4), and a player whose deck holds
+/// fewer than `n` loses at that moment (1.11.7); players drawing at the
+/// same time lose together whatever the order, so when every player is
+/// short the game is a draw (1.5.4.a), never a win for whoever drew last.
+fn draw_at_once(m: &mut M, players: &[PlayerId], n: i64, rule: &'static str) {
+    let n = usize::try_from(n).unwrap_or(0);
+    if n == 0 {
+        return;
+    }
+    let short: Vec<PlayerId> = players
+        .iter()
+        .copied()
+        .filter(|p| m.game.zone_of(*p, zn::DECK).len() < n)
+        .collect();
+    if !short.is_empty() {
+        for &p in &short {
             m.game.players[p].lost = true;
-            m.record(
+            let left = m.game.zone_of(p, zn::DECK).len();
+            let e = m.record(
                 "draw.deck_out",
                 format!(
-                    "{} must draw from an empty deck and loses at once",
+                    "{} must draw {n} with {left} in the deck and loses at once",
                     player_name(p)
                 ),
                 &[rule, r::DECK_OUT, r::LOSS_DECK],
             );
-            game_over_check(m);
+            if players.len() > 1 {
+                e.rule(r::HAND_SIMULTANEOUS);
+            }
         }
-        Some(top) => {
-            let top = top.clone();
-            m.game.move_card(&top, ZoneId::of(p, zn::HAND), false);
-            m.record(
+        game_over_check(m);
+        return;
+    }
+    for &p in players {
+        let deck = m.game.zone_of(p, zn::DECK).to_vec();
+        let drawn = deck[..n].to_vec();
+        for id in &drawn {
+            m.game.move_card(id, ZoneId::of(p, zn::HAND), false);
+        }
+        let what = if n == 1 {
+            "a card".to_string()
+        } else {
+            format!("{n} cards at once")
+        };
+        let e = m
+            .record(
                 "draw",
-                format!("{} draws a card", player_name(p)),
+                format!("{} draws {what}", player_name(p)),
                 &[rule, r::DRAW_DEF, r::ADD_TO_HAND],
             )
-            .obj(top.clone())
             .change(
                 format!("{}.deck", player_name(p)),
                 deck.len(),
-                deck.len() - 1,
+                deck.len() - n,
             );
+        for id in drawn {
+            e.obj(id);
+        }
+        if n > 1 {
+            e.rule(r::DRAW_AT_ONCE);
+        }
+        if players.len() > 1 {
+            e.rule(r::HAND_SIMULTANEOUS);
+        }
+        for _ in 0..n {
             drew(m, p);
         }
     }

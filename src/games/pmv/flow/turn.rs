@@ -68,9 +68,7 @@ pub(super) fn setup(m: &mut M) -> R<()> {
         }
     }
     for p in 0..m.game.players.len() {
-        for _ in 0..7 {
-            draw(m, p, r::START_DRAW_7);
-        }
+        draw_at_once(m, &[p], 7, r::START_DRAW_7);
         let before = m.game.set_value(p, "life", 25);
         m.record(
             "setup.life",
