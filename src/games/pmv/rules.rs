@@ -321,6 +321,7 @@ rules! {
     ACT_OWN_TURN = "7.3.3.f";
     ACT_DECLARE = "7.3.4.a";
     ACT_PAY = "7.3.4.e";
+    ACT_SYNTAX = "7.3.2";
     ACT_OPEN = "7.3.4.f";
     ACT_TIMING_RECHECK = "7.3.5.a";
     ACT_RESOLVE = "7.3.5.b";

@@ -348,8 +348,13 @@ pub(super) fn untargetable(g: &Game, id: &str, source: &str, master: PlayerId) -
         && g.card(id).is_some_and(|c| c.controller != master)
 }
 
-/// Uses a leader's activated effect (10.34.2.d): （相手ターン）０：discard 1
-/// 人気 from it (the cost, choice `<leader>.cost`); it joins the
+/// The reading flag: the nullification of 10.34.2.d happens only when a
+/// 人気 was discarded by the same effect.
+pub const LEADER_NULLIFY_NEEDS_DISCARD: &str = "reading_leader_nullify_needs_discard";
+
+/// Uses a leader's activated effect (10.34.2.d): （相手ターン）０：… In the
+/// syntax 「（タイミング）コスト：効果」 (7.3.2) the cost is 0; discarding 1 人気
+/// is the first part of the *effect*, done when it resolves. It joins the
 /// interference like any activated effect (7.3.4).
 pub(super) fn activate(m: &mut M, p: Pri, player: PlayerId, card: &str) -> R<()> {
     let g = &m.game;
@@ -364,31 +369,11 @@ pub(super) fn activate(m: &mut M, p: Pri, player: PlayerId, card: &str) -> R<()>
             ),
         ));
     }
-    let pop = popularity(g, card);
-    if pop.is_empty() {
-        return Err(fail(
-            r::ACT_COST_PAYABLE,
-            format!(
-                "{card} has no 人気 set on it: the cost (discard 1 人気, 10.34.2.d) cannot be paid"
-            ),
-        ));
-    }
     let inc = c.incarnation;
-    let key = format!("{card}.cost");
-    let paid = match m.choices.one_id(&key, &pop)? {
-        Some(k) => k,
-        None if pop.len() == 1 => pop[0].clone(),
-        None => {
-            return Err(EngineError::MissingChoice {
-                choice: key,
-                options: pop,
-            });
-        }
-    };
     m.record(
         "activate.declare",
         format!(
-            "{} uses {card}'s リーダー effect （相手ターン）０: the next damage they would take this turn is nullified",
+            "{} uses {card}'s リーダー effect （相手ターン）０: its cost is 0, so nothing is paid now; discarding 1 人気 and the nullification are its effect, on resolution",
             player_name(player)
         ),
         &[
@@ -397,24 +382,20 @@ pub(super) fn activate(m: &mut M, p: Pri, player: PlayerId, card: &str) -> R<()>
             r::ACT_ON_FIELD,
             r::ACT_OWN_FIELD,
             r::ACT_OPPONENT_TURN,
-            r::ACT_COST_PAYABLE,
+            r::ACT_SYNTAX,
             r::LEADER_NULLIFY,
             r::PRIORITY_ACTIONS,
             r::PA_ACTIVATE,
         ],
     )
     .obj(card.to_string());
-    m.record(
-        "activate.pay",
-        format!("the cost: 1 人気 of {card}, {paid}, is discarded"),
-        &[r::ACT_PAY, r::LEADER_NULLIFY],
-    );
-    discard_popularity(m, card, &[paid], r::LEADER_NULLIFY)?;
     push_activated(m, p, player, card, Activated::Leader { incarnation: inc })
 }
 
 /// Resolves the leader's activated effect: void if the leader left the
-/// field (7.3.1.b); otherwise the `nullify_damage` effect for its player.
+/// field (7.3.1.b); otherwise it discards 1 人気 set on the leader (choice
+/// `<leader>.discard` when there are several), then applies the
+/// `nullify_damage` effect for its player.
 pub(super) fn resolve(m: &mut M, e: &Entry, inc: u32) -> R<()> {
     let card = &e.card;
     if !same_on_field(&m.game, &(card.clone(), inc)) {
@@ -433,6 +414,39 @@ pub(super) fn resolve(m: &mut M, e: &Entry, inc: u32) -> R<()> {
         &[r::ACT_TIMING_RECHECK, r::ACT_RESOLVE, r::LEADER_NULLIFY],
     )
     .obj(card.clone());
+    let pop = popularity(&m.game, card);
+    let key = format!("{card}.discard");
+    let discarded = match m.choices.one_id(&key, &pop)? {
+        Some(k) => Some(k),
+        None if pop.len() <= 1 => pop.first().cloned(),
+        None => {
+            return Err(EngineError::MissingChoice {
+                choice: key,
+                options: pop,
+            });
+        }
+    };
+    match &discarded {
+        Some(k) => discard_popularity(m, card, std::slice::from_ref(k), r::LEADER_NULLIFY)?,
+        None => {
+            let needs = reading(&m.game, LEADER_NULLIFY_NEEDS_DISCARD);
+            let e = m
+                .record(
+                    "leader.no_popularity",
+                    if needs {
+                        format!("{card} has no 人気 left to discard: under reading `{LEADER_NULLIFY_NEEDS_DISCARD}` the damage is not nullified either")
+                    } else {
+                        format!("{card} has no 人気 left to discard: that part does nothing; the nullification still applies")
+                    },
+                    &[r::LEADER_NULLIFY],
+                )
+                .obj(card.clone());
+            e.note(format!("judge's reading: the text does not make the nullification depend on the discard (no 「そうした場合」), so it applies alone (flag `{LEADER_NULLIFY_NEEDS_DISCARD}`: it needs the discard)"));
+            if needs {
+                return Ok(());
+            }
+        }
+    }
     apply_effect(
         m,
         &Effect::NullifyDamage { who: Who::You },
