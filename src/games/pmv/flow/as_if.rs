@@ -134,6 +134,38 @@ fn fails<'m>(
     )
 }
 
+/// The option reading: a card resolved as if played fails when its player
+/// has fewer nodes than its node requirement, as if 5.3.1.b kept 5.2.2.c.
+pub const AS_IF_CHECKS_NODE_REQUIREMENT: &str = "reading_as_if_checks_node_requirement";
+
+/// Says why a node requirement the player does not meet does not stop a
+/// card resolved as if played: 5.3.1.b repeats the wording of 5.2.2.b (the
+/// conditions and restrictions of text and effects), while the node
+/// requirement is the separate printed number of 5.2.2.c and 2.4.1.
+fn node_requirement_note(
+    m: &mut M,
+    card: &str,
+    d: &crate::engine::CardDef,
+    player: PlayerId,
+    ignore_nodes: bool,
+) {
+    let need = d.stats.get("node").copied().unwrap_or(0);
+    let have = nodes(&m.game, player).len() as i64;
+    if ignore_nodes || have >= need || reading(&m.game, AS_IF_CHECKS_NODE_REQUIREMENT) {
+        return;
+    }
+    m.record(
+        "as_if.nodes_not_checked",
+        format!(
+            "{card} needs {need} node(s) and {} has {have}: the node requirement is not a play condition of 5.3.1.b, so it does not stop the resolution",
+            player_name(player)
+        ),
+        &[r::AS_IF_TEXT_CONDITION, r::PLAY_NODES, r::PLAY_RESTRICTION],
+    )
+    .obj(card.to_string())
+    .note(format!("judge's reading: 5.3.1.b names the conditions of 5.2.2.b (text and effects); the node requirement is the separate printed number of 5.2.2.c and 2.4.1 (flag `{AS_IF_CHECKS_NODE_REQUIREMENT}` checks it)"));
+}
+
 /// A play condition or restriction of `card`'s own text (5.3.1.b) that
 /// does not hold in `at` for `player`, with the clause that sets it.
 fn text_condition(
@@ -206,7 +238,10 @@ fn text_condition(
     }
     let need = d.stats.get("node").copied().unwrap_or(0);
     let have = nodes(g, player).len() as i64;
-    if !ignore_nodes && have < need {
+    // The node requirement is checked only under the option reading: by
+    // default 5.3.1.b keeps the conditions of 5.2.2.b alone (see
+    // `node_requirement_note`).
+    if !ignore_nodes && have < need && reading(g, AS_IF_CHECKS_NODE_REQUIREMENT) {
         return Some((
             r::PLAY_NODES,
             format!(
@@ -306,6 +341,7 @@ pub(super) fn resolve_as_played(
         "when the effect is used".to_string()
     };
     // 5.3.1.b: the card's own play conditions, other than its type's timing.
+    node_requirement_note(m, &card, &d, master, *ignore_nodes);
     if let Some((rule, why)) = text_condition(&m.game, &card, &d, master, &at, *ignore_nodes) {
         let at_play = at.at_play;
         let en = fails(
@@ -315,7 +351,7 @@ pub(super) fn resolve_as_played(
             format!("{why} ({when})"),
         );
         if rule == r::PLAY_NODES {
-            en.note("judge's reading: the node requirement printed on the card (5.2.2.c) is one of its play conditions that 5.3.1.b keeps; an effect that says it is ignored sets `ignore_nodes`");
+            en.note(format!("reading `{AS_IF_CHECKS_NODE_REQUIREMENT}`: the node requirement printed on the card (5.2.2.c) counts as one of the play conditions 5.3.1.b keeps"));
         }
         if !at_play {
             en.note("judge's reading: this effect is not the effect of a played card, so the moment it is used (5.3.1.b) is the moment it applies");

@@ -187,6 +187,7 @@ pub const READINGS: &[&str] = &[
     as_if::AS_IF_RESOLVING_WINDOW,
     face::MADE_CHARACTER_KEEPS_DAMAGE,
     leader::LEADER_NULLIFY_NEEDS_DISCARD,
+    as_if::AS_IF_CHECKS_NODE_REQUIREMENT,
 ];
 /// The blocker does not deal combat damage to the attacker.
 pub const BLOCKER_NO_DAMAGE: &str = "reading_blocker_deals_no_damage";
