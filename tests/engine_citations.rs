@@ -74,3 +74,33 @@ fn trace_prints_clause_titles() {
         "--explain prints the clause text"
     );
 }
+
+/// Rejections are honest: "legal instead" never offers the rejected action
+/// itself (37 of the corpus's rejections did, e.g. 10.21.2.a-one-per-turn
+/// rejected `play x2` and offered `play x2`). Every rejection in rulings/
+/// and scenarios/ is run to prove it.
+#[test]
+fn legal_instead_never_offers_the_rejected_action() {
+    let mut rejections = 0;
+    for dir in ["rulings", "scenarios"] {
+        for f in files(dir) {
+            let (loaded, outcome) = scenario::run_file(&f).expect("corpus scenario loads");
+            for r in &outcome.rejections {
+                rejections += 1;
+                let a = &loaded.actions[r.action];
+                let Some(card) = &a.card else { continue };
+                let itself = format!("{} {card}", a.kind);
+                assert!(
+                    !r.alternatives
+                        .iter()
+                        .any(|alt| *alt == itself || alt.starts_with(&format!("{itself} "))),
+                    "{}: action {} ({itself}) is rejected and offered: {:?}",
+                    f.display(),
+                    r.action,
+                    r.alternatives
+                );
+            }
+        }
+    }
+    assert!(rejections > 100, "the corpus holds {rejections} rejections");
+}

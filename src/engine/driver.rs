@@ -232,8 +232,11 @@ impl<R: Rules> Driver<'_, R> {
         a: &Action,
         rule: &'static str,
         message: String,
-        alternatives: Vec<String>,
+        mut alternatives: Vec<String>,
     ) {
+        // "Legal instead" never offers the rejected action itself (a game's
+        // list of legal actions is computed for the state, not the action).
+        alternatives.retain(|alt| !names_action(alt, a));
         let e = self.m.record(
             "rejected",
             format!(
@@ -264,6 +267,17 @@ impl<R: Rules> Driver<'_, R> {
         });
         self.checkpoints.push(kept);
     }
+}
+
+/// Whether `alt`, an entry of a rejection's "legal instead" list
+/// (`play x2`, `attack k leader`), is the action `a` itself: its word and
+/// its card.
+pub fn names_action(alt: &str, a: &Action) -> bool {
+    let Some(card) = &a.card else {
+        return false;
+    };
+    let mut words = alt.split_whitespace();
+    words.next() == Some(a.kind.as_str()) && words.next() == Some(card.as_str())
 }
 
 #[cfg(test)]
