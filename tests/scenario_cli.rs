@@ -261,3 +261,59 @@ fn explain_prints_the_clause_text() {
         .stdout(predicate::str::contains("§ 11.2.1"))
         .stdout(predicate::str::contains("自身のリーダーの体力が0"));
 }
+
+/// Expectations that can state any ruling: a rejection's rule as a list
+/// (any of them) or a parent clause; `cites` satisfied by a sub-clause with
+/// exact prefix rules; `not_cited`.
+#[test]
+fn rule_lists_parent_clauses_and_not_cited() {
+    let base: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string("rulings/pmv/10.21.2.a-one-per-turn.json").unwrap(),
+    )
+    .unwrap();
+    let with = |expect: serde_json::Value| {
+        let mut v = base.clone();
+        v["expect"] = expect;
+        v.to_string()
+    };
+    let cases = [
+        (
+            serde_json::json!({ "rejected": [{ "action": 3, "rule": ["5.2.2.b", "10.21.2.a"] }] }),
+            0,
+        ),
+        (
+            serde_json::json!({ "rejected": [{ "action": 3, "rule": "10.21.2" }] }),
+            0,
+        ),
+        (
+            serde_json::json!({ "rejected": [{ "action": 3, "rule": ["5.2.2.b", "5.2.2.c"] }] }),
+            1,
+        ),
+        (
+            serde_json::json!({ "rejected": [{ "action": 3, "rule": "10.21.2.a" }], "cites": ["10.21"] }),
+            0,
+        ),
+        (
+            serde_json::json!({ "rejected": [{ "action": 3, "rule": "10.21.2.a" }], "cites": ["10.2"] }),
+            1,
+        ),
+        (
+            serde_json::json!({ "rejected": [{ "action": 3, "rule": "10.21.2.a" }], "not_cited": ["1.5.4"] }),
+            0,
+        ),
+        (
+            serde_json::json!({ "rejected": [{ "action": 3, "rule": "10.21.2.a" }], "not_cited": ["10.21"] }),
+            1,
+        ),
+    ];
+    for (i, (expect, code)) in cases.into_iter().enumerate() {
+        let f = temp(&format!("expect_forms_{i}.json"), &with(expect.clone()));
+        let out = judge().arg("check").arg(&f).output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "{expect}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}

@@ -6,7 +6,7 @@
 use serde_json::{Map, Value, json};
 use similar::TextDiff;
 
-use super::format::Expect;
+use super::format::{Expect, RuleIds, covers};
 use crate::engine::Outcome;
 
 /// Marker for a key the expectation names and the state lacks.
@@ -103,48 +103,71 @@ pub fn check(expect: &Expect, outcome: &Outcome) -> Verdict {
         act.insert("checkpoints".into(), Value::Array(a));
     }
     // Rejections: every actual rejection must be expected, and vice versa.
-    let mut e_rej: Vec<(usize, String)> = expect
-        .rejected
-        .iter()
-        .map(|r| (r.action, r.rule.clone()))
-        .collect();
-    let mut a_rej: Vec<(usize, String)> = outcome
+    // An expected rule accepts the cited id, or its sub-clause, or any of a
+    // list; a matched rejection shows as expected on both sides, so the diff
+    // shows only what differs.
+    let mut actual_rej: Vec<(usize, String)> = outcome
         .rejections
         .iter()
         .map(|r| (r.action, r.rule.to_string()))
         .collect();
-    e_rej.sort();
-    a_rej.sort();
-    if !e_rej.is_empty() || !a_rej.is_empty() {
-        if e_rej != a_rej {
+    actual_rej.sort();
+    if !expect.rejected.is_empty() || !actual_rej.is_empty() {
+        let rule_json = |r: &RuleIds| match r {
+            RuleIds::One(id) => json!(id),
+            RuleIds::Any(ids) => json!(ids),
+        };
+        let mut e = Vec::new();
+        let mut a = Vec::new();
+        let mut unmatched = actual_rej.clone();
+        let mut expected: Vec<_> = expect.rejected.iter().collect();
+        expected.sort_by_key(|r| r.action);
+        for r in expected {
+            e.push(json!({ "action": r.action, "rule": rule_json(&r.rule) }));
+            if let Some(i) = unmatched
+                .iter()
+                .position(|(action, rule)| *action == r.action && r.rule.accepts(rule))
+            {
+                unmatched.remove(i);
+                a.push(json!({ "action": r.action, "rule": rule_json(&r.rule) }));
+            } else {
+                failures.push("rejected actions differ".into());
+            }
+        }
+        for (action, rule) in &unmatched {
+            a.push(json!({ "action": action, "rule": rule }));
+        }
+        if !unmatched.is_empty() && !failures.iter().any(|f| f == "rejected actions differ") {
             failures.push("rejected actions differ".into());
         }
-        let to_json = |v: &[(usize, String)]| {
-            Value::Array(
-                v.iter()
-                    .map(|(a, r)| json!({ "action": a, "rule": r }))
-                    .collect(),
-            )
-        };
-        exp.insert("rejected".into(), to_json(&e_rej));
-        act.insert("rejected".into(), to_json(&a_rej));
+        failures.dedup();
+        let key = |v: &Value| v["action"].as_u64().unwrap_or(0);
+        a.sort_by_key(key);
+        exp.insert("rejected".into(), Value::Array(e));
+        act.insert("rejected".into(), Value::Array(a));
     }
+    let cited: std::collections::BTreeSet<&str> = outcome
+        .trace
+        .iter()
+        .flat_map(|t| t.rules.iter().copied())
+        .collect();
+    let is_cited = |c: &str| cited.iter().any(|id| covers(c, id));
     if !expect.cites.is_empty() {
-        let cited: std::collections::BTreeSet<&str> = outcome
-            .trace
-            .iter()
-            .flat_map(|t| t.rules.iter().copied())
-            .collect();
-        let found: Vec<&String> = expect
-            .cites
-            .iter()
-            .filter(|c| cited.contains(c.as_str()))
-            .collect();
+        let found: Vec<&String> = expect.cites.iter().filter(|c| is_cited(c)).collect();
         if found.len() != expect.cites.len() {
             failures.push("the trace does not cite every expected clause".into());
         }
         exp.insert("cites".into(), json!(expect.cites));
         act.insert("cites".into(), json!(found));
+    }
+    if !expect.not_cited.is_empty() {
+        let wrongly: Vec<&String> = expect.not_cited.iter().filter(|c| is_cited(c)).collect();
+        if !wrongly.is_empty() {
+            failures.push("the trace cites a clause it must not".into());
+        }
+        let clean: Vec<&String> = expect.not_cited.iter().filter(|c| !is_cited(c)).collect();
+        exp.insert("not_cited".into(), json!(expect.not_cited));
+        act.insert("not_cited".into(), json!(clean));
     }
     Verdict {
         pass: failures.is_empty(),

@@ -221,9 +221,51 @@ pub struct Expect {
     /// Partial states after given actions.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checkpoints: Vec<Checkpoint>,
-    /// Rule ids the trace must cite.
+    /// Rule ids the trace must cite. A clause counts as cited by itself or
+    /// by any of its sub-clauses (`10.5` by `10.5.2`, never by `10.50`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cites: Vec<String>,
+    /// Rule ids the trace must not cite, by themselves or by a sub-clause:
+    /// an outcome that must not happen for that reason.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_cited: Vec<String>,
+}
+
+/// One rule id, or a list of them meaning "any of these" (two clauses can
+/// both forbid an action).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum RuleIds {
+    /// One id.
+    One(String),
+    /// Any of these ids.
+    Any(Vec<String>),
+}
+
+impl RuleIds {
+    /// The ids listed.
+    pub fn ids(&self) -> &[String] {
+        match self {
+            RuleIds::One(id) => std::slice::from_ref(id),
+            RuleIds::Any(ids) => ids,
+        }
+    }
+
+    /// Whether `actual` is one of the ids, or a sub-clause of one.
+    pub fn accepts(&self, actual: &str) -> bool {
+        self.ids().iter().any(|id| covers(id, actual))
+    }
+}
+
+/// Whether citing `actual` cites `clause`: the same id, or a sub-clause
+/// whose id continues `clause` after a separator (`10.5` → `10.5.2`,
+/// `10.5.a`; `4.9.2` → `4.9.2-1`; `302.1` → `302.1@2`), never a sibling
+/// that merely starts with the same digits (`10.5` ↛ `10.50`).
+pub fn covers(clause: &str, actual: &str) -> bool {
+    actual == clause
+        || actual
+            .strip_prefix(clause)
+            .is_some_and(|rest| rest.starts_with(['.', '-', '@', '#', ' ']))
 }
 
 /// An expected rejection.
@@ -232,8 +274,9 @@ pub struct Expect {
 pub struct ExpectRejected {
     /// The action's index in `actions` (0-based, as in `actions[2]`).
     pub action: usize,
-    /// The rule id the rejection must cite.
-    pub rule: String,
+    /// The rule id the rejection must cite (or one of a list, or a
+    /// sub-clause of one).
+    pub rule: RuleIds,
 }
 
 /// A partial state expected after an action.
@@ -244,4 +287,25 @@ pub struct Checkpoint {
     pub after: usize,
     /// The expected subset of the state after it.
     pub state: Value,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clause_is_cited_by_its_sub_clauses_only() {
+        assert!(covers("10.5", "10.5"));
+        assert!(covers("10.5", "10.5.2"));
+        assert!(covers("10.5", "10.5.2.a"));
+        assert!(!covers("10.5", "10.50"));
+        assert!(!covers("10.5.2", "10.5"));
+        assert!(covers("4.9.2", "4.9.2-1"));
+        assert!(covers("302.1", "302.1@2"));
+        assert!(!covers("1.1", "1.10"));
+        let any = RuleIds::Any(vec!["5.2.2.b".into(), "10.21.2.a".into()]);
+        assert!(any.accepts("10.21.2.a"));
+        assert!(!any.accepts("5.2.2.c"));
+        assert!(RuleIds::One("5.2.2".into()).accepts("5.2.2.c"));
+    }
 }

@@ -718,12 +718,26 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
                 )),
             ));
         }
-        check_rule(
-            &cx,
-            book,
-            &r.rule,
-            &[k("expect"), k("rejected"), Seg::Index(i), k("rule")],
-        )?;
+        let rule_path = [k("expect"), k("rejected"), Seg::Index(i), k("rule")];
+        match &r.rule {
+            crate::scenario::format::RuleIds::One(id) => check_rule(&cx, book, id, &rule_path)?,
+            crate::scenario::format::RuleIds::Any(ids) => {
+                if ids.is_empty() {
+                    return Err(cx.err(
+                        &rule_path,
+                        "an empty list of rules",
+                        Some(
+                            "give one rule id, or a list of the ids that each forbid the action"
+                                .into(),
+                        ),
+                    ));
+                }
+                for (j, id) in ids.iter().enumerate() {
+                    let p = [rule_path.as_slice(), &[Seg::Index(j)]].concat();
+                    check_rule(&cx, book, id, &p)?;
+                }
+            }
+        }
     }
     for (i, c) in ex.checkpoints.iter().enumerate() {
         if c.after >= n_actions {
@@ -739,6 +753,9 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
     }
     for (i, c) in ex.cites.iter().enumerate() {
         check_rule(&cx, book, c, &[k("expect"), k("cites"), Seg::Index(i)])?;
+    }
+    for (i, c) in ex.not_cited.iter().enumerate() {
+        check_rule(&cx, book, c, &[k("expect"), k("not_cited"), Seg::Index(i)])?;
     }
 
     Ok(Loaded {
