@@ -100,6 +100,43 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), JudgeError> {
     Ok(())
 }
 
+/// Checks `files` on all cores (each file is independent), returning the
+/// results in the files' order so the output is the same on any machine.
+/// Standard input (`-`) is read on the calling thread.
+fn check_all(files: &[PathBuf]) -> Vec<(CheckRow, Option<String>)> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(files.len().max(1));
+    if threads <= 1 || files.iter().any(|f| f.as_os_str() == "-") {
+        return files.iter().map(|f| check_file_guarded(f)).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut results: Vec<Option<(CheckRow, Option<String>)>> = vec![None; files.len()];
+    let done = std::sync::Mutex::new(Vec::with_capacity(files.len()));
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(f) = files.get(i) else { break };
+                    let r = check_file_guarded(f);
+                    if let Ok(mut d) = done.lock() {
+                        d.push((i, r));
+                    }
+                }
+            });
+        }
+    });
+    for (i, r) in done.into_inner().unwrap_or_default() {
+        results[i] = Some(r);
+    }
+    results
+        .into_iter()
+        .zip(files)
+        .map(|(r, f)| r.unwrap_or_else(|| check_file_guarded(f)))
+        .collect()
+}
+
 /// [`check_file`], with a panic (a bug) turned into an `error` row for that
 /// file, so one bad file never aborts the whole check.
 fn check_file_guarded(path: &Path) -> (CheckRow, Option<String>) {
@@ -198,8 +235,7 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
         });
     }
     let mut rows = Vec::new();
-    for f in &files {
-        let (row, report) = check_file_guarded(f);
+    for (row, report) in check_all(&files) {
         if !args.json {
             if let Some(r) = report {
                 crate::errln!("{r}");
