@@ -353,9 +353,17 @@ impl Rules for super::Sve {
         let Some(d) = eff_def_key(game, &card.id).and_then(|k| game.defs.get(&k)) else {
             return Vec::new();
         };
-        d.snapshot_values(
+        let mut values = d.snapshot_values(
             || attack(game, card),
             || vec![("defense", defense(game, card))],
-        )
+        );
+        // An evolved follower has its evolve card's information *except its
+        // cost* (5.15.2, 10.9.1.1.1): the cost stays the card's own.
+        let own_cost = game.defs.get(&card.def).and_then(|d| d.cost);
+        values.retain(|(k, _)| *k != "cost");
+        if let Some(c) = own_cost {
+            values.insert(0, ("cost", c));
+        }
+        values
     }
 }
