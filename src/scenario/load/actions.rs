@@ -1,0 +1,94 @@
+//! The `actions` section: each action's kind, player, cards, zone and
+//! target checked against the game and the board.
+
+use super::state::parse_p;
+use super::{Ctx, ScenarioError, k, one_of};
+use crate::engine::{Action, Game};
+use crate::games::GameModule;
+use crate::scenario::Scenario;
+use crate::scenario::locate::Seg;
+
+/// The validated actions of `scenario` on `game`.
+pub(super) fn load_actions(
+    cx: &Ctx,
+    module: &dyn GameModule,
+    scenario: &Scenario,
+    game: &Game,
+) -> Result<Vec<Action>, ScenarioError> {
+    let n = game.players.len();
+    let mut actions = Vec::new();
+    for (i, a) in scenario.actions.iter().enumerate() {
+        let ap = [k("actions"), Seg::Index(i)];
+        if !module.actions().contains(&a.kind.as_str()) {
+            return Err(cx.err(
+                &[ap.as_slice(), &[k("do")]].concat(),
+                format!("unknown action `{}`", a.kind),
+                one_of("actions", module.actions()),
+            ));
+        }
+        let player = match &a.player {
+            Some(s) => Some(parse_p(
+                cx,
+                n,
+                s,
+                &[ap.as_slice(), &[k("player")]].concat(),
+            )?),
+            None => None,
+        };
+        let known = |id: &str| game.cards.contains_key(id) || id.starts_with("token.");
+        if let Some(c) = &a.card
+            && !known(c)
+        {
+            return Err(cx.err(
+                &[ap.as_slice(), &[k("card")]].concat(),
+                format!("unknown card id `{c}`"),
+                Some(nearest_ids(game, c)),
+            ));
+        }
+        if let Some(z) = &a.from
+            && !module.zones().iter().any(|s| s.name == z)
+        {
+            let names: Vec<&str> = module.zones().iter().map(|z| z.name).collect();
+            return Err(cx.err(
+                &[ap.as_slice(), &[k("from")]].concat(),
+                format!("unknown zone `{z}`"),
+                one_of("zones", &names),
+            ));
+        }
+        if let Some(t) = &a.target
+            && t != "leader"
+            && !known(t)
+        {
+            return Err(cx.err(
+                &[ap.as_slice(), &[k("target")]].concat(),
+                format!("unknown target `{t}`"),
+                Some(format!("a card id or `leader`; {}", nearest_ids(game, t))),
+            ));
+        }
+        actions.push(Action {
+            kind: a.kind.clone(),
+            player,
+            card: a.card.clone(),
+            from: a.from.clone(),
+            target: a.target.clone(),
+            choices: a.choices.clone(),
+            note: a.note.clone(),
+        });
+    }
+    Ok(actions)
+}
+
+fn nearest_ids(game: &Game, id: &str) -> String {
+    let ids: Vec<&str> = game
+        .cards
+        .keys()
+        .map(String::as_str)
+        .filter(|k| !k.contains(".deck."))
+        .collect();
+    let near = crate::rulebook::address::nearest(id, ids.iter().copied(), 5);
+    if near.is_empty() {
+        format!("card ids: {}", ids.join(", "))
+    } else {
+        format!("nearest card ids: {}", near.join(", "))
+    }
+}

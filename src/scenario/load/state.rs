@@ -1,0 +1,304 @@
+//! The `state` section: turn, players' values and flags, zones and the
+//! cards in them, attachments.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::{Ctx, ScenarioError, k, one_of};
+use crate::engine::state::parse_player;
+use crate::engine::{Card, CardDef, Game, ZoneId};
+use crate::games::GameModule;
+use crate::scenario::Scenario;
+use crate::scenario::format::{CardEntry, ZoneDef};
+use crate::scenario::locate::Seg;
+
+/// Player `s` of `n`, or an error at `path`.
+pub(super) fn parse_p(cx: &Ctx, n: usize, s: &str, path: &[Seg]) -> Result<usize, ScenarioError> {
+    parse_player(s, n).ok_or_else(|| {
+        cx.err(
+            path,
+            format!("unknown player `{s}`"),
+            Some(format!("players are p1 to p{n}")),
+        )
+    })
+}
+
+/// Why `id` is reserved, if it is: action and target words name players
+/// and their leader / player card (`leader`, `p2.leader`, `p1`), so a card
+/// with such an id could never be told apart from them (a follower called
+/// `leader` could never be attacked).
+pub fn reserved_id(id: &str) -> Option<&'static str> {
+    let is_player = |s: &str| {
+        s.strip_prefix('p')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let (head, tail) = id.split_once('.').unwrap_or((id, ""));
+    if matches!(id, "leader" | "player") {
+        Some("it is a target word (the player or their leader card)")
+    } else if is_player(id) {
+        Some("it names a player")
+    } else if is_player(head) && matches!(tail, "leader" | "player") {
+        Some("it names a player's leader / player card")
+    } else {
+        None
+    }
+}
+
+/// The initial game: the board the `state` section describes.
+pub(super) fn build_game(
+    cx: &Ctx,
+    module: &dyn GameModule,
+    scenario: &Scenario,
+    defs: BTreeMap<String, CardDef>,
+) -> Result<Game, ScenarioError> {
+    let n = module.players_for(scenario.state.players.len());
+    let mut game = Game::new(module.zones(), n, scenario.seed);
+    game.defs = defs;
+    let st = &scenario.state;
+    game.turn.active = parse_p(
+        cx,
+        n,
+        &st.turn.player,
+        &[k("state"), k("turn"), k("player")],
+    )?;
+    if let Some(f) = &st.turn.first {
+        game.turn.first = parse_p(cx, n, f, &[k("state"), k("turn"), k("first")])?;
+    }
+    if !module.phases().contains(&st.turn.phase.as_str()) {
+        return Err(cx.err(
+            &[k("state"), k("turn"), k("phase")],
+            format!("unknown phase `{}`", st.turn.phase),
+            one_of("phases", module.phases()),
+        ));
+    }
+    if st.turn.number == 0 {
+        return Err(cx.err(
+            &[k("state"), k("turn"), k("number")],
+            "value out of range: turn numbers start at 1",
+            None,
+        ));
+    }
+    game.turn.phase = st.turn.phase.clone();
+    game.turn.number = st.turn.number;
+    for p in 0..n {
+        for v in module.values() {
+            game.set_value(p, v.name, v.default);
+        }
+    }
+    let mut attachments = Vec::new();
+    let mut shown: Vec<String> = Vec::new();
+    for (pname, pdef) in &st.players {
+        let ppath = [k("state"), k("players"), k(pname)];
+        let p = parse_p(cx, n, pname, &ppath)?;
+        for (vname, val) in &pdef.values {
+            let vpath = [ppath.as_slice(), &[k("values"), k(vname)]].concat();
+            let Some(spec) = module.values().iter().find(|v| v.name == vname) else {
+                let names: Vec<&str> = module.values().iter().map(|v| v.name).collect();
+                return Err(cx.err(
+                    &vpath,
+                    format!("unknown value `{vname}`"),
+                    one_of("values", &names),
+                ));
+            };
+            if spec.min.is_some_and(|m| *val < m) || spec.max.is_some_and(|m| *val > m) {
+                return Err(cx.err(
+                    &vpath,
+                    format!("value out of range: {vname} = {val}"),
+                    Some(format!(
+                        "{vname} must be {} (rule {})",
+                        match (spec.min, spec.max) {
+                            (Some(a), Some(b)) => format!("between {a} and {b}"),
+                            (Some(a), None) => format!("at least {a}"),
+                            (None, Some(b)) => format!("at most {b}"),
+                            (None, None) => "any number".into(),
+                        },
+                        spec.rule
+                    )),
+                ));
+            }
+            game.set_value(p, spec.name, *val);
+        }
+        for (i, f) in pdef.flags.iter().enumerate() {
+            if !module.player_flags().contains(&f.as_str()) {
+                return Err(cx.err(
+                    &[ppath.as_slice(), &[k("flags"), Seg::Index(i)]].concat(),
+                    format!("unknown player flag `{f}`"),
+                    one_of("flags", module.player_flags()),
+                ));
+            }
+            game.players[p].flags.insert(f.clone());
+        }
+        for (zname, zdef) in &pdef.zones {
+            let zpath = [ppath.as_slice(), &[k("zones"), k(zname)]].concat();
+            let Some(spec) = module.zones().iter().find(|z| z.name == zname && !z.shared) else {
+                let names: Vec<&str> = module
+                    .zones()
+                    .iter()
+                    .filter(|z| !z.shared)
+                    .map(|z| z.name)
+                    .collect();
+                return Err(cx.err(
+                    &zpath,
+                    format!("unknown zone `{zname}`"),
+                    one_of("zones", &names),
+                ));
+            };
+            let zone = ZoneId::of(p, spec.name);
+            #[allow(clippy::type_complexity)]
+            let entries: Vec<(
+                Option<String>,
+                String,
+                Option<&crate::scenario::format::CardInstanceDef>,
+                Vec<Seg>,
+            )> = match zdef {
+                ZoneDef::Count(c) => {
+                    if c.count > 1000 {
+                        return Err(cx.err(
+                            &[zpath.as_slice(), &[k("count")]].concat(),
+                            format!("value out of range: count = {}", c.count),
+                            Some("at most 1000 cards per zone".into()),
+                        ));
+                    }
+                    (0..c.count)
+                        .map(|_| {
+                            (
+                                None,
+                                c.card.clone().unwrap_or_else(|| "?".into()),
+                                None,
+                                [zpath.as_slice(), &[k("card")]].concat(),
+                            )
+                        })
+                        .collect()
+                }
+                ZoneDef::Cards(list) => list
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| {
+                        let ep = [zpath.as_slice(), &[Seg::Index(i)]].concat();
+                        match e {
+                            CardEntry::Key(key) => (None, key.clone(), None, ep),
+                            CardEntry::Full(f) => (
+                                f.id.clone(),
+                                f.card.clone(),
+                                Some(f),
+                                [ep.as_slice(), &[k("card")]].concat(),
+                            ),
+                        }
+                    })
+                    .collect(),
+            };
+            for (i, (id, def, full, dpath)) in entries.into_iter().enumerate() {
+                if !game.defs.contains_key(&def) {
+                    let names: Vec<&str> = game.defs.keys().map(String::as_str).collect();
+                    return Err(cx.err(
+                        &dpath,
+                        format!("unknown card `{def}`"),
+                        one_of("cards", &names),
+                    ));
+                }
+                let id = id.unwrap_or_else(|| format!("{pname}.{zname}.{}", i + 1));
+                let epath = [zpath.as_slice(), &[Seg::Index(i)]].concat();
+                if let Some(why) = reserved_id(&id) {
+                    return Err(cx.err(
+                        &[epath.as_slice(), &[k("id")]].concat(),
+                        format!("`{id}` cannot be a card id: {why}"),
+                        Some("choose another id, e.g. `k1` or `knight`".into()),
+                    ));
+                }
+                if game.cards.contains_key(&id) || id.starts_with("token.") {
+                    return Err(cx.err(
+                        &epath,
+                        format!("duplicate card id `{id}`"),
+                        Some(
+                            "every card needs its own id; ids starting with `token.` are reserved"
+                                .into(),
+                        ),
+                    ));
+                }
+                let mut card = Card {
+                    id: id.clone(),
+                    def,
+                    owner: p,
+                    controller: p,
+                    zone: zone.clone(),
+                    states: BTreeSet::new(),
+                    damage: 0,
+                    counters: BTreeMap::new(),
+                    attached_to: None,
+                    modifiers: Vec::new(),
+                    token: false,
+                    incarnation: 0,
+                    face: None,
+                };
+                if let Some(f) = full {
+                    for (j, s) in f.state.iter().enumerate() {
+                        if !module.card_states().contains(&s.as_str()) {
+                            return Err(cx.err(
+                                &[epath.as_slice(), &[k("state"), Seg::Index(j)]].concat(),
+                                format!("unknown card state `{s}`"),
+                                one_of("states", module.card_states()),
+                            ));
+                        }
+                        card.states.insert(s.clone());
+                    }
+                    if f.damage < 0 {
+                        return Err(cx.err(
+                            &[epath.as_slice(), &[k("damage")]].concat(),
+                            format!("value out of range: damage = {}", f.damage),
+                            Some("damage is 0 or more".into()),
+                        ));
+                    }
+                    card.damage = f.damage;
+                    for (c, v) in &f.counters {
+                        if *v < 0 {
+                            return Err(cx.err(
+                                &[epath.as_slice(), &[k("counters"), k(c)]].concat(),
+                                format!("value out of range: {c} = {v}"),
+                                Some("counters are 0 or more".into()),
+                            ));
+                        }
+                    }
+                    card.counters = f.counters.clone();
+                    card.token = f.token;
+                    if f.alternate {
+                        if game
+                            .defs
+                            .get(&card.def)
+                            .is_none_or(|d| d.alternate.is_none())
+                        {
+                            return Err(cx.err(
+                                &[epath.as_slice(), &[k("alternate")]].concat(),
+                                format!("`{}` has no alternate face", card.def),
+                                Some("give the card definition an `alternate` face".into()),
+                            ));
+                        }
+                        shown.push(id.clone());
+                    }
+                    if let Some(a) = &f.attached_to {
+                        attachments.push((
+                            id.clone(),
+                            a.clone(),
+                            [epath.as_slice(), &[k("attached_to")]].concat(),
+                        ));
+                    }
+                }
+                game.add_card(card);
+            }
+        }
+    }
+    for id in shown {
+        game.show_alternate(&id, &id);
+    }
+    for (id, host, path) in attachments {
+        if !game.cards.contains_key(&host) {
+            return Err(cx.err(
+                &path,
+                format!("unknown card id `{host}`"),
+                Some("attached_to names the id of another card in the state".into()),
+            ));
+        }
+        if let Some(c) = game.cards.get_mut(&id) {
+            c.attached_to = Some(host);
+        }
+    }
+    Ok(game)
+}
