@@ -75,12 +75,23 @@ pub fn run(args: &CoverageArgs, style: Style) -> CmdResult {
         if outcome.error.is_some() || !expect::check(&loaded.scenario.expect, &outcome).pass {
             continue;
         }
-        let ids: BTreeSet<String> = outcome
+        let mentioned: BTreeSet<String> = outcome
             .trace
             .iter()
             .flat_map(|e| e.rules.iter().map(|r| r.to_string()))
             .collect();
-        cited.push((f.display().to_string(), ids));
+        // What the expectations assert: their `cites`, and the rules of the
+        // rejections they list (which passed, so they match).
+        let ex = &loaded.scenario.expect;
+        let mut asserted: BTreeSet<String> = ex.cites.iter().cloned().collect();
+        if !ex.rejected.is_empty() {
+            asserted.extend(outcome.rejections.iter().map(|r| r.rule.to_string()));
+        }
+        cited.push(coverage::Cited {
+            file: f.display().to_string(),
+            asserted,
+            mentioned,
+        });
     }
     let cov = coverage::compute(
         book,
@@ -101,6 +112,7 @@ pub fn run(args: &CoverageArgs, style: Style) -> CmdResult {
             }
             let st = match r.status {
                 Status::Covered => style.good("covered"),
+                Status::Mentioned => style.dim("mentioned"),
                 Status::Exception => style.dim("exception"),
                 Status::Uncovered => style.bad("UNCOVERED"),
             };
@@ -108,13 +120,14 @@ pub fn run(args: &CoverageArgs, style: Style) -> CmdResult {
         }
         crate::outln!("{t}");
         crate::outln!(
-            "{} chapters {}: {} clauses; {} covered by {} passing of {} rulings, {} named exceptions, {} uncovered",
+            "{} chapters {}: {} clauses; {} covered (asserted) by {} passing of {} rulings, {} only mentioned in traces, {} named exceptions, {} uncovered",
             cov.game,
             cov.chapters.join(", "),
             cov.rows.len(),
             cov.covered,
             cov.passing,
             cov.scenarios,
+            cov.mentioned,
             cov.exceptions,
             cov.uncovered
         );

@@ -3,9 +3,12 @@
 //! state-changing, or deliberately not covered, with the reason), and which
 //! are left uncovered.
 //!
-//! A clause counts as covered when it or one of its sub-clauses is cited:
-//! citing `1.10.12.c` exercises the procedure `1.10.12` it is a step of.
-//! An exception names a clause id and applies to its whole subtree.
+//! A clause counts as covered only when a passing ruling *asserts* it or one
+//! of its sub-clauses (in `expect.cites` or as a rejection's rule): asserting
+//! `1.10.12.c` exercises the procedure `1.10.12` it is a step of. A clause a
+//! passing trace cites without any ruling asserting it is only *mentioned*,
+//! reported beside the covered figure. An exception names a clause id and
+//! applies to its whole subtree.
 
 use std::collections::BTreeSet;
 
@@ -17,8 +20,10 @@ use crate::rulebook::{ClauseIdx, Rulebook};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
-    /// Cited (itself or a sub-clause) by a passing ruling.
+    /// Asserted (itself or a sub-clause) by a passing ruling.
     Covered,
+    /// Cited by a passing ruling's trace, asserted by none.
+    Mentioned,
     /// Named in the game's exception table.
     Exception,
     /// Neither.
@@ -46,19 +51,30 @@ pub struct Coverage {
     pub scenarios: usize,
     pub passing: usize,
     pub covered: usize,
+    pub mentioned: usize,
     pub exceptions: usize,
     pub uncovered: usize,
     pub rows: Vec<Row>,
 }
 
+/// What one passing ruling says about clauses.
+#[derive(Debug, Clone, Default)]
+pub struct Cited {
+    /// The ruling's file.
+    pub file: String,
+    /// Ids its expectations assert (`expect.cites`, rejection rules).
+    pub asserted: BTreeSet<String>,
+    /// Ids its trace cites.
+    pub mentioned: BTreeSet<String>,
+}
+
 /// Computes the coverage of `book` restricted to `chapters` (top-level
-/// clause ids; empty = every top-level clause), given the clause ids cited
-/// by each passing scenario (`(file, ids)`) and the exception table
-/// (`(id, reason)`).
+/// clause ids; empty = every top-level clause), given what each passing
+/// scenario asserts and cites, and the exception table (`(id, reason)`).
 pub fn compute(
     book: &Rulebook,
     chapters: &[&str],
-    cited: &[(String, BTreeSet<String>)],
+    cited: &[Cited],
     exceptions: &[(&str, &str)],
     scenarios: usize,
 ) -> Coverage {
@@ -79,6 +95,7 @@ pub fn compute(
         scenarios,
         passing: cited.len(),
         covered: count(Status::Covered),
+        mentioned: count(Status::Mentioned),
         exceptions: count(Status::Exception),
         uncovered: count(Status::Uncovered),
         rows,
@@ -95,7 +112,7 @@ fn subtree_ids(book: &Rulebook, i: ClauseIdx, out: &mut Vec<String>) {
 fn visit(
     book: &Rulebook,
     i: ClauseIdx,
-    cited: &[(String, BTreeSet<String>)],
+    cited: &[Cited],
     exceptions: &[(&str, &str)],
     inherited: Option<&str>,
     rows: &mut Vec<Row>,
@@ -109,19 +126,31 @@ fn visit(
     if !c.kind.is_heading() {
         let mut ids = Vec::new();
         subtree_ids(book, i, &mut ids);
-        let files: Vec<&str> = cited
-            .iter()
-            .filter(|(_, s)| ids.iter().any(|id| s.contains(id)))
-            .map(|(f, _)| f.as_str())
-            .collect();
-        let (status, why) = if !files.is_empty() {
+        let files = |pick: fn(&Cited) -> &BTreeSet<String>| -> Vec<&str> {
+            cited
+                .iter()
+                .filter(|c| ids.iter().any(|id| pick(c).contains(id)))
+                .map(|c| c.file.as_str())
+                .collect()
+        };
+        let list = |files: Vec<&str>| {
             let mut w = files.iter().take(3).copied().collect::<Vec<_>>().join(", ");
             if files.len() > 3 {
                 w.push_str(&format!(" (+{} more)", files.len() - 3));
             }
-            (Status::Covered, w)
+            w
+        };
+        let asserted = files(|c| &c.asserted);
+        let mentioned = files(|c| &c.mentioned);
+        let (status, why) = if !asserted.is_empty() {
+            (Status::Covered, list(asserted))
         } else if let Some(e) = exc {
             (Status::Exception, e.to_string())
+        } else if !mentioned.is_empty() {
+            (
+                Status::Mentioned,
+                format!("cited, asserted by no ruling: {}", list(mentioned)),
+            )
         } else {
             (Status::Uncovered, String::new())
         };
@@ -144,17 +173,22 @@ mod tests {
     #[test]
     fn parents_are_covered_by_cited_items_and_exceptions_inherit() {
         let book = crate::bundle::game("pmv").expect("bundled");
-        let cited = vec![(
-            "a.json".to_string(),
-            BTreeSet::from(["1.10.12.c".to_string()]),
-        )];
+        let cited = vec![Cited {
+            file: "a.json".to_string(),
+            asserted: BTreeSet::from(["1.10.12.c".to_string()]),
+            mentioned: BTreeSet::from(["1.10.12.c".to_string(), "1.10.12.b".to_string()]),
+        }];
         let cov = compute(book, &["1"], &cited, &[("1.1", "principles")], 1);
         let get = |id: &str| cov.rows.iter().find(|r| r.id == id).unwrap();
         assert_eq!(get("1.10.12.c").status, Status::Covered);
         assert_eq!(get("1.10.12").status, Status::Covered);
+        assert_eq!(get("1.10.12.b").status, Status::Mentioned);
         assert_eq!(get("1.10.12.a").status, Status::Uncovered);
         assert_eq!(get("1.1.1").status, Status::Exception);
-        assert_eq!(cov.covered + cov.exceptions + cov.uncovered, cov.rows.len());
+        assert_eq!(
+            cov.covered + cov.mentioned + cov.exceptions + cov.uncovered,
+            cov.rows.len()
+        );
         assert!(cov.rows.iter().all(|r| r.id.starts_with('1')));
     }
 }
