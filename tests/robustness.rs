@@ -580,7 +580,7 @@ fn control_characters_are_escaped_in_human_output() {
         let t = String::from_utf8_lossy(b);
         t.contains('\u{1b}') || t.contains('\u{202e}') || t.contains('\u{0}') || t.contains('\u{7}')
     };
-    for args in [vec!["run"], vec!["check"]] {
+    for args in [vec!["run"], vec!["check", "--verbose"]] {
         let out = judge().args(&args).arg(d.join("c.json")).output().unwrap();
         assert!(
             !raw_controls(&out.stdout),

@@ -317,3 +317,35 @@ fn rule_lists_parent_clauses_and_not_cited() {
         );
     }
 }
+
+/// `judge check` leads with what went wrong: a passing run prints only the
+/// summary line; `--verbose` lists every file; a failure is listed by file.
+#[test]
+fn check_output_leads_with_failures() {
+    let out = judge().args(["check", "scenarios/sve"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(
+        text.starts_with("12 scenarios: 12 passed") || text.contains(" passed, 0 failed, 0 errors"),
+        "{text}"
+    );
+    let out = judge()
+        .args(["check", "--verbose", "scenarios/sve"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("scenarios/sve/01-a-full-turn.json"), "{text}");
+    let bad = temp("check_leads_bad.json", "[]");
+    let out = judge()
+        .arg("check")
+        .arg(&bad)
+        .arg("scenarios/sve/01-a-full-turn.json")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("check_leads_bad.json") && text.contains("ERROR"),
+        "{text}"
+    );
+    assert!(!text.contains("01-a-full-turn.json"), "{text}");
+}

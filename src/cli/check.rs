@@ -31,6 +31,10 @@ pub struct CheckArgs {
     /// Print the results as JSON.
     #[arg(long)]
     pub json: bool,
+    /// List every file in the table, passing ones too (by default only
+    /// failures and errors, then the summary line).
+    #[arg(long, short)]
+    pub verbose: bool,
 }
 
 /// One scenario's check.
@@ -265,10 +269,14 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
     if args.json {
         emit_json(&rows);
     } else {
+        // A judge scans for what went wrong: the table lists the failures
+        // and errors (every file with --verbose), fitted to the terminal,
+        // then one summary line.
         let mut t = Table::new();
         t.load_style(UTF8_FULL_CONDENSED);
+        t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
         t.set_header(["scenario", "name", "status", "detail"]);
-        for r in &rows {
+        for r in rows.iter().filter(|r| args.verbose || r.status != "pass") {
             let status = match r.status {
                 "pass" => style.good("pass"),
                 "fail" => style.bad("FAIL"),
@@ -276,7 +284,9 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
             };
             t.add_row([r.file.clone(), r.name.clone(), status, r.detail.join("; ")]);
         }
-        emit(&format!("{t}\n"));
+        if args.verbose || errors + fails > 0 {
+            emit(&format!("{t}\n"));
+        }
         emit(&format!(
             "{} scenarios: {} passed, {} failed, {} errors\n",
             rows.len(),
