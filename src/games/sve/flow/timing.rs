@@ -12,7 +12,9 @@ pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow
     }
     // 10.5.2.1: all applicable rule processes at once, repeated while new
     // ones apply.
+    let mut processed = false;
     while rule_processes(m)? {
+        processed = true;
         if m.game.result != GameResult::Ongoing {
             return Ok(Flow::Continue);
         }
@@ -67,6 +69,18 @@ pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow
         ]);
         return Ok(Flow::Continue);
     }
+    // 10.5.2.4: nothing left to do. Said explicitly, so a judge sees why
+    // nothing happened here.
+    m.record(
+        "check_timing.end",
+        if started || processed {
+            "nothing more to process: the check timing ends".to_string()
+        } else {
+            "no rule process applies and no automatic ability is waiting: the check timing ends"
+                .to_string()
+        },
+        &[r::CHECK_END],
+    );
     Ok(Flow::Continue)
 }
 
