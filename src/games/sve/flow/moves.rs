@@ -141,6 +141,23 @@ pub(super) fn collect(m: &mut M) {
                 )
                 .obj(source);
             }
+            Event::Damaged {
+                source,
+                amount,
+                kind,
+                ..
+            } if amount > 0 && has_kw(&m.game, &source, "drain") => {
+                // The non-event a judge is asked about: damage dealt as the
+                // attack target, or by an ability, is not attack damage.
+                m.record(
+                    "trigger.not",
+                    format!(
+                        "{source} has Drain, but this {amount} damage was not dealt by attacking ({kind} damage): Drain does not trigger"
+                    ),
+                    &[r::DRAIN, r::DRAIN_ATTACK_DAMAGE],
+                )
+                .obj(source);
+            }
             Event::PhaseBegan { phase, player } => {
                 let trigger = if phase == "main" {
                     "start_of_main"
