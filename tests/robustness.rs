@@ -789,3 +789,59 @@ fn run_json_keeps_a_bounded_number_of_snapshots() {
         .map_or(0, |c| c.iter().filter(|s| !s.is_null()).count());
     assert_eq!(kept, 1_000, "{kept} snapshots kept");
 }
+
+/// The step budget counted across the whole run: a valid game of 1,400
+/// `end_phase` actions (700 turns each, discarding down to the hand limit)
+/// stopped with "the scenario loops without end". It counts per action.
+#[test]
+fn the_step_budget_counts_per_action() {
+    let d = tmp("budget");
+    let mut actions = Vec::new();
+    let (mut draws, mut discards) = ([0usize; 2], [0usize; 2]);
+    for i in 0..1_400 {
+        let p = i % 2;
+        let mut a = serde_json::json!({ "do": "end_phase" });
+        if draws[p] - discards[p] > 7 {
+            discards[p] += 1;
+            a["choices"] =
+                serde_json::json!({ "discard": format!("p{}.deck.{}", p + 1, 7 + discards[p]) });
+        }
+        actions.push(a);
+        draws[1 - p] += 1;
+    }
+    let player = serde_json::json!({
+        "values": { "defense": 20, "pp": 0, "max_pp": 2, "ep": 0 },
+        "zones": { "deck": { "count": 1000 } }
+    });
+    let s = serde_json::json!({
+        "game": "sve", "name": "a long game", "source": "test", "seed": 1,
+        "cards": {},
+        "state": { "turn": { "player": "p1", "phase": "main", "number": 3 },
+                   "players": { "p1": player, "p2": player } },
+        "actions": actions,
+        "expect": { "result": "ongoing" }
+    });
+    std::fs::write(d.join("long.json"), s.to_string()).unwrap();
+    let out = judge()
+        .arg("run")
+        .arg(d.join("long.json"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let steps: u64 = text
+        .rsplit("result: ongoing (")
+        .next()
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(
+        steps > 20_000,
+        "the run takes {steps} steps, more than one budget"
+    );
+}
