@@ -106,7 +106,7 @@ pub fn user_rulebook_warnings(game: &str, book: &Rulebook) -> Vec<String> {
     {
         out.push(format!(
             "clause {} holds {} KB of text: the lines after it may be numbered in a way the {game} format does not read (a clause number past 999?), or a heading is missing",
-            crate::output::escape_controls(&c.id),
+            c.id,
             c.text.len() >> 10
         ));
     }

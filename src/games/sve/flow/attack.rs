@@ -134,8 +134,10 @@ pub(super) fn declare_attack(
         e.rule(r::WARD);
     }
     // A reserved (stand) follower is a legal target only through Assail.
-    if t != "leader" && !m.game.card(t).is_some_and(|tc| tc.has(st::ENGAGED)) {
-        let e = m.trace.last_mut().expect("just recorded");
+    if t != "leader"
+        && !m.game.card(t).is_some_and(|tc| tc.has(st::ENGAGED))
+        && let Some(e) = m.trace.last_mut()
+    {
         e.rule(r::ASSAIL);
         e.text
             .push_str(&format!("; {t} is reserved, a legal target through Assail"));
