@@ -264,6 +264,24 @@ fn validate_def(
                         one_of("states", module.card_states()),
                     ));
                 }
+                if let Some(kw) = &filter.keyword
+                    && !module.keywords().contains(&kw.as_str())
+                {
+                    return Err(cx.err(
+                        &[tp.as_slice(), &[k("keyword")]].concat(),
+                        format!("unknown keyword `{kw}`"),
+                        one_of("keywords", module.keywords()),
+                    ));
+                }
+                if let (Some(most), Some(least)) = (filter.cost_at_most, filter.cost_at_least)
+                    && least > most
+                {
+                    return Err(cx.err(
+                        &[tp.as_slice(), &[k("cost_at_least")]].concat(),
+                        format!("no card has a cost of at least {least} and at most {most}"),
+                        Some("`cost_at_least` must not exceed `cost_at_most`".into()),
+                    ));
+                }
             }
         }
     }
