@@ -33,7 +33,8 @@ pub(super) fn load_defs(
             )
         })?;
         let pfile = p.display().to_string();
-        let de = &mut serde_json::Deserializer::from_str(&text);
+        let blanked = super::comments::blank(&text);
+        let de = &mut serde_json::Deserializer::from_str(&blanked);
         let pool_defs: BTreeMap<String, CardDef> =
             serde_path_to_error::deserialize(de).map_err(|e| {
                 let path = e.path().to_string();
