@@ -17,8 +17,9 @@ use tcg_judge::text::fold_for_search;
 
 const TABLE: &str = include_str!("search_keywords.tsv");
 
-/// (game, chapter id, how many levels below it the keyword sections are,
-/// sections under it that are not keywords).
+/// (game, chapter id, how many levels below it the sections are, sections
+/// under it that are left out): the keyword chapters, then the zones and
+/// phases.
 const KEYWORD_ROOTS: &[(&str, &str, usize, &[&str])] = &[
     // 10.1 原則: the principles of the chapter.
     ("pmv", "10", 1, &["10.1"]),
@@ -31,6 +32,17 @@ const KEYWORD_ROOTS: &[(&str, &str, usize, &[&str])] = &[
     ("pso2", "301", 1, &["301.1"]),
     // 302.1: what a keyword ability is (its second printing, 302.1@2, is War Cry).
     ("pso2", "302", 1, &["302.1"]),
+    // Zones and phases. Skipped: principles, overviews, turn structure, and
+    // DZ 2.23.8 (squares: two kinds under one heading).
+    ("pmv", "3", 1, &["3.1"]),
+    ("pmv", "4", 1, &["4.1", "4.2", "4.10"]),
+    ("sve", "4", 1, &["4.1", "4.2"]),
+    ("sve", "7", 1, &["7.1"]),
+    ("dz", "2.23", 1, &["2.23.1", "2.23.8"]),
+    ("dz", "3", 1, &["3.1", "3.2", "3.3", "3.4"]),
+    ("pso2", "4", 1, &["400"]),
+    ("pso2", "5", 1, &["500"]),
+    ("pso2", "506", 1, &["506.1", "506.2"]),
 ];
 
 /// One row of the table.
