@@ -14,6 +14,7 @@ pub mod locate;
 pub mod provenance;
 pub mod report;
 pub mod schema;
+pub mod trace_match;
 pub mod vocabulary;
 
 use crate::engine::Plan;

@@ -49,7 +49,24 @@ pub(super) fn choose_targets(
         let need = count.min(legal.len());
         let given = m.choices.ids(&k, &legal)?;
         let chosen = match given {
-            Some(g) => g,
+            Some(g) => {
+                // The trace names the legal set, so a judge sees why a
+                // card that looks eligible was not (its cost, Aura, zone).
+                m.record(
+                    "play.targets",
+                    format!(
+                        "`{k}`: {} chosen; legal targets: {}",
+                        if g.is_empty() {
+                            "none".into()
+                        } else {
+                            g.join(", ")
+                        },
+                        legal.join(", ")
+                    ),
+                    &[r::PLAY_TARGETS],
+                );
+                g
+            }
             None if !up_to && legal.len() == need => {
                 m.record(
                     "play.targets",
