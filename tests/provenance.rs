@@ -69,3 +69,132 @@ fn a_rulebook_example_ruling_names_an_example() {
         }
     }
 }
+
+fn judge() -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::cargo_bin("judge").unwrap();
+    c.env("NO_COLOR", "1")
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+/// A directory of its own for one test's files.
+fn dir(test: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("judge-prov-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A PMV scenario with `source` in which p1 concedes; `result` is what
+/// it expects.
+fn scenario(source: &str, result: &str) -> String {
+    format!(
+        r#"{{"game": "pmv", "name": "concede", "source": {source},
+  "state": {{"turn": {{"player": "p1", "phase": "main", "number": 1}}, "players": {{}}}},
+  "actions": [{{"player": "p1", "do": "concede"}}],
+  "expect": {{"result": "{result}"}}}}"#
+    )
+}
+
+const QA: &str = r#"{"kind": "official_qa", "url": "https://example.com/qa", "date": "2024-05-01", "question": "Q1", "summary": "a player may concede at any time"}"#;
+const WORKED: &str = r#"{"kind": "worked_example", "clause": "1.5.3.d"}"#;
+
+#[test]
+fn check_ends_with_a_line_per_kind() {
+    let d = dir("kinds");
+    std::fs::write(d.join("a.json"), scenario(QA, "p2")).unwrap();
+    std::fs::write(d.join("b.json"), scenario(WORKED, "p2")).unwrap();
+    std::fs::write(d.join("c.json"), scenario(WORKED, "p1")).unwrap();
+    let out = judge().arg("check").arg(&d).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "c.json fails");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let tail: Vec<&str> = text.lines().rev().take(2).collect();
+    assert_eq!(
+        tail,
+        [
+            "re-proved 1 of 2 worked examples (worked_example)",
+            "re-proved 1 of 1 published Q&A answer (official_qa)",
+        ],
+        "{text}"
+    );
+}
+
+#[test]
+fn check_kind_runs_one_kind_in_text_and_json() {
+    let d = dir("one-kind");
+    std::fs::write(d.join("a.json"), scenario(QA, "p2")).unwrap();
+    // A failing worked example is not run when only Q&A answers are asked for.
+    std::fs::write(d.join("b.json"), scenario(WORKED, "p1")).unwrap();
+    for kind in ["official_qa", "published"] {
+        let out = judge()
+            .args(["check", "--kind", kind])
+            .arg(&d)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with("1 scenarios: 1 passed"), "{text}");
+        assert!(!text.contains("worked"), "{text}");
+    }
+    let out = judge()
+        .args(["check", "--json", "--kind", "worked_example"])
+        .arg(&d)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = v.as_array().unwrap();
+    assert_eq!(rows.len(), 1, "{v}");
+    assert_eq!(rows[0]["kind"], "worked_example");
+    assert_eq!(rows[0]["status"], "fail");
+    let bad = judge()
+        .args(["check", "--kind", "rumour"])
+        .arg(&d)
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn a_bad_source_is_a_located_diagnostic() {
+    let d = dir("bad");
+    let f = d.join("bad.json");
+    std::fs::write(&f, scenario(&QA.replace("2024-05-01", "2024-13-01"), "p2")).unwrap();
+    let out = judge().arg("check").arg(&f).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("is not a date YYYY-MM-DD (at `source.date`)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad.json:1:"),
+        "the diagnostic gives line and column: {err}"
+    );
+    // --kind still selects a file that does not load, by its written kind.
+    let out = judge()
+        .args(["check", "--json", "--kind", "official_qa"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v[0]["status"], "error", "{v}");
+}
+
+#[test]
+fn the_corpus_summary_shows_each_kind() {
+    let out = judge()
+        .args(["check", "rulings/", "scenarios/"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    for kind in [
+        "official_qa",
+        "rulebook_example",
+        "judge_reading",
+        "worked_example",
+    ] {
+        assert!(text.contains(&format!("({kind})")), "{text}");
+    }
+    assert!(!text.contains("(text)"), "{text}");
+}
