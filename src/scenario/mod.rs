@@ -11,6 +11,7 @@ pub mod expect;
 pub mod format;
 pub mod load;
 pub mod locate;
+pub mod provenance;
 pub mod report;
 pub mod schema;
 pub mod trace_match;
