@@ -202,8 +202,12 @@ dz_clauses! {
     RELOCATION_NOT_MOVE => "3.8.2-6.p3",
     /// Quick actions.
     QUICK => "3.8.3",
+    /// Playing a Quick card.
+    QUICK_PLAY => "3.8.3-1",
     /// Battle actions.
     BATTLE_TIMING => "3.8.4",
+    /// Playing a Battle card.
+    BATTLE_PLAY => "3.8.4-1",
     /// Smash phase.
     SMASH => "3.9.1",
     /// Recovery: damage removed, "this turn" effects end.
@@ -355,6 +359,8 @@ dz_clauses! {
     NO_REFUND => "4.10.3",
     /// Targeting.
     TARGETING => "4.11.1",
+    /// One 対象の never chooses the same card twice.
+    TARGET_ONCE => "4.11.5",
     /// No legal target: it can't be played.
     NO_TARGET => "4.11.3",
     /// Continuous effects of spells.

@@ -199,10 +199,10 @@ pub fn begin_step(m: &mut M, s: BattleStep) -> Result<Flow, EngineError> {
             );
             // 「攻撃した時」「攻撃された時」 abilities (3.12.1).
             for u in &b.attackers {
-                triggers::fire(m, u, "on_attack");
+                triggers::fire(m, u, "on_attack", &[r::FIRST_STEP, r::ATTACKER]);
             }
             for u in &b.attacked {
-                triggers::fire(m, u, "on_attacked");
+                triggers::fire(m, u, "on_attacked", &[r::FIRST_STEP, r::ATTACKER]);
             }
         }
         BattleStep::Second => {
@@ -228,7 +228,7 @@ pub fn begin_step(m: &mut M, s: BattleStep) -> Result<Flow, EngineError> {
             };
             m.record("battle_step", text, &[r::END_STEP, r::WINNER]);
             if let [w] = there.as_slice() {
-                triggers::fire(m, w, "on_win");
+                triggers::fire(m, w, "on_win", &[r::END_STEP, r::WINNER]);
             }
         }
     }
@@ -610,7 +610,7 @@ fn end_rules(m: &mut M, b: &Battle) {
         m.record(
             "instant_death",
             format!(
-                "the battle ends: 即死 of {} (delayed ability) triggers for {}",
+                "at the end of the battle, after its rule effects: 即死 of {} (delayed ability) triggers for {}",
                 d.source, d.unit
             ),
             &[r::END_TRIGGERS, r::INSTANT_DEATH],

@@ -182,6 +182,12 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
         }
     };
     let mut rules = vec![r::PLAYING, r::ANNOUNCE, r::SPELL];
+    rules.push(match (t, from) {
+        (_, "plan") => r::PLAN_PLAY,
+        ("quick", _) => r::QUICK_PLAY,
+        ("battle", _) => r::BATTLE_PLAY,
+        _ => r::NORMAL_PLAY,
+    });
     rules.push(match (kind.as_str(), from) {
         (_, "plan") => r::PLAN_PLAY,
         (types::UNIT, _) => r::UNIT_SQUARE,

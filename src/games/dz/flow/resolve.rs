@@ -38,7 +38,7 @@ pub fn top(m: &mut M) -> Result<(), EngineError> {
                 .and_then(|d| d.abilities.get(ability))
                 .map(|a| a.effect.clone())
                 .unwrap_or_default();
-            m.record(
+            let e = m.record(
                 "resolve",
                 format!(
                     "both players passed: {}'s {trigger} ability of {} resolves",
@@ -47,6 +47,9 @@ pub fn top(m: &mut M) -> Result<(), EngineError> {
                 ),
                 &[r::RESOLVE, r::RESOLUTION, r::STACK_LIFO],
             );
+            if tg.iter().any(Option::is_some) {
+                e.rules.push(r::TARGETS_CHECKED);
+            }
             if countered(m, controller, &source, &effects, &tg) {
                 m.record(
                     "countered",
@@ -184,11 +187,14 @@ fn spell(
         _ => {
             let def = m.game.card(card).map(|c| c.def.clone()).unwrap_or_default();
             let effects = targets::effects_of(&m.game, &def, "spell");
-            m.record(
+            let e = m.record(
                 "resolve",
                 format!("both players passed: {} resolves", label(&m.game, card)),
                 &[r::RESOLVE, r::RESOLUTION, r::STACK_LIFO],
             );
+            if tg.iter().any(Option::is_some) {
+                e.rules.push(r::TARGETS_CHECKED);
+            }
             if countered(m, p, card, &effects, tg) {
                 m.record(
                     "countered",

@@ -22,7 +22,21 @@ pub fn check(m: &mut M) -> Result<bool, EngineError> {
         let doomed = doomed(&m.game);
         if !doomed.is_empty() {
             for (id, rule, why) in &doomed {
-                m.record(
+                // A unit that would have caused a battle: the other rule
+                // effect goes first, so no battle occurs (3.11.1-1).
+                let contested = m.game.card(id).is_some_and(|c| {
+                    board::square(c.zone.kind).is_some_and(|sq| {
+                        board::units_on(&m.game, sq)
+                            .iter()
+                            .any(|u| m.game.card(u).is_some_and(|x| x.controller != c.controller))
+                    })
+                });
+                let unbattled = contested
+                    && !dz_ref(&m.game)
+                        .battles
+                        .iter()
+                        .any(|b| b.units.contains_key(id.as_str()));
+                let e = m.record(
                     "rule_effect",
                     format!(
                         "rule effect: {} {why}: to its owner's graveyard",
@@ -30,6 +44,12 @@ pub fn check(m: &mut M) -> Result<bool, EngineError> {
                     ),
                     &[r::RULE_EFFECTS_CHECKED, rule],
                 );
+                if unbattled {
+                    e.rules.push(r::BATTLE_OTHER_FIRST);
+                    e.rules.push(r::RE_BATTLE_LAST);
+                    e.text
+                        .push_str(" (before the battle it would cause: no battle occurs)");
+                }
             }
             for (id, _, _) in doomed {
                 moves::destroy(m, &id);

@@ -142,7 +142,30 @@ pub fn choose_for(
         };
         let options = candidates(&m.game, controller, source, &cols, filter);
         let n = *count as usize;
-        let picked = match m.choices.ids(&k, &options)? {
+        let given = m.choices.take(&k).map(|v| match v {
+            serde_json::Value::String(s) => vec![s],
+            serde_json::Value::Array(a) => a
+                .iter()
+                .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
+                .collect(),
+            other => vec![other.to_string()],
+        });
+        if let Some(bad) = given.iter().flatten().find(|id| !options.contains(id)) {
+            // Choosing an illegal target is an illegal action (4.7.2-5).
+            return Err(super::illegal(
+                super::r::TARGETS,
+                format!(
+                    "{bad} is not a legal target (legal: {})",
+                    if options.is_empty() {
+                        "none".to_string()
+                    } else {
+                        options.join(", ")
+                    }
+                ),
+                vec![],
+            ));
+        }
+        let picked = match given {
             Some(list) => list,
             None if !*up_to && options.len() == n => {
                 if let Some(e) = m.trace.last_mut() {
@@ -163,8 +186,8 @@ pub fn choose_for(
         distinct.dedup();
         if distinct.len() != picked.len() {
             return Err(super::illegal(
-                super::r::TARGETING,
-                "one 対象の can't choose the same card twice (4.11.5)",
+                super::r::TARGET_ONCE,
+                "one 対象の can't choose the same card twice",
                 vec![],
             ));
         }

@@ -10,7 +10,7 @@ use crate::engine::{Card, EngineError, player_name};
 use super::{Entry, Kind, M, Trig, board, dz, label, r, targets};
 
 /// The abilities of `trigger` on `card`'s definition, as waiting triggers.
-fn fire_def(m: &mut M, card: &Card, trigger: &str) -> usize {
+fn fire_def(m: &mut M, card: &Card, trigger: &str, why: &[&'static str]) -> usize {
     let Some(def) = m.game.defs.get(&card.def) else {
         return 0;
     };
@@ -44,15 +44,17 @@ fn fire_def(m: &mut M, card: &Card, trigger: &str) -> usize {
                 idx.len()
             ),
             &[r::TRIGGERED, r::TRIGGER_WAITS],
-        );
+        )
+        .rules
+        .extend(why);
     }
     idx.len()
 }
 
 /// `card`'s own ability for event `trigger` (攻撃した時, バトルに勝利した時…).
-pub fn fire(m: &mut M, card: &str, trigger: &str) -> usize {
+pub fn fire(m: &mut M, card: &str, trigger: &str, why: &[&'static str]) -> usize {
     match m.game.card(card).cloned() {
-        Some(c) => fire_def(m, &c, trigger),
+        Some(c) => fire_def(m, &c, trigger, why),
         None => 0,
     }
 }
@@ -66,19 +68,34 @@ pub fn phase_start(m: &mut M, trigger: &str) -> usize {
         .filter_map(|id| m.game.card(id).cloned())
         .filter(|c| c.controller == ap)
         .collect();
-    cards.iter().map(|c| fire_def(m, c, trigger)).sum()
+    let why: &[&'static str] = if trigger == "end_of_turn" {
+        &[r::RECOVERY_END_OF_TURN]
+    } else {
+        &[r::RELEASE]
+    };
+    cards.iter().map(|c| fire_def(m, c, trigger, why)).sum()
 }
 
 /// A card was placed on a square (4.8.9, 4.8.10-1).
 pub fn placed(m: &mut M, card: &str) {
-    fire(m, card, "on_placed");
+    fire(
+        m,
+        card,
+        "on_placed",
+        &[r::PLACED_TRIGGER, r::ZONE_CHANGE_TRIGGER],
+    );
 }
 
 /// A card leaves a square for zone `to`: its "put into the graveyard from
 /// a square" ability triggers with last-known information (4.8.11).
 pub fn leaving(m: &mut M, card: &Card, to: &str) {
     if to == "graveyard" {
-        fire_def(m, card, "to_graveyard");
+        fire_def(
+            m,
+            card,
+            "to_graveyard",
+            &[r::LEAVING_TRIGGER, r::LAST_KNOWN],
+        );
     }
 }
 
