@@ -592,6 +592,27 @@ pub enum Effect {
         #[serde(default)]
         optional: bool,
     },
+    /// Put cards into zone `to` (置く / 出す / 捨てる: a move by an
+    /// effect): the `target` cards, or, with `top`, the top `top` cards of
+    /// the deck of each player `who`. Whose zone receives them (the owner's,
+    /// or the master's board) and what a zone's limit does to the move are
+    /// the game's rules.
+    Put {
+        to: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Target>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        top: Option<i64>,
+        #[serde(default)]
+        who: Who,
+    },
+    /// The target evolves by an effect (e.g. SVE 進化する 5.15, outside the
+    /// game's evolve ability); which card it evolves with is the game's rule.
+    Evolve { target: Target },
+    /// The master takes control of the target (奪う): it moves to the
+    /// master's board and the master becomes its controller; its owner
+    /// does not change.
+    TakeControl { target: Target },
 }
 
 /// The action a [`Effect::Restrict`] forbids.
@@ -682,6 +703,9 @@ impl Effect {
         "end_phase",
         "extra_phase",
         "skip_phase",
+        "put",
+        "evolve",
+        "take_control",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -722,6 +746,9 @@ impl Effect {
             Effect::EndPhase => "end_phase",
             Effect::ExtraPhase { .. } => "extra_phase",
             Effect::SkipPhase { .. } => "skip_phase",
+            Effect::Put { .. } => "put",
+            Effect::Evolve { .. } => "evolve",
+            Effect::TakeControl { .. } => "take_control",
         }
     }
 
@@ -761,8 +788,12 @@ impl Effect {
             | Effect::ResolveAsPlayed { target, .. }
             | Effect::Block { target }
             | Effect::TurnFace { target, .. }
-            | Effect::Become { target, .. } => Some(target),
-            Effect::Restrict { target, .. } | Effect::Attack { target, .. } => target.as_ref(),
+            | Effect::Become { target, .. }
+            | Effect::Evolve { target }
+            | Effect::TakeControl { target } => Some(target),
+            Effect::Restrict { target, .. }
+            | Effect::Attack { target, .. }
+            | Effect::Put { target, .. } => target.as_ref(),
             _ => None,
         }
     }

@@ -222,6 +222,21 @@ fn validate_def(
                         Some("between -1000 and 1000".into()),
                     ));
                 }
+                Effect::Put { to, .. } if !module.zones().iter().any(|s| s.name == to) => {
+                    let names: Vec<&str> = module.zones().iter().map(|z| z.name).collect();
+                    return Err(cx.err(
+                        &[ep.as_slice(), &[k("to")]].concat(),
+                        format!("unknown zone `{to}`"),
+                        one_of("zones", &names),
+                    ));
+                }
+                Effect::Put { top: Some(n), .. } if !(0..=100).contains(n) => {
+                    return Err(cx.err(
+                        &[ep.as_slice(), &[k("top")]].concat(),
+                        format!("value out of range: top = {n}"),
+                        Some("between 0 and 100".into()),
+                    ));
+                }
                 Effect::Summon { count, .. } if !(0..=100).contains(count) => {
                     return Err(cx.err(
                         &[ep.as_slice(), &[k("count")]].concat(),

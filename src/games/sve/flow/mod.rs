@@ -13,6 +13,19 @@ use crate::engine::{
     PlayerId, Rules, Side, Target, Until, Who, ZoneId, card::Effect, player_name, state::Modifier,
 };
 
+use super::ZONES;
+
+pub use self::put::OVERFLOW_MASTER_CHOOSES;
+
+/// The judges' readings a scenario may switch to by listing the flag on
+/// any player (the engine applies the other reading and says so in a note).
+pub const READINGS: &[&str] = &[OVERFLOW_MASTER_CHOOSES];
+
+/// Whether a scenario chose reading `flag`.
+fn reading(g: &Game, flag: &str) -> bool {
+    g.players.iter().any(|p| p.flags.contains(flag))
+}
+
 mod actions;
 mod attack;
 mod combat;
@@ -20,13 +33,15 @@ mod effects;
 mod evolve;
 mod moves;
 mod play;
+mod put;
 #[cfg(test)]
 mod tests;
 mod timing;
 mod turn;
 
 use self::{
-    actions::*, attack::*, combat::*, effects::*, evolve::*, moves::*, play::*, timing::*, turn::*,
+    actions::*, attack::*, combat::*, effects::*, evolve::*, moves::*, play::*, put::*, timing::*,
+    turn::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -165,12 +180,16 @@ pub fn eff_def_key(g: &Game, id: &str) -> Option<String> {
     if c.zone.kind == zn::FIELD {
         // The most recently attached evolve card (last in the evolution
         // area of the card's master).
-        let evo = g
-            .zone_of(c.controller, zn::EVOLUTION)
-            .iter()
-            .rev()
-            .filter_map(|e| g.card(e))
-            .find(|e| e.attached_to.as_deref() == Some(id));
+        // A taken card's evolve card stays in its owner's area (5.21.2).
+        let evo = [c.controller, g.opponent(c.controller)]
+            .into_iter()
+            .find_map(|p| {
+                g.zone_of(p, zn::EVOLUTION)
+                    .iter()
+                    .rev()
+                    .filter_map(|e| g.card(e))
+                    .find(|e| e.attached_to.as_deref() == Some(id))
+            });
         if let Some(e) = evo {
             return Some(e.def.clone());
         }
@@ -240,8 +259,16 @@ fn side_players(g: &Game, master: PlayerId, side: Side) -> Vec<PlayerId> {
     }
 }
 
-/// Cards a filter admits, for an ability of `this` mastered by `master`.
-fn candidates(g: &Game, f: &Filter, master: PlayerId, this: &str, or_leader: bool) -> Vec<String> {
+/// Cards a filter admits, for an ability of `this` mastered by `master`;
+/// `choosing`: the cards are chosen (選ぶ), which Aura forbids.
+fn candidates(
+    g: &Game,
+    f: &Filter,
+    master: PlayerId,
+    this: &str,
+    or_leader: bool,
+    choosing: bool,
+) -> Vec<String> {
     let zone = f.zone.as_deref().unwrap_or(zn::FIELD);
     let mut out = Vec::new();
     for p in side_players(g, master, f.side) {
@@ -259,7 +286,7 @@ fn candidates(g: &Game, f: &Filter, master: PlayerId, this: &str, or_leader: boo
                 continue;
             }
             // 12.15.2 Aura: not chosen by the opponent's cards or abilities.
-            if p != master && d.has_keyword("aura") {
+            if choosing && p != master && d.has_keyword("aura") {
                 continue;
             }
             out.push(id.clone());
