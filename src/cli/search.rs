@@ -311,6 +311,7 @@ fn id_hits(index: &Index<'_>, games: &[u32], raw: &str) -> Vec<Hit> {
         if let Ok(r) = lookup::resolve(book, spec.format, raw.trim()) {
             hits.push(Hit {
                 doc: first + r.clause,
+                rank: Default::default(),
                 score: 0.0,
                 spans: Vec::new(),
                 matched: Vec::new(),

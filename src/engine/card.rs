@@ -251,6 +251,66 @@ pub struct Filter {
     /// Exclude the ability's own card.
     #[serde(default)]
     pub other: bool,
+    /// The card's cost is at most this ("cost 2 or less").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_at_most: Option<i64>,
+    /// The card's cost is at least this ("cost 5 or more").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_at_least: Option<i64>,
+    /// The card has exactly this name (a card "named X").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The card has this trait (タイプ, race, class).
+    #[serde(rename = "trait", default, skip_serializing_if = "Option::is_none")]
+    pub with_trait: Option<String>,
+    /// The card has this keyword ability, from the game's list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keyword: Option<String>,
+}
+
+impl Filter {
+    /// Every characteristic part a filter may state (`filters` in a game's
+    /// [`Vocabulary`]).
+    pub const WORDS: &'static [&'static str] = &["cost", "name", "trait", "keyword"];
+
+    /// The characteristic parts this filter states.
+    pub fn parts(&self) -> Vec<&'static str> {
+        let given = [
+            self.cost_at_most.is_some() || self.cost_at_least.is_some(),
+            self.name.is_some(),
+            self.with_trait.is_some(),
+            self.keyword.is_some(),
+        ];
+        Self::WORDS
+            .iter()
+            .zip(given)
+            .filter_map(|(w, g)| g.then_some(*w))
+            .collect()
+    }
+
+    /// Whether a card whose current characteristics are `def` (its face as
+    /// the game sees it now) and whose current cost is `cost` meets the
+    /// filter's characteristic parts (cost bounds, name, trait, keyword).
+    /// Side, zone, type and state are the game's to check: they depend on
+    /// its zones and card types. A card with no cost fails a cost bound.
+    pub fn admits_characteristics(&self, def: &CardDef, cost: Option<i64>) -> bool {
+        let cost_ok = match (self.cost_at_most, self.cost_at_least) {
+            (None, None) => true,
+            (most, least) => {
+                cost.is_some_and(|c| most.is_none_or(|m| c <= m) && least.is_none_or(|l| c >= l))
+            }
+        };
+        cost_ok
+            && self.name.as_ref().is_none_or(|n| *n == def.name)
+            && self
+                .with_trait
+                .as_ref()
+                .is_none_or(|t| def.traits.contains(t))
+            && self
+                .keyword
+                .as_ref()
+                .is_none_or(|k| def.keywords.contains(k))
+    }
 }
 
 /// Whose cards a filter admits.
@@ -939,6 +999,10 @@ pub struct Vocabulary {
     /// Parts of a condition of application (an empty list: the game
     /// refuses every condition).
     pub conditions: Declared,
+    /// Characteristic parts of a target filter ([`Filter::WORDS`]: cost
+    /// bounds, name, trait, keyword) the game checks when it collects
+    /// targets.
+    pub filters: Declared,
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ pub mod load;
 pub mod locate;
 pub mod report;
 pub mod schema;
+pub mod trace_match;
 pub mod vocabulary;
 
 use crate::engine::Plan;

@@ -153,6 +153,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
     // application are not implemented.
     durations: Declared::all_but(&["this_interference"], rules::MODIFICATION),
     conditions: Declared::none(rules::CONTINUOUS),
+    filters: Declared::all(rules::TARGET_AT_DECLARATION),
 };
 
 impl GameModule for Pso2 {

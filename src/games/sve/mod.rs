@@ -144,6 +144,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
     durations: Declared::all_but(&["this_interference"], rules::END_DURATIONS),
     // Text in effect only under a condition (10.3.3) is not modelled.
     conditions: Declared::none(rules::CONDITIONAL_TEXT),
+    filters: Declared::all(rules::PLAY_TARGETS),
 };
 
 /// Player flags: the empty-deck draw, and the readings (`flow::READINGS`).

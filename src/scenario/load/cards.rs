@@ -33,7 +33,8 @@ pub(super) fn load_defs(
             )
         })?;
         let pfile = p.display().to_string();
-        let de = &mut serde_json::Deserializer::from_str(&text);
+        let blanked = super::comments::blank(&text);
+        let de = &mut serde_json::Deserializer::from_str(&blanked);
         let pool_defs: BTreeMap<String, CardDef> =
             serde_path_to_error::deserialize(de).map_err(|e| {
                 let path = e.path().to_string();
@@ -277,6 +278,24 @@ fn validate_def(
                         &tp,
                         format!("unknown card state `{s}`"),
                         one_of("states", module.card_states()),
+                    ));
+                }
+                if let Some(kw) = &filter.keyword
+                    && !module.keywords().contains(&kw.as_str())
+                {
+                    return Err(cx.err(
+                        &[tp.as_slice(), &[k("keyword")]].concat(),
+                        format!("unknown keyword `{kw}`"),
+                        one_of("keywords", module.keywords()),
+                    ));
+                }
+                if let (Some(most), Some(least)) = (filter.cost_at_most, filter.cost_at_least)
+                    && least > most
+                {
+                    return Err(cx.err(
+                        &[tp.as_slice(), &[k("cost_at_least")]].concat(),
+                        format!("no card has a cost of at least {least} and at most {most}"),
+                        Some("`cost_at_least` must not exceed `cost_at_most`".into()),
                     ));
                 }
             }

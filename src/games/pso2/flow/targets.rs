@@ -45,7 +45,10 @@ pub fn matches(
         || filter.types.iter().any(|x| x == t)
         || (or_leader && c.zone.kind == zn::PLAYER);
     let state_ok = filter.state.as_ref().is_none_or(|s| c.has(s));
-    side_ok && type_ok && state_ok && !(filter.other && id == source)
+    let printed_ok = filter.parts().is_empty()
+        || g.def_of(id)
+            .is_some_and(|d| filter.admits_characteristics(d, d.cost));
+    side_ok && type_ok && state_ok && printed_ok && !(filter.other && id == source)
 }
 
 /// Chooses the targets of an ability with effects `effects` when it is put

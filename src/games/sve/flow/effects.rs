@@ -158,9 +158,15 @@ fn pick(
     }
     if at_play && !chosen.is_empty() {
         let intimidate = chosen.iter().any(|c| has_kw(&m.game, c, "intimidate"));
+        // The trace names the legal set, so a judge sees why a card that
+        // looks eligible was not (its cost, Aura, zone).
         let e = m.record(
             "play.targets",
-            format!("`{k}`: {} chosen", chosen.join(", ")),
+            format!(
+                "`{k}`: {} chosen; legal targets: {}",
+                chosen.join(", "),
+                legal.join(", ")
+            ),
             &[r::PLAY_TARGETS],
         );
         // 12.12.2 item 1: Intimidate protects only from being attacked.

@@ -285,6 +285,12 @@ fn candidates(
             if f.other && id == this {
                 continue;
             }
+            // An evolved follower has the evolve card's characteristics
+            // except its cost, which stays its own (5.15.2).
+            let own_cost = g.def_of_base(id).and_then(|b| b.cost);
+            if !f.admits_characteristics(d, own_cost) {
+                continue;
+            }
             // 12.15.2 Aura: not chosen by the opponent's cards or abilities.
             if choosing && p != master && d.has_keyword("aura") {
                 continue;
