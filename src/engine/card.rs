@@ -673,6 +673,17 @@ pub enum Effect {
     /// master's board and the master becomes its controller; its owner
     /// does not change.
     TakeControl { target: Target },
+    /// A continuous change of playing cards that sets the cost: cards of
+    /// `types` (empty = any) that the players `who` play cost `cost`
+    /// (「コストは N になる」). How it combines with `modify_cost` is the
+    /// game's rule (e.g. SVE 10.10.2.4: set first, then ±).
+    SetCost {
+        cost: i64,
+        #[serde(default)]
+        who: Who,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        types: Vec<String>,
+    },
 }
 
 /// The action a [`Effect::Restrict`] forbids.
@@ -766,6 +777,7 @@ impl Effect {
         "put",
         "evolve",
         "take_control",
+        "set_cost",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -809,6 +821,7 @@ impl Effect {
             Effect::Put { .. } => "put",
             Effect::Evolve { .. } => "evolve",
             Effect::TakeControl { .. } => "take_control",
+            Effect::SetCost { .. } => "set_cost",
         }
     }
 

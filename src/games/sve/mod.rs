@@ -169,6 +169,8 @@ const EFFECTS: &[&str] = &[
     "put",
     "evolve",
     "take_control",
+    "modify_cost",
+    "set_cost",
 ];
 
 impl GameModule for Sve {
@@ -220,6 +222,7 @@ impl GameModule for Sve {
             "on_attack",
             "on_evolve",
             "leaves_field",
+            "permanent",
             "spell",
             "start_of_main",
             "start_of_end",

@@ -73,6 +73,11 @@ rules! {
     NOT_ENTERING = "10.7.4.3";
     CONTROLLER = "3.1.2";
     STACK = "13.3.2";
+    COST_CHANGE = "10.4.4.1";
+    COST_SET_FIRST = "10.10.2.4";
+    REPLACEMENT_ORDER = "10.10.2";
+    CONTINUOUS = "10.1.1.3";
+    ABILITY_ON_FIELD = "10.3.5";
     RANDOM = "5.18.1";
     EVOLVE_INFO = "5.15.2";
     EVOLVE_SAME_OBJECT = "5.15.3";
@@ -162,6 +167,7 @@ rules! {
     EVOLVE_ABILITY = "12.2.2";
     EVOLVE_EP = "12.2.3";
     QUICK = "12.3.1";
+    QUICK_OWN_TURN = "12.3.5";
     FANFARE = "12.4.3";
     LAST_WORDS = "12.5.3";
     ON_EVOLVE = "12.6.2";

@@ -18,7 +18,7 @@ pub(super) fn legal_main(g: &Game) -> Vec<String> {
         for id in g.zone_of(tp, zone) {
             if let Some(d) = g.def_of(id)
                 && ["follower", "amulet", "spell"].contains(&d.card_type.as_str())
-                && d.cost.unwrap_or(0).max(0) <= pp
+                && play_cost(g, tp, id).is_ok_and(|c| c.pay <= pp)
             {
                 out.push(format!("play {id}"));
             }

@@ -29,6 +29,7 @@ fn reading(g: &Game, flag: &str) -> bool {
 mod actions;
 mod attack;
 mod combat;
+mod cost;
 mod effects;
 mod evolve;
 mod moves;
@@ -40,8 +41,8 @@ mod timing;
 mod turn;
 
 use self::{
-    actions::*, attack::*, combat::*, effects::*, evolve::*, moves::*, play::*, put::*, timing::*,
-    turn::*,
+    actions::*, attack::*, combat::*, cost::*, effects::*, evolve::*, moves::*, play::*, put::*,
+    timing::*, turn::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -318,6 +319,36 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                 return Some((
                     r::CONDITIONAL_TEXT,
                     format!("a condition of application on an ability of `{k}`"),
+                ));
+            }
+            // Permanent abilities (10.1.1.3) in the effect language: the
+            // continuous cost changes of 10.4.4.1 only.
+            if ab.trigger == "permanent"
+                && let Some(e) = ab
+                    .effect
+                    .iter()
+                    .find(|e| !matches!(e, Effect::ModifyCost { .. } | Effect::SetCost { .. }))
+            {
+                return Some((
+                    r::CONTINUOUS,
+                    format!(
+                        "the effect `{}` in a permanent ability of `{k}` (permanent abilities implement cost changes only)",
+                        e.word()
+                    ),
+                ));
+            }
+            if ab.trigger != "permanent"
+                && let Some(e) = ab
+                    .effect
+                    .iter()
+                    .find(|e| matches!(e, Effect::ModifyCost { .. } | Effect::SetCost { .. }))
+            {
+                return Some((
+                    r::COST_CHANGE,
+                    format!(
+                        "`{}` outside a permanent ability of `{k}` (a cost change created by a resolving effect)",
+                        e.word()
+                    ),
                 ));
             }
             if ab.optional {
