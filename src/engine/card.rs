@@ -156,6 +156,13 @@ pub struct AbilityDef {
     /// abilities rejects one.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub optional: bool,
+    /// The cost of an activated ability (the part before 「:」), paid in
+    /// order when it is played, all or none; written with the effect words
+    /// (e.g. `pay_cost` for the game's cost resource, `set_state` engaging
+    /// the card). Which cost actions a game implements is its rule; a game
+    /// without activated abilities rejects a cost.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cost: Vec<Effect>,
 }
 
 /// A condition of application of an ability. Every part given must hold;

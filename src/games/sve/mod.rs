@@ -11,10 +11,12 @@
 //! Fanfare, Last Words, on-attack, on-evolve and leave-the-field triggers
 //! in the effect language; evolving by an effect (5.15.1.1), putting cards
 //! into zones within their limits (5.4, 5.11, 4.4.4.2, 4.8.3.2), taking
-//! control (5.21), Stack's counters and replacement (13.3.2, 11.7).
+//! control (5.21), Stack's counters and replacement (13.3.2, 11.7);
+//! activated abilities with their costs (8.3.1, 10.4.2, 10.4.6); play-cost
+//! changes from permanent abilities (10.4.4.1, 10.10.2.4).
 //!
 //! Not implemented (explicit `not implemented` errors or simply absent):
-//! activated abilities other than Evolve (8.3.1), Feed/Race (14.2), Choose
+//! Quick activated abilities (12.3.3), Feed/Race (14.2), Choose
 //! (5.17), replacement effects (10.10), continuous-effect layers (10.9),
 //! class keywords of chapter 13 other than Stack, the
 //! pre-game procedure (6.2), skip/extra turns (5.25, 5.27), loops (15.2).
@@ -223,6 +225,7 @@ impl GameModule for Sve {
             "on_evolve",
             "leaves_field",
             "permanent",
+            "activated",
             "spell",
             "start_of_main",
             "start_of_end",
@@ -247,6 +250,9 @@ impl GameModule for Sve {
             "pass",
             "concede",
         ]
+    }
+    fn cost_triggers(&self) -> &'static [&'static str] {
+        &["activated"]
     }
     fn citable(&self) -> &'static [&'static str] {
         CITABLE.as_slice()

@@ -73,6 +73,11 @@ rules! {
     NOT_ENTERING = "10.7.4.3";
     CONTROLLER = "3.1.2";
     STACK = "13.3.2";
+    ACTIVATED_MASTER = "3.1.2.2";
+    ACT_COST = "10.4.6";
+    ACT_COST_SAME_TURN = "10.4.6.1";
+    COST_OTHER_NUMBER = "10.4.5";
+    COST_PAYMENT = "10.4.2";
     COST_CHANGE = "10.4.4.1";
     COST_SET_FIRST = "10.10.2.4";
     REPLACEMENT_ORDER = "10.10.2";

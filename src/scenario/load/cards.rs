@@ -154,6 +154,21 @@ fn validate_def(
                 one_of("triggers", module.triggers()),
             ));
         }
+        if !ab.cost.is_empty() && !module.cost_triggers().contains(&ab.trigger.as_str()) {
+            return Err(cx.err(
+                &[ap.as_slice(), &[k("cost")]].concat(),
+                format!(
+                    "a `cost` is not supported on a `{}` ability for {} yet",
+                    ab.trigger,
+                    module.id()
+                ),
+                Some(if module.cost_triggers().is_empty() {
+                    "this game implements no ability costs".to_string()
+                } else {
+                    format!("a cost is written on {}", module.cost_triggers().join(", "))
+                }),
+            ));
+        }
         if let Some(count) = ab.condition.as_ref().and_then(|c| c.count.as_deref())
             && !module.condition_counts().is_empty()
             && !module.condition_counts().contains(&count)

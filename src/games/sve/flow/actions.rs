@@ -24,6 +24,7 @@ pub(super) fn legal_main(g: &Game) -> Vec<String> {
             }
         }
     }
+    out.extend(legal_activations(g));
     for id in legal_attackers(g) {
         out.push(format!("attack with {id}"));
     }
@@ -139,12 +140,7 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
                 }
                 "attack" => declare_attack(m, player, &need_card(a)?, a.target.as_deref())?,
                 "evolve" => evolve(m, player, &need_card(a)?, a.target.as_deref())?,
-                "activate" => {
-                    return Err(EngineError::NotImplemented {
-                        clause: r::ACTIVATE,
-                        what: "activated abilities other than Evolve".into(),
-                    });
-                }
+                "activate" => activate(m, player, &need_card(a)?)?,
                 "end_phase" => {
                     m.record(
                         "main_phase.end",

@@ -27,6 +27,7 @@ fn reading(g: &Game, flag: &str) -> bool {
 }
 
 mod actions;
+mod activate;
 mod attack;
 mod combat;
 mod cost;
@@ -41,8 +42,8 @@ mod timing;
 mod turn;
 
 use self::{
-    actions::*, attack::*, combat::*, cost::*, effects::*, evolve::*, moves::*, play::*, put::*,
-    timing::*, turn::*,
+    actions::*, activate::*, attack::*, combat::*, cost::*, effects::*, evolve::*, moves::*,
+    play::*, put::*, timing::*, turn::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -349,6 +350,12 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                         "`{}` outside a permanent ability of `{k}` (a cost change created by a resolving effect)",
                         e.word()
                     ),
+                ));
+            }
+            if let Some(e) = ab.cost.iter().find(|e| !supported_cost(e)) {
+                return Some((
+                    r::COST_PAYMENT,
+                    format!("the cost action `{}` of an ability of `{k}`", e.word()),
                 ));
             }
             if ab.optional {
