@@ -13,12 +13,14 @@
 //! into zones within their limits (5.4, 5.11, 4.4.4.2, 4.8.3.2), taking
 //! control (5.21), Stack's counters and replacement (13.3.2, 11.7);
 //! activated abilities with their costs (8.3.1, 10.4.2, 10.4.6); play-cost
-//! changes from permanent abilities (10.4.4.1, 10.10.2.4).
+//! changes from permanent abilities (10.4.4.1, 10.10.2.4); conditions of
+//! application (10.3.3) with Combo, Spellchain, Awakening, Necrocharge and
+//! Crimson (ch.13).
 //!
 //! Not implemented (explicit `not implemented` errors or simply absent):
 //! Quick activated abilities (12.3.3), Feed/Race (14.2), Choose
 //! (5.17), replacement effects (10.10), continuous-effect layers (10.9),
-//! class keywords of chapter 13 other than Stack, the
+//! Earth Rite (13.3.3), the
 //! pre-game procedure (6.2), skip/extra turns (5.25, 5.27), loops (15.2).
 
 pub mod flow;
@@ -144,8 +146,8 @@ const VOCABULARY: Vocabulary = Vocabulary {
     targets: Declared::all(rules::PLAY_TARGETS),
     // A chain's duration has no SVE counterpart.
     durations: Declared::all_but(&["this_interference"], rules::END_DURATIONS),
-    // Text in effect only under a condition (10.3.3) is not modelled.
-    conditions: Declared::none(rules::CONDITIONAL_TEXT),
+    // Text in effect only under a condition (10.3.3).
+    conditions: Declared::all(rules::CONDITIONAL_TEXT),
     filters: Declared::all(rules::PLAY_TARGETS),
 };
 
@@ -250,6 +252,9 @@ impl GameModule for Sve {
             "pass",
             "concede",
         ]
+    }
+    fn condition_counts(&self) -> &'static [&'static str] {
+        flow::COUNTS
     }
     fn cost_triggers(&self) -> &'static [&'static str] {
         &["activated"]

@@ -73,6 +73,12 @@ rules! {
     NOT_ENTERING = "10.7.4.3";
     CONTROLLER = "3.1.2";
     STACK = "13.3.2";
+    COMBO = "13.2.1";
+    SPELLCHAIN = "13.3.1";
+    AWAKENING = "13.4.1";
+    NECROCHARGE = "13.5.1";
+    CRIMSON = "13.5.2";
+    DISABLED_NO_CHOICE = "10.3.2";
     ACTIVATED_MASTER = "3.1.2.2";
     ACT_COST = "10.4.6";
     ACT_COST_SAME_TURN = "10.4.6.1";

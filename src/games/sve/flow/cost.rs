@@ -27,7 +27,9 @@ pub(super) fn permanent_effects(g: &Game) -> Vec<(CardId, PlayerId, Effect)> {
     for p in [tp, g.opponent(tp)] {
         for id in g.zone_of(p, zn::FIELD) {
             let Some(d) = eff_def(g, id) else { continue };
-            for ab in d.abilities.iter().filter(|a| a.trigger == "permanent") {
+            for ab in d.abilities.iter().filter(|a| {
+                a.trigger == "permanent" && a.condition.as_ref().is_none_or(|c| holds(g, c, p).0)
+            }) {
                 for e in &ab.effect {
                     out.push((id.clone(), p, e.clone()));
                 }

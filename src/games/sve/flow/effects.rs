@@ -49,6 +49,23 @@ pub(super) fn choose_targets(
     key: &str,
 ) -> R<Vec<Vec<String>>> {
     let sels = selectors(&m.game, def, ability);
+    // 10.3.2: a part disabled by its condition (10.3.3) makes no choices.
+    let cond = m
+        .game
+        .defs
+        .get(def)
+        .and_then(|d| d.abilities.get(ability))
+        .and_then(|a| a.condition.clone());
+    if let Some(c) = cond
+        && !holds(&m.game, &c, master).0
+    {
+        m.record(
+            "play.targets",
+            format!("`{key}`: its condition does not hold now, so no target is chosen"),
+            &[r::DISABLED_NO_CHOICE, r::CONDITIONAL_TEXT],
+        );
+        return Ok(vec![Vec::new(); sels.len()]);
+    }
     let several = sels.len() > 1;
     let mut out = Vec::new();
     for (i, (f, count, up_to, or_leader)) in sels.into_iter().enumerate() {
@@ -258,6 +275,9 @@ pub(super) fn run_effects(
     else {
         return Ok(());
     };
+    if !applies(m, def, ability, this, master) {
+        return Ok(());
+    }
     let several = chosen.len() > 1;
     let mut chosen = chosen.into_iter();
     let mut n = 0;
@@ -450,6 +470,9 @@ pub(super) fn apply_effect(
                     "ep" => ((old + amount).max(0), &[r::EP, r::BOUND_CLAMP]),
                     _ => (old + amount, &[r::BOUND_CLAMP]),
                 };
+                if value == "defense" && new < old {
+                    m.game.own::<SveState>().lower_defense(p);
+                }
                 set_value(m, p, value, new, "effect.value", rules);
             }
         }

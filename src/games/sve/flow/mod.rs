@@ -15,6 +15,7 @@ use crate::engine::{
 
 use super::ZONES;
 
+pub use self::condition::COUNTS;
 pub use self::put::OVERFLOW_MASTER_CHOOSES;
 
 /// The judges' readings a scenario may switch to by listing the flag on
@@ -30,6 +31,7 @@ mod actions;
 mod activate;
 mod attack;
 mod combat;
+mod condition;
 mod cost;
 mod effects;
 mod evolve;
@@ -42,8 +44,8 @@ mod timing;
 mod turn;
 
 use self::{
-    actions::*, activate::*, attack::*, combat::*, cost::*, effects::*, evolve::*, moves::*,
-    play::*, put::*, timing::*, turn::*,
+    actions::*, activate::*, attack::*, combat::*, condition::*, cost::*, effects::*, evolve::*,
+    moves::*, play::*, put::*, timing::*, turn::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -51,6 +53,27 @@ use self::{
 pub struct SveState {
     /// Evolve abilities used this turn (8.3.2: one per turn).
     pub evolve_used: u32,
+    /// Cards each player has played this turn (13.2.1 Combo).
+    pub played: Vec<u32>,
+    /// Whether each player's leader's defense went down this turn (13.5.2).
+    pub defense_lowered: Vec<bool>,
+}
+
+impl SveState {
+    /// Counts one more card played by `p` this turn.
+    pub fn count_play(&mut self, p: PlayerId) {
+        if self.played.len() <= p {
+            self.played.resize(p + 1, 0);
+        }
+        self.played[p] += 1;
+    }
+    /// Notes that `p`'s leader's defense went down this turn.
+    pub fn lower_defense(&mut self, p: PlayerId) {
+        if self.defense_lowered.len() <= p {
+            self.defense_lowered.resize(p + 1, false);
+        }
+        self.defense_lowered[p] = true;
+    }
 }
 
 /// Card states the module uses.
@@ -314,14 +337,6 @@ fn candidates(
 fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
     for (k, d) in &g.defs {
         for ab in &d.abilities {
-            // Text in effect only under a condition (10.3.3) is not
-            // modelled for SVE.
-            if ab.condition.is_some() {
-                return Some((
-                    r::CONDITIONAL_TEXT,
-                    format!("a condition of application on an ability of `{k}`"),
-                ));
-            }
             // Permanent abilities (10.1.1.3) in the effect language: the
             // continuous cost changes of 10.4.4.1 only.
             if ab.trigger == "permanent"

@@ -128,6 +128,16 @@ pub(super) fn add_triggers(
 pub(super) fn collect(m: &mut M) {
     let events = std::mem::take(&mut m.game.events);
     for e in events {
+        // 13.5.2: the leader's defense went down this turn.
+        if let Event::Damaged {
+            player: Some(p),
+            amount,
+            ..
+        } = &e
+            && *amount > 0
+        {
+            m.game.own::<SveState>().lower_defense(*p);
+        }
         match e {
             Event::Attacked { card } => {
                 if let (Some(d), Some(c)) = (eff_def_key(&m.game, &card), m.game.card(&card)) {

@@ -138,6 +138,8 @@ pub(super) fn play_card(
             ));
         }
     }
+    // 13.2.1 item 3: every card played counts for Combo, this one too.
+    m.game.own::<SveState>().count_play(p);
     m.game.events.push(Event::Played {
         card: card.to_string(),
         player: p,
