@@ -290,7 +290,7 @@ impl<'a> Engine<'a> {
             for t in syn.expand(&fold_for_search(&w.text)) {
                 alts.push(Alt {
                     typed: w.text.clone(),
-                    term: t.clone(),
+                    term: t,
                     expansion: true,
                 });
             }
@@ -380,7 +380,7 @@ impl<'a> Engine<'a> {
             if under.contains(&cur) {
                 return true;
             }
-            let p = self.index.doc(cur).parent;
+            let p = self.index.doc_head(cur).parent;
             if p == NO_PARENT {
                 return false;
             }
@@ -450,7 +450,7 @@ impl<'a> Engine<'a> {
         let names_secondary = docs.iter().any(|set| {
             let inside = set
                 .iter()
-                .filter(|&&d| is_secondary(self.index.doc(d).kind))
+                .filter(|&&d| is_secondary(self.index.kind(d)))
                 .count();
             inside * 2 > set.len()
         });
@@ -554,7 +554,7 @@ impl<'a> Engine<'a> {
     fn score(&self, doc: u32, run: &GameRun) -> Hit {
         let groups = &run.groups;
         let avg = self.index.avg_len().max(1.0);
-        let d = self.index.doc(doc);
+        let d = self.index.doc_head(doc);
         let body_start = d.title_units + 1;
         let norm = K1 * (1.0 - B + B * d.len as f64 / avg);
         let toha = self.index.postings(&bigram_key('と', 'は'));
@@ -743,7 +743,7 @@ impl<'a> Engine<'a> {
             // Vocabulary: short clause titles and the synonym tables' terms.
             let mut vocab: BTreeSet<&str> = BTreeSet::new();
             for d in 0..self.index.n_docs() {
-                let t = self.index.doc(d).title;
+                let t = self.index.doc_head(d).title;
                 if !t.is_empty() && t.chars().count() <= 20 {
                     vocab.insert(t);
                 }
