@@ -529,26 +529,33 @@ impl<'a> Engine<'a> {
     }
 
     /// How a heading (its units, parameter stripped) stands to a match at
-    /// `[s, e)`: the whole heading, one part of it, or neither.
+    /// `[s, e)`: the whole heading, one part of it, or neither. A heading or
+    /// part `Xする` counts as `X` (破壊する defines 破壊).
     fn heading_match(units: &[crate::text::Unit], s: u32, e: u32) -> Option<Rank> {
-        let (first, last) = (units.first()?.pos, units.last()?.pos + 1);
-        if s >= last {
+        if units.first().is_none_or(|u| s < u.pos) || units.last().is_none_or(|u| s > u.pos) {
             return None;
         }
-        if s == first && e == last {
-            return Some(Rank::Heading);
-        }
-        // Parts: runs of units at consecutive positions.
-        let mut start = first;
-        for w in units.windows(2) {
-            if w[1].pos != w[0].pos + 1 {
-                if (s, e) == (start, w[0].pos + 1) {
-                    return Some(Rank::HeadingPart);
-                }
-                start = w[1].pos;
+        // Parts: runs of units at consecutive positions, as index ranges.
+        let mut parts: Vec<(usize, usize)> = Vec::new();
+        let mut start = 0;
+        for k in 1..=units.len() {
+            if k == units.len() || units[k].pos != units[k - 1].pos + 1 {
+                parts.push((start, k));
+                start = k;
             }
         }
-        ((s, e) == (start, last) && start != first).then_some(Rank::HeadingPart)
+        let covers = |(a, b): (usize, usize)| {
+            let end = units[b - 1].pos + 1;
+            let suru = b - a > 2
+                && units[b - 2].token == UnitToken::Char('す')
+                && units[b - 1].token == UnitToken::Char('る');
+            s == units[a].pos && (e == end || (suru && e == end - 2))
+        };
+        let whole = (0, units.len());
+        if covers(whole) && (parts.len() == 1 || e == units[units.len() - 1].pos + 1) {
+            return Some(Rank::Heading);
+        }
+        (parts.len() > 1 && parts.iter().any(|&p| covers(p))).then_some(Rank::HeadingPart)
     }
 
     fn score(&self, doc: u32, run: &GameRun) -> Hit {
