@@ -188,7 +188,12 @@ pub const READINGS: &[&str] = &[
     face::MADE_CHARACTER_KEEPS_DAMAGE,
     leader::LEADER_NULLIFY_NEEDS_DISCARD,
     as_if::AS_IF_CHECKS_NODE_REQUIREMENT,
+    ONE_PER_TURN_OWN_PLAYS,
 ];
+/// 5.4.1.d counts the playing player's own resolved character plays, not
+/// the turn player's as printed (the opponent's ambush character in your
+/// turn is then not closed by your normal character).
+pub const ONE_PER_TURN_OWN_PLAYS: &str = "reading_one_per_turn_counts_own_plays";
 /// The blocker does not deal combat damage to the attacker.
 pub const BLOCKER_NO_DAMAGE: &str = "reading_blocker_deals_no_damage";
 /// Pierce's "already accumulated damage" includes the damage just dealt.
@@ -492,6 +497,17 @@ fn resisted_race(g: &Game, card: &str, source: &str) -> Option<String> {
         .filter_map(|k| k.strip_prefix("resistance_"))
         .find(|a| races.iter().any(|t| t == a))
         .map(str::to_string)
+}
+
+/// The races of `card`'s `resistance_<A>` keywords, joined (`鬼, 妖怪`), if
+/// it has any (10.11.2.a).
+fn resistances(g: &Game, card: &str) -> Option<String> {
+    let races: Vec<&str> = def(g, card)?
+        .keywords
+        .iter()
+        .filter_map(|k| k.strip_prefix("resistance_"))
+        .collect();
+    (!races.is_empty()).then(|| races.join(", "))
 }
 
 /// How deeply automatic effects may nest before the engine reports an

@@ -344,6 +344,22 @@ pub(super) fn upkeep(m: &mut M, tp: PlayerId) -> R<()> {
         let mut options = vec!["pay".to_string(), "discard".to_string()];
         if !present.is_empty() {
             options.push("ignore".into());
+            let unsealed: Vec<CardId> = present
+                .iter()
+                .filter(|c| has_kw(&m.game, c, "sealed_arts"))
+                .cloned()
+                .collect();
+            if !unsealed.is_empty() {
+                m.record(
+                    "sealed_arts",
+                    format!(
+                        "{} has sealed arts, but {} has 6 or more nodes: the sealed-arts effect is void and it acts as the caster",
+                        unsealed.join(", "),
+                        player_name(tp)
+                    ),
+                    &[r::SEALED_ARTS],
+                );
+            }
         } else if let Some(c) = caster.as_deref() {
             let sealed = sealed_casters(&m.game, tp, c);
             if !sealed.is_empty() {
