@@ -167,8 +167,7 @@ fn named_clause(game: &str, file: &Path) -> Option<String> {
     let parts: Vec<&str> = name.split('-').collect();
     (1..=parts.len())
         .map(|n| parts[..n].join("-"))
-        .filter(|id| book.get(id).is_some())
-        .next_back()
+        .rfind(|id| book.get(id).is_some())
 }
 
 /// `a` asserts `named`: it is that clause or one of its sub-clauses
