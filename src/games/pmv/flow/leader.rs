@@ -147,7 +147,7 @@ fn record_tiers(m: &mut M, host: &str) {
         e.note(if exclusive {
             "reading chosen by the scenario (reading_popularity_tiers_exclusive): only the highest tier whose condition holds applies"
         } else {
-            "judge's reading: each tier is text whose condition is \"N or more 人気\" (2.13.5 a–c), so every tier whose condition holds applies; the tiers stack (pmv.md §4.17 item 6)"
+            "judge's reading: each tier is text whose condition is \"N or more 人気\" (2.13.5 a–c), so every tier whose condition holds applies; the tiers stack"
         });
     }
 }
