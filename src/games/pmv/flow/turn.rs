@@ -375,7 +375,17 @@ pub(super) fn upkeep(m: &mut M, tp: PlayerId) -> R<()> {
             }
         }
         let key = format!("{id}.upkeep");
-        let v = m.choices.require(&key, &options)?;
+        // The turn player decides: the choice is written on their action,
+        // or addressed to them (`p1.a.upkeep`) on the action that reaches
+        // the maintenance phase (the other player's pass).
+        let addressed = format!("{}.{key}", player_name(tp));
+        let (key, v) = match m.choices.take(&addressed) {
+            Some(v) => (addressed, v),
+            None => {
+                let v = m.choices.require(&key, &options)?;
+                (key, v)
+            }
+        };
         let answer = v.as_str().unwrap_or_default().to_string();
         if !options.contains(&answer) {
             return Err(EngineError::BadChoice {
