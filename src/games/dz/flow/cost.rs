@@ -203,8 +203,16 @@ pub fn pay(m: &mut M, p: PlayerId, cost: &Cost, what: &str) -> Result<(), Engine
         if !e.rules.contains(&r::PAY_AT_ONCE) {
             e.rules.push(r::PAY_AT_ONCE);
         }
+        e.rules.push(r::ENERGY_ONLY_COSTS);
         if cost.coloured.iter().any(|n| *n > 0) {
             e.rules.push(r::PAY_COLOURED);
+            e.rules.push(r::COLOUR);
+        }
+        if cards.iter().any(|c| colours(&m.game, c).len() > 1) {
+            e.rules.push(r::MULTICOLOUR);
+        }
+        if cards.iter().any(|c| smash.contains(c)) {
+            e.rules.push(r::SMASH_PAYS);
         }
         if cost.colourless > 0 {
             e.rules.push(r::PAY_COLOURLESS);

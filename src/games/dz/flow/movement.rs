@@ -114,7 +114,7 @@ pub fn declare(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
                 player_name(p),
                 c.text()
             ),
-            &[r::MOVE_PAY, r::MOVE_COST],
+            &[r::MOVE_PAY, r::MOVE_COST, r::MOVE_LOCKED],
         );
         cost::pay(m, p, &c, &format!("moving {unit}"))?;
     }

@@ -6,7 +6,7 @@
 
 use crate::engine::{CardId, PlayerId, ZoneId, player_name};
 
-use super::{Central, FROZEN, M, board, dz, triggers};
+use super::{Central, FROZEN, M, board, dz, r, triggers};
 
 /// The top `n` cards of `p`'s deck: the plan card first (it is the deck's
 /// top card, 2.23.3-1), then the deck from the top.
@@ -31,6 +31,7 @@ pub fn draw(m: &mut M, p: PlayerId, n: usize) {
                     "{}'s deck is empty: nothing is drawn (the loss is checked as a rule effect, 4.16.4-2)",
                     player_name(p)
                 ));
+                e.rules.push(r::PARTLY_IMPOSSIBLE);
             }
             return;
         };
@@ -79,6 +80,11 @@ pub fn to_owner_zone(m: &mut M, card: &str, kind: &'static str, top: bool) {
 /// 2.23.5-1).
 pub fn destroy(m: &mut M, card: &str) {
     to_owner_zone(m, card, "graveyard", true);
+    if let Some(e) = m.trace.last_mut()
+        && !e.rules.contains(&r::GRAVEYARD_TOP)
+    {
+        e.rules.push(r::GRAVEYARD_TOP);
+    }
 }
 
 /// A unit or base arrives on a square from another zone (the stack, a
@@ -110,6 +116,7 @@ pub fn place(m: &mut M, card: &str, controller: PlayerId, sq: &'static str, froz
             if frozen { "frozen" } else { "released" },
         );
     }
+    support_on_arrival(m, card);
     triggers::placed(m, card);
 }
 
@@ -148,4 +155,34 @@ pub fn relocate(m: &mut M, card: &str, sq: &'static str) {
         e.change(format!("{card}.zone"), from.to_string(), to.to_string());
     }
     triggers::placed(m, card);
+}
+
+/// A unit arriving where 支援 reaches it has the power already: a static
+/// ability applies at once, to arriving cards too, without the stack
+/// (4.5.2, 4.5.3, 4.14.2, 4.14.4-2, 5.5.2; 5.5.2-1 when the card supports
+/// itself).
+fn support_on_arrival(m: &mut M, card: &str) {
+    let Some(c) = m.game.card(card).cloned() else {
+        return;
+    };
+    let bonus = board::support_for(&m.game, &c);
+    if bonus == 0 {
+        return;
+    }
+    let own = super::has_kw(&m.game, card, "support");
+    let power = super::power(&m.game, &c);
+    let e = m.record(
+        "static",
+        format!("{card} arrives with 支援 {bonus:+}: power {power}"),
+        &[
+            r::STATIC_AT_ONCE,
+            r::STATIC_NO_STACK,
+            r::STATIC_ARRIVAL,
+            r::STATIC_LATER,
+            r::SUPPORT,
+        ],
+    );
+    if own {
+        e.rules.push(r::SUPPORT_SELF);
+    }
 }

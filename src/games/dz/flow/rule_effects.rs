@@ -44,9 +44,15 @@ pub fn check(m: &mut M) -> Result<bool, EngineError> {
                     ),
                     &[r::RULE_EFFECTS_CHECKED, rule],
                 );
+                e.rules.push(r::RULE_EFFECTS);
+                e.rules.push(r::RULE_EFFECTS_NOT_DURING);
+                if *rule == r::RE_BASE_IN_BATTLE || *rule == r::RE_UNIT_IN_BASE {
+                    e.rules.push(r::WHERE_CARDS_GO);
+                }
                 if unbattled {
                     e.rules.push(r::BATTLE_OTHER_FIRST);
                     e.rules.push(r::RE_BATTLE_LAST);
+                    e.rules.push(r::RE_BATTLE_CANCELLED);
                     e.text
                         .push_str(" (before the battle it would cause: no battle occurs)");
                 }

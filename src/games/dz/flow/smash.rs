@@ -77,6 +77,7 @@ pub fn smash(m: &mut M, p: PlayerId, unit: &str) -> Result<(), EngineError> {
     }
     if top.len() < n {
         rules.push(r::IMPOSSIBLE);
+        rules.push(r::PARTLY_IMPOSSIBLE);
     }
     let froms: Vec<String> = top
         .iter()
