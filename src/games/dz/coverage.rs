@@ -16,6 +16,10 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("2.2", "card layout and data: definitions"),
     ("2.3", "card names: definitions"),
     ("2.4.1", "layout: where the use cost is printed"),
+    (
+        "2.4.2-3",
+        "the five colours: a definition (the scenario language writes them as stats)",
+    ),
     ("2.4.2-4", NI),
     (
         "2.4.4",
@@ -33,6 +37,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("2.8.3", NI),
     ("2.8.4", NI),
     ("2.9.1", "layout: where the timing is printed"),
+    ("2.9.3", "layout: the timing icons"),
     ("2.10.1", "layout: where the text is printed"),
     (
         "2.10.2",
@@ -83,6 +88,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "the order of cards in zones: no effect of the scenario language reorders them",
     ),
     ("2.23.1-6", NI),
+    ("2.23.2", "the deck: a heading"),
     (
         "2.23.2-1",
         "the deck at the start of the duel: scenarios start in a turn",
@@ -109,6 +115,10 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("2.23.7-1", "the smash zone: a definition"),
     ("2.23.7-3", "arranging the smash zone: no state change"),
     (
+        "2.23.8-2",
+        "own-area squares are adjacent to base squares: no rule the engine implements moves a card between them",
+    ),
+    (
         "2.23.8-3",
         "spells and abilities affect only squares: the scenario language's default zone",
     ),
@@ -123,7 +133,16 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("2.24.1", "groupings of squares are not zones: a definition"),
     ("2.24.2", "the base space: a definition"),
+    ("2.24.3", "the battle space: a definition"),
     ("2.24.4", "lines: a definition"),
+    (
+        "2.24.5",
+        "naming lines left, centre, right from a player: scenario files name them from P1's view",
+    ),
+    (
+        "2.24.5-1",
+        "no rule the engine implements names a line; card text reads lines from the card (支援)",
+    ),
     ("2.24.6", "areas: a definition"),
     ("2.24.7-2", NI),
     ("2.25", "public and hidden information: no state change"),
@@ -160,6 +179,10 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "3.11.3",
         "a battle during a battle: battles are a stack in the engine, not asserted by a ruling yet",
+    ),
+    (
+        "3.11.5-1",
+        "units of both players placed at the same time: no effect of the scenario language places two units at once",
     ),
     (
         "3.11.5-2",
@@ -263,6 +286,10 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("5.14.1", "閃光 is a static ability: a definition"),
     ("5.15.1", "補給 is a static ability: a definition"),
     ("5.16.1", "急襲 is a static ability: a definition"),
+    (
+        "5.16.3",
+        "急襲 can't pay additional move costs: no additional move cost (進撃, 呼声) is implemented",
+    ),
     ("5.17.1", "耐性 is a static ability: a definition"),
     ("6.1", NI),
     ("6.2", NI),

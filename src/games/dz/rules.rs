@@ -45,6 +45,8 @@ dz_clauses! {
     COST_SUM => "2.4.3",
     /// Move cost.
     MOVE_COST => "2.5",
+    /// Several races or attributes.
+    RACES => "2.8.2",
     /// The three timings.
     TIMINGS => "2.9.2",
     /// Unit and base text works on a square.

@@ -104,6 +104,10 @@ pub const FLAGS: &[&str] = &[
     // A1: 4.16.4-10 "both units on squares" (any square) instead of
     // 3.14.2's "on the square of the battle".
     "reading_attacker_dies_on_any_square",
+    // A3: 1.2.3-2 pays colourless with released energy cards 「任意の色の」;
+    // a colourless card has no colour (2.4.2-3). Default: any card pays
+    // colourless; the flag refuses colourless cards.
+    "reading_colourless_card_cannot_pay",
 ];
 
 /// Action words.
@@ -335,6 +339,9 @@ pub struct Dz {
     /// (3.10.2), and whether anything happened since step 1 (3.10.3).
     pub recovery_fired: bool,
     pub recovery_dirty: bool,
+    /// "At end of turn" abilities already triggered this turn: they trigger
+    /// once per turn (4.4.4).
+    pub end_of_turn_done: bool,
     /// A battle just occurred: its first step begins before priority.
     pub battle_begun: bool,
 }

@@ -221,6 +221,7 @@ pub fn resolve(
         r::MOVE_CHECK,
         r::MOVE_RELEASED,
         r::SQUARE_TO_SQUARE,
+        r::SQUARE_IS_ZONE,
     ];
     if was_frozen {
         rules.push(r::MOVE_CHECK);

@@ -42,6 +42,11 @@ pub fn draw(m: &mut M, p: PlayerId, n: usize) {
             .unwrap_or_default();
         m.game.move_card(&card, ZoneId::of(p, "hand"), false);
         if let Some(e) = m.trace.last_mut() {
+            if from.ends_with(".plan") {
+                // The plan card is the deck's top card; the next one stays
+                // face down (2.23.3-2).
+                e.rules.push(r::PLAN_MOVES);
+            }
             e.change(
                 format!("{card}.zone"),
                 from,

@@ -150,6 +150,12 @@ pub fn choose_for(
                 .collect(),
             other => vec![other.to_string()],
         });
+        if filter.with_trait.is_some()
+            && let Some(e) = m.trace.last_mut()
+        {
+            // A race written A／B is each of them (2.8.2).
+            e.rules.push(super::r::RACES);
+        }
         if filter.cost_at_most.is_some() || filter.cost_at_least.is_some() {
             // A cost bound reads the sum of the numbers (2.4.3).
             if let Some(e) = m.trace.last_mut() {
