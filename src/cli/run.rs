@@ -56,6 +56,7 @@ pub fn run(args: &RunArgs, style: Style) -> CmdResult {
             every_action: false,
             after: (0..MAX_JSON_CHECKPOINTS).collect(),
             final_state: true,
+            interest: None,
         }
     } else if args.json {
         crate::engine::Plan::all()

@@ -156,6 +156,13 @@ pub struct AbilityDef {
     /// abilities rejects one.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub optional: bool,
+    /// The cost of an activated ability (the part before 「:」), paid in
+    /// order when it is played, all or none; written with the effect words
+    /// (e.g. `pay_cost` for the game's cost resource, `set_state` engaging
+    /// the card). Which cost actions a game implements is its rule; a game
+    /// without activated abilities rejects a cost.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cost: Vec<Effect>,
 }
 
 /// A condition of application of an ability. Every part given must hold;
@@ -652,6 +659,38 @@ pub enum Effect {
         #[serde(default)]
         optional: bool,
     },
+    /// Put cards into zone `to` (置く / 出す / 捨てる: a move by an
+    /// effect): the `target` cards, or, with `top`, the top `top` cards of
+    /// the deck of each player `who`. Whose zone receives them (the owner's,
+    /// or the master's board) and what a zone's limit does to the move are
+    /// the game's rules.
+    Put {
+        to: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Target>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        top: Option<i64>,
+        #[serde(default)]
+        who: Who,
+    },
+    /// The target evolves by an effect (e.g. SVE 進化する 5.15, outside the
+    /// game's evolve ability); which card it evolves with is the game's rule.
+    Evolve { target: Target },
+    /// The master takes control of the target (奪う): it moves to the
+    /// master's board and the master becomes its controller; its owner
+    /// does not change.
+    TakeControl { target: Target },
+    /// A continuous change of playing cards that sets the cost: cards of
+    /// `types` (empty = any) that the players `who` play cost `cost`
+    /// (「コストは N になる」). How it combines with `modify_cost` is the
+    /// game's rule (e.g. SVE 10.10.2.4: set first, then ±).
+    SetCost {
+        cost: i64,
+        #[serde(default)]
+        who: Who,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        types: Vec<String>,
+    },
 }
 
 /// The action a [`Effect::Restrict`] forbids.
@@ -742,6 +781,10 @@ impl Effect {
         "end_phase",
         "extra_phase",
         "skip_phase",
+        "put",
+        "evolve",
+        "take_control",
+        "set_cost",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -782,6 +825,10 @@ impl Effect {
             Effect::EndPhase => "end_phase",
             Effect::ExtraPhase { .. } => "extra_phase",
             Effect::SkipPhase { .. } => "skip_phase",
+            Effect::Put { .. } => "put",
+            Effect::Evolve { .. } => "evolve",
+            Effect::TakeControl { .. } => "take_control",
+            Effect::SetCost { .. } => "set_cost",
         }
     }
 
@@ -821,8 +868,12 @@ impl Effect {
             | Effect::ResolveAsPlayed { target, .. }
             | Effect::Block { target }
             | Effect::TurnFace { target, .. }
-            | Effect::Become { target, .. } => Some(target),
-            Effect::Restrict { target, .. } | Effect::Attack { target, .. } => target.as_ref(),
+            | Effect::Become { target, .. }
+            | Effect::Evolve { target }
+            | Effect::TakeControl { target } => Some(target),
+            Effect::Restrict { target, .. }
+            | Effect::Attack { target, .. }
+            | Effect::Put { target, .. } => target.as_ref(),
             _ => None,
         }
     }

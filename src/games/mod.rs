@@ -161,6 +161,12 @@ pub trait GameModule: Sync {
     }
     /// The commented starting scenario `judge new <game>` writes.
     fn starter(&self) -> &'static str;
+    /// The triggers whose abilities may carry a `cost` (activated
+    /// abilities, e.g. SVE `activated`); the loader refuses a cost on any
+    /// other ability. Default none.
+    fn cost_triggers(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Top-level clause ids `judge coverage` reports on (empty = all).
     fn coverage_chapters(&self) -> &'static [&'static str] {
         &[]

@@ -125,7 +125,7 @@ pub fn render_run(loaded: &Loaded, outcome: &Outcome, explain: bool, style: Styl
         if version.is_empty() { "?" } else { &version },
         sc.seed
     );
-    let _ = writeln!(out, "source: {}", sc.source);
+    let _ = writeln!(out, "source: {}", loaded.provenance.line());
     let _ = writeln!(out);
     for e in &outcome.trace {
         render_entry(

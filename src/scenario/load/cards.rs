@@ -154,6 +154,21 @@ fn validate_def(
                 one_of("triggers", module.triggers()),
             ));
         }
+        if !ab.cost.is_empty() && !module.cost_triggers().contains(&ab.trigger.as_str()) {
+            return Err(cx.err(
+                &[ap.as_slice(), &[k("cost")]].concat(),
+                format!(
+                    "a `cost` is not supported on a `{}` ability for {} yet",
+                    ab.trigger,
+                    module.id()
+                ),
+                Some(if module.cost_triggers().is_empty() {
+                    "this game implements no ability costs".to_string()
+                } else {
+                    format!("a cost is written on {}", module.cost_triggers().join(", "))
+                }),
+            ));
+        }
         if let Some(count) = ab.condition.as_ref().and_then(|c| c.count.as_deref())
             && !module.condition_counts().is_empty()
             && !module.condition_counts().contains(&count)
@@ -234,6 +249,21 @@ fn validate_def(
                         &[ep.as_slice(), &[k("amount")]].concat(),
                         format!("value out of range: amount = {amount}"),
                         Some("between -1000 and 1000".into()),
+                    ));
+                }
+                Effect::Put { to, .. } if !module.zones().iter().any(|s| s.name == to) => {
+                    let names: Vec<&str> = module.zones().iter().map(|z| z.name).collect();
+                    return Err(cx.err(
+                        &[ep.as_slice(), &[k("to")]].concat(),
+                        format!("unknown zone `{to}`"),
+                        one_of("zones", &names),
+                    ));
+                }
+                Effect::Put { top: Some(n), .. } if !(0..=100).contains(n) => {
+                    return Err(cx.err(
+                        &[ep.as_slice(), &[k("top")]].concat(),
+                        format!("value out of range: top = {n}"),
+                        Some("between 0 and 100".into()),
                     ));
                 }
                 Effect::Summon { count, .. } if !(0..=100).contains(count) => {
