@@ -243,7 +243,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("4.12.1", "one-shot effects: a definition"),
     ("4.13", "one-shot effects: a definition"),
     ("4.14.1", "continuous effects: a definition"),
-    ("4.14.3-2", NI),
     ("4.14.3-3", NI),
     ("4.14.4-1", NI),
     (

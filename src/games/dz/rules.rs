@@ -465,6 +465,8 @@ dz_clauses! {
     TARGET_CONDITION => "4.11.6",
     /// A spell's duration.
     DURATION => "4.14.3-1",
+    /// A data change affects the cards there when it resolves.
+    LOCKED_SET => "4.14.3-2",
     /// Second battle step: priority after the exchange.
     SECOND_PRIORITY => "3.13.3",
     /// Second battle step: the exchange resolves.

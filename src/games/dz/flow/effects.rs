@@ -189,7 +189,7 @@ fn apply_one(
                 m.record(
                     "power",
                     format!("{} gets {attack:+} power", label(&m.game, &id)),
-                    &[r::CONTINUOUS, r::DURATION, r::POWER],
+                    &[r::CONTINUOUS, r::DURATION, r::LOCKED_SET, r::POWER],
                 );
             }
         }
