@@ -409,6 +409,16 @@ dz_clauses! {
     STATIC_EFFECTS => "4.14.4",
     /// Replacement effects.
     REPLACEMENT => "4.15.1",
+    /// 「～する時、かわりに～」.
+    REPLACE_INSTEAD => "4.15.2",
+    /// A static ability's replacement applies every time.
+    REPLACE_EACH_TIME => "4.15.3",
+    /// The replaced event did not happen.
+    REPLACED_DID_NOT_HAPPEN => "4.15.4",
+    /// A replacement never applies twice to the same event.
+    REPLACE_ONCE => "4.15.6",
+    /// A replaced event triggers nothing.
+    REPLACED_NO_TRIGGER => "4.8.7",
     /// Rule effects.
     RULE_EFFECTS => "4.16.1",
     /// Rule effects are checked before priority, all at once.

@@ -90,6 +90,10 @@ pub const TRIGGERS: &[&str] = &[
     "to_graveyard",
     "start_of_turn",
     "end_of_turn",
+    // 「このカードがスクエアから墓地に置かれる時、かわりに…」: a replacement
+    // effect (4.15.2) of the card's own text; its effects read `this` as
+    // the card, still on its square.
+    "instead_of_graveyard",
 ];
 
 /// The phases (3.4.2); a scenario starts at the beginning of one.
@@ -342,6 +346,9 @@ pub struct Dz {
     /// "At end of turn" abilities already triggered this turn: they trigger
     /// once per turn (4.4.4).
     pub end_of_turn_done: bool,
+    /// Cards whose "instead of the graveyard" replacement is being applied
+    /// (it never applies twice to the same event, 4.15.6).
+    pub replacing: BTreeSet<CardId>,
     /// A battle just occurred: its first step begins before priority.
     pub battle_begun: bool,
 }

@@ -66,6 +66,9 @@ pub fn to_owner_zone(m: &mut M, card: &str, kind: &'static str, top: bool) {
     };
     let from = c.zone.clone();
     let from_square = board::is_square(from.kind) || board::is_base(from.kind);
+    if from_square && kind == "graveyard" && replaced(m, &c) {
+        return;
+    }
     if from_square {
         triggers::leaving(m, &c, kind);
     }
@@ -190,4 +193,66 @@ fn support_on_arrival(m: &mut M, card: &str) {
     if own {
         e.rules.push(r::SUPPORT_SELF);
     }
+}
+
+/// The card's own 「スクエアから墓地に置かれる時、かわりに…」 replacement
+/// (4.15.2): its effects happen instead and the event did not happen, so
+/// nothing triggers on it (4.15.4, 4.8.7). A static ability's replacement
+/// applies each time (4.15.3), never twice to one event (4.15.6).
+fn replaced(m: &mut M, c: &crate::engine::Card) -> bool {
+    let Some(def) = m.game.defs.get(&c.def) else {
+        return false;
+    };
+    let effects: Vec<crate::engine::Effect> = def
+        .abilities
+        .iter()
+        .filter(|a| a.trigger == "instead_of_graveyard")
+        .flat_map(|a| a.effect.clone())
+        .collect();
+    if effects.is_empty() {
+        return false;
+    }
+    if dz(&mut m.game).replacing.contains(&c.id) {
+        m.record(
+            "replacement",
+            format!(
+                "{}'s replacement effect does not apply again to the event it is replacing",
+                c.id
+            ),
+            &[r::REPLACE_ONCE],
+        );
+        return false;
+    }
+    m.record(
+        "replacement",
+        format!(
+            "{} would go from a square to the graveyard: instead its replacement effect applies; the event does not happen and triggers nothing",
+            super::label(&m.game, &c.id)
+        ),
+        &[
+            r::REPLACEMENT,
+            r::REPLACE_INSTEAD,
+            r::REPLACE_EACH_TIME,
+            r::REPLACED_DID_NOT_HAPPEN,
+            r::REPLACED_NO_TRIGGER,
+        ],
+    );
+    dz(&mut m.game).replacing.insert(c.id.clone());
+    let cx = super::effects::Ctx {
+        controller: c.controller,
+        source: &c.id,
+        source_colours: super::colours(&m.game, &c.id),
+    };
+    // The effects that could fail at run time are refused before the run
+    // (`rule_effects::refuse`); should one fail all the same, the trace
+    // says so rather than hide it.
+    if let Err(e) = super::effects::apply(m, &cx, &effects, &[]) {
+        m.record(
+            "replacement",
+            format!("the replacement effect failed: {e}"),
+            &[r::REPLACEMENT],
+        );
+    }
+    dz(&mut m.game).replacing.remove(&c.id);
+    true
 }

@@ -309,6 +309,20 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
             ));
         }
         for a in &d.abilities {
+            for e in &a.effect {
+                match e {
+                    crate::engine::Effect::Buff { defense, .. } if *defense != 0 => {
+                        return Err(ni(
+                            r::SMASH_VALUE,
+                            format!("card `{key}`: changing smash with `buff.defense`"),
+                        ));
+                    }
+                    crate::engine::Effect::SetState { state, .. } if state != super::FROZEN => {
+                        return Err(ni(r::STATES, format!("card `{key}`: state `{state}`")));
+                    }
+                    _ => {}
+                }
+            }
             if a.optional {
                 return Err(ni(r::MAY, format!("a \"may\" ability of card `{key}`")));
             }
