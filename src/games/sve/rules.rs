@@ -73,6 +73,10 @@ rules! {
     NOT_ENTERING = "10.7.4.3";
     CONTROLLER = "3.1.2";
     STACK = "13.3.2";
+    DAMAGE_MODIFIER = "5.13.2";
+    DAMAGE_KINDS = "5.13.3";
+    REPLACEMENT_KIND = "10.2.1.3.2";
+    REPLACED_NEVER_HAPPENED = "10.10.1.1";
     COMBO = "13.2.1";
     SPELLCHAIN = "13.3.1";
     AWAKENING = "13.4.1";

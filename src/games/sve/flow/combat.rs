@@ -24,6 +24,7 @@ pub(super) fn combat_damage(
     let atk = attack(&m.game, &m.game.cards[attacker]);
     match target {
         AttackTarget::Leader(p) => {
+            let atk = modified(m, attacker, &leader_key(*p), "attack", atk);
             if atk <= 0 {
                 m.record(
                     "attack.damage",
@@ -66,6 +67,8 @@ pub(super) fn combat_damage(
                 return;
             }
             let tatk = attack(&m.game, &m.game.cards[t.as_str()]);
+            let atk = modified(m, attacker, t, "attack", atk);
+            let tatk = modified(m, t, attacker, "combat", tatk);
             let e = m.record(
                 "attack.damage",
                 format!("{attacker} deals {} damage to {t} and, at the same time, {t} deals {} damage to {attacker}", atk.max(0), tatk.max(0)),

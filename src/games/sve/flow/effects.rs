@@ -310,6 +310,13 @@ pub(super) fn apply_effect(
     match eff {
         Effect::Damage { amount, .. } => {
             for t in targets {
+                let amount = &if parse_leader(t).is_some()
+                    || (on_field(&m.game, t) && is_type(&m.game, t, "follower"))
+                {
+                    modified(m, this, t, "ability", *amount)
+                } else {
+                    *amount
+                };
                 if *amount <= 0 {
                     m.record(
                         "effect.damage",
