@@ -29,9 +29,12 @@ pub struct Scenario {
     pub rules_version: Option<String>,
     /// A short name.
     pub name: String,
-    /// Where the ruling comes from: a rulebook example, a Q&A number, a
-    /// judge's note (free text).
-    pub source: String,
+    /// Where the ruling comes from, with its `kind` (published answer,
+    /// rulebook example, judge's reading, worked example): see
+    /// scenarios/README.md. Read and validated by the loader, which locates
+    /// errors at the offending key.
+    #[schemars(with = "super::provenance::SourceSchema")]
+    pub source: Value,
     /// Seed for shuffles and random choices (SplitMix64).
     #[serde(default)]
     pub seed: u64,

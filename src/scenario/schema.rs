@@ -59,6 +59,9 @@ pub fn for_game(module: &dyn GameModule) -> Value {
     types.push("unknown");
     defs["CardDef"]["properties"]["type"]["enum"] = one_of(&types);
     defs["ActionDef"]["properties"]["do"]["enum"] = one_of(module.actions());
+    // The player flags, the `reading_…` options among them (the readings a
+    // `judge_reading` source names).
+    defs["PlayerDef"]["properties"]["flags"]["items"]["enum"] = one_of(module.player_flags());
     s
 }
 

@@ -139,7 +139,7 @@ fn is_secondary(kind: ClauseKind) -> bool {
 /// A heading without its trailing parameter: `耐性Ａ` → `耐性`,
 /// `マナチャージ（Ｘ）` → `マナチャージ`, `回復X` → `回復`, so the keyword a
 /// judge types counts as the whole heading.
-fn heading_core(title: &str) -> &str {
+pub(super) fn heading_core(title: &str) -> &str {
     let mut t = title.trim_end();
     if let Some(open) = t
         .strip_suffix(['）', ')'])
@@ -559,27 +559,36 @@ impl<'a> Engine<'a> {
         let norm = K1 * (1.0 - B + B * d.len as f64 / avg);
         let toha = self.index.postings(&bigram_key('と', 'は'));
         let ha = self.index.postings(&unigram_key(&UnitToken::Char('は')));
-        let char_at = |c: char, p: u32| {
+        // Position lists in this clause, looked up once (not per match).
+        let in_doc = |key: &str| {
             self.index
-                .postings(&unigram_key(&UnitToken::Char(c)))
+                .postings(key)
                 .and_then(|t| self.index.positions_in(t, doc))
-                .is_some_and(|pl| pl.contains(p))
+        };
+        let toha_here = toha.and_then(|t| self.index.positions_in(t, doc));
+        let not_definition: Vec<PosList<'_>> = if toha_here.is_some() {
+            NOT_A_DEFINITION
+                .iter()
+                .filter_map(|&c| in_doc(&unigram_key(&UnitToken::Char(c))))
+                .collect()
+        } else {
+            Vec::new()
         };
         // "X とは、…" defines X; "X とは別の…", "ことは出来ない" do not.
         let toha_at = |p: u32| {
-            toha.and_then(|t| self.index.positions_in(t, doc))
-                .is_some_and(|pl| pl.contains(p))
-                && !NOT_A_DEFINITION.iter().any(|&c| char_at(c, p + 2))
+            toha_here.is_some_and(|pl| pl.contains(p))
+                && !not_definition.iter().any(|pl| pl.contains(p + 2))
         };
         // A one-letter parameter between a term and とは: 『回復X』とは.
-        let param_at = |p: u32| {
-            ["wx", "wa", "wn"].iter().any(|k| {
-                self.index
-                    .postings(k)
-                    .and_then(|t| self.index.positions_in(t, doc))
-                    .is_some_and(|pl| pl.contains(p))
-            })
+        let params: Vec<PosList<'_>> = if toha_here.is_some() {
+            ["wx", "wa", "wn"]
+                .iter()
+                .filter_map(|k| in_doc(k))
+                .collect()
+        } else {
+            Vec::new()
         };
+        let param_at = |p: u32| params.iter().any(|pl| pl.contains(p));
         let mut total = 0.0;
         let mut spans = Vec::new();
         let mut matched = Vec::new();

@@ -229,9 +229,22 @@ fn validate_def(
                         ),
                     ));
                 }
-                Effect::Damage { amount, .. } | Effect::Draw { amount, .. }
-                    if !(-1000..=1000).contains(amount) =>
+                // Damage follows the game's scale (DZ deals 4000 damage);
+                // the general bound of every number keeps it from overflow.
+                Effect::Damage { amount, .. }
+                    if !(-super::numbers::MAX_MAGNITUDE..=super::numbers::MAX_MAGNITUDE)
+                        .contains(amount) =>
                 {
+                    return Err(cx.err(
+                        &[ep.as_slice(), &[k("amount")]].concat(),
+                        format!("value out of range: amount = {amount}"),
+                        Some(format!(
+                            "between -{0} and {0}",
+                            super::numbers::MAX_MAGNITUDE
+                        )),
+                    ));
+                }
+                Effect::Draw { amount, .. } if !(-1000..=1000).contains(amount) => {
                     return Err(cx.err(
                         &[ep.as_slice(), &[k("amount")]].concat(),
                         format!("value out of range: amount = {amount}"),

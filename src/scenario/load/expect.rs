@@ -107,7 +107,7 @@ pub(super) fn check_expect(
     Ok(())
 }
 
-fn check_rule(
+pub(in crate::scenario) fn check_rule(
     cx: &Ctx,
     book: Option<&crate::rulebook::Rulebook>,
     id: &str,

@@ -26,6 +26,7 @@ use super::locate::{Seg, render, span};
 use crate::engine::{Action, Game};
 use crate::games::{self, GameModule};
 
+pub(super) use expect::check_rule;
 pub use numbers::MAX_MAGNITUDE;
 pub use state::reserved_id;
 
@@ -82,6 +83,8 @@ pub struct Loaded {
     pub actions: Vec<Action>,
     /// Warnings (rules-version mismatch).
     pub warnings: Vec<String>,
+    /// Where the ruling comes from (the validated `source`).
+    pub provenance: super::provenance::Provenance,
 }
 
 /// Byte offset of serde_json's (1-based line, byte column) position; the
@@ -116,13 +119,18 @@ pub fn load_file(path: &Path) -> Result<Loaded, ScenarioError> {
     load_str(&file, &src, path.parent())
 }
 
-struct Ctx<'a> {
+pub(super) struct Ctx<'a> {
     file: &'a str,
     src: &'a str,
 }
 
 impl Ctx<'_> {
-    fn err(&self, path: &[Seg], message: impl Into<String>, help: Option<String>) -> ScenarioError {
+    pub(super) fn err(
+        &self,
+        path: &[Seg],
+        message: impl Into<String>,
+        help: Option<String>,
+    ) -> ScenarioError {
         let sp = span(self.src, path).map(|(s, e)| SourceSpan::new(s.into(), e - s));
         let (src, sp) = match sp {
             Some(sp) => {
@@ -149,7 +157,7 @@ impl Ctx<'_> {
     }
 }
 
-fn k(s: &str) -> Seg {
+pub(super) fn k(s: &str) -> Seg {
     Seg::Key(s.into())
 }
 
@@ -311,6 +319,7 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
         ));
     }
 
+    let provenance = super::provenance::parse(&cx, module, book, &scenario.source)?;
     let defs = cards::load_defs(&cx, module, &scenario, base)?;
     let game = state::build_game(&cx, module, &scenario, defs)?;
     if let Some(w) = state::turn_order_warning(&game) {
@@ -326,6 +335,7 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
         game,
         actions,
         warnings,
+        provenance,
     })
 }
 

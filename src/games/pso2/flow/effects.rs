@@ -10,7 +10,7 @@ use super::{
     set_on, st, targets, types, zn,
 };
 use crate::engine::{
-    Card, CardId, Effect, EngineError, GameResult, PlayerId, Target, Until, Who, ZoneId,
+    Card, CardId, Effect, EngineError, GameResult, PlayerId, Recipient, Target, Until, Who, ZoneId,
     state::Modifier,
 };
 
@@ -366,12 +366,7 @@ fn players(m: &M, master: PlayerId, who: Who) -> Vec<PlayerId> {
     }
 }
 
-/// What an effect's target names now.
-enum Recipient {
-    Card(CardId),
-    Player(PlayerId),
-}
-
+/// What an effect's target names now (the core's [`Recipient`]).
 fn recipients(
     m: &mut M,
     master: PlayerId,
