@@ -25,6 +25,7 @@
 //! Earth Rite (13.3.3), the
 //! pre-game procedure (6.2), skip/extra turns (5.25, 5.27), loops (15.2).
 
+mod coverage;
 pub mod flow;
 pub mod rules;
 
@@ -255,6 +256,12 @@ impl GameModule for Sve {
             "pass",
             "concede",
         ]
+    }
+    fn coverage_chapters(&self) -> &'static [&'static str] {
+        &["5", "7", "8", "9", "10", "11", "12", "13", "14", "15"]
+    }
+    fn coverage_exceptions(&self) -> &'static [(&'static str, &'static str)] {
+        coverage::EXCEPTIONS
     }
     fn condition_counts(&self) -> &'static [&'static str] {
         flow::COUNTS

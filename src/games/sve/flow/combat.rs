@@ -109,9 +109,12 @@ pub(super) fn combat_damage(
                 b: t.clone(),
             });
             let mut marked = Vec::new();
-            for (x, y) in [(attacker, t.as_str()), (t.as_str(), attacker)] {
+            let mut zero = false;
+            for (x, y, dealt) in [(attacker, t.as_str(), atk), (t.as_str(), attacker, tatk)] {
                 if has_kw(&m.game, x, "bane") {
                     marked.push(y.to_string());
+                    // 12.14.2 item 1: combat alone decides, not damage.
+                    zero |= dealt <= 0;
                 }
             }
             let e = m.record(
@@ -119,6 +122,9 @@ pub(super) fn combat_damage(
                 format!("{attacker} and {t} fought"),
                 &[r::FOUGHT],
             );
+            if zero {
+                e.rule(r::BANE_ZERO);
+            }
             if !marked.is_empty() {
                 e.rule(r::BANE);
                 e.text.push_str(&format!(

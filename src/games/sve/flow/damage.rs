@@ -39,6 +39,7 @@ fn designated(g: &Game, t: &Target, master: PlayerId, this: &str) -> Vec<String>
 pub(super) fn modified(m: &mut M, source: &str, recipient: &str, kind: &str, base: i64) -> i64 {
     let kinds = kinds_of(kind, parse_leader(recipient).is_some());
     let mut applied: Vec<(i64, CardId)> = Vec::new();
+    let mut any_kind = false;
     for (src, master, e) in permanent_effects(&m.game) {
         let Effect::ModifyDamage {
             amount,
@@ -57,6 +58,7 @@ pub(super) fn modified(m: &mut M, source: &str, recipient: &str, kind: &str, bas
             .iter()
             .any(|x| x == who)
         {
+            any_kind |= k.is_none();
             applied.push((amount, src));
         }
     }
@@ -82,6 +84,17 @@ pub(super) fn modified(m: &mut M, source: &str, recipient: &str, kind: &str, bas
             r::REPLACED_NEVER_HAPPENED,
         ],
     );
+    // 5.13.3.1-5.13.3.4: which kind this damage is.
+    for k in kinds {
+        e.rule(match *k {
+            "attack" => r::ATTACK_DAMAGE_KIND,
+            "combat" => r::COMBAT_DAMAGE_KIND,
+            _ => r::ABILITY_DAMAGE_KIND,
+        });
+    }
+    if any_kind {
+        e.rule(r::ANY_DAMAGE_KIND);
+    }
     if applied.len() > 1 {
         e.rule(r::REPLACEMENT_ORDER).note(
             "each modifier applies once (10.10.2.3); the affected player orders them (10.10.2), and the order of additions does not change their sum",
