@@ -3,7 +3,7 @@
 //! (GL:トークン), and the owner's zones as destination (GL:コントロール).
 
 use super::{M, ctype, r, st, types, zn};
-use crate::engine::{CardId, PlayerId, ZoneId, player_name};
+use crate::engine::{CardId, EngineError, PlayerId, ZoneId, player_name};
 
 /// Remembers the order in which decks reached 0 (for the reading
 /// `reading_sequential_deck_out` of 101.7).
@@ -125,11 +125,22 @@ pub fn exclude(m: &mut M, id: &str) {
     move_to(m, id, ZoneId::of(owner, zn::EXCLUDED));
 }
 
-/// Destroys a field card: it goes to its owner's discard (301.5, GL:破壊).
-pub fn destroy(m: &mut M, id: &str, why: &str, rules: &[&'static str]) {
+/// Destroys a field card: it goes to its owner's discard (301.5, GL:破壊),
+/// unless a replacement effect applies instead (103.4.3). Returns whether
+/// it was destroyed.
+pub fn destroy(
+    m: &mut M,
+    id: &str,
+    why: &str,
+    rules: &[&'static str],
+) -> Result<bool, EngineError> {
+    if super::replace::destruction(m, id, why)? {
+        return Ok(false);
+    }
     m.record("destroy", format!("{id} is destroyed: {why}"), rules)
         .obj(id.to_string());
     to_discard(m, id);
+    Ok(true)
 }
 
 /// Puts a card on the field of `p` with its entering states (ON/OFF, row).

@@ -98,9 +98,15 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
             }
         }
     };
-    cost::pay(m, p, def.cost.unwrap_or(0), &card)?;
+    let to_pay = cost::to_play(m, p, &card, &def)?;
+    cost::pay(m, p, to_pay, &card)?;
     m.game
         .move_card(&card, ZoneId::shared(zn::RESOLUTION), false);
+    if let Some(x) = m.game.vars.remove(cost::X_PENDING)
+        && let Some(c) = m.game.cards.get_mut(&card)
+    {
+        c.counters.insert(cost::X.into(), x);
+    }
     let mut rules = vec![r::PLAY, r::PRIORITY_ACTIONS, r::RESOLUTION_ORDER];
     if main_only.is_none() {
         rules.push(r::PLAY_ACTIVE_QUICK);

@@ -17,10 +17,13 @@ use crate::engine::{CardId, EngineError, Flow, Game, GameResult, PlayerId, ZoneI
 /// The most seats a scenario may have: three party players and the Boss.
 pub const MAX_SEATS: usize = 4;
 
-/// The raid's own state, carried by the core with the game (rolled back
-/// with it).
+/// The module's own state, carried by the core with the game (rolled back
+/// with it): the raid's, and the delayed triggered abilities waiting for
+/// their event (300.2.3).
 #[derive(Debug, Clone, Default)]
-pub struct RaidState {
+pub struct ModuleState {
+    /// Delayed triggered abilities set up and not yet triggered.
+    pub delayed: Vec<super::delayed::Delayed>,
     /// The boss turn's target player (RAID:B①).
     pub target: PlayerId,
     /// Cards the Boss still plays this turn (RAID:B③).
@@ -40,8 +43,13 @@ pub struct RaidState {
     pub to_end: bool,
 }
 
-fn state(g: &mut Game) -> &mut RaidState {
-    g.own::<RaidState>()
+fn state(g: &mut Game) -> &mut ModuleState {
+    g.own::<ModuleState>()
+}
+
+/// The module's own state (created on first use).
+pub fn state_mut(g: &mut Game) -> &mut ModuleState {
+    state(g)
 }
 
 /// Whether the turn player was eliminated during their own turn, clearing

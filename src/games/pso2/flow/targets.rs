@@ -8,11 +8,27 @@ use crate::engine::{CardId, Effect, EngineError, Filter, Game, PlayerId, Side};
 
 /// The chosen-target selector of an ability's effects, if any: every
 /// `chosen` target of one ability names the same chosen cards (「それ」).
+/// A サーチ (a `chosen` selector of the deck, 301.2) chooses at resolution
+/// and is no target.
 pub fn selector(effects: &[Effect]) -> Option<(Filter, u32, bool, bool)> {
     effects.iter().find_map(|e| {
         let (f, count, up_to, or_leader) = e.target()?.chosen()?;
+        if f.zone.as_deref() == Some(zn::DECK) {
+            return None;
+        }
         Some((f.clone(), count, up_to, or_leader))
     })
+}
+
+/// Whether card `id` of `master`'s deck is one a サーチ with `filter`
+/// finds (its side, type and state parts; the deck is always the
+/// master's own, 301.2).
+pub fn found_by(g: &Game, master: PlayerId, filter: &Filter, id: &str) -> bool {
+    let mut f = filter.clone();
+    f.side = Side::Any;
+    g.card(id)
+        .is_some_and(|c| c.zone.kind == zn::DECK && c.owner == master)
+        && described(g, master, "", &f, id, false)
 }
 
 /// Whether card `id` matches `filter` for an ability of `master` whose
@@ -34,6 +50,28 @@ pub fn matches(
     if matches!(c.zone.kind, zn::DECK | zn::HAND) {
         return false;
     }
+    described(g, master, source, filter, id, or_leader)
+}
+
+/// Whether card `id` is one `filter` describes for an ability of `master`
+/// whose card is `source`, without choosing it (a continuous ability's
+/// "all your charas": 選ばれない does not matter).
+pub fn admits(g: &Game, master: PlayerId, source: &str, filter: &Filter, id: &str) -> bool {
+    let zone = filter.zone.as_deref().unwrap_or(zn::FIELD);
+    g.card(id).is_some_and(|c| c.zone.kind == zone)
+        && described(g, master, source, filter, id, false)
+}
+
+/// The side, type, state, class and `other` parts of a filter.
+fn described(
+    g: &Game,
+    master: PlayerId,
+    source: &str,
+    filter: &Filter,
+    id: &str,
+    or_leader: bool,
+) -> bool {
+    let Some(c) = g.card(id) else { return false };
     let side_ok = match filter.side {
         Side::Any => true,
         Side::You => c.controller == master,
