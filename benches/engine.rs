@@ -4,6 +4,10 @@
 
 use std::path::PathBuf;
 
+/// The binary's allocator (src/main.rs), so figures match `judge check`.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn corpus() -> Vec<PathBuf> {
     tcg_judge::cli::check::collect(&[PathBuf::from("rulings")]).expect("rulings/ exists")
 }
@@ -28,7 +32,8 @@ fn load_and_run_rulings(bencher: divan::Bencher) {
         });
 }
 
-/// Resolve only: the engine on already-loaded scenarios.
+/// Resolve only: the engine on already-loaded scenarios, keeping the
+/// snapshots each one's expectations read, as `judge check` does.
 #[divan::bench(sample_count = 30)]
 fn run_only_rulings(bencher: divan::Bencher) {
     let loaded: Vec<_> = corpus()
@@ -39,7 +44,8 @@ fn run_only_rulings(bencher: divan::Bencher) {
         .counter(divan::counter::ItemsCount::new(loaded.len()))
         .bench(|| {
             for l in &loaded {
-                divan::black_box(l.module.run(l.game.clone(), &l.actions));
+                let plan = tcg_judge::scenario::plan(&l.scenario.expect);
+                divan::black_box(l.module.run_planned(l.game.clone(), &l.actions, &plan));
             }
         });
 }

@@ -1,5 +1,10 @@
 //! The `judge` binary: parses arguments and maps results to exit codes.
 
+/// Many small, short-lived allocations dominate a `judge check` run;
+/// mimalloc serves them faster than the system allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     restore_default_sigpipe();
     tcg_judge::error::install_panic_hook();

@@ -210,7 +210,10 @@ fn new_writes_a_scenario_that_checks() {
     assert!(out.status.success());
     let p = temp("new-pmv.json", std::str::from_utf8(&out.stdout).unwrap());
     judge().arg("check").arg(&p).assert().code(0);
-    judge().args(["new", "dz"]).assert().code(2);
+    let out = judge().args(["new", "dz"]).output().unwrap();
+    assert!(out.status.success());
+    let p = temp("new-dz.json", std::str::from_utf8(&out.stdout).unwrap());
+    judge().arg("check").arg(&p).assert().code(0);
 }
 
 #[test]
@@ -318,13 +321,109 @@ fn rule_lists_parent_clauses_and_not_cited() {
     }
 }
 
+/// Ordered trace patterns assert intermediate steps in order (a step, its
+/// cites, its changes, its words); `never` patterns fail when a step
+/// occurs; a malformed change is refused at load, located.
+#[test]
+fn trace_patterns_in_order_and_never() {
+    let base: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string("rulings/sve/10.6.2.3-target-cost-filter-evolved.json").unwrap(),
+    )
+    .unwrap();
+    let with = |expect: serde_json::Value| {
+        let mut v = base.clone();
+        v["expect"] = expect;
+        v.to_string()
+    };
+    let targets = serde_json::json!({ "step": "play.targets", "cites": ["10.6.2.3"], "text": "legal targets: g" });
+    let destroy = serde_json::json!({ "step": "effect.destroy", "objects": ["g"] });
+    let moved = serde_json::json!({ "changes": { "s.zone": { "before": "p1.hand", "after": "resolution" } } });
+    let cases = [
+        (serde_json::json!({ "trace": [moved, targets, destroy] }), 0),
+        (serde_json::json!({ "trace": [destroy, targets] }), 1),
+        (
+            serde_json::json!({ "trace": [{ "step": "effect" }, { "step": "effect" }] }),
+            1,
+        ),
+        (
+            serde_json::json!({ "never": [{ "step": "effect.destroy", "objects": ["o"] }] }),
+            0,
+        ),
+        (
+            serde_json::json!({ "never": [{ "step": "effect.destroy" }] }),
+            1,
+        ),
+        (
+            serde_json::json!({ "trace": [{ "changes": { "p1.pp": [1] } }] }),
+            2,
+        ),
+        (serde_json::json!({ "trace": [{ "cites": ["99.99"] }] }), 2),
+    ];
+    for (i, (expect, code)) in cases.into_iter().enumerate() {
+        let f = temp(&format!("trace_patterns_{i}.json"), &with(expect.clone()));
+        let out = judge().arg("check").arg(&f).output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "{expect}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // The diff of an unmatched pattern shows the nearest step.
+    let f = temp(
+        "trace_patterns_diff.json",
+        &with(serde_json::json!({ "trace": [{ "step": "effect.destroy", "objects": ["o"] }] })),
+    );
+    let out = judge().arg("check").arg(&f).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("trace pattern 0 is not matched"), "{text}");
+}
+
+/// `//` comments are allowed in any object (card definitions, effects,
+/// targets, actions); a turn number that is not the turn player's is a
+/// warning that names both fields.
+#[test]
+fn comments_anywhere_and_the_turn_order_warning() {
+    let src = std::fs::read_to_string("rulings/sve/10.6.2.3-target-cost-filter-evolved.json")
+        .unwrap()
+        .replacen(
+            r#""do": "destroy","#,
+            r#""//": ["any value", {"even": "objects"}], "do": "destroy","#,
+            1,
+        )
+        .replacen(
+            r#""select": "chosen","#,
+            r#""select": "chosen", "//": 1,"#,
+            1,
+        );
+    assert!(src.matches(r#""//""#).count() >= 3, "{src}");
+    let f = temp("comments_anywhere.json", &src);
+    judge().arg("check").arg(&f).assert().code(0);
+    let mut v: serde_json::Value = serde_json::from_str(&src.replace(r#""//": 1,"#, "")).unwrap();
+    v["state"]["turn"]["number"] = serde_json::json!(6);
+    let f = temp("turn_order_warning.json", &v.to_string());
+    judge()
+        .arg("check")
+        .arg(&f)
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains(
+            "turn 6 is p2's turn when p1 goes first",
+        ));
+}
+
 /// `judge check` leads with what went wrong: a passing run prints only the
 /// summary line; `--verbose` lists every file; a failure is listed by file.
 #[test]
 fn check_output_leads_with_failures() {
     let out = judge().args(["check", "scenarios/sve"]).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(text.lines().count(), 1, "{text}");
+    // The summary line, then one line per kind of source (issue 13).
+    assert!(
+        text.lines().skip(1).all(|l| l.starts_with("re-proved ")),
+        "{text}"
+    );
     assert!(
         text.starts_with("12 scenarios: 12 passed") || text.contains(" passed, 0 failed, 0 errors"),
         "{text}"

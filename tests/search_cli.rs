@@ -198,3 +198,45 @@ fn bad_input_exits_2_with_a_diagnostic() {
         .stderr(predicate::str::contains("only exclusions"));
     judge().args(["search"]).assert().code(2);
 }
+
+/// Runs `judge search ARGS` with NO_COLOR and returns (exit code, stdout, stderr).
+fn run_search(args: &[&str]) -> (i32, String, String) {
+    let out = judge().arg("search").args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn golden_partial_matches_come_before_the_suggestions() {
+    // Issue 17: "simultaneous destruction" (同時, 破壊) share no SVE clause.
+    let (code, stdout, stderr) = run_search(&["simultaneous", "destruction", "--game", "sve"]);
+    assert_eq!(code, 1, "no full match still exits 1");
+    let partial_at = stderr.find("partial matches").expect("labelled partial");
+    let counts_at = stderr.find("each word alone").expect("suggestions follow");
+    assert!(partial_at < counts_at, "{stderr}");
+    insta::assert_snapshot!(
+        "partial_matches_table",
+        format!("exit {code}\n--- stdout\n{stdout}--- stderr\n{stderr}")
+    );
+    let (code, stdout, _) = run_search(&["simultaneous", "destruction", "--game", "sve", "--json"]);
+    assert_eq!(code, 1);
+    let rows: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    for r in rows.as_array().unwrap() {
+        assert_eq!(r["partial"], true);
+        assert_eq!(r["missing_terms"].as_array().unwrap().len(), 1);
+    }
+    insta::assert_json_snapshot!("partial_matches_json", rows);
+}
+
+#[test]
+fn full_matches_are_not_labelled_partial() {
+    let hits = search_json(&["守護", "--game", "sve"]);
+    assert!(hits.iter().all(|h| h.get("partial").is_none()));
+    // A one-word query with no match has no partial matches.
+    let (code, stdout, stderr) = run_search(&["mulligan", "--game", "pso2"]);
+    assert_eq!(code, 1);
+    assert!(stdout.is_empty() && !stderr.contains("partial"), "{stderr}");
+}

@@ -249,3 +249,58 @@ fn phrase_false_positive_on_the_real_corpus() {
         );
     }
 }
+
+fn first(engine: &Engine<'_>, game: &str, q: &str) -> String {
+    top3(engine, game, q).into_iter().next().unwrap_or_default()
+}
+
+#[test]
+fn issue_17_examples_find_the_defining_clause_first() {
+    // Issue 17: the English queries that found nothing, or ranked a use or a
+    // special-mode rule above the definition.
+    let engine = Engine::new(embedded().expect("embedded index"));
+    let mut failures = Vec::new();
+    for (game, q, want) in [
+        ("pmv", "haste", "10.2"),
+        ("pmv", "ambush", "10.3"),
+        ("pmv", "pierce", "10.5"),
+        ("pmv", "stealth", "10.6"),
+        ("pmv", "vigilance", "10.7"),
+        ("pmv", "instant death", "10.8"),
+        ("pmv", "legend", "10.10"),
+        ("pmv", "resistance", "10.11"),
+        ("pmv", "mana charge", "10.12"),
+        ("pmv", "equip", "10.13"),
+        ("pmv", "last words", "10.32"),
+        ("pmv", "overdrive", "10.33"),
+        ("pmv", "leader", "10.34"),
+        ("pmv", "hand limit", "3.6.4"),
+        // 干渉 is defined in 1.12.5, inside 1.12 (priority and interference).
+        ("pmv", "chain", "1.12.5"),
+        ("pmv", "ループ", "12.10"),
+        ("dz", "haste", "5.1"),
+        ("pso2", "war cry", "302.1@2"),
+        ("pso2", "deck out", "101.3"),
+        ("pso2", "back row", "GL:前列/後列"),
+        ("sve", "ward", "12.8"),
+        ("sve", "assail", "12.11"),
+    ] {
+        let got = first(&engine, game, q);
+        if got != want {
+            failures.push(format!("{game} `{q}`: want {want} first, got {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn special_mode_rules_come_first_only_when_the_query_names_the_mode() {
+    let engine = Engine::new(embedded().expect("embedded index"));
+    // War Cry alone: the keyword's definition, the raid rule (RAID:S1) after
+    // every main rule that mentions it.
+    let got = top3(&engine, "pso2", "war cry");
+    assert!(!got.iter().any(|id| id.starts_with("RAID")), "{got:?}");
+    // Naming the raid (its party, its boss) brings its rules forward.
+    assert_eq!(first(&engine, "pso2", "ウォークライ パーティー"), "RAID:S1");
+    assert!(first(&engine, "pso2", "boss").starts_with("RAID"));
+}

@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::CmdResult;
 use crate::error::{JudgeError, exit};
 use crate::output::Style;
+use crate::scenario::provenance::Kind;
 use crate::scenario::report::{emit, emit_json};
 use crate::scenario::{self, expect};
 
@@ -19,6 +20,11 @@ Examples:
   judge check a.json b.json
   judge new sve | judge check -   A scenario on standard input
   judge check --json rulings/ | jq '.[] | select(.status != \"pass\")'
+  judge check --kind official_qa rulings/   Only the makers' published Q&A answers
+  judge check --kind published rulings/     Every published ruling (Q&A, column, errata)
+
+The summary ends with a line per kind of source: how many published answers,
+rulebook examples, judge's readings and worked examples were re-proved.
 
 Card-pool files (`*.pool.json`) are skipped when scanning directories, and
 symbolic links to directories are not followed (name them on the command line).";
@@ -35,6 +41,31 @@ pub struct CheckArgs {
     /// failures and errors, then the summary line).
     #[arg(long, short)]
     pub verbose: bool,
+    /// Check only the rulings whose `source.kind` is this (repeatable);
+    /// `published` is every kind the maker published.
+    #[arg(long, value_name = "KIND", value_parser = clap::builder::PossibleValuesParser::new(KIND_WORDS))]
+    pub kind: Vec<String>,
+}
+
+/// The words `--kind` accepts.
+const KIND_WORDS: [&str; 8] = [
+    "official_qa",
+    "official_column",
+    "official_errata",
+    "rulebook_example",
+    "judge_reading",
+    "worked_example",
+    "text",
+    "published",
+];
+
+/// Whether a ruling of `kind` is selected by the `--kind` words `wanted`
+/// (none: every kind).
+fn selected(wanted: &[String], kind: Kind) -> bool {
+    wanted.is_empty()
+        || wanted
+            .iter()
+            .any(|w| w == kind.word() || (w == "published" && kind.is_published()))
 }
 
 /// One scenario's check.
@@ -42,6 +73,9 @@ pub struct CheckArgs {
 pub struct CheckRow {
     pub file: String,
     pub name: String,
+    /// The kind of the ruling's source (`official_qa`, … `text` for the
+    /// free-text form or a file that could not be read).
+    pub kind: &'static str,
     /// `pass`, `fail` or `error`.
     pub status: &'static str,
     /// Why it failed or errored.
@@ -149,6 +183,7 @@ fn check_file_guarded(path: &Path) -> (CheckRow, Option<String>) {
             CheckRow {
                 file: path.display().to_string(),
                 name: String::new(),
+                kind: peek_kind(path).word(),
                 status: "error",
                 detail: vec![
                     "internal error while checking this file (a bug in judge; please report it)"
@@ -161,6 +196,20 @@ fn check_file_guarded(path: &Path) -> (CheckRow, Option<String>) {
     })
 }
 
+/// The kind a file's `source` names, read without loading it (for a file
+/// that does not load, so that `--kind` still selects it and its error is
+/// seen); `text` when it names none.
+fn peek_kind(path: &Path) -> Kind {
+    let text = if path.as_os_str() == "-" {
+        None
+    } else {
+        crate::bundle::read_user_text(path).ok()
+    };
+    text.and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .and_then(|v| v["source"]["kind"].as_str().and_then(Kind::from_word))
+        .unwrap_or(Kind::Text)
+}
+
 /// Checks one file.
 pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
     let file = path.display().to_string();
@@ -170,6 +219,7 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
             let report = format!("{:?}", miette::Report::new(e));
             (
                 CheckRow {
+                    kind: peek_kind(path).word(),
                     file,
                     name: String::new(),
                     status: "error",
@@ -184,6 +234,7 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
                 crate::errln!("warning: {w}");
             }
             let name = loaded.scenario.name.clone();
+            let kind = loaded.provenance.kind().word();
             if let Some(e) = &outcome.error {
                 let at = e
                     .action
@@ -194,6 +245,7 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
                     CheckRow {
                         file,
                         name,
+                        kind,
                         status: "error",
                         detail: vec![format!("stopped at {at}: {}", e.error)],
                         diff: None,
@@ -207,6 +259,7 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
                     CheckRow {
                         file,
                         name,
+                        kind,
                         status: "pass",
                         detail: Vec::new(),
                         diff: None,
@@ -219,6 +272,7 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
                     CheckRow {
                         file,
                         name,
+                        kind,
                         status: "fail",
                         detail: v.failures,
                         diff: Some(diff),
@@ -228,6 +282,25 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
             }
         }
     }
+}
+
+/// One line per kind of source among `rows`, in [`Kind::ALL`]'s order:
+/// `re-proved 9 of 9 published Q&A answers (official_qa)`.
+fn by_kind(rows: &[CheckRow]) -> String {
+    let mut out = String::new();
+    for kind in Kind::ALL {
+        let of_kind: Vec<&CheckRow> = rows.iter().filter(|r| r.kind == kind.word()).collect();
+        if of_kind.is_empty() {
+            continue;
+        }
+        let passed = of_kind.iter().filter(|r| r.status == "pass").count();
+        out.push_str(&format!(
+            "re-proved {passed} of {} ({})\n",
+            kind.counted(of_kind.len()),
+            kind.word()
+        ));
+    }
+    out
 }
 
 pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
@@ -240,6 +313,9 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
     }
     let mut rows = Vec::new();
     for (row, report) in check_all(&files) {
+        if !Kind::from_word(row.kind).is_some_and(|k| selected(&args.kind, k)) {
+            continue;
+        }
         if !args.json {
             if let Some(r) = report {
                 crate::errln!("{r}");
@@ -294,6 +370,7 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
             fails,
             errors
         ));
+        emit(&by_kind(&rows));
     }
     Ok(if errors > 0 {
         exit::USAGE

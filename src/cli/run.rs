@@ -56,6 +56,7 @@ pub fn run(args: &RunArgs, style: Style) -> CmdResult {
             every_action: false,
             after: (0..MAX_JSON_CHECKPOINTS).collect(),
             final_state: true,
+            interest: None,
         }
     } else if args.json {
         crate::engine::Plan::all()
@@ -75,14 +76,28 @@ pub fn run(args: &RunArgs, style: Style) -> CmdResult {
             .flat_map(|e| e.rules.iter().copied())
             .map(|id| (id, book.and_then(|b| scenario::report::clause_title(b, id))))
             .collect();
-        emit_json(&json!({
+        // The form judges write each cited clause in, where the book has
+        // one (DZ: `第4部第9章 2-1` beside the canonical `4.9.2-1`).
+        let display: std::collections::BTreeMap<&str, String> = clauses
+            .keys()
+            .filter_map(|id| {
+                book.and_then(|b| b.get(id))
+                    .and_then(|c| c.display.clone())
+                    .map(|d| (*id, d))
+            })
+            .collect();
+        let mut out = json!({
             "clauses": clauses,
             "file": loaded.file,
             "name": loaded.scenario.name,
             "game": loaded.scenario.game,
             "source": loaded.scenario.source,
             "outcome": outcome,
-        }));
+        });
+        if loaded.module.cites_in_display_form() && !display.is_empty() {
+            out["clause_display"] = json!(display);
+        }
+        emit_json(&out);
     } else {
         emit(&scenario::report::render_run(
             &loaded,

@@ -25,7 +25,11 @@ Examples:
   judge search 10.5.2 --game sve      A clause id goes straight to that clause
   judge search ダメージ --json          Machine-readable, best first
 
-Exit codes: 0 hits, 1 no hits, 2 bad input (empty query, unknown game, bad --under).";
+When no clause holds every word, the clauses holding the most of them are shown,
+labelled partial, with the words each lacks (exit code 1).
+
+Exit codes: 0 hits, 1 no clause holds every word, 2 bad input (empty query, unknown game,
+bad --under).";
 
 #[derive(Debug, clap::Args)]
 pub struct SearchArgs {
@@ -76,6 +80,13 @@ struct JsonHit {
     /// Which typed word matched through which term (and whether that term is
     /// a synonym expansion).
     matched_terms: Vec<JsonMatched>,
+    /// A partial match: no clause holds every word, and this one holds some
+    /// (the exit code is then 1).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    partial: bool,
+    /// For a partial match, the words the clause lacks, as typed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    missing_terms: Vec<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -261,7 +272,7 @@ pub fn run(args: &SearchArgs, style: Style) -> CmdResult {
     };
     let hits = engine.search(&q, &scope);
     if hits.is_empty() {
-        return no_hits(&engine, &q, &scope, &raw, args);
+        return no_hits(&engine, &q, &scope, &raw, args, style);
     }
     print_hits(&engine, &hits, "text", &raw, args, style)
 }
@@ -311,6 +322,7 @@ fn id_hits(index: &Index<'_>, games: &[u32], raw: &str) -> Vec<Hit> {
         if let Ok(r) = lookup::resolve(book, spec.format, raw.trim()) {
             hits.push(Hit {
                 doc: first + r.clause,
+                rank: Default::default(),
                 score: 0.0,
                 spans: Vec::new(),
                 matched: Vec::new(),
@@ -328,40 +340,76 @@ fn print_hits(
     args: &SearchArgs,
     style: Style,
 ) -> CmdResult {
-    let index = engine.index();
     let shown = &hits[..hits.len().min(args.limit.max(1))];
     if args.json {
-        let rows: Vec<JsonHit> = shown
-            .iter()
-            .map(|h| {
-                let d = index.doc(h.doc);
-                let s = search::snippet(&d, &h.spans, 20, 60);
-                JsonHit {
-                    game: index.game(d.game).0.to_string(),
-                    id: d.id.to_string(),
-                    display: d.display.to_string(),
-                    title: d.title.to_string(),
-                    kind: d.kind.as_str(),
-                    breadcrumb: d.breadcrumb.to_string(),
-                    score: (h.score * 1000.0).round() / 1000.0,
-                    via,
-                    snippet: s.plain(),
-                    highlights: s.hits(),
-                    matched_terms: h
-                        .matched
-                        .iter()
-                        .map(|m| JsonMatched {
-                            typed: m.typed.clone(),
-                            term: m.term.clone(),
-                            expansion: m.expansion,
-                        })
-                        .collect(),
-                }
-            })
-            .collect();
-        print_json(&rows);
+        print_json(&json_rows(engine, shown, via, &[]));
         return Ok(exit::OK);
     }
+    out(&hit_table(engine, shown, &[], style));
+    let what = match (via, hits.len()) {
+        ("id", 1) => "clause with id",
+        ("id", _) => "clauses with id",
+        (_, 1) => "result for",
+        _ => "results for",
+    };
+    out(&style.dim(&format!(
+        "{} {what} `{raw}`{}",
+        hits.len(),
+        if shown.len() < hits.len() {
+            format!(", showing the best {} (--limit)", shown.len())
+        } else {
+            String::new()
+        }
+    )));
+    Ok(exit::OK)
+}
+
+/// The JSON rows of `shown`; `missing[i]`, when given, marks hit `i` as a
+/// partial match lacking those words.
+fn json_rows(
+    engine: &Engine<'_>,
+    shown: &[Hit],
+    via: &'static str,
+    missing: &[Vec<String>],
+) -> Vec<JsonHit> {
+    let index = engine.index();
+    shown
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let d = index.doc(h.doc);
+            let s = search::snippet(&d, &h.spans, 20, 60);
+            JsonHit {
+                game: index.game(d.game).0.to_string(),
+                id: d.id.to_string(),
+                display: d.display.to_string(),
+                title: d.title.to_string(),
+                kind: d.kind.as_str(),
+                breadcrumb: d.breadcrumb.to_string(),
+                score: (h.score * 1000.0).round() / 1000.0,
+                via,
+                snippet: s.plain(),
+                highlights: s.hits(),
+                matched_terms: h
+                    .matched
+                    .iter()
+                    .map(|m| JsonMatched {
+                        typed: m.typed.clone(),
+                        term: m.term.clone(),
+                        expansion: m.expansion,
+                    })
+                    .collect(),
+                partial: missing.get(i).is_some(),
+                missing_terms: missing.get(i).cloned().unwrap_or_default(),
+            }
+        })
+        .collect()
+}
+
+/// The results table; `missing[i]`, when given, adds a column saying which
+/// words hit `i` lacks.
+fn hit_table(engine: &Engine<'_>, shown: &[Hit], missing: &[Vec<String>], style: Style) -> String {
+    let index = engine.index();
     let any_expansion = shown.iter().any(|h| h.matched.iter().any(|m| m.expansion));
     let mut table = Table::new();
     table.load_style(UTF8_FULL_CONDENSED);
@@ -376,8 +424,11 @@ fn print_hits(
     if any_expansion {
         header.push("matched");
     }
+    if !missing.is_empty() {
+        header.push("partial: lacks");
+    }
     table.set_header(header);
-    for h in shown {
+    for (i, h) in shown.iter().enumerate() {
         let d = index.doc(h.doc);
         let s = search::snippet(&d, &h.spans, 20, 60);
         let snippet: String = s
@@ -408,26 +459,16 @@ fn print_hits(
                     .join(", "),
             );
         }
+        if let Some(m) = missing.get(i) {
+            row.push(m.join(", "));
+        }
         table.add_row(row);
     }
-    out(&table.to_string());
-    let what = match (via, hits.len()) {
-        ("id", 1) => "clause with id",
-        ("id", _) => "clauses with id",
-        (_, 1) => "result for",
-        _ => "results for",
-    };
-    out(&style.dim(&format!(
-        "{} {what} `{raw}`{}",
-        hits.len(),
-        if shown.len() < hits.len() {
-            format!(", showing the best {} (--limit)", shown.len())
-        } else {
-            String::new()
-        }
-    )));
-    Ok(exit::OK)
+    table.to_string()
 }
+
+/// At most this many partial matches are shown.
+const PARTIAL_LIMIT: usize = 5;
 
 /// Explains an empty result and exits 1, the way grep does.
 fn no_hits(
@@ -436,10 +477,18 @@ fn no_hits(
     scope: &Scope,
     raw: &str,
     args: &SearchArgs,
+    style: Style,
 ) -> CmdResult {
     let index = engine.index();
+    // Partial matches (issue 17): the clauses holding the most of the words.
+    let partial = engine.search_partial(q, scope);
+    let shown = &partial[..partial.len().min(args.limit.clamp(1, PARTIAL_LIMIT))];
+    let (hits, missing): (Vec<Hit>, Vec<Vec<String>>) = shown
+        .iter()
+        .map(|p| (p.hit.clone(), p.missing.clone()))
+        .unzip();
     if args.json {
-        print_json(&Vec::<JsonHit>::new());
+        print_json(&json_rows(engine, &hits, "text", &missing));
     }
     let mut where_ = String::new();
     if let Some(g) = &args.game {
@@ -486,6 +535,14 @@ fn no_hits(
                 );
             }
         }
+    }
+    if !hits.is_empty() && !args.json {
+        crate::errln!(
+            "  the best partial matches, holding some of the words ({} of {} shown):",
+            hits.len(),
+            partial.len()
+        );
+        out(&hit_table(engine, &hits, &missing, style));
     }
     let counts = engine.group_counts(q, scope);
     if counts.len() > 1 {

@@ -156,6 +156,13 @@ pub struct AbilityDef {
     /// abilities rejects one.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub optional: bool,
+    /// The cost of an activated ability (the part before 「:」), paid in
+    /// order when it is played, all or none; written with the effect words
+    /// (e.g. `pay_cost` for the game's cost resource, `set_state` engaging
+    /// the card). Which cost actions a game implements is its rule; a game
+    /// without activated abilities rejects a cost.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cost: Vec<Effect>,
 }
 
 /// A condition of application of an ability. Every part given must hold;
@@ -251,6 +258,66 @@ pub struct Filter {
     /// Exclude the ability's own card.
     #[serde(default)]
     pub other: bool,
+    /// The card's cost is at most this ("cost 2 or less").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_at_most: Option<i64>,
+    /// The card's cost is at least this ("cost 5 or more").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_at_least: Option<i64>,
+    /// The card has exactly this name (a card "named X").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The card has this trait (タイプ, race, class).
+    #[serde(rename = "trait", default, skip_serializing_if = "Option::is_none")]
+    pub with_trait: Option<String>,
+    /// The card has this keyword ability, from the game's list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keyword: Option<String>,
+}
+
+impl Filter {
+    /// Every characteristic part a filter may state (`filters` in a game's
+    /// [`Vocabulary`]).
+    pub const WORDS: &'static [&'static str] = &["cost", "name", "trait", "keyword"];
+
+    /// The characteristic parts this filter states.
+    pub fn parts(&self) -> Vec<&'static str> {
+        let given = [
+            self.cost_at_most.is_some() || self.cost_at_least.is_some(),
+            self.name.is_some(),
+            self.with_trait.is_some(),
+            self.keyword.is_some(),
+        ];
+        Self::WORDS
+            .iter()
+            .zip(given)
+            .filter_map(|(w, g)| g.then_some(*w))
+            .collect()
+    }
+
+    /// Whether a card whose current characteristics are `def` (its face as
+    /// the game sees it now) and whose current cost is `cost` meets the
+    /// filter's characteristic parts (cost bounds, name, trait, keyword).
+    /// Side, zone, type and state are the game's to check: they depend on
+    /// its zones and card types. A card with no cost fails a cost bound.
+    pub fn admits_characteristics(&self, def: &CardDef, cost: Option<i64>) -> bool {
+        let cost_ok = match (self.cost_at_most, self.cost_at_least) {
+            (None, None) => true,
+            (most, least) => {
+                cost.is_some_and(|c| most.is_none_or(|m| c <= m) && least.is_none_or(|l| c >= l))
+            }
+        };
+        cost_ok
+            && self.name.as_ref().is_none_or(|n| *n == def.name)
+            && self
+                .with_trait
+                .as_ref()
+                .is_none_or(|t| def.traits.contains(t))
+            && self
+                .keyword
+                .as_ref()
+                .is_none_or(|k| def.keywords.contains(k))
+    }
 }
 
 /// Whose cards a filter admits.
@@ -592,6 +659,38 @@ pub enum Effect {
         #[serde(default)]
         optional: bool,
     },
+    /// Put cards into zone `to` (置く / 出す / 捨てる: a move by an
+    /// effect): the `target` cards, or, with `top`, the top `top` cards of
+    /// the deck of each player `who`. Whose zone receives them (the owner's,
+    /// or the master's board) and what a zone's limit does to the move are
+    /// the game's rules.
+    Put {
+        to: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Target>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        top: Option<i64>,
+        #[serde(default)]
+        who: Who,
+    },
+    /// The target evolves by an effect (e.g. SVE 進化する 5.15, outside the
+    /// game's evolve ability); which card it evolves with is the game's rule.
+    Evolve { target: Target },
+    /// The master takes control of the target (奪う): it moves to the
+    /// master's board and the master becomes its controller; its owner
+    /// does not change.
+    TakeControl { target: Target },
+    /// A continuous change of playing cards that sets the cost: cards of
+    /// `types` (empty = any) that the players `who` play cost `cost`
+    /// (「コストは N になる」). How it combines with `modify_cost` is the
+    /// game's rule (e.g. SVE 10.10.2.4: set first, then ±).
+    SetCost {
+        cost: i64,
+        #[serde(default)]
+        who: Who,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        types: Vec<String>,
+    },
 }
 
 /// The action a [`Effect::Restrict`] forbids.
@@ -682,6 +781,10 @@ impl Effect {
         "end_phase",
         "extra_phase",
         "skip_phase",
+        "put",
+        "evolve",
+        "take_control",
+        "set_cost",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -722,6 +825,10 @@ impl Effect {
             Effect::EndPhase => "end_phase",
             Effect::ExtraPhase { .. } => "extra_phase",
             Effect::SkipPhase { .. } => "skip_phase",
+            Effect::Put { .. } => "put",
+            Effect::Evolve { .. } => "evolve",
+            Effect::TakeControl { .. } => "take_control",
+            Effect::SetCost { .. } => "set_cost",
         }
     }
 
@@ -761,8 +868,12 @@ impl Effect {
             | Effect::ResolveAsPlayed { target, .. }
             | Effect::Block { target }
             | Effect::TurnFace { target, .. }
-            | Effect::Become { target, .. } => Some(target),
-            Effect::Restrict { target, .. } | Effect::Attack { target, .. } => target.as_ref(),
+            | Effect::Become { target, .. }
+            | Effect::Evolve { target }
+            | Effect::TakeControl { target } => Some(target),
+            Effect::Restrict { target, .. }
+            | Effect::Attack { target, .. }
+            | Effect::Put { target, .. } => target.as_ref(),
             _ => None,
         }
     }
@@ -908,6 +1019,10 @@ pub struct Vocabulary {
     /// Parts of a condition of application (an empty list: the game
     /// refuses every condition).
     pub conditions: Declared,
+    /// Characteristic parts of a target filter ([`Filter::WORDS`]: cost
+    /// bounds, name, trait, keyword) the game checks when it collects
+    /// targets.
+    pub filters: Declared,
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::machine::{Choices, EngineError, Flow, Machine};
 use super::state::{Card, Game, GameResult, PlayerId};
-use super::{Action, Outcome, Rejection, StopError, result_word, snapshot};
+use super::{Action, Outcome, Rejection, StopError, result_word, snapshot_of};
 
 /// The hooks a game gives the driver. Every hook that changes state runs
 /// inside the action's atomic scope unless its doc says otherwise, so an
@@ -84,6 +84,11 @@ pub struct Plan {
     pub after: BTreeSet<usize>,
     /// Keep the final state.
     pub final_state: bool,
+    /// Build only the parts of each snapshot this shape names (the union
+    /// of the expected states): `None` builds the whole state. Comparing
+    /// an expectation reads only the keys it names, so a pruned snapshot
+    /// gives the same verdict for less work.
+    pub interest: Option<Value>,
 }
 
 impl Plan {
@@ -93,6 +98,7 @@ impl Plan {
             every_action: true,
             after: BTreeSet::new(),
             final_state: true,
+            interest: None,
         }
     }
 
@@ -129,7 +135,7 @@ pub fn run<R: Rules>(rules: &R, mut game: Game, actions: &[Action], plan: &Plan)
         ..
     } = d;
     let state = if plan.final_state {
-        snapshot(&m.game, &|g, c| rules.derived(g, c))
+        snapshot_of(&m.game, &|g, c| rules.derived(g, c), plan.interest.as_ref())
     } else {
         Value::Null
     };
@@ -263,7 +269,8 @@ impl<R: Rules> Driver<'_, R> {
     fn checkpoint(&mut self, i: usize) {
         let kept = self.plan.keeps(i).then(|| {
             let rules = self.rules;
-            snapshot(&self.m.game, &|g, c| rules.derived(g, c))
+            let interest = self.plan.interest.as_ref();
+            snapshot_of(&self.m.game, &|g, c| rules.derived(g, c), interest)
         });
         self.checkpoints.push(kept);
     }

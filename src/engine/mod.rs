@@ -119,8 +119,40 @@ pub type DerivedFn<'a> = dyn Fn(&Game, &Card) -> Vec<(&'static str, i64)> + 'a;
 /// partially matches. `derived` adds each card's current characteristics
 /// (attack, defense… after modifiers) as the game computes them.
 pub fn snapshot(g: &Game, derived: &DerivedFn<'_>) -> Value {
+    snapshot_of(g, derived, None)
+}
+
+/// The snapshot of [`snapshot`], built only for the players, cards and
+/// sections `interest` names (its object keys), or whole for `None`.
+/// Everything a named key holds is built whole.
+pub fn snapshot_of(g: &Game, derived: &DerivedFn<'_>, interest: Option<&Value>) -> Value {
+    let wants = |section: &str| interest.is_none_or(|i| i.get(section).is_some());
+    let named = |section: &str, key: &str| {
+        interest.is_none_or(|i| {
+            i.get(section)
+                .is_some_and(|s| !s.is_object() || s.get(key).is_some())
+        })
+    };
+    let mut out = Map::new();
+    if wants("turn") {
+        out.insert(
+            "turn".into(),
+            json!({
+                "number": g.turn.number,
+                "player": player_name(g.turn.active),
+                "phase": g.turn.phase,
+            }),
+        );
+    }
+    if wants("result") {
+        out.insert("result".into(), json!(result_word(&g.result)));
+    }
     let mut players = Map::new();
     for (i, p) in g.players.iter().enumerate() {
+        let name = player_name(i);
+        if !wants("players") || !named("players", &name) {
+            continue;
+        }
         let mut o = Map::new();
         for (k, v) in &p.values {
             o.insert(k.clone(), json!(v));
@@ -135,14 +167,26 @@ pub fn snapshot(g: &Game, derived: &DerivedFn<'_>) -> Value {
         }
         o.insert("zones".into(), Value::Object(zones));
         o.insert("zone_counts".into(), Value::Object(counts));
-        players.insert(player_name(i), Value::Object(o));
+        players.insert(name, Value::Object(o));
     }
-    let mut shared = Map::new();
-    for spec in g.zone_specs.iter().filter(|s| s.shared) {
-        shared.insert(spec.name.into(), json!(g.zone(&ZoneId::shared(spec.name))));
+    if wants("players") {
+        out.insert("players".into(), Value::Object(players));
+    }
+    if wants("shared_zones") {
+        let mut shared = Map::new();
+        for spec in g.zone_specs.iter().filter(|s| s.shared) {
+            shared.insert(spec.name.into(), json!(g.zone(&ZoneId::shared(spec.name))));
+        }
+        out.insert("shared_zones".into(), Value::Object(shared));
+    }
+    if !wants("cards") {
+        return Value::Object(out);
     }
     let mut cards = Map::new();
     for (id, c) in &g.cards {
+        if !named("cards", id) {
+            continue;
+        }
         let mut o = Map::new();
         o.insert("zone".into(), json!(c.zone.to_string()));
         o.insert("card".into(), json!(c.def));
@@ -158,15 +202,6 @@ pub fn snapshot(g: &Game, derived: &DerivedFn<'_>) -> Value {
         }
         cards.insert(id.clone(), Value::Object(o));
     }
-    json!({
-        "turn": {
-            "number": g.turn.number,
-            "player": player_name(g.turn.active),
-            "phase": g.turn.phase,
-        },
-        "result": result_word(&g.result),
-        "players": players,
-        "shared_zones": shared,
-        "cards": cards,
-    })
+    out.insert("cards".into(), Value::Object(cards));
+    Value::Object(out)
 }

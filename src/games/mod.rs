@@ -79,6 +79,7 @@
 //! player holding it. Nothing in the engine assumes SVE's check timing or
 //! PMV's priority: each is just a `Step` of its module.
 
+pub mod dz;
 pub mod pmv;
 pub mod pso2;
 pub mod sve;
@@ -151,8 +152,21 @@ pub trait GameModule: Sync {
     fn run(&self, game: Game, actions: &[Action]) -> Outcome {
         self.run_planned(game, actions, &Plan::all())
     }
+    /// Whether traces show each cited clause in the rulebook's display
+    /// form, the way the game's judges write it (DZ: `第4部第9章 2-1` for
+    /// `4.9.2-1`), rather than by its canonical id. `--json` keeps the
+    /// canonical id either way. Default: the canonical id.
+    fn cites_in_display_form(&self) -> bool {
+        false
+    }
     /// The commented starting scenario `judge new <game>` writes.
     fn starter(&self) -> &'static str;
+    /// The triggers whose abilities may carry a `cost` (activated
+    /// abilities, e.g. SVE `activated`); the loader refuses a cost on any
+    /// other ability. Default none.
+    fn cost_triggers(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Top-level clause ids `judge coverage` reports on (empty = all).
     fn coverage_chapters(&self) -> &'static [&'static str] {
         &[]
@@ -172,7 +186,7 @@ impl std::fmt::Debug for dyn GameModule {
 }
 
 /// Every game module.
-pub static MODULES: &[&dyn GameModule] = &[&sve::Sve, &pmv::Pmv, &pso2::Pso2];
+pub static MODULES: &[&dyn GameModule] = &[&sve::Sve, &pmv::Pmv, &pso2::Pso2, &dz::Dz];
 
 /// The module for `game`, if the engine supports it.
 pub fn module(game: &str) -> Option<&'static dyn GameModule> {

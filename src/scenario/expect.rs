@@ -169,6 +169,18 @@ pub fn check(expect: &Expect, outcome: &Outcome) -> Verdict {
         exp.insert("not_cited".into(), json!(expect.not_cited));
         act.insert("not_cited".into(), json!(clean));
     }
+    if !expect.trace.is_empty() {
+        let (e, a, f) = super::trace_match::check_order(&expect.trace, &outcome.trace);
+        failures.extend(f);
+        exp.insert("trace".into(), e);
+        act.insert("trace".into(), a);
+    }
+    if !expect.never.is_empty() {
+        let (e, a, f) = super::trace_match::check_never(&expect.never, &outcome.trace);
+        failures.extend(f);
+        exp.insert("never".into(), e);
+        act.insert("never".into(), a);
+    }
     Verdict {
         pass: failures.is_empty(),
         expected: serde_json::to_string_pretty(&Value::Object(exp)).unwrap_or_default() + "\n",

@@ -29,9 +29,12 @@ pub struct Scenario {
     pub rules_version: Option<String>,
     /// A short name.
     pub name: String,
-    /// Where the ruling comes from: a rulebook example, a Q&A number, a
-    /// judge's note (free text).
-    pub source: String,
+    /// Where the ruling comes from, with its `kind` (published answer,
+    /// rulebook example, judge's reading, worked example): see
+    /// scenarios/README.md. Read and validated by the loader, which locates
+    /// errors at the offending key.
+    #[schemars(with = "super::provenance::SourceSchema")]
+    pub source: Value,
     /// Seed for shuffles and random choices (SplitMix64).
     #[serde(default)]
     pub seed: u64,
@@ -229,6 +232,49 @@ pub struct Expect {
     /// an outcome that must not happen for that reason.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_cited: Vec<String>,
+    /// Trace steps that must occur, in this order (other steps may come
+    /// between them): each pattern is matched by the first entry after the
+    /// previous pattern's match. They assert intermediate values (a life
+    /// total at −1 during combat) and the clause that decided each step.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trace: Vec<TracePattern>,
+    /// Trace steps that must never occur: no entry may match any of these.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub never: Vec<TracePattern>,
+}
+
+/// A pattern one trace entry matches. Every part given must hold; an
+/// empty pattern matches any entry.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TracePattern {
+    /// A comment; ignored.
+    #[serde(rename = "//", default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<Value>,
+    /// The procedure: the entry's step exactly, or a step below it
+    /// (`attack` matches `attack.target`, never `attacker`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<String>,
+    /// The action being processed (0-based index in `actions`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<usize>,
+    /// Clauses the entry must cite (by themselves or by a sub-clause).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cites: Vec<String>,
+    /// Values the entry must change, by what changed (`p2.defense`,
+    /// `f1.zone`): the value after (a number or a string), or
+    /// `{"before": …, "after": …}`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub changes: BTreeMap<String, Value>,
+    /// Objects the entry must name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objects: Vec<String>,
+    /// Words the entry's text must contain.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// Words the entry's judge's note must contain (`""`: it has a note).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// One rule id, or a list of them meaning "any of these" (two clauses can

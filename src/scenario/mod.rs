@@ -11,8 +11,10 @@ pub mod expect;
 pub mod format;
 pub mod load;
 pub mod locate;
+pub mod provenance;
 pub mod report;
 pub mod schema;
+pub mod trace_match;
 pub mod vocabulary;
 
 use crate::engine::Plan;
@@ -46,5 +48,32 @@ pub fn plan(expect: &format::Expect) -> Plan {
         every_action: false,
         after: expect.checkpoints.iter().map(|c| c.after).collect(),
         final_state: expect.state.is_some(),
+        interest: Some(interest(expect)),
     }
+}
+
+/// The union of the shapes of the expected states (final and checkpoints):
+/// the only parts of a snapshot a check reads.
+fn interest(expect: &format::Expect) -> serde_json::Value {
+    fn merge(into: &mut serde_json::Value, from: &serde_json::Value) {
+        match (into, from) {
+            (serde_json::Value::Object(a), serde_json::Value::Object(b)) => {
+                for (k, v) in b {
+                    merge(a.entry(k.clone()).or_insert(serde_json::Value::Null), v);
+                }
+            }
+            (slot @ serde_json::Value::Null, v) => *slot = v.clone(),
+            // A key named with a scalar or a list is read whole.
+            _ => {}
+        }
+    }
+    let mut out = serde_json::Value::Object(Default::default());
+    for s in expect
+        .state
+        .iter()
+        .chain(expect.checkpoints.iter().map(|c| &c.state))
+    {
+        merge(&mut out, s);
+    }
+    out
 }

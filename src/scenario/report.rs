@@ -62,10 +62,12 @@ fn first_line(s: &str, max: usize) -> String {
     }
 }
 
-/// Renders one trace entry.
+/// Renders one trace entry; `display_from` is the book whose display
+/// forms the cited clauses are shown in (`None`: canonical ids).
 pub fn render_entry(
     out: &mut String,
     e: &TraceEntry,
+    display_from: Option<&Rulebook>,
     book: Option<&Rulebook>,
     explain: bool,
     style: Style,
@@ -91,7 +93,13 @@ pub fn render_entry(
         let title = book
             .and_then(|b| clause_title(b, r))
             .unwrap_or_else(|| "(clause not in the bundled rulebook)".into());
-        let _ = writeln!(out, "      § {} {}", style.id(r), style.dim(&title));
+        // A book whose judges write clauses in a form of their own (DZ's
+        // 第4部第9章 2-1) shows that form; `--json` keeps the canonical id.
+        let shown = display_from
+            .and_then(|b| b.get(r))
+            .and_then(|c| c.display.clone())
+            .unwrap_or_else(|| r.to_string());
+        let _ = writeln!(out, "      § {} {}", style.id(&shown), style.dim(&title));
         if explain && let Some(c) = book.and_then(|b| b.get(r)) {
             for line in c.text.lines() {
                 let _ = writeln!(out, "          {line}");
@@ -117,10 +125,17 @@ pub fn render_run(loaded: &Loaded, outcome: &Outcome, explain: bool, style: Styl
         if version.is_empty() { "?" } else { &version },
         sc.seed
     );
-    let _ = writeln!(out, "source: {}", sc.source);
+    let _ = writeln!(out, "source: {}", loaded.provenance.line());
     let _ = writeln!(out);
     for e in &outcome.trace {
-        render_entry(&mut out, e, book, explain, style);
+        render_entry(
+            &mut out,
+            e,
+            book.filter(|_| loaded.module.cites_in_display_form()),
+            book,
+            explain,
+            style,
+        );
     }
     let _ = writeln!(out);
     for r in &outcome.rejections {

@@ -7,7 +7,7 @@
 use serde_json::{Value, json};
 
 use super::Scenario;
-use crate::engine::{Condition, Declared};
+use crate::engine::{Condition, Declared, Filter};
 use crate::games::GameModule;
 
 /// The schema of the whole format.
@@ -27,6 +27,25 @@ pub fn for_game(module: &dyn GameModule) -> Value {
     if let Some(props) = defs["Condition"]["properties"].as_object_mut() {
         props.retain(|k, _| !Condition::WORDS.contains(&k.as_str()) || v.conditions.admits(k));
     }
+    // A filter is flattened into each target selector: drop the
+    // characteristic parts the game does not check.
+    let admitted = |k: &str| {
+        let part = match k {
+            "cost_at_most" | "cost_at_least" => "cost",
+            other => other,
+        };
+        !Filter::WORDS.contains(&part) || v.filters.admits(part)
+    };
+    if let Some(variants) = defs["Target"]
+        .get_mut("oneOf")
+        .and_then(Value::as_array_mut)
+    {
+        for variant in variants {
+            if let Some(props) = variant.get_mut("properties").and_then(Value::as_object_mut) {
+                props.retain(|k, _| admitted(k));
+            }
+        }
+    }
     if v.conditions.list(Condition::WORDS).is_empty()
         && let Some(props) = defs["AbilityDef"]["properties"].as_object_mut()
     {
@@ -40,6 +59,9 @@ pub fn for_game(module: &dyn GameModule) -> Value {
     types.push("unknown");
     defs["CardDef"]["properties"]["type"]["enum"] = one_of(&types);
     defs["ActionDef"]["properties"]["do"]["enum"] = one_of(module.actions());
+    // The player flags, the `reading_…` options among them (the readings a
+    // `judge_reading` source names).
+    defs["PlayerDef"]["properties"]["flags"]["items"]["enum"] = one_of(module.player_flags());
     s
 }
 

@@ -5,7 +5,9 @@
 //! refuses another game's effects by hand.
 
 use super::locate::Seg;
-use crate::engine::{AbilityDef, CardDef, Condition, Declared, Effect, Target, Until, Vocabulary};
+use crate::engine::{
+    AbilityDef, CardDef, Condition, Declared, Effect, Filter, Target, Until, Vocabulary,
+};
 use crate::games::GameModule;
 
 /// Why a definition cannot be loaded: where (below the definition), what,
@@ -86,6 +88,18 @@ fn effect(game: &str, v: &Vocabulary, ep: Vec<Seg>, e: &Effect) -> Option<Refusa
             format!("the target `{}`", t.word()),
             &v.targets,
             Target::WORDS,
+        ));
+    }
+    if let Some(Target::Chosen { filter, .. } | Target::All { filter } | Target::Random { filter }) =
+        e.target()
+        && let Some(part) = filter.parts().into_iter().find(|p| !v.filters.admits(p))
+    {
+        return Some(refuse(
+            game,
+            at("target"),
+            format!("a target filter on `{part}`"),
+            &v.filters,
+            Filter::WORDS,
         ));
     }
     if let Some(u) = e.until()
@@ -205,6 +219,50 @@ mod tests {
     }
 
     #[test]
+    fn characteristic_filters_are_checked_against_the_game() {
+        let chosen = |filter: &str| {
+            format!(
+                r#"{{ "trigger": "spell", "effect": [ {{ "do": "destroy", "target": {{ "select": "chosen", {filter} }} }} ] }}"#
+            )
+        };
+        load(
+            "sve",
+            "spell",
+            &chosen(r#""cost_at_most": 2, "trait": "Dragon""#),
+        )
+        .unwrap();
+        let (msg, path) = load("sve", "spell", &chosen(r#""keyword": "flying""#)).unwrap_err();
+        assert!(msg.contains("unknown keyword `flying`"), "{msg}");
+        assert_eq!(
+            path.as_deref(),
+            Some("cards.a.abilities[0].effect[0].target.keyword")
+        );
+        let (msg, _) = load(
+            "sve",
+            "spell",
+            &chosen(r#""cost_at_most": 1, "cost_at_least": 3"#),
+        )
+        .unwrap_err();
+        assert!(msg.contains("at least 3 and at most 1"), "{msg}");
+        let f = Filter {
+            cost_at_most: Some(2),
+            with_trait: Some("Dragon".into()),
+            ..Filter::default()
+        };
+        assert_eq!(f.parts(), ["cost", "trait"]);
+        let def: CardDef = serde_json::from_str(
+            r#"{ "name": "D", "type": "follower", "cost": 2, "traits": ["Dragon"] }"#,
+        )
+        .unwrap();
+        assert!(f.admits_characteristics(&def, Some(2)));
+        assert!(!f.admits_characteristics(&def, Some(3)));
+        assert!(
+            !f.admits_characteristics(&def, None),
+            "no cost fails a cost bound"
+        );
+    }
+
+    #[test]
     fn every_declared_word_is_a_word_of_the_language_and_every_rule_is_citable() {
         for m in MODULES {
             let v = m.vocabulary();
@@ -213,6 +271,7 @@ mod tests {
                 (&v.targets, Target::WORDS),
                 (&v.durations, Until::WORDS),
                 (&v.conditions, Condition::WORDS),
+                (&v.filters, Filter::WORDS),
             ];
             for (d, all) in parts {
                 let (crate::engine::Words::Only(named) | crate::engine::Words::AllBut(named)) =

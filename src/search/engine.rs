@@ -47,11 +47,35 @@ pub struct Matched {
     pub expansion: bool,
 }
 
+/// How a clause stands to the term searched (issue 17, Ranking). Results are
+/// ordered by rank first, then by score: the clause that defines a term comes
+/// before the clauses that use it, and the main rules before the rules of a
+/// special mode, whatever the word counts say.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Rank {
+    /// A rule of a special mode (the PSO2 cooperative raid) or an entry of a
+    /// revision history, for a query that does not name that part.
+    Secondary,
+    /// The clause holds the words.
+    #[default]
+    Mention,
+    /// The clause states the term's definition: "X とは…".
+    Statement,
+    /// The term is one part of the clause's heading, set off by punctuation
+    /// (装備 in 装備／場, コンボ in 特定表記:コンボ, 後列 in 前列/後列).
+    HeadingPart,
+    /// The term is the clause's heading (or glossary entry), bar a
+    /// parameter: 耐性Ａ, マナチャージ（Ｘ）, 回復X.
+    Heading,
+}
+
 /// One ranked result.
 #[derive(Debug, Clone)]
 pub struct Hit {
     /// Global document number.
     pub doc: u32,
+    /// Where the clause ranks before its score is compared.
+    pub rank: Rank,
     pub score: f64,
     /// Matched position ranges `[start, end)`, sorted, for highlighting.
     pub spans: Vec<(u32, u32)>,
@@ -74,6 +98,75 @@ struct Alt {
     typed: String,
     term: String,
     expansion: bool,
+}
+
+/// One game's share of a query: its planned groups, their matches, the
+/// excluded clauses.
+struct GameRun {
+    /// What the judge typed for each planned group.
+    typed: Vec<String>,
+    groups: Vec<Vec<(Alt, Rc<TermMatches>)>>,
+    /// The clauses of this game each group matches.
+    docs: Vec<BTreeSet<u32>>,
+    excluded: BTreeSet<u32>,
+    /// Whether the query names a special part (raid, revision history).
+    names_secondary: bool,
+}
+
+/// Characters that, right after とは, show it is not a definition: とは別,
+/// とは異なる, とは限らない, とは出来ない, とはできない, とはあり得ない,
+/// とはならない, とは独立, とは無関係, とは言え, とは関係.
+const NOT_A_DEFINITION: &[char] = &[
+    '別', '異', '限', '出', 'で', 'あ', 'な', '独', '無', '言', '関',
+];
+
+/// A clause that holds some of the query's words but not all of them.
+#[derive(Debug, Clone)]
+pub struct Partial {
+    pub hit: Hit,
+    /// How many of the query's terms the clause holds.
+    pub held: usize,
+    /// The terms it lacks, as typed.
+    pub missing: Vec<String>,
+}
+
+/// Kinds of clause outside the main rules: the rules of a special mode (the
+/// PSO2 raid) and revision histories.
+fn is_secondary(kind: ClauseKind) -> bool {
+    matches!(kind, ClauseKind::Raid | ClauseKind::Revision)
+}
+
+/// A heading without its trailing parameter: `耐性Ａ` → `耐性`,
+/// `マナチャージ（Ｘ）` → `マナチャージ`, `回復X` → `回復`, so the keyword a
+/// judge types counts as the whole heading.
+pub(super) fn heading_core(title: &str) -> &str {
+    let mut t = title.trim_end();
+    if let Some(open) = t
+        .strip_suffix(['）', ')'])
+        .and_then(|inner| inner.rfind(['（', '(']))
+        .filter(|&i| i > 0)
+    {
+        t = t[..open].trim_end();
+    }
+    let mut chars = t.chars().rev();
+    if let (Some(last), Some(before)) = (chars.next(), chars.next()) {
+        let letter = |c: char| c.is_ascii_uppercase() || ('Ａ'..='Ｚ').contains(&c);
+        let ascii_like = |c: char| c.is_ascii_alphanumeric() || ('Ａ'..='ｚ').contains(&c);
+        if letter(last) && !ascii_like(before) {
+            t = &t[..t.len() - last.len_utf8()];
+        }
+    }
+    t
+}
+
+/// Orders hits best first: by rank, then score, then document order.
+fn sort_hits(hits: &mut [Hit]) {
+    hits.sort_by(|a, b| {
+        b.rank
+            .cmp(&a.rank)
+            .then(b.score.total_cmp(&a.score))
+            .then(a.doc.cmp(&b.doc))
+    });
 }
 
 /// The search engine: an index plus one synonym table per game of the index.
@@ -302,75 +395,208 @@ impl<'a> Engine<'a> {
         (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
     }
 
-    /// Runs `query` in `scope` and returns every hit, best first (ties by
-    /// document order, so output is deterministic).
+    /// Plans `query` for game `g` and finds every match of every group and
+    /// exclusion in that game.
+    fn prepare(&self, query: &Query, g: u32) -> GameRun {
+        let (_, first, n) = self.index.game(g);
+        let range = first..first + n;
+        let plan = self.plan(query, g);
+        let typed: Vec<String> = plan
+            .iter()
+            .map(|alts| {
+                let mut t: Vec<&str> = Vec::new();
+                for a in alts {
+                    if !t.contains(&a.typed.as_str()) {
+                        t.push(&a.typed);
+                    }
+                }
+                t.join(" OR ")
+            })
+            .collect();
+        // Matches of every alternative, restricted to this game.
+        let groups: Vec<Vec<(Alt, Rc<TermMatches>)>> = plan
+            .into_iter()
+            .map(|alts| {
+                alts.into_iter()
+                    .map(|a| {
+                        let m = self.matches(&a.term);
+                        (a, m)
+                    })
+                    .collect()
+            })
+            .collect();
+        let docs: Vec<BTreeSet<u32>> = groups
+            .iter()
+            .map(|alts| {
+                alts.iter()
+                    .flat_map(|(_, m)| m.by_doc.range(range.clone()).map(|(d, _)| *d))
+                    .collect()
+            })
+            .collect();
+        let mut excluded: BTreeSet<u32> = BTreeSet::new();
+        let syn = self.synonyms(g);
+        for w in &query.excludes {
+            for a in self.alternatives(syn, w) {
+                excluded.extend(
+                    self.matches(&a.term)
+                        .by_doc
+                        .range(range.clone())
+                        .map(|(d, _)| *d),
+                );
+            }
+        }
+        // The query names a special part of the document (the raid, the
+        // revision history) when one of its words is found mostly there.
+        let names_secondary = docs.iter().any(|set| {
+            let inside = set
+                .iter()
+                .filter(|&&d| is_secondary(self.index.doc(d).kind))
+                .count();
+            inside * 2 > set.len()
+        });
+        GameRun {
+            typed,
+            groups,
+            docs,
+            excluded,
+            names_secondary,
+        }
+    }
+
+    /// Runs `query` in `scope` and returns every hit, best first: by
+    /// [`Rank`], then by score (ties by document order, so output is
+    /// deterministic).
     pub fn search(&self, query: &Query, scope: &Scope) -> Vec<Hit> {
         let mut hits = Vec::new();
-        let avg = self.index.avg_len().max(1.0);
         for g in self.games(scope) {
-            let (_, first, n) = self.index.game(g);
-            let range = first..first + n;
-            let plan = self.plan(query, g);
-            // Matches of every alternative, restricted to this game.
-            let group_matches: Vec<Vec<(Alt, Rc<TermMatches>)>> = plan
-                .into_iter()
-                .map(|alts| {
-                    alts.into_iter()
-                        .map(|a| {
-                            let m = self.matches(&a.term);
-                            (a, m)
-                        })
-                        .collect()
-                })
-                .collect();
-            let group_docs: Vec<BTreeSet<u32>> = group_matches
-                .iter()
-                .map(|alts| {
-                    alts.iter()
-                        .flat_map(|(_, m)| m.by_doc.range(range.clone()).map(|(d, _)| *d))
-                        .collect()
-                })
-                .collect();
-            let mut excluded: BTreeSet<u32> = BTreeSet::new();
-            let syn = self.synonyms(g);
-            for w in &query.excludes {
-                for a in self.alternatives(syn, w) {
-                    excluded.extend(
-                        self.matches(&a.term)
-                            .by_doc
-                            .range(range.clone())
-                            .map(|(d, _)| *d),
-                    );
-                }
-            }
-            let Some(smallest) = group_docs.iter().min_by_key(|s| s.len()) else {
+            let run = self.prepare(query, g);
+            let Some(smallest) = run.docs.iter().min_by_key(|s| s.len()) else {
                 continue;
             };
             for &doc in smallest {
-                if excluded.contains(&doc)
-                    || !group_docs.iter().all(|s| s.contains(&doc))
+                if run.excluded.contains(&doc)
+                    || !run.docs.iter().all(|s| s.contains(&doc))
                     || !self.in_under(doc, &scope.under)
                 {
                     continue;
                 }
-                hits.push(self.score(doc, &group_matches, avg));
+                hits.push(self.score(doc, &run));
             }
         }
-        hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc)));
+        sort_hits(&mut hits);
         hits
     }
 
-    fn score(&self, doc: u32, groups: &[Vec<(Alt, Rc<TermMatches>)>], avg: f64) -> Hit {
+    /// For a query no clause matches in full (issue 17, Partial matches): the
+    /// clauses that hold some of its words, those holding the most first,
+    /// then as [`Engine::search`] orders them. Empty for a one-word query.
+    pub fn search_partial(&self, query: &Query, scope: &Scope) -> Vec<Partial> {
+        let mut out: Vec<Partial> = Vec::new();
+        for g in self.games(scope) {
+            let run = self.prepare(query, g);
+            let n = run.docs.len();
+            if n < 2 {
+                continue;
+            }
+            let union: BTreeSet<u32> = run.docs.iter().flatten().copied().collect();
+            for doc in union {
+                if run.excluded.contains(&doc) || !self.in_under(doc, &scope.under) {
+                    continue;
+                }
+                let missing: Vec<String> = (0..n)
+                    .filter(|&k| !run.docs[k].contains(&doc))
+                    .map(|k| run.typed[k].clone())
+                    .collect();
+                if missing.is_empty() {
+                    // A full match: not a partial one (the caller searched first).
+                    continue;
+                }
+                out.push(Partial {
+                    held: n - missing.len(),
+                    hit: self.score(doc, &run),
+                    missing,
+                });
+            }
+        }
+        out.sort_by(|a, b| {
+            b.held
+                .cmp(&a.held)
+                .then(b.hit.rank.cmp(&a.hit.rank))
+                .then(b.hit.score.total_cmp(&a.hit.score))
+                .then(a.hit.doc.cmp(&b.hit.doc))
+        });
+        out
+    }
+
+    /// How a heading (its units, parameter stripped) stands to a match at
+    /// `[s, e)`: the whole heading, one part of it, or neither.
+    fn heading_match(units: &[crate::text::Unit], s: u32, e: u32) -> Option<Rank> {
+        let (first, last) = (units.first()?.pos, units.last()?.pos + 1);
+        if s >= last {
+            return None;
+        }
+        if s == first && e == last {
+            return Some(Rank::Heading);
+        }
+        // Parts: runs of units at consecutive positions.
+        let mut start = first;
+        for w in units.windows(2) {
+            if w[1].pos != w[0].pos + 1 {
+                if (s, e) == (start, w[0].pos + 1) {
+                    return Some(Rank::HeadingPart);
+                }
+                start = w[1].pos;
+            }
+        }
+        ((s, e) == (start, last) && start != first).then_some(Rank::HeadingPart)
+    }
+
+    fn score(&self, doc: u32, run: &GameRun) -> Hit {
+        let groups = &run.groups;
+        let avg = self.index.avg_len().max(1.0);
         let d = self.index.doc(doc);
         let body_start = d.title_units + 1;
         let norm = K1 * (1.0 - B + B * d.len as f64 / avg);
         let toha = self.index.postings(&bigram_key('と', 'は'));
         let ha = self.index.postings(&unigram_key(&UnitToken::Char('は')));
+        // Position lists in this clause, looked up once (not per match).
+        let in_doc = |key: &str| {
+            self.index
+                .postings(key)
+                .and_then(|t| self.index.positions_in(t, doc))
+        };
+        let toha_here = toha.and_then(|t| self.index.positions_in(t, doc));
+        let not_definition: Vec<PosList<'_>> = if toha_here.is_some() {
+            NOT_A_DEFINITION
+                .iter()
+                .filter_map(|&c| in_doc(&unigram_key(&UnitToken::Char(c))))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        // "X とは、…" defines X; "X とは別の…", "ことは出来ない" do not.
+        let toha_at = |p: u32| {
+            toha_here.is_some_and(|pl| pl.contains(p))
+                && !not_definition.iter().any(|pl| pl.contains(p + 2))
+        };
+        // A one-letter parameter between a term and とは: 『回復X』とは.
+        let params: Vec<PosList<'_>> = if toha_here.is_some() {
+            ["wx", "wa", "wn"]
+                .iter()
+                .filter_map(|k| in_doc(k))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let param_at = |p: u32| params.iter().any(|pl| pl.contains(p));
         let mut total = 0.0;
         let mut spans = Vec::new();
         let mut matched = Vec::new();
         let (mut title_exact, mut opens, mut defines, mut opens_with_ha) =
             (false, false, false, false);
+        let mut heading: Option<Rank> = None;
+        let mut starts_title = false;
+        let title_units = search_units(heading_core(d.title), 0).0;
         for alts in groups {
             let mut best = 0.0f64;
             for (alt, m) in alts {
@@ -383,18 +609,19 @@ impl<'a> Engine<'a> {
                 let s = self.idf(df) * tf * (K1 + 1.0) / (tf + norm);
                 best = best.max(s);
                 for &s in starts {
-                    spans.push((s, s + m.span));
+                    let e = s + m.span;
+                    spans.push((s, e));
                     title_exact |= s == 0 && m.span == d.title_units;
+                    heading = heading.max(Self::heading_match(&title_units, s, e));
+                    starts_title |= s == 0 && !title_units.is_empty();
                     opens |= s == body_start;
                     // "X とは…" anywhere, or "X は…" opening the clause: the
                     // two forms in which the rulebooks define a term.
-                    defines |= toha
-                        .and_then(|p| self.index.positions_in(p, doc))
-                        .is_some_and(|pl| pl.contains(s + m.span));
+                    defines |= toha_at(e) || (param_at(e) && toha_at(e + 1));
                     opens_with_ha |= s == body_start
                         && ha
                             .and_then(|p| self.index.positions_in(p, doc))
-                            .is_some_and(|pl| pl.contains(s + m.span));
+                            .is_some_and(|pl| pl.contains(e));
                 }
                 matched.push(Matched {
                     typed: alt.typed.clone(),
@@ -405,8 +632,12 @@ impl<'a> Engine<'a> {
             total += best;
         }
         let mut boost = 1.0;
-        if title_exact {
+        if title_exact || heading == Some(Rank::Heading) {
             boost += 1.0;
+        }
+        if starts_title && !title_exact && heading != Some(Rank::Heading) {
+            // The heading opens with the term: "ループが発生した場合".
+            boost += 0.5;
         }
         if opens {
             boost += 0.5;
@@ -422,12 +653,26 @@ impl<'a> Engine<'a> {
         if d.kind == ClauseKind::Glossary {
             boost += 0.3;
         }
+        // The defining clause of a term comes first, for a query of one term
+        // (several words that share no clause's definition rank by score).
+        let rank = if is_secondary(d.kind) && !run.names_secondary {
+            Rank::Secondary
+        } else if groups.len() != 1 {
+            Rank::Mention
+        } else if let Some(h) = heading {
+            h
+        } else if defines {
+            Rank::Statement
+        } else {
+            Rank::Mention
+        };
         spans.sort_unstable();
         spans.dedup();
         matched.sort();
         matched.dedup();
         Hit {
             doc,
+            rank,
             score: total * boost,
             spans,
             matched,

@@ -12,7 +12,7 @@ pub mod index;
 pub mod query;
 pub mod synonyms;
 
-pub use engine::{Engine, Hit, Matched, Scope, Snippet, snippet};
+pub use engine::{Engine, Hit, Matched, Partial, Rank, Scope, Snippet, snippet};
 pub use index::Index;
 
 /// The index over the primary documents, written by `build.rs`.

@@ -346,3 +346,104 @@ fn empty_and_punctuation_only_words_match_nothing() {
     let e = engine(&bytes);
     assert!(ids(&e, "、。", &Scope::default()).is_empty());
 }
+
+/// A game whose keyword is defined by a parameterised heading, used in a
+/// longer clause, stated with とは, and mentioned by a raid rule (issue 17).
+fn ranking_corpus() -> Vec<u8> {
+    use ClauseKind::*;
+    let g = book(
+        "g",
+        vec![
+            clause("1", Chapter, Some("戦術"), "", None),
+            clause("1.1", Section, Some("耐性Ａ"), "", Some(0)),
+            clause(
+                "1.2",
+                Rule,
+                None,
+                "耐性を持つキャラクターは耐性の種族から戦闘ダメージを受けない。耐性は重複しない。",
+                Some(0),
+            ),
+            clause("1.3", Section, Some("装備／場"), "", Some(0)),
+            clause(
+                "1.4",
+                Rule,
+                None,
+                "装備とは、カードをセットすることである。",
+                Some(0),
+            ),
+            clause(
+                "1.5",
+                Rule,
+                None,
+                "装備とは別のセットも存在する。装備装備。",
+                Some(0),
+            ),
+            clause("RAID", Appendix, Some("協力レイドバトル"), "", None),
+            clause(
+                "RAID:S1",
+                Raid,
+                None,
+                "ボスは耐性耐性耐性を無視する。",
+                Some(6),
+            ),
+        ],
+    );
+    build(&[BookInput {
+        game: "g",
+        book: &g,
+    }])
+}
+
+#[test]
+fn heading_without_its_parameter() {
+    use super::engine::heading_core;
+    assert_eq!(heading_core("耐性Ａ"), "耐性");
+    assert_eq!(heading_core("マナチャージ（Ｘ）"), "マナチャージ");
+    assert_eq!(heading_core("回復X"), "回復");
+    assert_eq!(heading_core("連結（「Ａ」＋「Ｂ」）"), "連結");
+    // Not parameters: a whole ASCII word, a heading that is only brackets.
+    assert_eq!(heading_core("HP"), "HP");
+    assert_eq!(heading_core("PPフェイズ"), "PPフェイズ");
+    assert_eq!(heading_core("（Ｘ）"), "（Ｘ）");
+}
+
+#[test]
+fn the_defining_clause_ranks_before_clauses_that_use_the_term_more() {
+    let bytes = ranking_corpus();
+    let e = Engine::with_synonyms(Index::new(&bytes).unwrap(), vec![Synonyms::default()]);
+    // The heading 耐性Ａ beats 1.2 (three mentions) and the raid rule.
+    let got = ids(&e, "耐性", &Scope::default());
+    assert_eq!(got[0], "g:1.1", "{got:?}");
+    assert_eq!(
+        got.last().unwrap(),
+        "g:RAID:S1",
+        "raid rules come last: {got:?}"
+    );
+    // A とは definition beats a heading part (装備 in 装備／場) only when it is
+    // one: 1.5's "装備とは別の" is not a definition.
+    let got = ids(&e, "装備", &Scope::default());
+    assert_eq!(got[..2], ["g:1.3", "g:1.4"], "{got:?}");
+    // Naming the mode lifts the raid rule: ボス is found only there.
+    assert_eq!(ids(&e, "耐性 ボス", &Scope::default()), ["g:RAID:S1"]);
+}
+
+#[test]
+fn partial_matches_hold_the_most_words_and_name_what_they_lack() {
+    let bytes = ranking_corpus();
+    let e = Engine::with_synonyms(Index::new(&bytes).unwrap(), vec![Synonyms::default()]);
+    let q = parse("耐性 装備 セット").unwrap();
+    assert!(e.search(&q, &Scope::default()).is_empty());
+    let partial = e.search_partial(&q, &Scope::default());
+    let first = &partial[0];
+    assert_eq!(e.index().doc(first.hit.doc).id, "1.4");
+    assert_eq!(
+        (first.held, first.missing.clone()),
+        (2, vec!["耐性".to_string()])
+    );
+    assert!(partial.windows(2).all(|w| w[0].held >= w[1].held));
+    // A one-word query has no partial matches.
+    assert!(
+        e.search_partial(&parse("投了").unwrap(), &Scope::default())
+            .is_empty()
+    );
+}

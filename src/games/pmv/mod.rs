@@ -191,6 +191,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
     targets: Declared::all(rules::PLAY_TARGETS),
     durations: Declared::all(rules::TURN_END_DURATIONS),
     conditions: Declared::all(rules::CARD_TEXT),
+    filters: Declared::all(rules::PLAY_TARGETS),
 };
 
 impl GameModule for Pmv {

@@ -162,6 +162,9 @@ const VOCABULARY: Vocabulary = Vocabulary {
     // player value; PSO2 has no counts on cards.
     durations: Declared::all_but(&["this_interference"], rules::MODIFICATION),
     conditions: Declared::only(&["turn", "phase", "value", "zone"], rules::CONTINUOUS),
+    // A name is the name in the game (206.2); a trait is a class icon or
+    // a 種別 ([`flow`]'s target filters).
+    filters: Declared::all(rules::TARGET_AT_DECLARATION),
 };
 
 impl GameModule for Pso2 {

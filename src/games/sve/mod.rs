@@ -8,13 +8,19 @@
 //! this model); triggered abilities in 10.5.2 order; win, loss and draw
 //! (1.2, 11.2); Evolve (8.3.2, 12.2, 5.15); keywords Ward, Storm, Rush,
 //! Bane, Drain, Quick, Assail, Intimidate, Aura, Stack (11.7 only);
-//! Fanfare, Last Words, on-attack and on-evolve triggers in the effect
-//! language.
+//! Fanfare, Last Words, on-attack, on-evolve and leave-the-field triggers
+//! in the effect language; evolving by an effect (5.15.1.1), putting cards
+//! into zones within their limits (5.4, 5.11, 4.4.4.2, 4.8.3.2), taking
+//! control (5.21), Stack's counters and replacement (13.3.2, 11.7);
+//! activated abilities with their costs (8.3.1, 10.4.2, 10.4.6); play-cost
+//! changes from permanent abilities (10.4.4.1, 10.10.2.4); conditions of
+//! application (10.3.3) with Combo, Spellchain, Awakening, Necrocharge and
+//! Crimson (ch.13).
 //!
 //! Not implemented (explicit `not implemented` errors or simply absent):
-//! activated abilities other than Evolve (8.3.1), Feed/Race (14.2), Choose
+//! Quick activated abilities (12.3.3), Feed/Race (14.2), Choose
 //! (5.17), replacement effects (10.10), continuous-effect layers (10.9),
-//! class keywords of chapter 13 other than Stack's rule process, the
+//! Earth Rite (13.3.3), the
 //! pre-game procedure (6.2), skip/extra turns (5.25, 5.27), loops (15.2).
 
 pub mod flow;
@@ -140,9 +146,13 @@ const VOCABULARY: Vocabulary = Vocabulary {
     targets: Declared::all(rules::PLAY_TARGETS),
     // A chain's duration has no SVE counterpart.
     durations: Declared::all_but(&["this_interference"], rules::END_DURATIONS),
-    // Text in effect only under a condition (10.3.3) is not modelled.
-    conditions: Declared::none(rules::CONDITIONAL_TEXT),
+    // Text in effect only under a condition (10.3.3).
+    conditions: Declared::all(rules::CONDITIONAL_TEXT),
+    filters: Declared::all(rules::PLAY_TARGETS),
 };
+
+/// Player flags: the empty-deck draw, and the readings (`flow::READINGS`).
+const PLAYER_FLAGS: [&str; 2] = [flow::DREW_FROM_EMPTY, flow::OVERFLOW_MASTER_CHOOSES];
 
 /// The effects of chapter 5 (特定表記) the module implements.
 const EFFECTS: &[&str] = &[
@@ -160,6 +170,11 @@ const EFFECTS: &[&str] = &[
     "shuffle",
     "win",
     "lose",
+    "put",
+    "evolve",
+    "take_control",
+    "modify_cost",
+    "set_cost",
 ];
 
 impl GameModule for Sve {
@@ -210,6 +225,9 @@ impl GameModule for Sve {
             "last_words",
             "on_attack",
             "on_evolve",
+            "leaves_field",
+            "permanent",
+            "activated",
             "spell",
             "start_of_main",
             "start_of_end",
@@ -219,7 +237,7 @@ impl GameModule for Sve {
         &["start", "main", "end"]
     }
     fn player_flags(&self) -> &'static [&'static str] {
-        &[flow::DREW_FROM_EMPTY]
+        &PLAYER_FLAGS
     }
     fn vocabulary(&self) -> &'static Vocabulary {
         &VOCABULARY
@@ -234,6 +252,12 @@ impl GameModule for Sve {
             "pass",
             "concede",
         ]
+    }
+    fn condition_counts(&self) -> &'static [&'static str] {
+        flow::COUNTS
+    }
+    fn cost_triggers(&self) -> &'static [&'static str] {
+        &["activated"]
     }
     fn citable(&self) -> &'static [&'static str] {
         CITABLE.as_slice()

@@ -55,9 +55,12 @@ pub(super) fn load_actions(
                 one_of("zones", &names),
             ));
         }
+        // A target may also be a place: a zone of the game (DZ plays and
+        // moves units to a named square, 2.20.1-2, 4.7.3-1).
         if let Some(t) = &a.target
             && t != "leader"
             && !known(t)
+            && !module.zones().iter().any(|s| s.name == t)
         {
             return Err(cx.err(
                 &[ap.as_slice(), &[k("target")]].concat(),

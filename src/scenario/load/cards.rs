@@ -33,7 +33,8 @@ pub(super) fn load_defs(
             )
         })?;
         let pfile = p.display().to_string();
-        let de = &mut serde_json::Deserializer::from_str(&text);
+        let blanked = super::comments::blank(&text);
+        let de = &mut serde_json::Deserializer::from_str(&blanked);
         let pool_defs: BTreeMap<String, CardDef> =
             serde_path_to_error::deserialize(de).map_err(|e| {
                 let path = e.path().to_string();
@@ -153,6 +154,21 @@ fn validate_def(
                 one_of("triggers", module.triggers()),
             ));
         }
+        if !ab.cost.is_empty() && !module.cost_triggers().contains(&ab.trigger.as_str()) {
+            return Err(cx.err(
+                &[ap.as_slice(), &[k("cost")]].concat(),
+                format!(
+                    "a `cost` is not supported on a `{}` ability for {} yet",
+                    ab.trigger,
+                    module.id()
+                ),
+                Some(if module.cost_triggers().is_empty() {
+                    "this game implements no ability costs".to_string()
+                } else {
+                    format!("a cost is written on {}", module.cost_triggers().join(", "))
+                }),
+            ));
+        }
         if let Some(count) = ab.condition.as_ref().and_then(|c| c.count.as_deref())
             && !module.condition_counts().is_empty()
             && !module.condition_counts().contains(&count)
@@ -213,13 +229,41 @@ fn validate_def(
                         ),
                     ));
                 }
-                Effect::Damage { amount, .. } | Effect::Draw { amount, .. }
-                    if !(-1000..=1000).contains(amount) =>
+                // Damage follows the game's scale (DZ deals 4000 damage);
+                // the general bound of every number keeps it from overflow.
+                Effect::Damage { amount, .. }
+                    if !(-super::numbers::MAX_MAGNITUDE..=super::numbers::MAX_MAGNITUDE)
+                        .contains(amount) =>
                 {
                     return Err(cx.err(
                         &[ep.as_slice(), &[k("amount")]].concat(),
                         format!("value out of range: amount = {amount}"),
+                        Some(format!(
+                            "between -{0} and {0}",
+                            super::numbers::MAX_MAGNITUDE
+                        )),
+                    ));
+                }
+                Effect::Draw { amount, .. } if !(-1000..=1000).contains(amount) => {
+                    return Err(cx.err(
+                        &[ep.as_slice(), &[k("amount")]].concat(),
+                        format!("value out of range: amount = {amount}"),
                         Some("between -1000 and 1000".into()),
+                    ));
+                }
+                Effect::Put { to, .. } if !module.zones().iter().any(|s| s.name == to) => {
+                    let names: Vec<&str> = module.zones().iter().map(|z| z.name).collect();
+                    return Err(cx.err(
+                        &[ep.as_slice(), &[k("to")]].concat(),
+                        format!("unknown zone `{to}`"),
+                        one_of("zones", &names),
+                    ));
+                }
+                Effect::Put { top: Some(n), .. } if !(0..=100).contains(n) => {
+                    return Err(cx.err(
+                        &[ep.as_slice(), &[k("top")]].concat(),
+                        format!("value out of range: top = {n}"),
+                        Some("between 0 and 100".into()),
                     ));
                 }
                 Effect::Summon { count, .. } if !(0..=100).contains(count) => {
@@ -262,6 +306,24 @@ fn validate_def(
                         &tp,
                         format!("unknown card state `{s}`"),
                         one_of("states", module.card_states()),
+                    ));
+                }
+                if let Some(kw) = &filter.keyword
+                    && !module.keywords().contains(&kw.as_str())
+                {
+                    return Err(cx.err(
+                        &[tp.as_slice(), &[k("keyword")]].concat(),
+                        format!("unknown keyword `{kw}`"),
+                        one_of("keywords", module.keywords()),
+                    ));
+                }
+                if let (Some(most), Some(least)) = (filter.cost_at_most, filter.cost_at_least)
+                    && least > most
+                {
+                    return Err(cx.err(
+                        &[tp.as_slice(), &[k("cost_at_least")]].concat(),
+                        format!("no card has a cost of at least {least} and at most {most}"),
+                        Some("`cost_at_least` must not exceed `cost_at_most`".into()),
                     ));
                 }
             }

@@ -76,10 +76,38 @@ pub(super) fn check_expect(
     for (i, c) in ex.not_cited.iter().enumerate() {
         check_rule(cx, book, c, &[k("expect"), k("not_cited"), Seg::Index(i)])?;
     }
+    for (list, name) in [(&ex.trace, "trace"), (&ex.never, "never")] {
+        for (i, p) in list.iter().enumerate() {
+            let at = [k("expect"), k(name), Seg::Index(i)];
+            for (j, c) in p.cites.iter().enumerate() {
+                let path = [at.as_slice(), &[k("cites"), Seg::Index(j)]].concat();
+                check_rule(cx, book, c, &path)?;
+            }
+            if let Some(a) = p.action
+                && a >= n_actions
+            {
+                return Err(cx.err(
+                    &[at.as_slice(), &[k("action")]].concat(),
+                    format!("value out of range: there is no action {a}"),
+                    Some(format!(
+                        "actions are numbered 0 to {}",
+                        n_actions.saturating_sub(1)
+                    )),
+                ));
+            }
+            if let Some((what, v)) = p.changes.iter().find(|(_, v)| !change_shape_ok(v)) {
+                return Err(cx.err(
+                    &[at.as_slice(), &[k("changes"), k(what)]].concat(),
+                    format!("`{what}`: a change is a value, or an object with `before` and/or `after`, not {v}"),
+                    Some(r#"e.g. "p2.defense": -1 or "p2.defense": {"before": 2, "after": -1}"#.into()),
+                ));
+            }
+        }
+    }
     Ok(())
 }
 
-fn check_rule(
+pub(in crate::scenario) fn check_rule(
     cx: &Ctx,
     book: Option<&crate::rulebook::Rulebook>,
     id: &str,
@@ -100,4 +128,15 @@ fn check_rule(
         ));
     }
     Ok(())
+}
+
+/// A change is a scalar (the value after) or `{before?, after?}`.
+fn change_shape_ok(v: &serde_json::Value) -> bool {
+    match v {
+        serde_json::Value::Object(o) => {
+            !o.is_empty() && o.keys().all(|key| key == "before" || key == "after")
+        }
+        serde_json::Value::Array(_) | serde_json::Value::Null => false,
+        _ => true,
+    }
 }

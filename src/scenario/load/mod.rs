@@ -11,6 +11,7 @@
 
 mod actions;
 mod cards;
+pub mod comments;
 mod expect;
 mod numbers;
 mod state;
@@ -25,6 +26,7 @@ use super::locate::{Seg, render, span};
 use crate::engine::{Action, Game};
 use crate::games::{self, GameModule};
 
+pub(super) use expect::check_rule;
 pub use numbers::MAX_MAGNITUDE;
 pub use state::reserved_id;
 
@@ -81,6 +83,8 @@ pub struct Loaded {
     pub actions: Vec<Action>,
     /// Warnings (rules-version mismatch).
     pub warnings: Vec<String>,
+    /// Where the ruling comes from (the validated `source`).
+    pub provenance: super::provenance::Provenance,
 }
 
 /// Byte offset of serde_json's (1-based line, byte column) position; the
@@ -115,13 +119,18 @@ pub fn load_file(path: &Path) -> Result<Loaded, ScenarioError> {
     load_str(&file, &src, path.parent())
 }
 
-struct Ctx<'a> {
+pub(super) struct Ctx<'a> {
     file: &'a str,
     src: &'a str,
 }
 
 impl Ctx<'_> {
-    fn err(&self, path: &[Seg], message: impl Into<String>, help: Option<String>) -> ScenarioError {
+    pub(super) fn err(
+        &self,
+        path: &[Seg],
+        message: impl Into<String>,
+        help: Option<String>,
+    ) -> ScenarioError {
         let sp = span(self.src, path).map(|(s, e)| SourceSpan::new(s.into(), e - s));
         let (src, sp) = match sp {
             Some(sp) => {
@@ -148,7 +157,7 @@ impl Ctx<'_> {
     }
 }
 
-fn k(s: &str) -> Seg {
+pub(super) fn k(s: &str) -> Seg {
     Seg::Key(s.into())
 }
 
@@ -160,13 +169,22 @@ fn one_of(what: &str, valid: &[&str]) -> Option<String> {
 /// for the cases serde's wording misleads a judge (item 11 of the
 /// robustness issue): an empty file, a top-level value that is not an
 /// object, `-0` read as a float.
-fn plain_json_error(src: &str, path: &str, inner: &serde_json::Error) -> (String, String) {
-    let at = format!(
-        "invalid scenario at `{path}` (line {}, column {})",
-        inner.line(),
-        inner.column()
-    );
-    let raw = inner.to_string();
+fn plain_json_error(
+    src: &str,
+    path: &str,
+    inner: &serde_json::Error,
+    off: usize,
+) -> (String, String) {
+    // Line and column of the (possibly refined) offset, in characters.
+    let before = &src[..off.min(src.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    let at = format!("invalid scenario at `{path}` (line {line}, column {column})");
+    // serde's own position is the one before refinement: drop it.
+    let mut raw = inner.to_string();
+    if let Some(i) = raw.rfind(" at line ") {
+        raw.truncate(i);
+    }
     let first = src.trim_start().chars().next();
     if first.is_none() {
         return (
@@ -194,18 +212,73 @@ fn plain_json_error(src: &str, path: &str, inner: &serde_json::Error) -> (String
     (at, label)
 }
 
+/// The segments of a serde path, as the locator reads them.
+fn path_segs(p: &serde_path_to_error::Path) -> Vec<Seg> {
+    p.iter()
+        .filter_map(|s| match s {
+            serde_path_to_error::Segment::Seq { index } => Some(Seg::Index(*index)),
+            serde_path_to_error::Segment::Map { key } => Some(Seg::Key(key.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The span a shape error points at. serde reports an error inside an
+/// effect or a target (internally tagged: read whole, then checked) at the
+/// end of the object; the caret belongs on the offending field. Within the
+/// object at `segs`, this finds the key an "unknown field" or "missing"
+/// error names, or the value an "invalid type/value" or "unknown variant"
+/// error quotes. Otherwise `at` stays.
+fn refine_span(src: &str, segs: &[Seg], at: (usize, usize), message: &str) -> (usize, usize) {
+    let Some((start, end)) = span(src, segs) else {
+        return at;
+    };
+    // Only errors reported after the object's first byte can be buffered.
+    if at.0 <= start || at.0 < end.saturating_sub(1) {
+        return at;
+    }
+    let quoted = |open: &str, close: char| {
+        let i = message.find(open)? + open.len();
+        let rest = &message[i..];
+        Some(rest[..rest.find(close)?].to_string())
+    };
+    let needle = if let Some(f) = quoted("unknown field `", '`') {
+        format!("\"{f}\"")
+    } else if let Some(v) = quoted("unknown variant `", '`') {
+        format!("\"{v}\"")
+    } else if let Some(v) = quoted("invalid type: string \"", '"') {
+        format!("\"{v}\"")
+    } else if let Some(v) = quoted("invalid type: integer `", '`')
+        .or_else(|| quoted("invalid value: integer `", '`'))
+        .or_else(|| quoted("invalid type: floating point `", '`'))
+    {
+        v
+    } else {
+        return at;
+    };
+    match src[start..end].find(&needle) {
+        Some(i) => (start + i, needle.len()),
+        None => at,
+    }
+}
+
 /// Parses and validates scenario text. `base` resolves card-pool paths.
 pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, ScenarioError> {
     let cx = Ctx { file, src };
-    let de = &mut serde_json::Deserializer::from_str(src);
+    // `//` comments are allowed wherever an object is; blanking keeps every
+    // offset, so diagnostics below still point into `src`.
+    let text = comments::blank(src);
+    let de = &mut serde_json::Deserializer::from_str(&text);
     let scenario: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
+        let segs = path_segs(e.path());
         let inner = e.into_inner();
         let off = json_offset(src, inner.line(), inner.column());
         let len = src[off..].chars().next().map(char::len_utf8).unwrap_or(0);
+        let (off, len) = refine_span(src, &segs, (off, len), &inner.to_string());
         let (named, sp) =
             crate::error::diagnostic_source(file, src, SourceSpan::new(off.into(), len));
-        let (message, label) = plain_json_error(src, &path, &inner);
+        let (message, label) = plain_json_error(src, &path, &inner, off);
         ScenarioError {
             file: file.into(),
             message,
@@ -216,7 +289,7 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
             help: Some("the format is documented in scenarios/README.md; `judge schema` prints the JSON Schema".into()),
         }
     })?;
-    numbers::check_number_ranges(&cx, src)?;
+    numbers::check_number_ranges(&cx, &text)?;
 
     let Some(module) = games::module(&scenario.game) else {
         let known = crate::rulebook::documents::GAMES.contains(&scenario.game.as_str());
@@ -246,8 +319,12 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
         ));
     }
 
+    let provenance = super::provenance::parse(&cx, module, book, &scenario.source)?;
     let defs = cards::load_defs(&cx, module, &scenario, base)?;
     let game = state::build_game(&cx, module, &scenario, defs)?;
+    if let Some(w) = state::turn_order_warning(&game) {
+        warnings.push(format!("{file}: {w}"));
+    }
     let actions = actions::load_actions(&cx, module, &scenario, &game)?;
     expect::check_expect(&cx, book, &scenario, game.players.len())?;
     Ok(Loaded {
@@ -258,6 +335,7 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
         game,
         actions,
         warnings,
+        provenance,
     })
 }
 

@@ -44,6 +44,30 @@ pub fn reserved_id(id: &str) -> Option<&'static str> {
 }
 
 /// The initial game: the board the `state` section describes.
+/// A turn number that does not belong to the turn player, in a game of two
+/// (turn 1 is the first player's, turns alternate). A warning, not an
+/// error: a ruling may not care, and a judge sees the slip.
+pub(super) fn turn_order_warning(game: &Game) -> Option<String> {
+    if game.players.len() != 2 {
+        return None;
+    }
+    let t = &game.turn;
+    let expected = if t.number % 2 == 1 {
+        t.first
+    } else {
+        game.opponent(t.first)
+    };
+    (expected != t.active).then(|| {
+        format!(
+            "turn {} is {}'s turn when {} goes first (`state.turn.number` counts both players' turns from 1), but `state.turn.player` is {}",
+            t.number,
+            crate::engine::player_name(expected),
+            crate::engine::player_name(t.first),
+            crate::engine::player_name(t.active)
+        )
+    })
+}
+
 pub(super) fn build_game(
     cx: &Ctx,
     module: &dyn GameModule,

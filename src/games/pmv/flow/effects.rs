@@ -119,6 +119,13 @@ pub(super) fn candidates(g: &Game, f: &Filter, master: PlayerId, this: &str) -> 
             {
                 continue;
             }
+            // A face-down card has no characteristics (5.7.1): it fails
+            // every characteristic part of a filter.
+            if !f.parts().is_empty()
+                && !def(g, id).is_some_and(|d| f.admits_characteristics(d, d.cost))
+            {
+                continue;
+            }
             out.push(id.clone());
         }
     }

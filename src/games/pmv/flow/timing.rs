@@ -1199,12 +1199,13 @@ mod tests {
 
     #[test]
     fn sve_rejects_conditions_and_turn_effects() {
-        // Refused at load: SVE declares no condition parts.
+        // Refused at load: SVE declares no turn effects (it implements
+        // conditions of application since issue 12).
         let e = load_str(
             "t.json",
             r#"{ "game": "sve", "name": "t", "source": "test",
             "cards": { "f": { "name": "f", "type": "follower", "cost": 1, "attack": 1, "defense": 1,
-              "abilities": [ { "trigger": "fanfare", "condition": { "value": "pp", "at_least": 1 }, "effect": [ { "do": "draw", "amount": 1 } ] } ] } },
+              "abilities": [ { "trigger": "fanfare", "condition": { "value": "pp", "at_least": 1 }, "effect": [ { "do": "end_turn" } ] } ] } },
             "state": { "turn": { "player": "p1", "phase": "main", "number": 3 },
               "players": { "p1": { "zones": { "deck": { "count": 5 } } }, "p2": { "zones": { "deck": { "count": 5 } } } } },
             "actions": [] }"#,

@@ -83,7 +83,39 @@ fn described(
         || filter.types.iter().any(|x| x == t)
         || (or_leader && c.zone.kind == zn::PLAYER);
     let state_ok = filter.state.as_ref().is_none_or(|s| c.has(s));
-    side_ok && type_ok && state_ok && !(filter.other && id == source)
+    side_ok
+        && type_ok
+        && state_ok
+        && characteristics(g, filter, id)
+        && !(filter.other && id == source)
+}
+
+/// The characteristic parts of a filter as PSO2 reads them. A `name` is
+/// the name in the game: the title is not part of it (206.2), it matches
+/// exactly (206.2.1), and a card "also named" matches too (206.3). A
+/// `trait` is a class icon (208) or a 種別; a card of class ALL has every
+/// class for equipping (208.1.2) but is not a "《X》 card" for an effect
+/// (208.1.2.1). The cost is the current one (X counts in the resolution
+/// zone only, 209.3.1).
+fn characteristics(g: &Game, filter: &Filter, id: &str) -> bool {
+    if filter.parts().is_empty() {
+        return true;
+    }
+    let Some(d) = g.def_of(id) else { return false };
+    let name_ok = filter
+        .name
+        .as_ref()
+        .is_none_or(|n| super::super::names::is_named(d, n));
+    let trait_ok = filter.with_trait.as_ref().is_none_or(|t| {
+        d.traits.contains(t) || d.text.get("class").is_some_and(|c| c.trim() == t.as_str())
+    });
+    let rest = Filter {
+        name: None,
+        with_trait: None,
+        ..filter.clone()
+    };
+    let cost = d.cost.map(|c| c + super::cost::x_of(g, id));
+    name_ok && trait_ok && rest.admits_characteristics(d, cost)
 }
 
 /// Chooses the targets of an ability with effects `effects` when it is put
@@ -135,10 +167,19 @@ pub fn choose(
         Some(t) if options.iter().any(|o| o == t) => Some(vec![t.to_string()]),
         Some(t) => {
             // Another party member's card in a raid is no 相手 (RAID:S9).
-            let rule = if super::raid::on(&m.game)
+            let all_class = filter.with_trait.is_some()
+                && m.game
+                    .def_of(t)
+                    .and_then(|d| d.text.get("class"))
+                    .is_some_and(|c| c.trim() == "ALL");
+            let rule = if all_class {
+                // 208.1.2.1: ALL is no "《X》" for an effect's choice.
+                r::CLASS_ALL_NOT_CHOSEN
+            } else if super::raid::on(&m.game)
                 && m.game.card(t).is_some_and(|c| {
                     c.controller != master && !super::raid::opposed(&m.game, master, c.controller)
-                }) {
+                })
+            {
                 r::RAID_NOT_ALLY
             } else {
                 r::TARGET_LEGAL

@@ -18,12 +18,13 @@ pub(super) fn legal_main(g: &Game) -> Vec<String> {
         for id in g.zone_of(tp, zone) {
             if let Some(d) = g.def_of(id)
                 && ["follower", "amulet", "spell"].contains(&d.card_type.as_str())
-                && d.cost.unwrap_or(0).max(0) <= pp
+                && play_cost(g, tp, id).is_ok_and(|c| c.pay <= pp)
             {
                 out.push(format!("play {id}"));
             }
         }
     }
+    out.extend(legal_activations(g));
     for id in legal_attackers(g) {
         out.push(format!("attack with {id}"));
     }
@@ -139,12 +140,7 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
                 }
                 "attack" => declare_attack(m, player, &need_card(a)?, a.target.as_deref())?,
                 "evolve" => evolve(m, player, &need_card(a)?, a.target.as_deref())?,
-                "activate" => {
-                    return Err(EngineError::NotImplemented {
-                        clause: r::ACTIVATE,
-                        what: "activated abilities other than Evolve".into(),
-                    });
-                }
+                "activate" => activate(m, player, &need_card(a)?)?,
                 "end_phase" => {
                     m.record(
                         "main_phase.end",

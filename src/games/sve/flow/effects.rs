@@ -3,9 +3,43 @@
 use super::*;
 use crate::engine::card::{up_to_key, up_to_max};
 
+/// Whether `zone` is a hidden zone (非公開領域: hand, deck, evolve deck).
+pub(super) fn hidden_zone(g: &Game, zone: Option<&str>) -> bool {
+    let z = zone.unwrap_or(zn::FIELD);
+    g.zone_spec(z)
+        .is_some_and(|s| s.visibility != crate::engine::Visibility::Public)
+}
+
+/// The choice key of the `i`-th chosen selector of an ability with
+/// `several` selectors.
+fn selector_key(key: &str, i: usize, several: bool) -> String {
+    if several {
+        format!("{key}#{}", i + 1)
+    } else {
+        key.to_string()
+    }
+}
+
+/// The `chosen` selectors of ability `ability` of definition `def`.
+fn selectors(g: &Game, def: &str, ability: usize) -> Vec<(Filter, u32, bool, bool)> {
+    g.defs
+        .get(def)
+        .and_then(|d| d.abilities.get(ability))
+        .map(|ab| {
+            ab.effect
+                .iter()
+                .filter_map(|e| e.target()?.chosen())
+                .map(|(f, count, up_to, or_leader)| (f.clone(), count, up_to, or_leader))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Chooses the targets of every `chosen` selector of ability `ability` of
-/// definition `def`, from the choice `<key>` (or `<key>#<n>` when the
-/// ability has several). 10.6.2.3.
+/// definition `def` in a public zone, from the choice `<key>` (or
+/// `<key>#<n>` when the ability has several). 10.6.2.3: cards in a hidden
+/// zone are not targets; they are chosen when the effect is carried out
+/// (an empty placeholder here, see [`choose_hidden`]).
 pub(super) fn choose_targets(
     m: &mut M,
     def: &str,
@@ -14,109 +48,198 @@ pub(super) fn choose_targets(
     master: PlayerId,
     key: &str,
 ) -> R<Vec<Vec<String>>> {
-    let Some(ab) = m
+    let sels = selectors(&m.game, def, ability);
+    // 10.3.2: a part disabled by its condition (10.3.3) makes no choices.
+    let cond = m
         .game
         .defs
         .get(def)
         .and_then(|d| d.abilities.get(ability))
-        .cloned()
-    else {
-        return Ok(Vec::new());
-    };
-    let selectors: Vec<(Filter, u32, bool, bool)> = ab
-        .effect
-        .iter()
-        .filter_map(|e| e.target()?.chosen())
-        .map(|(f, count, up_to, or_leader)| (f.clone(), count, up_to, or_leader))
-        .collect();
-    let several = selectors.len() > 1;
+        .and_then(|a| a.condition.clone());
+    if let Some(c) = cond
+        && !holds(&m.game, &c, master).0
+    {
+        m.record(
+            "play.targets",
+            format!("`{key}`: its condition does not hold now, so no target is chosen"),
+            &[r::DISABLED_NO_CHOICE, r::CONDITIONAL_TEXT],
+        );
+        return Ok(vec![Vec::new(); sels.len()]);
+    }
+    let several = sels.len() > 1;
     let mut out = Vec::new();
-    for (i, (f, count, up_to, or_leader)) in selectors.into_iter().enumerate() {
-        let k = if several {
-            format!("{key}#{}", i + 1)
-        } else {
-            key.to_string()
-        };
-        let legal = candidates(&m.game, &f, master, this, or_leader);
-        let count = count as usize;
-        if !up_to && count >= 1 && legal.is_empty() {
-            return Err(illegal(
-                r::PLAY_TARGETS_NONE,
-                format!("`{k}` needs {count} target(s) and there is no legal target"),
-                Vec::new(),
-            ));
+    for (i, (f, count, up_to, or_leader)) in sels.into_iter().enumerate() {
+        if hidden_zone(&m.game, f.zone.as_deref()) {
+            out.push(Vec::new());
+            continue;
         }
-        let need = count.min(legal.len());
-        let given = m.choices.ids(&k, &legal)?;
-        let chosen = match given {
-            Some(g) => g,
-            None if !up_to && legal.len() == need => {
-                m.record(
-                    "play.targets",
-                    format!(
-                        "`{k}`: the only legal target(s) {} are chosen",
-                        legal.join(", ")
-                    ),
-                    &[r::PLAY_TARGETS, r::PLAY_TARGETS_MAX],
-                )
-                .note("a choice with exactly one possible answer is made by the engine");
-                legal.clone()
-            }
-            None => {
-                return Err(EngineError::MissingChoice {
-                    choice: k,
-                    options: legal,
-                });
-            }
-        };
-        let distinct: BTreeSet<&String> = chosen.iter().collect();
-        let ok = distinct.len() == chosen.len()
-            && if up_to {
-                chosen.len() <= count
-            } else {
-                chosen.len() == need
-            };
-        if !ok {
-            return Err(EngineError::BadChoice {
-                choice: k,
-                value: format!("{} target(s)", chosen.len()),
-                options: vec![if up_to {
-                    format!("up to {count} of {}", legal.join(", "))
-                } else {
-                    format!("exactly {need} of {}", legal.join(", "))
-                }],
-            });
-        }
-        if need < count && !up_to {
-            m.record(
-                "play.targets",
-                format!("`{k}` asks for {count} targets; only {need} exist, so {need} are chosen"),
-                &[r::PLAY_TARGETS_MAX],
-            )
-            .note("10.6.2.3.1 \"as many as possible\" read with 10.6.2.3.3: playable when at least 1 target exists");
-        }
-        out.push(chosen);
+        let k = selector_key(key, i, several);
+        out.push(pick(
+            m, &f, count, up_to, or_leader, master, this, &k, true,
+        )?);
     }
     Ok(out)
 }
 
+/// Chooses the cards of a `chosen` selector in a hidden zone while the
+/// effect is carried out (10.6.2.3 excludes them from the targets chosen
+/// at play; 1.3.2: as many as possible, none if there are none).
+pub(super) fn choose_hidden(
+    m: &mut M,
+    f: &Filter,
+    (count, up_to): (u32, bool),
+    master: PlayerId,
+    this: &str,
+    key: &str,
+) -> R<Vec<String>> {
+    pick(m, f, count, up_to, false, master, this, key, false)
+}
+
+/// One selector's choice. `at_play`: a target chosen while playing
+/// (10.6.2.3.3: none → the play is illegal); otherwise a choice made while
+/// resolving, where fewer legal cards simply mean fewer (1.3.2).
+#[allow(clippy::too_many_arguments)]
+fn pick(
+    m: &mut M,
+    f: &Filter,
+    count: u32,
+    up_to: bool,
+    or_leader: bool,
+    master: PlayerId,
+    this: &str,
+    k: &str,
+    at_play: bool,
+) -> R<Vec<String>> {
+    let legal = candidates(&m.game, f, master, this, or_leader, true);
+    let count = count as usize;
+    if at_play && !up_to && count >= 1 && legal.is_empty() {
+        return Err(illegal(
+            r::PLAY_TARGETS_NONE,
+            format!("`{k}` needs {count} target(s) and there is no legal target"),
+            Vec::new(),
+        ));
+    }
+    if !at_play && legal.is_empty() {
+        m.record(
+            "effect.choose",
+            format!("`{k}`: there is no card to choose, so none is chosen"),
+            &[r::IMPOSSIBLE],
+        );
+        return Ok(Vec::new());
+    }
+    let need = count.min(legal.len());
+    let given = m.choices.ids(k, &legal)?;
+    let (rule_some, rule_max) = if at_play {
+        (r::PLAY_TARGETS, r::PLAY_TARGETS_MAX)
+    } else {
+        (r::IMPOSSIBLE, r::IMPOSSIBLE)
+    };
+    let chosen = match given {
+        Some(g) => g,
+        None if !up_to && legal.len() == need => {
+            m.record(
+                "play.targets",
+                format!(
+                    "`{k}`: the only legal choice(s) {} are chosen",
+                    legal.join(", ")
+                ),
+                &[rule_some, rule_max],
+            )
+            .note("a choice with exactly one possible answer is made by the engine");
+            legal.clone()
+        }
+        None => {
+            return Err(EngineError::MissingChoice {
+                choice: k.to_string(),
+                options: legal,
+            });
+        }
+    };
+    let distinct: BTreeSet<&String> = chosen.iter().collect();
+    let ok = distinct.len() == chosen.len()
+        && if up_to {
+            chosen.len() <= count
+        } else {
+            chosen.len() == need
+        };
+    if !ok {
+        return Err(EngineError::BadChoice {
+            choice: k.to_string(),
+            value: format!("{} target(s)", chosen.len()),
+            options: vec![if up_to {
+                format!("up to {count} of {}", legal.join(", "))
+            } else {
+                format!("exactly {need} of {}", legal.join(", "))
+            }],
+        });
+    }
+    if at_play && !chosen.is_empty() {
+        let intimidate = chosen.iter().any(|c| has_kw(&m.game, c, "intimidate"));
+        // The trace names the legal set, so a judge sees why a card that
+        // looks eligible was not (its cost, Aura, zone).
+        let e = m.record(
+            "play.targets",
+            format!(
+                "`{k}`: {} chosen; legal targets: {}",
+                chosen.join(", "),
+                legal.join(", ")
+            ),
+            &[r::PLAY_TARGETS],
+        );
+        // 12.12.2 item 1: Intimidate protects only from being attacked.
+        if intimidate {
+            e.rule(r::INTIMIDATE);
+            e.text
+                .push_str(" (Intimidate stops only attacks, not cards or abilities choosing it)");
+        }
+    }
+    if need < count && !up_to {
+        let e = m.record(
+            "play.targets",
+            format!("`{k}` asks for {count}; only {need} exist, so {need} are chosen"),
+            &[rule_max],
+        );
+        if at_play {
+            e.note("10.6.2.3.1 \"as many as possible\" read with 10.6.2.3.3: playable when at least 1 target exists");
+        }
+    }
+    Ok(chosen)
+}
+
+/// The cards a selector designates while the effect is carried out;
+/// `key` is the choice key of a `chosen` selector.
 pub(super) fn resolve_targets(
     m: &mut M,
     t: &Target,
     master: PlayerId,
     this: &str,
     chosen: &mut std::vec::IntoIter<Vec<String>>,
-) -> Vec<String> {
-    match t {
+    key: &str,
+) -> R<Vec<String>> {
+    Ok(match t {
         Target::This => vec![this.to_string()],
         Target::Player { who } => who_players(&m.game, master, *who)
             .into_iter()
             .map(leader_key)
             .collect(),
-        Target::Chosen { .. } => chosen.next().unwrap_or_default(),
-        Target::All { filter } => candidates(&m.game, filter, master, this, false),
+        Target::Chosen {
+            filter,
+            count,
+            up_to,
+            ..
+        } => {
+            let at_play = chosen.next().unwrap_or_default();
+            if hidden_zone(&m.game, filter.zone.as_deref()) {
+                choose_hidden(m, filter, (*count, *up_to), master, this, key)?
+            } else {
+                at_play
+            }
+        }
+        // 12.15.2 item 1: Aura forbids only choosing; "all" and a random
+        // pick (5.18.1: referred to, not chosen) still reach it.
+        Target::All { filter } => candidates(&m.game, filter, master, this, false, false),
         Target::Random { filter } => {
-            let c = candidates(&m.game, filter, master, this, false);
+            let c = candidates(&m.game, filter, master, this, false, false);
             if c.is_empty() {
                 Vec::new()
             } else {
@@ -130,7 +253,7 @@ pub(super) fn resolve_targets(
                 vec![c[i].clone()]
             }
         }
-    }
+    })
 }
 
 /// Carries out an ability's effects in printed order (10.6.2.8.2).
@@ -141,6 +264,7 @@ pub(super) fn run_effects(
     this: &str,
     master: PlayerId,
     chosen: Vec<Vec<String>>,
+    key: &str,
 ) -> R<()> {
     let Some(ab) = m
         .game
@@ -151,13 +275,24 @@ pub(super) fn run_effects(
     else {
         return Ok(());
     };
+    if !applies(m, def, ability, this, master) {
+        return Ok(());
+    }
+    let several = chosen.len() > 1;
     let mut chosen = chosen.into_iter();
+    let mut n = 0;
     for eff in &ab.effect {
         if m.game.result != GameResult::Ongoing {
             break;
         }
         let targets = match eff.target() {
-            Some(t) => resolve_targets(m, t, master, this, &mut chosen),
+            Some(t) => {
+                let k = selector_key(key, n, several);
+                if t.chosen().is_some() {
+                    n += 1;
+                }
+                resolve_targets(m, t, master, this, &mut chosen, &k)?
+            }
             None => Vec::new(),
         };
         apply_effect(m, eff, &targets, this, master)?;
@@ -246,6 +381,9 @@ pub(super) fn apply_effect(
                     );
                     continue;
                 }
+                if stack_replaces_leaving(m, t) {
+                    continue;
+                }
                 let owner = m.game.cards[t].owner;
                 m.record("effect.destroy", format!("{t} is destroyed"), &[r::DESTROY])
                     .obj(t.clone());
@@ -254,6 +392,9 @@ pub(super) fn apply_effect(
         }
         Effect::Banish { .. } => {
             for t in targets {
+                if stack_replaces_leaving(m, t) {
+                    continue;
+                }
                 let Some(c) = m.game.card(t) else { continue };
                 let owner = c.owner;
                 m.record("effect.banish", format!("{t} is banished"), &[r::BANISH])
@@ -263,6 +404,9 @@ pub(super) fn apply_effect(
         }
         Effect::ReturnToHand { .. } => {
             for t in targets {
+                if stack_replaces_leaving(m, t) {
+                    continue;
+                }
                 let Some(c) = m.game.card(t) else { continue };
                 let owner = c.owner;
                 m.record(
@@ -326,6 +470,9 @@ pub(super) fn apply_effect(
                     "ep" => ((old + amount).max(0), &[r::EP, r::BOUND_CLAMP]),
                     _ => (old + amount, &[r::BOUND_CLAMP]),
                 };
+                if value == "defense" && new < old {
+                    m.game.own::<SveState>().lower_defense(p);
+                }
                 set_value(m, p, value, new, "effect.value", rules);
             }
         }
@@ -508,6 +655,13 @@ pub(super) fn apply_effect(
             );
             game_over_check(m);
         }
+        Effect::Put { to, top, who, .. } => put(m, to, targets, *top, *who, master)?,
+        Effect::Evolve { .. } => {
+            for t in targets {
+                evolve_by_effect(m, t, this)?;
+            }
+        }
+        Effect::TakeControl { .. } => take_control(m, targets, master)?,
         other => {
             // The loader refuses every effect SVE does not declare
             // (`VOCABULARY`); a game built another way meets the same clause.
@@ -554,7 +708,7 @@ pub(super) fn play_trigger(m: &mut M, p: Pending) -> R<()> {
         &[r::RESOLVE_TEXT],
     )
     .obj(p.card.clone());
-    run_effects(m, &p.def, p.ability, &p.card, p.master, targets)
+    run_effects(m, &p.def, p.ability, &p.card, p.master, targets, &key)
 }
 
 pub(super) fn resolve_played(
@@ -578,44 +732,14 @@ pub(super) fn resolve_played(
                     &[r::RESOLVE_PERMANENT, r::FIELD_OVER_LIMIT],
                 );
             } else {
-                mv(m, card, ZoneId::of(player, zn::FIELD), false);
-                let mut engaged = false;
-                if def.has_keyword("ward") {
-                    // 12.8.2 (a): may enter engaged instead. A "may": default no.
-                    let k = format!("{card}.ward_engage");
-                    engaged = m
-                        .choices
-                        .take(&k)
-                        .and_then(|v| v.as_bool())
-                        .unwrap_or(false);
-                }
-                if let Some(c) = m.game.cards.get_mut(card) {
-                    c.states.insert(st::ARRIVED.into());
-                    if engaged {
-                        c.states.insert(st::ENGAGED.into());
-                    }
-                }
-                let e = m.record(
+                enter_field(
+                    m,
                     "play.resolve",
-                    format!(
-                        "{card} enters {}'s field {}",
-                        player_name(player),
-                        if engaged {
-                            "engaged (Ward)"
-                        } else {
-                            "reserved"
-                        }
-                    ),
-                    &[r::PLAY_RESOLVE, r::RESOLVE_PERMANENT, r::ENTER_RESERVED],
-                );
-                e.obj(card).change(
-                    format!("{card}.zone"),
+                    card,
+                    player,
                     "resolution",
-                    format!("{}.field", player_name(player)),
+                    &[r::PLAY_RESOLVE, r::RESOLVE_PERMANENT],
                 );
-                if engaged {
-                    e.rule(r::WARD);
-                }
             }
         }
         _ => {
@@ -636,7 +760,8 @@ pub(super) fn resolve_played(
             for i in idx {
                 let mine = t.next().unwrap_or_default();
                 // One spell ability per `spell` entry; targets were chosen at play.
-                run_effects(m, &def_key(m, card), i, card, player, mine)?;
+                let key = format!("{card}.spell");
+                run_effects(m, &def_key(m, card), i, card, player, mine, &key)?;
             }
             if m.game
                 .card(card)

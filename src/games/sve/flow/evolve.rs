@@ -100,6 +100,21 @@ pub(super) fn evolve(m: &mut M, p: PlayerId, card: &str, evo: Option<&str>) -> R
         m.game.set_value(p, "ep", ep - 1);
     }
     m.game.own::<SveState>().evolve_used += 1;
+    attach(m, p, card, e, &[r::EVOLVE_ABILITY]);
+    m.then([
+        Step::CheckTiming {
+            at: r::MAIN_AFTER,
+            started: false,
+        },
+        Step::AwaitMain,
+    ]);
+    Ok(())
+}
+
+/// 5.15.1: put evolve card `e` into `p`'s evolution area attached to
+/// `card`; the "evolved" event (5.15.1.2) follows. The card keeps being the
+/// same object (5.15.3).
+fn attach(m: &mut M, p: PlayerId, card: &str, e: &str, why: &[&'static str]) {
     let before = m
         .game
         .cards
@@ -123,20 +138,80 @@ pub(super) fn evolve(m: &mut M, p: PlayerId, card: &str, evo: Option<&str>) -> R
     m.game.events.push(Event::Transformed {
         card: card.to_string(),
     });
+    let mut rules = vec![
+        r::EVOLVE,
+        r::EVOLVE_EVENT,
+        r::EVOLVE_INFO,
+        r::EVOLVE_SAME_OBJECT,
+    ];
+    rules.extend_from_slice(why);
     m.record(
         "evolve",
         format!("{card} evolves into {e}: same object, damage kept, orientation kept"),
-        &[r::EVOLVE, r::EVOLVE_INFO, r::EVOLVE_SAME_OBJECT],
+        &rules,
     )
     .obj(card)
     .change(format!("{card}.attack"), before.0, after.0)
     .change(format!("{card}.defense"), before.1, after.1);
-    m.then([
-        Step::CheckTiming {
-            at: r::MAIN_AFTER,
-            started: false,
-        },
-        Step::AwaitMain,
-    ]);
+}
+
+/// 5.15.1.1: a card evolves by an effect (not the Evolve ability): its
+/// master picks a face-down card of the same name in their evolve deck
+/// area (choice `<this>.evolve` when there are several) and reveals it. No
+/// cost is paid and the once-per-turn limit of 8.3.2, which counts only
+/// abilities played through 8.3, is not used up.
+pub(super) fn evolve_by_effect(m: &mut M, card: &str, this: &str) -> R<()> {
+    let Some(c) = m.game.card(card).cloned() else {
+        return Ok(());
+    };
+    if c.zone.kind != zn::FIELD {
+        m.record(
+            "effect.evolve",
+            format!("{card} is not on the field: it does not evolve"),
+            &[r::EVOLVE, r::IMPOSSIBLE],
+        );
+        return Ok(());
+    }
+    let p = c.controller;
+    let name = eff_def(&m.game, card)
+        .map(|d| d.name.clone())
+        .unwrap_or_default();
+    let options: Vec<String> = m
+        .game
+        .zone_of(p, zn::EVOLVE_DECK)
+        .iter()
+        .filter(|e| {
+            !m.game.cards[*e].has(st::FACE_UP) && m.game.def_of(e).is_some_and(|d| d.name == name)
+        })
+        .cloned()
+        .collect();
+    let e = match options.len() {
+        0 => {
+            m.record(
+                "effect.evolve",
+                format!(
+                    "{} has no face-down card named {name} in their evolve deck area: {card} does not evolve",
+                    player_name(p)
+                ),
+                &[r::EVOLVE_BY_EFFECT, r::FACE_UP_NOT_IN_DECK, r::IMPOSSIBLE],
+            );
+            return Ok(());
+        }
+        1 => options[0].clone(),
+        _ => {
+            let k = format!("{this}.evolve");
+            m.choices.exactly(&k, &options, 1)?.remove(0)
+        }
+    };
+    m.record(
+        "effect.evolve",
+        format!(
+            "{card} evolves by an effect: {} reveals {e}; no PP or EP is paid and the Evolve-or-Feed limit is not used",
+            player_name(p)
+        ),
+        &[r::EVOLVE_BY_EFFECT, r::EVOLVE_ONCE],
+    )
+    .obj(card);
+    attach(m, p, card, &e, &[r::EVOLVE_BY_EFFECT]);
     Ok(())
 }

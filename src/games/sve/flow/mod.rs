@@ -13,20 +13,39 @@ use crate::engine::{
     PlayerId, Rules, Side, Target, Until, Who, ZoneId, card::Effect, player_name, state::Modifier,
 };
 
+use super::ZONES;
+
+pub use self::condition::COUNTS;
+pub use self::put::OVERFLOW_MASTER_CHOOSES;
+
+/// The judges' readings a scenario may switch to by listing the flag on
+/// any player (the engine applies the other reading and says so in a note).
+pub const READINGS: &[&str] = &[OVERFLOW_MASTER_CHOOSES];
+
+/// Whether a scenario chose reading `flag`.
+fn reading(g: &Game, flag: &str) -> bool {
+    g.players.iter().any(|p| p.flags.contains(flag))
+}
+
 mod actions;
+mod activate;
 mod attack;
 mod combat;
+mod condition;
+mod cost;
 mod effects;
 mod evolve;
 mod moves;
 mod play;
+mod put;
 #[cfg(test)]
 mod tests;
 mod timing;
 mod turn;
 
 use self::{
-    actions::*, attack::*, combat::*, effects::*, evolve::*, moves::*, play::*, timing::*, turn::*,
+    actions::*, activate::*, attack::*, combat::*, condition::*, cost::*, effects::*, evolve::*,
+    moves::*, play::*, put::*, timing::*, turn::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -34,6 +53,27 @@ use self::{
 pub struct SveState {
     /// Evolve abilities used this turn (8.3.2: one per turn).
     pub evolve_used: u32,
+    /// Cards each player has played this turn (13.2.1 Combo).
+    pub played: Vec<u32>,
+    /// Whether each player's leader's defense went down this turn (13.5.2).
+    pub defense_lowered: Vec<bool>,
+}
+
+impl SveState {
+    /// Counts one more card played by `p` this turn.
+    pub fn count_play(&mut self, p: PlayerId) {
+        if self.played.len() <= p {
+            self.played.resize(p + 1, 0);
+        }
+        self.played[p] += 1;
+    }
+    /// Notes that `p`'s leader's defense went down this turn.
+    pub fn lower_defense(&mut self, p: PlayerId) {
+        if self.defense_lowered.len() <= p {
+            self.defense_lowered.resize(p + 1, false);
+        }
+        self.defense_lowered[p] = true;
+    }
 }
 
 /// Card states the module uses.
@@ -165,12 +205,16 @@ pub fn eff_def_key(g: &Game, id: &str) -> Option<String> {
     if c.zone.kind == zn::FIELD {
         // The most recently attached evolve card (last in the evolution
         // area of the card's master).
-        let evo = g
-            .zone_of(c.controller, zn::EVOLUTION)
-            .iter()
-            .rev()
-            .filter_map(|e| g.card(e))
-            .find(|e| e.attached_to.as_deref() == Some(id));
+        // A taken card's evolve card stays in its owner's area (5.21.2).
+        let evo = [c.controller, g.opponent(c.controller)]
+            .into_iter()
+            .find_map(|p| {
+                g.zone_of(p, zn::EVOLUTION)
+                    .iter()
+                    .rev()
+                    .filter_map(|e| g.card(e))
+                    .find(|e| e.attached_to.as_deref() == Some(id))
+            });
         if let Some(e) = evo {
             return Some(e.def.clone());
         }
@@ -240,8 +284,16 @@ fn side_players(g: &Game, master: PlayerId, side: Side) -> Vec<PlayerId> {
     }
 }
 
-/// Cards a filter admits, for an ability of `this` mastered by `master`.
-fn candidates(g: &Game, f: &Filter, master: PlayerId, this: &str, or_leader: bool) -> Vec<String> {
+/// Cards a filter admits, for an ability of `this` mastered by `master`;
+/// `choosing`: the cards are chosen (選ぶ), which Aura forbids.
+fn candidates(
+    g: &Game,
+    f: &Filter,
+    master: PlayerId,
+    this: &str,
+    or_leader: bool,
+    choosing: bool,
+) -> Vec<String> {
     let zone = f.zone.as_deref().unwrap_or(zn::FIELD);
     let mut out = Vec::new();
     for p in side_players(g, master, f.side) {
@@ -258,8 +310,14 @@ fn candidates(g: &Game, f: &Filter, master: PlayerId, this: &str, or_leader: boo
             if f.other && id == this {
                 continue;
             }
+            // An evolved follower has the evolve card's characteristics
+            // except its cost, which stays its own (5.15.2).
+            let own_cost = g.def_of_base(id).and_then(|b| b.cost);
+            if !f.admits_characteristics(d, own_cost) {
+                continue;
+            }
             // 12.15.2 Aura: not chosen by the opponent's cards or abilities.
-            if p != master && d.has_keyword("aura") {
+            if choosing && p != master && d.has_keyword("aura") {
                 continue;
             }
             out.push(id.clone());
@@ -279,12 +337,40 @@ fn candidates(g: &Game, f: &Filter, master: PlayerId, this: &str, or_leader: boo
 fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
     for (k, d) in &g.defs {
         for ab in &d.abilities {
-            // Text in effect only under a condition (10.3.3) is not
-            // modelled for SVE.
-            if ab.condition.is_some() {
+            // Permanent abilities (10.1.1.3) in the effect language: the
+            // continuous cost changes of 10.4.4.1 only.
+            if ab.trigger == "permanent"
+                && let Some(e) = ab
+                    .effect
+                    .iter()
+                    .find(|e| !matches!(e, Effect::ModifyCost { .. } | Effect::SetCost { .. }))
+            {
                 return Some((
-                    r::CONDITIONAL_TEXT,
-                    format!("a condition of application on an ability of `{k}`"),
+                    r::CONTINUOUS,
+                    format!(
+                        "the effect `{}` in a permanent ability of `{k}` (permanent abilities implement cost changes only)",
+                        e.word()
+                    ),
+                ));
+            }
+            if ab.trigger != "permanent"
+                && let Some(e) = ab
+                    .effect
+                    .iter()
+                    .find(|e| matches!(e, Effect::ModifyCost { .. } | Effect::SetCost { .. }))
+            {
+                return Some((
+                    r::COST_CHANGE,
+                    format!(
+                        "`{}` outside a permanent ability of `{k}` (a cost change created by a resolving effect)",
+                        e.word()
+                    ),
+                ));
+            }
+            if let Some(e) = ab.cost.iter().find(|e| !supported_cost(e)) {
+                return Some((
+                    r::COST_PAYMENT,
+                    format!("the cost action `{}` of an ability of `{k}`", e.word()),
                 ));
             }
             if ab.optional {

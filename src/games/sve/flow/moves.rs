@@ -11,6 +11,21 @@ pub(super) fn mv(m: &mut M, id: &str, to: ZoneId, top: bool) -> Option<ZoneId> {
     // The move's event is handled here, with the pre-move information.
     m.game.events.pop();
     zone_change_triggers(m, id, &before_def, &from, &to);
+    // 5.21.3: a card mastered by someone other than its owner leaves the
+    // field into its owner's zone.
+    if from.kind == zn::FIELD
+        && to.kind != zn::FIELD
+        && let Some(c) = m.game.card(id)
+        && from.player != Some(c.owner)
+        && to.player == Some(c.owner)
+    {
+        m.record(
+            "zone.owner",
+            format!("{id} leaves {from} into its owner's {}", to.kind),
+            &[r::TAKE_LEAVES_TO_OWNER, r::UNSPECIFIED_ZONE],
+        )
+        .obj(id);
+    }
     let token = m.game.card(id).is_some_and(|c| c.token);
     if token && ![zn::FIELD, zn::EX, zn::RESOLUTION].contains(&to.kind) {
         m.game.erase(id);
@@ -39,6 +54,15 @@ pub(super) fn zone_change_triggers(
         && let (Some(d), Some(p)) = (new_def, to.player)
     {
         add_triggers(m, id, &d, "fanfare", p, 0);
+    }
+    // A card leaving the field ("when this card leaves the field"), read
+    // with its field information (10.7.4.1.2); a move to the other
+    // player's field is not leaving it (10.7.4.3).
+    if from.kind == zn::FIELD
+        && to.kind != zn::FIELD
+        && let Some(p) = from.player
+    {
+        add_triggers(m, id, before_def, "leaves_field", p, 0);
     }
     // 12.5.3 Last Words: from the field into the cemetery, read with the
     // information it had on the field (10.7.4.1.2).
@@ -82,6 +106,7 @@ pub(super) fn add_triggers(
             "last_words" => r::LAST_WORDS,
             "on_attack" => r::ON_ATTACK,
             "on_evolve" => r::ON_EVOLVE,
+            "leaves_field" => r::LEAVE_FIELD_INFO,
             "start_of_main" => r::MAIN_TRIGGER,
             _ => r::END_TRIGGER,
         };
@@ -103,6 +128,16 @@ pub(super) fn add_triggers(
 pub(super) fn collect(m: &mut M) {
     let events = std::mem::take(&mut m.game.events);
     for e in events {
+        // 13.5.2: the leader's defense went down this turn.
+        if let Event::Damaged {
+            player: Some(p),
+            amount,
+            ..
+        } = &e
+            && *amount > 0
+        {
+            m.game.own::<SveState>().lower_defense(*p);
+        }
         match e {
             Event::Attacked { card } => {
                 if let (Some(d), Some(c)) = (eff_def_key(&m.game, &card), m.game.card(&card)) {

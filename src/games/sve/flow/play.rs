@@ -67,6 +67,14 @@ pub(super) fn play_card(
     )
     .obj(card)
     .change(format!("{card}.zone"), c.zone.to_string(), "resolution");
+    // 12.3.5: a Quick card in its player's own main phase is played as any
+    // other card, only where non-Quick cards can be.
+    if quick.is_none()
+        && def.has_keyword("quick")
+        && let Some(e) = m.trace.last_mut()
+    {
+        e.rule(r::QUICK_OWN_TURN);
+    }
     // 10.6.2.3 targets of a spell.
     let mut targets = Vec::new();
     if def.card_type == "spell" {
@@ -78,9 +86,11 @@ pub(super) fn play_card(
             }
         }
     }
-    // 10.6.2.5 cost (a negative cost is paid as 0: 1.3.2.2.1).
-    let printed = def.cost.unwrap_or(0);
-    let cost = printed.max(0);
+    // 10.6.2.5 cost: the printed cost changed by effects (10.4.4.1: the
+    // PP paid changes, not the card's cost), a negative result paid as 0
+    // (1.3.2.2.1).
+    let pc = play_cost(&m.game, p, card)?;
+    let cost = pc.pay;
     let pp = m.game.value(p, "pp");
     if pp < cost {
         return Err(illegal(
@@ -92,12 +102,22 @@ pub(super) fn play_card(
     let opp_turn = p != m.game.turn.active;
     let e = m.record(
         "play.cost",
-        format!("{} pays {cost} PP", player_name(p)),
+        if pc.changed() {
+            format!("{} pays {cost} PP ({})", player_name(p), pc.explain())
+        } else {
+            format!("{} pays {cost} PP", player_name(p))
+        },
         &[r::PLAY_COST, r::PP_COST],
     );
     e.change(format!("{}.pp", player_name(p)), pp, pp - cost);
-    if printed < 0 {
+    if pc.raw < 0 {
         e.rule(r::NEGATIVE_AS_ZERO);
+    }
+    if pc.set.is_some() || !pc.deltas.is_empty() {
+        e.rule(r::COST_CHANGE);
+    }
+    if pc.set.is_some() && !pc.deltas.is_empty() {
+        e.rule(r::COST_SET_FIRST);
     }
     if quick.is_some() && opp_turn {
         e.note("no rule empties PP at the end of a turn, so PP left over is usable in the opponent's turn");
@@ -118,6 +138,8 @@ pub(super) fn play_card(
             ));
         }
     }
+    // 13.2.1 item 3: every card played counts for Combo, this one too.
+    m.game.own::<SveState>().count_play(p);
     m.game.events.push(Event::Played {
         card: card.to_string(),
         player: p,

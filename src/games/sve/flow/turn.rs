@@ -240,7 +240,10 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
                 c.states.remove(st::ARRIVED);
                 c.states.remove(st::EVOLVED);
             }
-            m.game.own::<SveState>().evolve_used = 0;
+            let own = m.game.own::<SveState>();
+            own.evolve_used = 0;
+            own.played.clear();
+            own.defense_lowered.clear();
             m.then(start_of_turn());
         }
     }

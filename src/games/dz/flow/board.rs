@@ -1,0 +1,158 @@
+//! The board (2.23.8, 2.24): nine battle squares shared by both players,
+//! three base squares per player, lines and areas from a player's view,
+//! orthogonal adjacency, and the static effects that read positions
+//! (支援, 5.5).
+//!
+//! Squares are named from P1's view: line `L`/`C`/`R`, area `1` (P1's own
+//! area), `2` (central), `3` (P1's enemy area, P2's own).
+
+use crate::engine::{Card, CardId, Game, PlayerId, ZoneId};
+
+use super::{dz, has_kw, stat, text, types};
+
+/// The battle squares, index = area × 3 + line (from P1's view).
+pub const SQUARES: [&str; 9] = ["L1", "C1", "R1", "L2", "C2", "R2", "L3", "C3", "R3"];
+
+/// The base squares, by line from P1's view.
+pub const BASES: [&str; 3] = ["base_L", "base_C", "base_R"];
+
+/// The battle square named `s`.
+pub fn square(s: &str) -> Option<&'static str> {
+    SQUARES.iter().copied().find(|q| *q == s)
+}
+
+/// Whether `zone` is a battle square.
+pub fn is_square(zone: &str) -> bool {
+    square(zone).is_some()
+}
+
+/// Whether `zone` is a base square.
+pub fn is_base(zone: &str) -> bool {
+    BASES.contains(&zone)
+}
+
+/// (line, area) of a battle square from P1's view, each 0..3.
+pub fn coords(sq: &str) -> (usize, usize) {
+    let i = SQUARES.iter().position(|q| *q == sq).unwrap_or(4);
+    (i % 3, i / 3)
+}
+
+/// The area of a square as `player` sees it (2.24.7): 0 own, 1 central,
+/// 2 enemy.
+pub fn area_for(sq: &str, player: PlayerId) -> usize {
+    let (_, a) = coords(sq);
+    if player == 0 { a } else { 2 - a }
+}
+
+/// The area's name as `player` sees it.
+pub fn area_name(sq: &str, player: PlayerId) -> &'static str {
+    ["own area", "central area", "enemy area"][area_for(sq, player)]
+}
+
+/// Whether two battle squares are orthogonally adjacent (3.8.2-6).
+pub fn adjacent(a: &str, b: &str) -> bool {
+    let (l1, a1) = coords(a);
+    let (l2, a2) = coords(b);
+    l1.abs_diff(l2) + a1.abs_diff(a2) == 1
+}
+
+/// The battle squares adjacent to `sq`.
+pub fn neighbours(sq: &str) -> Vec<&'static str> {
+    SQUARES
+        .iter()
+        .copied()
+        .filter(|q| adjacent(sq, q))
+        .collect()
+}
+
+/// Every unit on battle square `sq`, both players', in arrival order.
+pub fn units_on(g: &Game, sq: &str) -> Vec<CardId> {
+    let arrived = g.own_ref::<super::Dz>().map(|d| d.arrived.clone());
+    let mut v: Vec<CardId> = (0..g.players.len())
+        .flat_map(|p| g.zone_of(p, sq).to_vec())
+        .collect();
+    if let Some(a) = arrived {
+        v.sort_by_key(|id| a.get(id).copied().unwrap_or(0));
+    }
+    v
+}
+
+/// The square a card is on (battle or base square), if any.
+pub fn square_of(g: &Game, id: &str) -> Option<&'static str> {
+    let z = g.card(id)?.zone.kind;
+    (is_square(z) || is_base(z)).then_some(z)
+}
+
+/// The line (0..3 from P1's view) of a battle or base square.
+pub fn line_of(zone: &str) -> Option<usize> {
+    if let Some(i) = BASES.iter().position(|b| *b == zone) {
+        return Some(i);
+    }
+    square(zone).map(|s| coords(s).0)
+}
+
+/// Every card on a square (battle or base), of any player.
+pub fn on_squares(g: &Game) -> Vec<CardId> {
+    let mut v = Vec::new();
+    for p in 0..g.players.len() {
+        for z in SQUARES.iter().chain(BASES.iter()) {
+            v.extend(g.zone_of(p, z).iter().cloned());
+        }
+    }
+    v
+}
+
+/// The zone of battle square `sq` holding `player`'s units.
+pub fn zone(player: PlayerId, sq: &'static str) -> ZoneId {
+    ZoneId::of(player, sq)
+}
+
+/// Cards already on squares when the scenario starts arrived in file order
+/// (P1's before P2's), for "placed later" (3.11.5, 4.16.4-6).
+pub fn number_arrivals(g: &mut Game) {
+    let ids = on_squares(g);
+    let d = dz(g);
+    for id in ids {
+        d.seq += 1;
+        let n = d.seq;
+        d.arrived.insert(id, n);
+    }
+}
+
+/// Records that `id` was just placed on a square (a new arrival).
+pub fn arrive(g: &mut Game, id: &str) {
+    let d = dz(g);
+    d.seq += 1;
+    let n = d.seq;
+    d.arrived.insert(id.to_string(), n);
+}
+
+/// The power 支援 gives `c` (5.5.2): every card with `support` on a square
+/// whose controller is `c`'s, measured from that card: `same_line`,
+/// `same_area` (including itself, 5.5.2-1) or `adjacent`.
+pub fn support_for(g: &Game, c: &Card) -> i64 {
+    let Some(sq) = square(c.zone.kind) else {
+        return 0;
+    };
+    let mut total = 0;
+    for id in on_squares(g) {
+        if !has_kw(g, &id, "support") {
+            continue;
+        }
+        let Some(s) = g.card(&id) else { continue };
+        if s.controller != c.controller || super::ctype(g, &c.id) != types::UNIT {
+            continue;
+        }
+        let from = s.zone.kind;
+        let in_range = match text(g, &id, "support_range").unwrap_or("same_line") {
+            "same_line" => line_of(from) == line_of(sq),
+            "same_area" => square(from).is_some_and(|f| coords(f).1 == coords(sq).1),
+            "adjacent" => square(from).is_some_and(|f| adjacent(f, sq)),
+            _ => false,
+        };
+        if in_range {
+            total += stat(g, &id, "support");
+        }
+    }
+    total
+}

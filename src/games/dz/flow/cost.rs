@@ -1,0 +1,224 @@
+//! Paying energy (1.2.3): each coloured symbol freezes one released card
+//! of that colour in the payer's energy zone (1.2.3-1; a multicolour card
+//! is every one of its colours, 2.4.2-2); colourless symbols freeze any
+//! released energy card or released smash-zone card (1.2.3-2, 2.23.7-4).
+//! Everything is paid at once (4.7.2-8); a frozen card can't be frozen
+//! again (2.26.1-1), so it can't pay.
+
+use crate::engine::{CardId, EngineError, PlayerId, player_name};
+
+use super::{COLOURS, FROZEN, M, colours, illegal, r};
+
+/// A cost in energy symbols.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Cost {
+    /// Per colour of [`COLOURS`].
+    pub coloured: [i64; 5],
+    pub colourless: i64,
+}
+
+impl Cost {
+    /// The symbols of a card's stats with `prefix` (`""` for the use cost,
+    /// `"move_"` for the move cost; the move cost's colourless part is
+    /// `move`).
+    pub fn of(m: &M, card: &str, prefix: &str) -> Cost {
+        let g = &m.game;
+        let mut c = Cost::default();
+        for (i, col) in COLOURS.iter().enumerate() {
+            c.coloured[i] = super::stat(g, card, &format!("{prefix}{col}")).max(0);
+        }
+        c.colourless = if prefix.is_empty() {
+            let symbols: i64 = c.coloured.iter().sum::<i64>() + super::stat(g, card, "colorless");
+            if symbols == 0 {
+                super::use_cost(g, card)
+            } else {
+                super::stat(g, card, "colorless")
+            }
+        } else {
+            super::stat(g, card, "move")
+        }
+        .max(0);
+        c
+    }
+    /// Total number of cards to freeze.
+    pub fn total(&self) -> i64 {
+        self.coloured.iter().sum::<i64>() + self.colourless
+    }
+    /// The symbols as written: `<赤1><無色2>`.
+    pub fn text(&self) -> String {
+        const JA: [&str; 5] = ["赤", "黒", "青", "白", "緑"];
+        let mut s = String::new();
+        for (i, n) in self.coloured.iter().enumerate() {
+            if *n > 0 {
+                s.push_str(&format!("<{}{n}>", JA[i]));
+            }
+        }
+        if self.colourless > 0 || s.is_empty() {
+            s.push_str(&format!("<無色{}>", self.colourless));
+        }
+        s
+    }
+}
+
+/// Released cards of `p` in `zone`.
+fn released(m: &M, p: PlayerId, zone: &str) -> Vec<CardId> {
+    m.game
+        .zone_of(p, zone)
+        .iter()
+        .filter(|id| m.game.card(id).is_some_and(|c| !c.has(FROZEN)))
+        .cloned()
+        .collect()
+}
+
+/// Assigns the coloured symbols to distinct cards of `pool` that have
+/// that colour (augmenting paths); `None` when impossible.
+fn match_colours(m: &M, cost: &Cost, pool: &[CardId]) -> Option<Vec<CardId>> {
+    let slots: Vec<&str> = COLOURS
+        .iter()
+        .enumerate()
+        .flat_map(|(i, c)| std::iter::repeat_n(*c, cost.coloured[i] as usize))
+        .collect();
+    let cols: Vec<Vec<&str>> = pool.iter().map(|id| colours(&m.game, id)).collect();
+    let mut owner: Vec<Option<usize>> = vec![None; pool.len()];
+    fn augment(
+        s: usize,
+        slots: &[&str],
+        cols: &[Vec<&str>],
+        owner: &mut Vec<Option<usize>>,
+        seen: &mut Vec<bool>,
+    ) -> bool {
+        for j in 0..cols.len() {
+            if seen[j] || !cols[j].contains(&slots[s]) {
+                continue;
+            }
+            seen[j] = true;
+            if owner[j].is_none_or(|o| augment(o, slots, cols, owner, seen)) {
+                owner[j] = Some(s);
+                return true;
+            }
+        }
+        false
+    }
+    for s in 0..slots.len() {
+        let mut seen = vec![false; pool.len()];
+        if !augment(s, &slots, &cols, &mut owner, &mut seen) {
+            return None;
+        }
+    }
+    Some(
+        owner
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.is_some())
+            .map(|(j, _)| pool[j].clone())
+            .collect(),
+    )
+}
+
+/// Pays `cost` for `p`: the cards named by the choice `pay` (ids of the
+/// energy and smash zones), or the engine's choice when it is not given
+/// (single-colour energy cards for coloured symbols, smash cards first for
+/// colourless, said in a judge's note). Freezes them and records it on
+/// the last trace entry. An impossible payment is illegal (1.2.3).
+pub fn pay(m: &mut M, p: PlayerId, cost: &Cost, what: &str) -> Result<(), EngineError> {
+    let energy = released(m, p, "energy");
+    let smash = released(m, p, "smash");
+    let options: Vec<String> = energy.iter().chain(&smash).cloned().collect();
+    let chosen = m.choices.ids("pay", &options)?;
+    let (cards, engine_chose) = match chosen {
+        Some(list) => {
+            let mut distinct = list.clone();
+            distinct.sort();
+            distinct.dedup();
+            if distinct.len() != list.len() || list.len() as i64 != cost.total() {
+                return Err(illegal(
+                    r::PAY_AT_ONCE,
+                    format!(
+                        "{what} costs {} ({} card(s)); `pay` names {} distinct card(s)",
+                        cost.text(),
+                        cost.total(),
+                        distinct.len()
+                    ),
+                    vec![],
+                ));
+            }
+            let from_energy: Vec<CardId> = list
+                .iter()
+                .filter(|c| energy.contains(c))
+                .cloned()
+                .collect();
+            if match_colours(m, cost, &from_energy).is_none() {
+                return Err(illegal(
+                    r::PAY_COLOURED,
+                    format!(
+                        "{what} costs {}: its coloured symbols are paid only with released energy cards of that colour",
+                        cost.text()
+                    ),
+                    vec![],
+                ));
+            }
+            (list, false)
+        }
+        None => {
+            // Prefer cards of one colour for the coloured symbols.
+            let mut pool = energy.clone();
+            pool.sort_by_key(|id| colours(&m.game, id).len());
+            let Some(coloured) = match_colours(m, cost, &pool) else {
+                return Err(illegal(
+                    r::PAY_COLOURED,
+                    format!(
+                        "{what} costs {}: {} has not enough released energy cards of the colours needed",
+                        cost.text(),
+                        player_name(p)
+                    ),
+                    vec![],
+                ));
+            };
+            let rest: Vec<CardId> = smash
+                .iter()
+                .chain(energy.iter().filter(|c| !coloured.contains(c)))
+                .take(cost.colourless as usize)
+                .cloned()
+                .collect();
+            if (rest.len() as i64) < cost.colourless {
+                return Err(illegal(
+                    r::PAY_COLOURLESS,
+                    format!(
+                        "{what} costs {}: {} has not enough released energy or smash cards",
+                        cost.text(),
+                        player_name(p)
+                    ),
+                    vec![],
+                ));
+            }
+            (coloured.into_iter().chain(rest).collect(), true)
+        }
+    };
+    for c in &cards {
+        if let Some(card) = m.game.cards.get_mut(c) {
+            card.states.insert(FROZEN.into());
+        }
+    }
+    if let Some(e) = m.trace.last_mut() {
+        if !e.rules.contains(&r::PAY_AT_ONCE) {
+            e.rules.push(r::PAY_AT_ONCE);
+        }
+        if cost.coloured.iter().any(|n| *n > 0) {
+            e.rules.push(r::PAY_COLOURED);
+        }
+        if cost.colourless > 0 {
+            e.rules.push(r::PAY_COLOURLESS);
+        }
+        for c in &cards {
+            e.change(format!("{c}.state"), "released", "frozen");
+        }
+        if engine_chose && !cards.is_empty() {
+            e.note = Some(format!(
+                "payment of {} chosen by the engine (choice `pay` names the cards): {}",
+                cost.text(),
+                cards.join(", ")
+            ));
+        }
+    }
+    Ok(())
+}

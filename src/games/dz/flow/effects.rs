@@ -1,0 +1,292 @@
+//! Carrying out a resolving spell's or ability's effects in printed order
+//! (4.9.2-3): damage (耐性 checked when it resolves, 5.17.3), destroy,
+//! exile to the remove zone, return to hand, draw, power changes, release
+//! and freeze, shuffles, and winning or losing.
+
+use crate::engine::state::Modifier;
+use crate::engine::{CardId, Effect, EngineError, PlayerId, Target, Who, player_name};
+
+use super::{FROZEN, M, Tgt, board, colours, game_over, label, moves, ni, r, targets};
+
+/// Who the effects are for.
+pub struct Ctx<'a> {
+    pub controller: PlayerId,
+    /// The source card (the spell, or the ability's card; last-known
+    /// information when it has left, 4.9.2-6).
+    pub source: &'a str,
+    pub source_colours: Vec<&'static str>,
+}
+
+/// The cards an effect applies to: its legal chosen targets, every card
+/// matching `all`, or the source itself.
+fn recipients(m: &M, cx: &Ctx<'_>, t: &Target, chosen: Option<&Vec<Tgt>>) -> Vec<CardId> {
+    match t {
+        Target::This => m
+            .game
+            .card(cx.source)
+            .filter(|c| board::is_square(c.zone.kind) || board::is_base(c.zone.kind))
+            .map(|c| vec![c.id.clone()])
+            .unwrap_or_default(),
+        Target::Chosen { filter, .. } => chosen
+            .map(|ts| {
+                ts.iter()
+                    .filter(|tg| {
+                        targets::still_legal(
+                            &m.game,
+                            cx.controller,
+                            cx.source,
+                            &cx.source_colours,
+                            filter,
+                            tg,
+                        )
+                    })
+                    .map(|tg| tg.card.clone())
+                    .collect()
+            })
+            .unwrap_or_default(),
+        Target::All { filter } => {
+            targets::candidates(&m.game, cx.controller, cx.source, &[], filter)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The players `who` names, AP first (1.1.4).
+fn players(m: &M, cx: &Ctx<'_>, who: Who) -> Vec<PlayerId> {
+    m.game.who(cx.controller, who)
+}
+
+/// Applies `effects` in order; `chosen[i]` holds effect i's targets.
+pub fn apply(
+    m: &mut M,
+    cx: &Ctx<'_>,
+    effects: &[Effect],
+    chosen: &[Option<Vec<Tgt>>],
+) -> Result<(), EngineError> {
+    for (i, e) in effects.iter().enumerate() {
+        let ch = chosen.get(i).and_then(Option::as_ref);
+        apply_one(m, cx, e, ch)?;
+        if m.game.result != crate::engine::GameResult::Ongoing {
+            break;
+        }
+    }
+    Ok(())
+}
+
+fn apply_one(
+    m: &mut M,
+    cx: &Ctx<'_>,
+    e: &Effect,
+    ch: Option<&Vec<Tgt>>,
+) -> Result<(), EngineError> {
+    match e {
+        Effect::Damage { amount, target } => {
+            for id in recipients(m, cx, target, ch) {
+                if !board::is_square(m.game.card(&id).map_or("", |c| c.zone.kind)) {
+                    continue;
+                }
+                if targets::resists(&m.game, &id, &cx.source_colours) {
+                    m.record(
+                        "damage",
+                        format!(
+                            "{} has 耐性 against {}: it takes no damage from {}",
+                            label(&m.game, &id),
+                            cx.source_colours.join("/"),
+                            cx.source
+                        ),
+                        &[r::RESISTANCE, r::RESISTANCE_AT_RESOLUTION],
+                    );
+                    continue;
+                }
+                let before = m.game.card(&id).map_or(0, |c| c.damage);
+                if let Some(c) = m.game.cards.get_mut(&id) {
+                    c.damage += amount.max(&0);
+                }
+                m.record(
+                    "damage",
+                    format!(
+                        "{} deals {amount} damage to {}",
+                        cx.source,
+                        label(&m.game, &id)
+                    ),
+                    &[r::IN_ORDER, r::SOURCE],
+                )
+                .change(format!("{id}.damage"), before, before + amount.max(&0));
+            }
+        }
+        Effect::Destroy { target } => {
+            for id in recipients(m, cx, target, ch) {
+                m.record(
+                    "destroy",
+                    format!(
+                        "{} is destroyed: to its owner's graveyard",
+                        label(&m.game, &id)
+                    ),
+                    &[r::VERBS, r::OWNERS_ZONE],
+                );
+                moves::destroy(m, &id);
+            }
+        }
+        Effect::Banish { target } => {
+            for id in recipients(m, cx, target, ch) {
+                m.record(
+                    "exile",
+                    format!(
+                        "{} is removed from the game: to its owner's remove zone",
+                        label(&m.game, &id)
+                    ),
+                    &[r::VERBS, r::REMOVE_ZONE],
+                );
+                moves::to_owner_zone(m, &id, "remove", false);
+            }
+        }
+        Effect::ReturnToHand { target } => {
+            for id in recipients(m, cx, target, ch) {
+                m.record(
+                    "return_to_hand",
+                    format!(
+                        "{} returns to its owner's hand (a new object)",
+                        label(&m.game, &id)
+                    ),
+                    &[r::OWNERS_ZONE, r::NEW_OBJECT],
+                );
+                moves::to_owner_zone(m, &id, "hand", false);
+            }
+        }
+        Effect::Draw { amount, who } => {
+            for p in players(m, cx, *who) {
+                m.record(
+                    "draw",
+                    format!("{} draws {amount}, one card at a time", player_name(p)),
+                    &[r::VERBS, r::DRAW_ONE_AT_A_TIME],
+                );
+                moves::draw(m, p, (*amount).max(0) as usize);
+            }
+        }
+        Effect::Buff {
+            attack,
+            defense,
+            target,
+            until,
+        } => {
+            if *defense != 0 {
+                return Err(ni(
+                    r::SMASH_VALUE,
+                    "changing smash or other values with `buff.defense`",
+                ));
+            }
+            for id in recipients(m, cx, target, ch) {
+                if let Some(c) = m.game.cards.get_mut(&id) {
+                    c.modifiers.push(Modifier {
+                        stat: "attack".into(),
+                        delta: *attack,
+                        set: false,
+                        always: false,
+                        until: *until,
+                        source: cx.source.to_string(),
+                    });
+                }
+                m.record(
+                    "power",
+                    format!("{} gets {attack:+} power", label(&m.game, &id)),
+                    &[r::CONTINUOUS, r::POWER],
+                );
+            }
+        }
+        Effect::SetState {
+            state,
+            clear,
+            target,
+        } => {
+            if state != FROZEN {
+                return Err(ni(r::STATES, format!("card state `{state}`")));
+            }
+            for id in recipients(m, cx, target, ch) {
+                let frozen = m.game.card(&id).is_some_and(|c| c.has(FROZEN));
+                if frozen != *clear {
+                    m.record(
+                        "state",
+                        format!(
+                            "{} is already {}: nothing happens",
+                            label(&m.game, &id),
+                            if frozen { "frozen" } else { "released" }
+                        ),
+                        &[r::NO_DOUBLE_FREEZE, r::IMPOSSIBLE],
+                    );
+                    continue;
+                }
+                if let Some(c) = m.game.cards.get_mut(&id) {
+                    if *clear {
+                        c.states.remove(FROZEN);
+                    } else {
+                        c.states.insert(FROZEN.into());
+                    }
+                }
+                let (b, a) = if *clear {
+                    ("frozen", "released")
+                } else {
+                    ("released", "frozen")
+                };
+                m.record(
+                    "state",
+                    format!("{} becomes {a}", label(&m.game, &id)),
+                    &[r::STATES],
+                )
+                .change(format!("{id}.state"), b, a);
+            }
+        }
+        Effect::Shuffle { who } => {
+            for p in players(m, cx, *who) {
+                shuffle(m, p);
+            }
+        }
+        Effect::Win { who } => {
+            let ws = players(m, cx, *who);
+            m.game.win(&ws);
+            m.record(
+                "win",
+                format!("{} wins", crate::engine::player_names(&ws)),
+                &[r::TEXT_BEATS_RULES, r::DUEL_ENDS],
+            );
+            game_over(&mut m.game);
+        }
+        Effect::Lose { who } => {
+            for p in players(m, cx, *who) {
+                m.game.players[p].lost = true;
+            }
+            m.record(
+                "lose",
+                "a player loses",
+                &[r::TEXT_BEATS_RULES, r::DUEL_ENDS],
+            );
+            game_over(&mut m.game);
+        }
+        other => {
+            return Err(ni(r::IN_ORDER, format!("effect {other:?}")));
+        }
+    }
+    Ok(())
+}
+
+/// Shuffles `p`'s deck (the plan card, the deck's top card, goes back into
+/// it face down).
+pub fn shuffle(m: &mut M, p: PlayerId) {
+    for c in m.game.zone_of(p, "plan").to_vec() {
+        m.game
+            .move_card(&c, crate::engine::ZoneId::of(p, "deck"), true);
+    }
+    let z = crate::engine::ZoneId::of(p, "deck");
+    let mut v = m.game.zone(&z).to_vec();
+    m.game.rng.shuffle(&mut v);
+    m.game.zones.insert(z, v);
+    m.record(
+        "shuffle",
+        format!("{} shuffles the deck", player_name(p)),
+        &[r::DECK],
+    );
+}
+
+/// The colours of a source card (2.4.2), for 耐性.
+pub fn source_colours(m: &M, id: &str) -> Vec<&'static str> {
+    colours(&m.game, id)
+}

@@ -1,0 +1,541 @@
+//! The Dimension Zero procedures on the engine's step machine: the turn
+//! (3.4–3.10), priority and the stack (4.6, 4.9), playing cards and paying
+//! energy (4.7.2, 1.2.3), moving units (4.7.3, 4.9.3), battles step by step
+//! (3.11–3.14), smash (3.9), rule effects (4.16) and triggered abilities
+//! (4.8).
+//!
+//! The stack's entries (spells, abilities, moves, battle damage exchanges),
+//! the passes in a row, the battles in progress and their waiting stacks
+//! are the module's own state ([`Dz`], read with `game.own`), so a
+//! rejected action rolls them back with everything else.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::engine::{Action, Card, CardId, EngineError, Flow, Game, Machine, PlayerId, Rules};
+
+mod battle;
+pub mod board;
+mod cost;
+mod effects;
+mod movement;
+mod moves;
+mod plan;
+mod play;
+mod priority;
+mod resolve;
+mod rule_effects;
+mod smash;
+mod targets;
+mod triggers;
+mod turn;
+
+#[cfg(test)]
+mod tests;
+
+use super::rules as r;
+
+/// The machine DZ runs on.
+pub type M = Machine<Step>;
+
+/// フリーズ状態 (2.26.1); a card without it is released (リリース状態).
+pub const FROZEN: &str = "frozen";
+
+/// Card types (分類, 2.6.2).
+pub mod types {
+    pub const UNIT: &str = "unit";
+    pub const BASE: &str = "base";
+    pub const STRATEGY: &str = "strategy";
+    pub const ALL: &[&str] = &[UNIT, BASE, STRATEGY];
+}
+
+/// Numeric characteristics: the energy symbols of the use cost (1.2.3),
+/// of the move cost (2.5), the smash value (2.13), 禁呪 (2.19) and the
+/// numbers of keywords (即死レベル, 支援, 急襲).
+pub const STATS: &[&str] = &[
+    "red",
+    "black",
+    "blue",
+    "white",
+    "green",
+    "colorless",
+    "move",
+    "move_red",
+    "move_black",
+    "move_blue",
+    "move_white",
+    "move_green",
+    "smash",
+    "forbidden",
+    "instant_death",
+    "support",
+    "raid",
+];
+
+/// The five colours (2.4.2-3), in the order the stats list them.
+pub const COLOURS: &[&str] = &["red", "black", "blue", "white", "green"];
+
+/// Ability kinds: `spell` is a strategy's text, resolved with it
+/// (2.10.3-1); the others are triggered abilities (4.4.1): 「スクエアに
+/// 置かれた時」 `on_placed` (4.8.9), 「攻撃した時」 `on_attack`,
+/// 「攻撃された時」 `on_attacked` (3.12.1), 「バトルに勝利した時」
+/// `on_win` (3.14.1), 「スクエアから墓地に置かれた時」 `to_graveyard`
+/// (4.8.11), 「ターン開始時」 `start_of_turn` (3.5.1) and 「ターン終了時」
+/// `end_of_turn` (3.10.2).
+pub const TRIGGERS: &[&str] = &[
+    "spell",
+    "on_placed",
+    "on_attack",
+    "on_attacked",
+    "on_win",
+    "to_graveyard",
+    "start_of_turn",
+    "end_of_turn",
+];
+
+/// The phases (3.4.2); a scenario starts at the beginning of one.
+pub const PHASES: &[&str] = &["release", "draw", "energy", "main", "smash", "recovery"];
+
+/// Readings where the rulebook is silent or contradicts itself (the
+/// default is the judges' reading; the flag chooses the other).
+pub const FLAGS: &[&str] = &[
+    // A2: with no 加速 unit, 5.4.1-1 stacks no exchange in the first step
+    // (default: 3.12.2's wording, an empty exchange is stacked).
+    "reading_first_step_no_empty_exchange",
+    // A1: 4.16.4-10 "both units on squares" (any square) instead of
+    // 3.14.2's "on the square of the battle".
+    "reading_attacker_dies_on_any_square",
+];
+
+/// Action words.
+pub const ACTIONS: &[&str] = &[
+    "pass",
+    "both_pass",
+    "play",
+    "move",
+    "energy",
+    "smash",
+    "create_plan",
+    "update_plan",
+    "activate",
+    "concede",
+];
+
+/// A phase of the turn (3.4.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    Release,
+    Draw,
+    Energy,
+    Main,
+    Smash,
+    Recovery,
+}
+
+impl Phase {
+    /// The scenario word.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Release => "release",
+            Phase::Draw => "draw",
+            Phase::Energy => "energy",
+            Phase::Main => "main",
+            Phase::Smash => "smash",
+            Phase::Recovery => "recovery",
+        }
+    }
+    /// The phase named `s`.
+    pub fn parse(s: &str) -> Option<Phase> {
+        [
+            Phase::Release,
+            Phase::Draw,
+            Phase::Energy,
+            Phase::Main,
+            Phase::Smash,
+            Phase::Recovery,
+        ]
+        .into_iter()
+        .find(|p| p.name() == s)
+    }
+    /// The phase after this one, `None` after the recovery phase.
+    pub fn next(self) -> Option<Phase> {
+        match self {
+            Phase::Release => Some(Phase::Draw),
+            Phase::Draw => Some(Phase::Energy),
+            Phase::Energy => Some(Phase::Main),
+            Phase::Main => Some(Phase::Smash),
+            Phase::Smash => Some(Phase::Recovery),
+            Phase::Recovery => None,
+        }
+    }
+}
+
+/// A step of a battle (3.11.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BattleStep {
+    First,
+    Second,
+    End,
+}
+
+/// The procedures.
+#[derive(Debug, Clone)]
+pub enum Step {
+    /// A phase begins: its special action, its start triggers.
+    Begin(Phase),
+    /// A player is about to receive priority: rule effects and triggers
+    /// first (4.6.3), then [`Step::Priority`].
+    Offer(PlayerId),
+    /// The player holds priority (the awaiting step).
+    Priority(PlayerId),
+    /// Both players passed in succession (4.6.2).
+    BothPassed,
+    /// The current phase ends (3.4.3).
+    EndPhase,
+    /// A step of the innermost battle begins.
+    Battle(BattleStep),
+}
+
+/// A chosen target: the card and the object it was (its incarnation), so
+/// a zone change other than square to square makes it illegal (4.9.2-1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tgt {
+    pub card: CardId,
+    pub inc: u32,
+}
+
+/// One hit of a battle damage exchange, fixed when stacked (3.12.4-1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hit {
+    pub dealer: CardId,
+    pub dealer_inc: u32,
+    pub receiver: CardId,
+    pub receiver_inc: u32,
+    pub amount: i64,
+}
+
+/// What an entry of the stack is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    /// A card played as a spell (2.21): a unit or base with its square, or
+    /// a strategy with its targets (one list per effect with a chosen
+    /// target).
+    Spell {
+        card: CardId,
+        square: Option<&'static str>,
+        targets: Vec<Option<Vec<Tgt>>>,
+    },
+    /// A triggered ability (4.8): read from `def` (last-known information,
+    /// 4.9.2-6).
+    Ability {
+        source: CardId,
+        source_inc: u32,
+        def: String,
+        ability: usize,
+        trigger: String,
+        targets: Vec<Option<Vec<Tgt>>>,
+    },
+    /// 即死's delayed trigger (5.2.2): put `unit` into its owner's graveyard.
+    InstantDeath {
+        source: CardId,
+        unit: CardId,
+        unit_inc: u32,
+    },
+    /// Moving a unit, a rule-defined activated ability (3.8.2-6).
+    Move {
+        unit: CardId,
+        inc: u32,
+        from: &'static str,
+        to: &'static str,
+    },
+    /// A battle damage exchange (3.12.2, 3.13.2).
+    Exchange {
+        square: &'static str,
+        hits: Vec<Hit>,
+    },
+    /// Creating (`update: false`) or updating the plan zone (3.8.2-3/-4).
+    Plan { update: bool },
+}
+
+/// An entry of the stack.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub controller: PlayerId,
+    pub kind: Kind,
+}
+
+/// A triggered ability waiting to be put on the stack (4.8.2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trig {
+    pub controller: PlayerId,
+    pub kind: Kind,
+}
+
+/// A unit played into the central area (2.20.1-6, 4.16.4-8/-9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Central {
+    /// Not yet looked at by the rule effects.
+    Placed,
+    /// A battle occurred there: destroyed at the end of that battle.
+    InBattle(u64),
+}
+
+/// A battle in progress (3.11).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Battle {
+    pub id: u64,
+    pub square: &'static str,
+    /// Battling units and the object each was (3.11.1-2).
+    pub units: BTreeMap<CardId, u32>,
+    pub attackers: BTreeSet<CardId>,
+    pub attacked: BTreeSet<CardId>,
+    pub step: BattleStep,
+    /// The step's exchange was stacked (or the step decided it has none).
+    pub exchanged: bool,
+    /// Units that stacked their damage in the first step (5.4.2).
+    pub dealt_first: BTreeSet<CardId>,
+    /// In the end step: the rule effects of 3.14.2 were applied.
+    pub end_rules_done: bool,
+    /// The stack and triggers that wait until the battle ends (3.11.2).
+    pub waiting: Vec<Entry>,
+    pub waiting_trigs: Vec<Trig>,
+}
+
+/// 即死's trigger waiting for the end of a battle (5.2.2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Delayed {
+    pub battle: u64,
+    pub controller: PlayerId,
+    pub source: CardId,
+    pub unit: CardId,
+    pub unit_inc: u32,
+}
+
+/// The module's own state.
+#[derive(Debug, Clone, Default)]
+pub struct Dz {
+    /// The stack, bottom first (2.23.9).
+    pub stack: Vec<Entry>,
+    /// Passes in succession (4.6.2).
+    pub passes: u8,
+    /// Arrival order on squares (3.11.5, 4.16.4-6): a counter per arrival.
+    pub arrived: BTreeMap<CardId, u64>,
+    pub seq: u64,
+    /// Units played into the central area (2.20.1-6).
+    pub central: BTreeMap<CardId, Central>,
+    /// Battles in progress, innermost last (3.11.3).
+    pub battles: Vec<Battle>,
+    pub next_battle: u64,
+    /// Triggered abilities waiting for the next priority (4.8.2).
+    pub trigs: Vec<Trig>,
+    /// 即死 triggers waiting for their battle's end.
+    pub delayed: Vec<Delayed>,
+    /// The energy special action was taken this turn (3.7.1).
+    pub energy_done: bool,
+    /// Recovery phase: end-of-turn triggers already fired this round
+    /// (3.10.2), and whether anything happened since step 1 (3.10.3).
+    pub recovery_fired: bool,
+    pub recovery_dirty: bool,
+    /// A battle just occurred: its first step begins before priority.
+    pub battle_begun: bool,
+}
+
+/// The module's state of a game.
+pub fn dz(g: &mut Game) -> &mut Dz {
+    g.own::<Dz>()
+}
+
+/// The module's state, read only (default when never written).
+pub fn dz_ref(g: &Game) -> Dz {
+    g.own_ref::<Dz>().cloned().unwrap_or_default()
+}
+
+/// An illegal action citing `rule`.
+pub fn illegal(rule: &'static str, message: impl Into<String>, alts: Vec<String>) -> EngineError {
+    EngineError::Illegal {
+        rule,
+        message: message.into(),
+        alternatives: alts,
+    }
+}
+
+/// A rule the module does not implement.
+pub fn ni(clause: &'static str, what: impl Into<String>) -> EngineError {
+    EngineError::NotImplemented {
+        clause,
+        what: what.into(),
+    }
+}
+
+/// An action that names something that is not there.
+pub fn bad(message: impl Into<String>) -> EngineError {
+    EngineError::BadAction {
+        message: message.into(),
+    }
+}
+
+/// Whether any player chose the reading `flag`.
+pub fn reading(g: &Game, flag: &str) -> bool {
+    g.players.iter().any(|p| p.flags.contains(flag))
+}
+
+/// The card type of a card (`unknown` for an anonymous card).
+pub fn ctype<'a>(g: &'a Game, id: &str) -> &'a str {
+    g.def_of(id).map_or("unknown", |d| d.card_type.as_str())
+}
+
+/// A stat of a card's definition (0 when not printed).
+pub fn stat(g: &Game, id: &str, name: &str) -> i64 {
+    g.def_of(id)
+        .and_then(|d| d.stats.get(name).copied())
+        .unwrap_or(0)
+}
+
+/// A text characteristic of a card's definition.
+pub fn text<'a>(g: &'a Game, id: &str, name: &str) -> Option<&'a str> {
+    g.def_of(id)
+        .and_then(|d| d.text.get(name))
+        .map(String::as_str)
+}
+
+/// Whether the card has keyword `k`.
+pub fn has_kw(g: &Game, id: &str, k: &str) -> bool {
+    g.def_of(id).is_some_and(|d| d.has_keyword(k))
+}
+
+/// The card's colours: those of the symbols of its use cost (2.4.2).
+pub fn colours(g: &Game, id: &str) -> Vec<&'static str> {
+    COLOURS
+        .iter()
+        .copied()
+        .filter(|c| stat(g, id, c) > 0)
+        .collect()
+}
+
+/// The use cost: the sum of its numbers (2.4.3); a card that writes only
+/// `cost` has that much colourless.
+pub fn use_cost(g: &Game, id: &str) -> i64 {
+    let symbols: i64 = COLOURS
+        .iter()
+        .chain(&["colorless"])
+        .map(|c| stat(g, id, c))
+        .sum();
+    if symbols > 0 {
+        symbols
+    } else {
+        g.def_of(id).and_then(|d| d.cost).unwrap_or(0)
+    }
+}
+
+/// The card's current power (2.12): printed, plus modifications, plus
+/// 支援 (5.5.2).
+pub fn power(g: &Game, c: &Card) -> i64 {
+    let printed = g.def_of(&c.id).and_then(|d| d.attack).unwrap_or(0);
+    printed + c.modifier("attack") + board::support_for(g, c)
+}
+
+/// The card's current smash (2.13).
+pub fn smash_value(g: &Game, c: &Card) -> i64 {
+    stat(g, &c.id, "smash") + c.modifier("smash")
+}
+
+/// Characteristics shown in snapshots.
+pub fn derived(g: &Game, c: &Card) -> Vec<(&'static str, i64)> {
+    let Some(d) = g.def_of(&c.id) else {
+        return Vec::new();
+    };
+    let mut v = vec![("cost", use_cost(g, &c.id))];
+    if d.card_type == types::UNIT {
+        v.push(("power", power(g, c)));
+        v.push(("smash", smash_value(g, c)));
+    }
+    v
+}
+
+/// The card's short label for the trace: `id (name)`.
+pub fn label(g: &Game, id: &str) -> String {
+    match g.def_of(id) {
+        Some(d) => format!("{id} ({})", d.name),
+        None => id.to_string(),
+    }
+}
+
+/// Marks the game over when a player lost: both lose at once is a draw
+/// (3.3.4).
+pub fn game_over(g: &mut Game) {
+    let lost: Vec<PlayerId> = (0..g.players.len())
+        .filter(|&p| g.players[p].lost)
+        .collect();
+    if lost.is_empty() {
+        return;
+    }
+    g.result = if lost.len() == g.players.len() {
+        crate::engine::GameResult::Draw
+    } else {
+        let winner = (0..g.players.len())
+            .find(|p| !lost.contains(p))
+            .unwrap_or(0);
+        crate::engine::GameResult::Win(crate::engine::player_name(winner))
+    };
+}
+
+fn step(m: &mut M, s: Step) -> Result<Flow, EngineError> {
+    match s {
+        Step::Begin(p) => turn::begin(m, p),
+        Step::Offer(p) => priority::offer(m, p),
+        Step::Priority(p) => {
+            m.stack.push(Step::Priority(p));
+            Ok(Flow::Await)
+        }
+        Step::BothPassed => priority::both_passed(m),
+        Step::EndPhase => turn::end_phase(m),
+        Step::Battle(b) => battle::begin_step(m, b),
+    }
+}
+
+fn act(m: &mut M, a: &Action) -> Result<(), EngineError> {
+    if a.kind == "concede" {
+        // Any time, not a rule effect, at once (3.3.7).
+        let p = a.player.unwrap_or(m.game.turn.active);
+        m.game.players[p].lost = true;
+        m.record(
+            "concede",
+            format!("{} concedes", crate::engine::player_name(p)),
+            &[r::CONCEDE, r::DUEL_ENDS],
+        );
+        game_over(&mut m.game);
+        return Ok(());
+    }
+    let Some(Step::Priority(holder)) = m.stack.pop() else {
+        return Err(bad("no player holds priority now"));
+    };
+    priority::act(m, holder, a)
+}
+
+impl Rules for super::Dz {
+    type Step = Step;
+    fn check(&self, g: &Game) -> Result<(), EngineError> {
+        rule_effects::refuse(g)
+    }
+    fn start(&self, m: &mut M) -> Result<(), EngineError> {
+        let phase = Phase::parse(&m.game.turn.phase)
+            .ok_or_else(|| bad(format!("unknown phase `{}`", m.game.turn.phase)))?;
+        board::number_arrivals(&mut m.game);
+        m.then([Step::Begin(phase)]);
+        Ok(())
+    }
+    fn step(&self, m: &mut M, s: Step) -> Result<Flow, EngineError> {
+        step(m, s)
+    }
+    fn awaited(&self, m: &M) -> Option<PlayerId> {
+        match m.stack.last() {
+            Some(Step::Priority(p)) => Some(*p),
+            _ => None,
+        }
+    }
+    fn act(&self, m: &mut M, a: &Action) -> Result<(), EngineError> {
+        act(m, a)
+    }
+    fn derived(&self, g: &Game, c: &Card) -> Vec<(&'static str, i64)> {
+        derived(g, c)
+    }
+}

@@ -1,0 +1,226 @@
+//! Resolving the top of the stack (4.9.1, 2.23.9-2): spells (4.9.2, units
+//! and bases placed at the end, 4.9.2-8), triggered abilities, moves
+//! (4.9.3), battle damage exchanges (3.12.4) and the plan-zone actions;
+//! a spell or ability whose every target became illegal is countered
+//! (4.9.2-1, 4.10).
+
+use crate::engine::{EngineError, player_name};
+
+use super::{
+    Central, Entry, Kind, M, Tgt, battle, board, dz, effects, has_kw, label, movement, moves, plan,
+    r, targets, types,
+};
+
+/// Resolves the top entry of the stack.
+pub fn top(m: &mut M) -> Result<(), EngineError> {
+    let Some(entry) = dz(&mut m.game).stack.pop() else {
+        return Ok(());
+    };
+    let Entry { controller, kind } = entry;
+    match kind {
+        Kind::Spell {
+            card,
+            square,
+            targets,
+        } => spell(m, controller, &card, square, &targets),
+        Kind::Ability {
+            source,
+            def,
+            ability,
+            trigger,
+            targets: tg,
+            ..
+        } => {
+            let effects = m
+                .game
+                .defs
+                .get(&def)
+                .and_then(|d| d.abilities.get(ability))
+                .map(|a| a.effect.clone())
+                .unwrap_or_default();
+            let e = m.record(
+                "resolve",
+                format!(
+                    "both players passed: {}'s {trigger} ability of {} resolves",
+                    player_name(controller),
+                    label(&m.game, &source)
+                ),
+                &[r::RESOLVE, r::RESOLUTION, r::STACK_LIFO],
+            );
+            if tg.iter().any(Option::is_some) {
+                e.rules.push(r::TARGETS_CHECKED);
+            }
+            if countered(m, controller, &source, &effects, &tg) {
+                m.record(
+                    "countered",
+                    "every target of the ability is illegal: it is countered and does nothing",
+                    &[r::TARGETS_CHECKED, r::COUNTERED],
+                );
+                return Ok(());
+            }
+            let cx = effects::Ctx {
+                controller,
+                source: &source,
+                source_colours: effects::source_colours(m, &source),
+            };
+            effects::apply(m, &cx, &effects, &tg)
+        }
+        Kind::InstantDeath {
+            source,
+            unit,
+            unit_inc,
+        } => {
+            let there = m
+                .game
+                .card(&unit)
+                .is_some_and(|c| c.incarnation == unit_inc && board::is_square(c.zone.kind));
+            if there {
+                m.record(
+                    "instant_death",
+                    format!(
+                        "即死 of {}: {} goes to its owner's graveyard",
+                        label(&m.game, &source),
+                        label(&m.game, &unit)
+                    ),
+                    &[r::INSTANT_DEATH, r::RESOLVE],
+                );
+                moves::destroy(m, &unit);
+            } else {
+                m.record(
+                    "instant_death",
+                    format!("即死 of {source}: {unit} is no longer on a square; nothing happens"),
+                    &[r::INSTANT_DEATH, r::TARGETS_CHECKED],
+                );
+            }
+            Ok(())
+        }
+        Kind::Move {
+            unit,
+            inc,
+            from,
+            to,
+        } => movement::resolve(m, controller, &unit, inc, from, to),
+        Kind::Exchange { square, hits } => battle::resolve_exchange(m, square, &hits),
+        Kind::Plan { update } => plan::resolve(m, controller, update),
+    }
+}
+
+/// Whether a spell or ability with chosen targets finds every one of them
+/// illegal (4.9.2-1): then it is countered.
+fn countered(
+    m: &M,
+    controller: usize,
+    source: &str,
+    effects: &[crate::engine::Effect],
+    tg: &[Option<Vec<Tgt>>],
+) -> bool {
+    let cols = effects::source_colours(m, source);
+    let mut any = false;
+    for (i, e) in effects.iter().enumerate() {
+        let (Some(Some(ts)), Some(crate::engine::Target::Chosen { filter, .. })) =
+            (tg.get(i), targets::target_of(e))
+        else {
+            continue;
+        };
+        for t in ts {
+            any = true;
+            if targets::still_legal(&m.game, controller, source, &cols, filter, t) {
+                return false;
+            }
+        }
+    }
+    any
+}
+
+/// A spell resolves (4.9.2): a unit or base is placed on its square at the
+/// end (4.9.2-8), a strategy's text is carried out and it goes to its
+/// owner's graveyard (2.20.3-3).
+fn spell(
+    m: &mut M,
+    p: usize,
+    card: &str,
+    square: Option<&'static str>,
+    tg: &[Option<Vec<Tgt>>],
+) -> Result<(), EngineError> {
+    let kind = super::ctype(&m.game, card).to_string();
+    match (kind.as_str(), square) {
+        (types::UNIT, Some(sq)) => {
+            let haste = has_kw(&m.game, card, "haste");
+            let central = board::area_for(sq, p) == 1;
+            let mut rules = vec![r::RESOLVE, r::PLACED_AT_END, r::UNIT_RESOLVES];
+            if haste {
+                rules.push(r::HASTE);
+            }
+            if central {
+                rules.push(r::UNIT_CENTRAL);
+            }
+            m.record(
+                "resolve",
+                format!(
+                    "both players passed: {} resolves and is put on {sq} ({}) under {}'s control, {}",
+                    label(&m.game, card),
+                    board::area_name(sq, p),
+                    player_name(p),
+                    if haste { "released (速攻)" } else { "frozen" }
+                ),
+                &rules,
+            );
+            moves::place(m, card, p, sq, !haste);
+            if central {
+                dz(&mut m.game)
+                    .central
+                    .insert(card.to_string(), Central::Placed);
+            }
+        }
+        (types::BASE, Some(sq)) => {
+            m.record(
+                "resolve",
+                format!(
+                    "both players passed: {} resolves and is put on {}'s {sq}, released",
+                    label(&m.game, card),
+                    player_name(p)
+                ),
+                &[r::RESOLVE, r::PLACED_AT_END, r::BASE_RESOLVES],
+            );
+            moves::place(m, card, p, sq, false);
+        }
+        _ => {
+            let def = m.game.card(card).map(|c| c.def.clone()).unwrap_or_default();
+            let effects = targets::effects_of(&m.game, &def, "spell");
+            let e = m.record(
+                "resolve",
+                format!("both players passed: {} resolves", label(&m.game, card)),
+                &[r::RESOLVE, r::RESOLUTION, r::STACK_LIFO],
+            );
+            if tg.iter().any(Option::is_some) {
+                e.rules.push(r::TARGETS_CHECKED);
+            }
+            if countered(m, p, card, &effects, tg) {
+                m.record(
+                    "countered",
+                    format!(
+                        "every target of {card} is illegal: it is countered, does nothing, and goes to its owner's graveyard; its cost is not refunded"
+                    ),
+                    &[r::TARGETS_CHECKED, r::COUNTERED, r::COUNTERED_GRAVEYARD, r::NO_REFUND],
+                );
+                moves::destroy(m, card);
+                return Ok(());
+            }
+            let cx = effects::Ctx {
+                controller: p,
+                source: card,
+                source_colours: effects::source_colours(m, card),
+            };
+            effects::apply(m, &cx, &effects, tg)?;
+            if m.game.card(card).is_some_and(|c| c.zone.kind == "stack") {
+                m.record(
+                    "resolve",
+                    format!("{card} goes to its owner's graveyard at the end of its resolution"),
+                    &[r::STRATEGY_RESOLVES, r::PLACED_AT_END],
+                );
+                moves::destroy(m, card);
+            }
+        }
+    }
+    Ok(())
+}

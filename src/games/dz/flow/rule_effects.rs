@@ -1,0 +1,327 @@
+//! Rule effects (4.16): checked whenever a player would receive priority,
+//! all that apply at once, again until none applies (4.16.2); never during
+//! a resolution (4.16.3). Battle occurrence is processed after every other
+//! rule effect (4.16.4-3-1, 3.11.1-1). Also what the module refuses to run
+//! at all (`refuse`).
+
+use std::collections::BTreeMap;
+
+use crate::engine::{CardId, EngineError, Game, player_name};
+
+use super::{
+    Central, M, battle, board, ctype, dz, dz_ref, game_over, label, moves, ni, power, r, types,
+};
+
+/// Applies rule effects until none applies; whether any did.
+pub fn check(m: &mut M) -> Result<bool, EngineError> {
+    let mut any = false;
+    for _ in 0..256 {
+        if losses(m) {
+            return Ok(true);
+        }
+        let doomed = doomed(&m.game);
+        if !doomed.is_empty() {
+            for (id, rule, why) in &doomed {
+                // A unit that would have caused a battle: the other rule
+                // effect goes first, so no battle occurs (3.11.1-1).
+                let contested = m.game.card(id).is_some_and(|c| {
+                    board::square(c.zone.kind).is_some_and(|sq| {
+                        board::units_on(&m.game, sq)
+                            .iter()
+                            .any(|u| m.game.card(u).is_some_and(|x| x.controller != c.controller))
+                    })
+                });
+                let unbattled = contested
+                    && !dz_ref(&m.game)
+                        .battles
+                        .iter()
+                        .any(|b| b.units.contains_key(id.as_str()));
+                let e = m.record(
+                    "rule_effect",
+                    format!(
+                        "rule effect: {} {why}: to its owner's graveyard",
+                        label(&m.game, id)
+                    ),
+                    &[r::RULE_EFFECTS_CHECKED, rule],
+                );
+                if unbattled {
+                    e.rules.push(r::BATTLE_OTHER_FIRST);
+                    e.rules.push(r::RE_BATTLE_LAST);
+                    e.text
+                        .push_str(" (before the battle it would cause: no battle occurs)");
+                }
+            }
+            for (id, _, _) in doomed {
+                moves::destroy(m, &id);
+            }
+            any = true;
+            continue;
+        }
+        if central(m) {
+            any = true;
+            continue;
+        }
+        if battle::occur(m)? {
+            any = true;
+            continue;
+        }
+        break;
+    }
+    Ok(any)
+}
+
+/// 4.16.4-1 / -2: 7 or more smash cards, or no card left in the deck (the
+/// plan card counts), loses; both at once is a draw (3.3.4).
+fn losses(m: &mut M) -> bool {
+    let mut lost = Vec::new();
+    for p in 0..m.game.players.len() {
+        let smash = m.game.zone_of(p, "smash").len();
+        let deck = m.game.zone_of(p, "deck").len() + m.game.zone_of(p, "plan").len();
+        if smash >= 7 {
+            lost.push((
+                p,
+                r::RE_SMASH,
+                r::LOSS_SMASH,
+                format!("has {smash} cards in the smash zone"),
+            ));
+        } else if deck == 0 {
+            lost.push((
+                p,
+                r::RE_DECK,
+                r::LOSS_DECK,
+                "has no card in the deck".to_string(),
+            ));
+        }
+    }
+    if lost.is_empty() {
+        return false;
+    }
+    for (p, re, rule, why) in &lost {
+        m.game.players[*p].lost = true;
+        m.record(
+            "rule_effect",
+            format!(
+                "rule effect: {} {why}: {} loses the duel",
+                player_name(*p),
+                player_name(*p)
+            ),
+            &[r::RULE_EFFECTS_CHECKED, re, rule, r::DUEL_ENDS],
+        );
+    }
+    if lost.len() == m.game.players.len() {
+        m.record(
+            "rule_effect",
+            "both players lose at the same time: the duel is a draw",
+            &[r::BOTH_LOSE],
+        );
+    }
+    game_over(&mut m.game);
+    true
+}
+
+/// The cards the simultaneous rule effects 4.16.4-4 … -7, -13, -14 put
+/// into the graveyard, with the clause and the reason.
+fn doomed(g: &Game) -> Vec<(CardId, &'static str, String)> {
+    let d = g.own_ref::<super::Dz>().cloned().unwrap_or_default();
+    let mut out: Vec<(CardId, &'static str, String)> = Vec::new();
+    let push = |out: &mut Vec<(CardId, &'static str, String)>, id: &CardId, rule, why: String| {
+        if !out.iter().any(|(x, _, _)| x == id) {
+            out.push((id.clone(), rule, why));
+        }
+    };
+    for p in 0..g.players.len() {
+        for sq in board::SQUARES {
+            let ids = g.zone_of(p, sq);
+            for id in ids {
+                let Some(c) = g.card(id) else { continue };
+                match ctype(g, id) {
+                    types::UNIT => {
+                        let pw = power(g, c);
+                        if pw <= 0 {
+                            push(&mut out, id, r::RE_POWER, format!("has power {pw}"));
+                        } else if c.damage >= pw {
+                            push(
+                                &mut out,
+                                id,
+                                r::RE_DAMAGE,
+                                format!("has {} damage, power {pw}", c.damage),
+                            );
+                        }
+                    }
+                    types::BASE => push(
+                        &mut out,
+                        id,
+                        r::RE_BASE_IN_BATTLE,
+                        "is a base in the battle space".into(),
+                    ),
+                    _ => {}
+                }
+            }
+            later_arrivals(&d.arrived, ids, &mut |id| {
+                push(
+                    &mut out,
+                    id,
+                    r::RE_SAME_SQUARE,
+                    format!(
+                        "arrived later on {sq}, where another unit of {} is",
+                        player_name(p)
+                    ),
+                )
+            });
+        }
+        for b in board::BASES {
+            let ids = g.zone_of(p, b);
+            for id in ids {
+                if ctype(g, id) == types::UNIT {
+                    push(
+                        &mut out,
+                        id,
+                        r::RE_UNIT_IN_BASE,
+                        "is a unit in the base space".into(),
+                    );
+                }
+            }
+            later_arrivals(&d.arrived, ids, &mut |id| {
+                push(
+                    &mut out,
+                    id,
+                    r::RE_SAME_BASE,
+                    format!("arrived later on {}'s {b}", player_name(p)),
+                )
+            });
+        }
+    }
+    out
+}
+
+/// Of several cards of one controller on one square, every one but the
+/// first to arrive; all of them when they all arrived at once (4.16.4-6).
+fn later_arrivals(arrived: &BTreeMap<CardId, u64>, ids: &[CardId], f: &mut dyn FnMut(&CardId)) {
+    if ids.len() < 2 {
+        return;
+    }
+    let seq = |id: &CardId| arrived.get(id).copied().unwrap_or(0);
+    let first = ids.iter().map(seq).min().unwrap_or(0);
+    let firsts = ids.iter().filter(|i| seq(i) == first).count();
+    for id in ids {
+        if seq(id) != first || firsts > 1 {
+            f(id);
+        }
+    }
+}
+
+/// 4.16.4-8: a unit played into the central area where no battle occurs
+/// goes to the graveyard; where one occurs, it waits for the battle's end
+/// (4.16.4-9, handled by the battle).
+fn central(m: &mut M) -> bool {
+    let placed: Vec<CardId> = dz_ref(&m.game)
+        .central
+        .iter()
+        .filter(|(_, s)| matches!(s, Central::Placed))
+        .map(|(id, _)| id.clone())
+        .collect();
+    let mut acted = false;
+    for id in placed {
+        let Some(c) = m.game.card(&id).cloned() else {
+            continue;
+        };
+        let Some(sq) = board::square(c.zone.kind) else {
+            dz(&mut m.game).central.remove(&id);
+            continue;
+        };
+        let opposed = board::units_on(&m.game, sq)
+            .iter()
+            .any(|u| m.game.card(u).is_some_and(|x| x.controller != c.controller));
+        let running = dz_ref(&m.game)
+            .battles
+            .iter()
+            .find(|b| b.square == sq)
+            .map(|b| b.id);
+        match (opposed, running) {
+            (true, Some(b)) => {
+                dz(&mut m.game).central.insert(id, Central::InBattle(b));
+            }
+            (true, None) => {}
+            (false, _) => {
+                m.record(
+                    "rule_effect",
+                    format!(
+                        "rule effect: {} was played into the central area and no battle occurs there: to its owner's graveyard",
+                        label(&m.game, &id)
+                    ),
+                    &[r::RULE_EFFECTS_CHECKED, r::RE_CENTRAL, r::UNIT_CENTRAL],
+                );
+                moves::destroy(m, &id);
+                acted = true;
+            }
+        }
+    }
+    acted
+}
+
+/// Boards and card text the module does not implement, refused before
+/// anything runs.
+pub fn refuse(g: &Game) -> Result<(), EngineError> {
+    const NOT_YET: &[(&str, &str)] = &[
+        ("muster", r::MUSTER),
+        ("zone_effect", r::ZONE_EFFECT),
+        ("rampage", r::RAMPAGE),
+        ("awakening", r::AWAKENING),
+        ("formation_summon", r::FORMATION),
+        ("pincer", r::PINCER),
+        ("call", r::CALL),
+        ("advance", r::ADVANCE),
+        ("linkage", r::LINKAGE),
+        ("resonance", r::RESONANCE),
+    ];
+    let used: std::collections::BTreeSet<&String> = g.cards.values().map(|c| &c.def).collect();
+    for key in used {
+        let Some(d) = g.defs.get(key) else { continue };
+        for (k, clause) in NOT_YET {
+            if d.has_keyword(k) {
+                return Err(ni(clause, format!("keyword `{k}` of card `{key}`")));
+            }
+        }
+        if let Some(t) = d.text.get("timing")
+            && !["normal", "quick", "battle"].contains(&t.as_str())
+        {
+            return Err(super::bad(format!(
+                "card `{key}`: timing `{t}` is not normal, quick or battle (2.9)"
+            )));
+        }
+        if let Some(t) = d.text.get("support_range")
+            && !["same_line", "same_area", "adjacent"].contains(&t.as_str())
+        {
+            return Err(ni(r::SUPPORT, format!("支援 range `{t}` of card `{key}`")));
+        }
+        if let Some(t) = d.text.get("resistance")
+            && !super::COLOURS.contains(&t.as_str())
+        {
+            return Err(ni(
+                r::RESISTANCE,
+                format!("耐性 condition `{t}` of card `{key}` (only a colour is implemented)"),
+            ));
+        }
+        for a in &d.abilities {
+            if a.optional {
+                return Err(ni(r::MAY, format!("a \"may\" ability of card `{key}`")));
+            }
+            if a.condition.is_some() {
+                return Err(ni(
+                    r::CONDITIONAL,
+                    format!("a conditional ability of card `{key}`"),
+                ));
+            }
+            if a.trigger == "spell" && d.card_type != types::STRATEGY {
+                return Err(ni(
+                    r::STATIC,
+                    format!(
+                        "card `{key}`: a `spell` text on a {}; write its abilities as triggers",
+                        d.card_type
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}

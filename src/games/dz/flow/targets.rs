@@ -1,0 +1,246 @@
+//! Targets (4.11): chosen when a spell is played (4.7.2-5) or a triggered
+//! ability is put on the stack (4.8.4-2), never the spell itself (4.11.4),
+//! never the same card twice under one 対象の (4.11.5), never a card whose
+//! 耐性 names the source's colour (5.17.2); checked again on resolution
+//! (4.9.2-1, 4.11.6).
+
+use crate::engine::{CardId, Effect, EngineError, Filter, Game, PlayerId, Side, Target};
+
+use super::{M, Tgt, board, colours, ctype, text};
+
+/// The effects of the `kind` abilities of definition `def` (a spell's
+/// text), or of one ability.
+pub fn effects_of(g: &Game, def: &str, kind: &str) -> Vec<Effect> {
+    g.defs
+        .get(def)
+        .map(|d| {
+            d.abilities
+                .iter()
+                .filter(|a| a.trigger == kind)
+                .flat_map(|a| a.effect.clone())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The player whose card `id` is for "your" / "opponent's": its
+/// controller on a square, the zone's player elsewhere.
+pub fn side_of(g: &Game, id: &str) -> Option<PlayerId> {
+    let c = g.card(id)?;
+    if board::is_square(c.zone.kind) || board::is_base(c.zone.kind) {
+        Some(c.controller)
+    } else {
+        c.zone.player.or(Some(c.controller))
+    }
+}
+
+/// Whether card `id` matches `filter` for an effect of `controller` whose
+/// source is `source` (colours `source_colours`).
+pub fn matches(
+    g: &Game,
+    controller: PlayerId,
+    source: &str,
+    source_colours: &[&str],
+    f: &Filter,
+    id: &str,
+) -> bool {
+    let Some(c) = g.card(id) else { return false };
+    let zone_ok = match &f.zone {
+        None => board::is_square(c.zone.kind) || board::is_base(c.zone.kind),
+        Some(z) => c.zone.kind == z.as_str(),
+    };
+    let side_ok = match (f.side, side_of(g, id)) {
+        (Side::Any, _) => true,
+        (Side::You, Some(p)) => p == controller,
+        (Side::Opponent, Some(p)) => p != controller,
+        _ => false,
+    };
+    let type_ok = f.types.is_empty() || f.types.iter().any(|t| t == ctype(g, id));
+    let state_ok = f.state.as_deref().is_none_or(|s| c.has(s));
+    let other_ok = !f.other || id != source;
+    // Cost bounds read the use cost: the sum of its numbers (2.4.3).
+    let chars_ok = g
+        .def_of(id)
+        .is_some_and(|d| f.admits_characteristics(d, Some(super::use_cost(g, id))));
+    chars_ok
+        && zone_ok
+        && side_ok
+        && type_ok
+        && state_ok
+        && other_ok
+        && !resists(g, id, source_colours)
+}
+
+/// Whether 耐性 protects `id` from a source of these colours (5.17.2).
+pub fn resists(g: &Game, id: &str, source_colours: &[&str]) -> bool {
+    text(g, id, "resistance").is_some_and(|c| source_colours.contains(&c))
+}
+
+/// Every card of the game matching the filter, in a stable order.
+pub fn candidates(
+    g: &Game,
+    controller: PlayerId,
+    source: &str,
+    source_colours: &[&str],
+    f: &Filter,
+) -> Vec<CardId> {
+    g.cards
+        .keys()
+        .filter(|id| matches(g, controller, source, source_colours, f, id))
+        .cloned()
+        .collect()
+}
+
+/// Chooses the targets of `def`'s `kind` effects for `controller` (source
+/// card `source`), from the choice `key` (`key#N` for effect N when
+/// several effects choose). `None`: a chosen target has no legal option,
+/// so the spell can't be played or the trigger is removed (4.11.3).
+pub fn choose(
+    m: &mut M,
+    controller: PlayerId,
+    source: &str,
+    def_card: &str,
+    kind: &str,
+    key: &str,
+) -> Result<Option<Vec<Option<Vec<Tgt>>>>, EngineError> {
+    let Some(def) = m.game.card(def_card).map(|c| c.def.clone()) else {
+        return Ok(Some(Vec::new()));
+    };
+    let effects = effects_of(&m.game, &def, kind);
+    choose_for(m, controller, source, &effects, key)
+}
+
+/// [`choose`] for a list of effects.
+pub fn choose_for(
+    m: &mut M,
+    controller: PlayerId,
+    source: &str,
+    effects: &[Effect],
+    key: &str,
+) -> Result<Option<Vec<Option<Vec<Tgt>>>>, EngineError> {
+    let cols = colours(&m.game, source);
+    let chosen_count = effects
+        .iter()
+        .filter(|e| matches!(target_of(e), Some(Target::Chosen { .. })))
+        .count();
+    let mut out = Vec::new();
+    for (i, e) in effects.iter().enumerate() {
+        let Some(Target::Chosen {
+            filter,
+            count,
+            up_to,
+            ..
+        }) = target_of(e)
+        else {
+            out.push(None);
+            continue;
+        };
+        let k = if chosen_count == 1 {
+            key.to_string()
+        } else {
+            format!("{key}#{i}")
+        };
+        let options = candidates(&m.game, controller, source, &cols, filter);
+        let n = *count as usize;
+        let given = m.choices.take(&k).map(|v| match v {
+            serde_json::Value::String(s) => vec![s],
+            serde_json::Value::Array(a) => a
+                .iter()
+                .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
+                .collect(),
+            other => vec![other.to_string()],
+        });
+        if let Some(bad) = given.iter().flatten().find(|id| !options.contains(id)) {
+            // Choosing an illegal target is an illegal action (4.7.2-5).
+            return Err(super::illegal(
+                super::r::TARGETS,
+                format!(
+                    "{bad} is not a legal target (legal: {})",
+                    if options.is_empty() {
+                        "none".to_string()
+                    } else {
+                        options.join(", ")
+                    }
+                ),
+                vec![],
+            ));
+        }
+        let picked = match given {
+            Some(list) => list,
+            None if !*up_to && options.len() == n => {
+                if let Some(e) = m.trace.last_mut() {
+                    e.note = Some(format!(
+                        "targets {} are the only legal ones, so the engine chose them",
+                        options.join(", ")
+                    ));
+                }
+                options.clone()
+            }
+            None if options.is_empty() => Vec::new(),
+            None => {
+                return Err(EngineError::MissingChoice { choice: k, options });
+            }
+        };
+        let mut distinct = picked.clone();
+        distinct.sort();
+        distinct.dedup();
+        if distinct.len() != picked.len() {
+            return Err(super::illegal(
+                super::r::TARGET_ONCE,
+                "one 対象の can't choose the same card twice",
+                vec![],
+            ));
+        }
+        if picked.is_empty() && !*up_to {
+            return Ok(None);
+        }
+        if picked.len() > n || (!*up_to && picked.len() != n) {
+            return Err(EngineError::BadChoice {
+                choice: k,
+                value: format!("{} card(s)", picked.len()),
+                options: vec![format!(
+                    "{}{n} of {}",
+                    if *up_to { "up to " } else { "exactly " },
+                    options.join(", ")
+                )],
+            });
+        }
+        let tg = picked
+            .iter()
+            .map(|c| Tgt {
+                card: c.clone(),
+                inc: m.game.card(c).map_or(0, |x| x.incarnation),
+            })
+            .collect();
+        out.push(Some(tg));
+    }
+    Ok(Some(out))
+}
+
+/// The target selector of an effect, if it has one.
+pub fn target_of(e: &Effect) -> Option<&Target> {
+    match e {
+        Effect::Damage { target, .. }
+        | Effect::Destroy { target }
+        | Effect::Banish { target }
+        | Effect::ReturnToHand { target }
+        | Effect::Buff { target, .. }
+        | Effect::SetState { target, .. } => Some(target),
+        _ => None,
+    }
+}
+
+/// Whether a chosen target is still legal on resolution (4.9.2-1): the same
+/// object (no zone change other than square to square) still meeting the
+/// target condition.
+pub fn still_legal(
+    g: &Game,
+    controller: PlayerId,
+    source: &str,
+    source_colours: &[&str],
+    f: &Filter,
+    t: &Tgt,
+) -> bool {
+    g.card(&t.card).is_some_and(|c| c.incarnation == t.inc)
+        && matches(g, controller, source, source_colours, f, &t.card)
+}

@@ -1,0 +1,177 @@
+//! Triggered abilities (4.4, 4.8): they trigger on their event (4.8.1),
+//! wait until a player would receive priority (4.8.2), then go on the
+//! stack AP's first, then NAP's (4.8.3), choosing their targets then; with
+//! no legal target they are removed (4.8.4-2, 4.11.3). "When placed on a
+//! square" also fires on square-to-square placements (4.8.9); leaving a
+//! square reads the card as it last was (4.8.11).
+
+use crate::engine::{Card, EngineError, player_name};
+
+use super::{Entry, Kind, M, Trig, board, dz, label, r, targets};
+
+/// The abilities of `trigger` on `card`'s definition, as waiting triggers.
+fn fire_def(m: &mut M, card: &Card, trigger: &str, why: &[&'static str]) -> usize {
+    let Some(def) = m.game.defs.get(&card.def) else {
+        return 0;
+    };
+    let idx: Vec<usize> = def
+        .abilities
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.trigger == trigger)
+        .map(|(i, _)| i)
+        .collect();
+    for &i in &idx {
+        let t = Trig {
+            controller: card.controller,
+            kind: Kind::Ability {
+                source: card.id.clone(),
+                source_inc: card.incarnation,
+                def: card.def.clone(),
+                ability: i,
+                trigger: trigger.to_string(),
+                targets: Vec::new(),
+            },
+        };
+        dz(&mut m.game).trigs.push(t);
+    }
+    if !idx.is_empty() {
+        m.record(
+            "trigger",
+            format!(
+                "{}'s {trigger} ability triggers ({} ability(ies)); it waits for the next priority",
+                label(&m.game, &card.id),
+                idx.len()
+            ),
+            &[r::TRIGGERED, r::TRIGGER_WAITS],
+        )
+        .rules
+        .extend(why);
+    }
+    idx.len()
+}
+
+/// `card`'s own ability for event `trigger` (攻撃した時, バトルに勝利した時…).
+pub fn fire(m: &mut M, card: &str, trigger: &str, why: &[&'static str]) -> usize {
+    match m.game.card(card).cloned() {
+        Some(c) => fire_def(m, &c, trigger, why),
+        None => 0,
+    }
+}
+
+/// "At the start of the turn" / "at the end of the turn" of the cards on
+/// squares AP controls (the text reads "your turn").
+pub fn phase_start(m: &mut M, trigger: &str) -> usize {
+    let ap = m.game.turn.active;
+    let cards: Vec<Card> = board::on_squares(&m.game)
+        .iter()
+        .filter_map(|id| m.game.card(id).cloned())
+        .filter(|c| c.controller == ap)
+        .collect();
+    let why: &[&'static str] = if trigger == "end_of_turn" {
+        &[r::RECOVERY_END_OF_TURN]
+    } else {
+        &[r::RELEASE]
+    };
+    cards.iter().map(|c| fire_def(m, c, trigger, why)).sum()
+}
+
+/// A card was placed on a square (4.8.9, 4.8.10-1).
+pub fn placed(m: &mut M, card: &str) {
+    fire(
+        m,
+        card,
+        "on_placed",
+        &[r::PLACED_TRIGGER, r::ZONE_CHANGE_TRIGGER],
+    );
+}
+
+/// A card leaves a square for zone `to`: its "put into the graveyard from
+/// a square" ability triggers with last-known information (4.8.11).
+pub fn leaving(m: &mut M, card: &Card, to: &str) {
+    if to == "graveyard" {
+        fire_def(
+            m,
+            card,
+            "to_graveyard",
+            &[r::LEAVING_TRIGGER, r::LAST_KNOWN],
+        );
+    }
+}
+
+/// Puts the waiting triggers on the stack, AP's first (4.8.3). Returns how
+/// many were handled.
+pub fn stack_waiting(m: &mut M) -> Result<usize, EngineError> {
+    let waiting = std::mem::take(&mut dz(&mut m.game).trigs);
+    if waiting.is_empty() {
+        return Ok(0);
+    }
+    let ap = m.game.turn.active;
+    let mut ordered: Vec<Trig> = waiting
+        .iter()
+        .filter(|t| t.controller == ap)
+        .cloned()
+        .collect();
+    ordered.extend(waiting.iter().filter(|t| t.controller != ap).cloned());
+    let n = ordered.len();
+    for t in ordered {
+        let entry = match t.kind {
+            Kind::Ability {
+                source,
+                source_inc,
+                def,
+                ability,
+                trigger,
+                ..
+            } => {
+                let effects = m
+                    .game
+                    .defs
+                    .get(&def)
+                    .and_then(|d| d.abilities.get(ability))
+                    .map(|a| a.effect.clone())
+                    .unwrap_or_default();
+                m.record(
+                    "stack",
+                    format!(
+                        "{}'s {trigger} ability of {} goes on the stack",
+                        player_name(t.controller),
+                        label(&m.game, &source)
+                    ),
+                    &[r::APNAP, r::TRIGGER_CONTROLLER],
+                );
+                let key = format!("{source}.{trigger}");
+                let Some(tg) = targets::choose_for(m, t.controller, &source, &effects, &key)?
+                else {
+                    m.record(
+                        "stack",
+                        format!("the {trigger} ability of {source} has no legal target: it is removed from the stack"),
+                        &[r::TRIGGER_TARGETS, r::NO_TARGET],
+                    );
+                    continue;
+                };
+                Kind::Ability {
+                    source,
+                    source_inc,
+                    def,
+                    ability,
+                    trigger,
+                    targets: tg,
+                }
+            }
+            other => {
+                m.record(
+                    "stack",
+                    "即死's delayed ability goes on the stack",
+                    &[r::DELAYED, r::INSTANT_DEATH],
+                );
+                other
+            }
+        };
+        dz(&mut m.game).stack.push(Entry {
+            controller: t.controller,
+            kind: entry,
+        });
+    }
+    Ok(n)
+}

@@ -1,0 +1,474 @@
+//! Every clause of the ディメンション・ゼロ 総合ルール (v19.00) the DZ module
+//! can cite, by canonical id (`4.9.2-1` = 第4部第9章 2-1; the trace shows the
+//! judges' form beside it). A test checks that each exists in the bundled
+//! rulebook.
+
+/// Declares one `pub const` per clause and the list of them all.
+macro_rules! dz_clauses {
+    ($( $(#[$doc:meta])* $name:ident => $id:literal ),* $(,)?) => {
+        $( $(#[$doc])* pub const $name: &str = $id; )*
+        /// Every clause above, in declaration order.
+        pub const CITABLE: &[&str] = &[$($id),*];
+    };
+}
+
+dz_clauses! {
+    // 第1部: principles.
+    /// Card text beats the rules.
+    TEXT_BEATS_RULES => "1.1.1",
+    /// An impossible action is not performed.
+    IMPOSSIBLE => "1.1.3",
+    /// Simultaneous choices: AP, then NAP.
+    APNAP_CHOICES => "1.1.4",
+    /// Priority in short.
+    PRIORITY_PRINCIPLE => "1.1.5",
+    /// Negative numbers are treated as 0.
+    NEGATIVE => "1.2.2",
+    /// Energy symbols.
+    SYMBOLS => "1.2.3",
+    /// Coloured costs: released energy cards of that colour.
+    PAY_COLOURED => "1.2.3-1",
+    /// Colourless costs: any released energy card or smash card.
+    PAY_COLOURLESS => "1.2.3-2",
+    /// X costs.
+    PAY_X => "1.2.3-3",
+    // 第2部: definitions.
+    /// The active and non-active player.
+    ACTIVE_PLAYER => "2.1.3",
+    /// A card's colours are those of its use cost.
+    COLOUR => "2.4.2",
+    /// Colourless card.
+    COLOURLESS_CARD => "2.4.2-1",
+    /// A multicolour card has every colour.
+    MULTICOLOUR => "2.4.2-2",
+    /// "Cost" with no colour named is the sum.
+    COST_SUM => "2.4.3",
+    /// Move cost.
+    MOVE_COST => "2.5",
+    /// Card types.
+    TYPES => "2.6.2",
+    /// Timing: Normal, Quick, Battle.
+    TIMING => "2.9",
+    /// Power.
+    POWER => "2.12",
+    /// Smash value.
+    SMASH_VALUE => "2.13",
+    /// Units: played in your main phase outside battles.
+    UNIT_PLAY => "2.20.1-1",
+    /// A unit from the plan zone.
+    UNIT_PLAN => "2.20.1-1.p2",
+    /// A unit's square: own or central area, none of your units there.
+    UNIT_SQUARE => "2.20.1-2",
+    /// A resolved unit is put frozen on its square.
+    UNIT_RESOLVES => "2.20.1-3",
+    /// A unit put by an effect is its controller's.
+    UNIT_PUT_CONTROL => "2.20.1-4",
+    /// A unit played into the central area.
+    UNIT_CENTRAL => "2.20.1-6",
+    /// Unit text works on a battle square.
+    UNIT_TEXT => "2.20.1-7",
+    /// Bases.
+    BASE_PLAY => "2.20.2-1",
+    /// A base's square: your base square with none of your bases.
+    BASE_SQUARE => "2.20.2-2",
+    /// A resolved base is put released.
+    BASE_RESOLVES => "2.20.2-3",
+    /// Strategies.
+    STRATEGY_PLAY => "2.20.3-1",
+    /// A strategy's cost.
+    STRATEGY_COST => "2.20.3-2",
+    /// A resolved strategy goes to the graveyard.
+    STRATEGY_RESOLVES => "2.20.3-3",
+    /// A card on the stack is a spell.
+    SPELL => "2.21",
+    /// Zones; each square is a zone.
+    ZONES => "2.23.1",
+    /// Each square is a zone of its own.
+    SQUARE_IS_ZONE => "2.23.1.p2",
+    /// Cards go to their owner's zones.
+    OWNERS_ZONE => "2.23.1-1",
+    /// A zone change other than square to square makes a new object.
+    NEW_OBJECT => "2.23.1-3",
+    /// Draw, destroy, sacrifice, exile.
+    VERBS => "2.23.1-4",
+    /// Several cards are drawn one at a time.
+    DRAW_ONE_AT_A_TIME => "2.23.1-5",
+    /// The deck.
+    DECK => "2.23.2",
+    /// The plan zone: the face-up top card of the deck.
+    PLAN_ZONE => "2.23.3-1",
+    /// A plan card that moves: the next card stays face down.
+    PLAN_MOVES => "2.23.3-2",
+    /// A plan zone can't be created while it has a card.
+    PLAN_ONE => "2.23.3-6",
+    /// The hand.
+    HAND => "2.23.4",
+    /// The graveyard.
+    GRAVEYARD => "2.23.5",
+    /// The energy zone.
+    ENERGY_ZONE => "2.23.6",
+    /// Energy cards enter face up and released.
+    ENERGY_RELEASED => "2.23.6-2",
+    /// Energy is frozen only to pay a cost.
+    ENERGY_ONLY_COSTS => "2.23.6-4",
+    /// The smash zone.
+    SMASH_ZONE => "2.23.7",
+    /// Smash cards are face down and released.
+    SMASH_FACE_DOWN => "2.23.7-2",
+    /// Smash cards pay colourless costs.
+    SMASH_PAYS => "2.23.7-4",
+    /// Squares of the battle and base spaces.
+    SQUARES => "2.23.8",
+    /// Units only in the battle space, bases only in the base space.
+    WHERE_CARDS_GO => "2.23.8-1",
+    /// Square to square keeps the object.
+    SQUARE_TO_SQUARE => "2.23.8-4",
+    /// The stack.
+    STACK => "2.23.9",
+    /// Last in, first out.
+    STACK_LIFO => "2.23.9-2",
+    /// Both pass: the top resolves.
+    STACK_RESOLVES => "2.23.9-3",
+    /// The remove zone.
+    REMOVE_ZONE => "2.23.10",
+    /// Base space.
+    BASE_SPACE => "2.24.3",
+    /// Battle space.
+    BATTLE_SPACE => "2.24.4",
+    /// Lines, named from a player's view.
+    LINES => "2.24.5",
+    /// Areas: own, central, enemy.
+    AREAS => "2.24.7",
+    /// A rule names an area from the acting player's view.
+    AREA_RULE_VIEW => "2.24.7-1",
+    /// Card text names an area from its controller's view.
+    AREA_TEXT_VIEW => "2.24.7-2",
+    /// Released and frozen.
+    STATES => "2.26.1",
+    /// Freezing a frozen card is impossible.
+    NO_DOUBLE_FREEZE => "2.26.1-1",
+    /// The source of an ability or damage.
+    SOURCE => "2.27",
+    // 第3部: the duel.
+    /// Opening hands.
+    OPENING_HAND => "3.2.2",
+    /// The first player skips the first draw.
+    FIRST_SKIPS_DRAW => "3.2.4",
+    /// 7 smash cards: loss.
+    LOSS_SMASH => "3.3.1",
+    /// An empty deck: loss.
+    LOSS_DECK => "3.3.2",
+    /// The duel ends at once.
+    DUEL_ENDS => "3.3.3",
+    /// Both lose at once: a draw.
+    BOTH_LOSE => "3.3.4",
+    /// Concession.
+    CONCEDE => "3.3.7",
+    /// Turns alternate.
+    TURNS => "3.4.1",
+    /// The six phases.
+    PHASES => "3.4.2",
+    /// A phase ends when both pass with an empty stack.
+    PHASE_ENDS => "3.4.3",
+    /// After the last phase the turn ends.
+    TURN_ENDS => "3.4.5",
+    /// Release phase.
+    RELEASE => "3.5.1",
+    /// Draw phase: draw 1.
+    DRAW => "3.6.1-1",
+    /// The first player's first draw phase is skipped.
+    DRAW_SKIPPED => "3.6.1-2",
+    /// Energy phase.
+    ENERGY => "3.7.1",
+    /// Main phase.
+    MAIN => "3.8.1",
+    /// Normal actions.
+    NORMAL => "3.8.2",
+    /// Playing a Normal card.
+    NORMAL_PLAY => "3.8.2-1",
+    /// Activating a Normal ability.
+    NORMAL_ABILITY => "3.8.2-2",
+    /// Creating the plan zone.
+    PLAN_CREATE => "3.8.2-3",
+    /// Updating the plan zone.
+    PLAN_UPDATE => "3.8.2-4",
+    /// Playing from the plan zone.
+    PLAN_PLAY => "3.8.2-5",
+    /// Moving a unit.
+    MOVE => "3.8.2-6",
+    /// A move is a rule-defined activated ability.
+    MOVE_IS_ABILITY => "3.8.2-6.p2",
+    /// Relocation by an effect is not a move.
+    RELOCATION_NOT_MOVE => "3.8.2-6.p3",
+    /// Quick actions.
+    QUICK => "3.8.3",
+    /// Playing a Quick card.
+    QUICK_PLAY => "3.8.3-1",
+    /// Battle actions.
+    BATTLE_TIMING => "3.8.4",
+    /// Playing a Battle card.
+    BATTLE_PLAY => "3.8.4-1",
+    /// Smash phase.
+    SMASH => "3.9.1",
+    /// Recovery: damage removed, "this turn" effects end.
+    RECOVERY => "3.10.1",
+    /// Recovery: end-of-turn triggers.
+    RECOVERY_END_OF_TURN => "3.10.2",
+    /// Recovery: repeat when something happened.
+    RECOVERY_REPEAT => "3.10.3",
+    /// A battle occurs.
+    BATTLE => "3.11.1",
+    /// Other rule effects first: no battle.
+    BATTLE_OTHER_FIRST => "3.11.1-1",
+    /// Battling units.
+    BATTLING => "3.11.1-2",
+    /// Battles on several squares at once.
+    BATTLES_AT_ONCE => "3.11.1-4",
+    /// The waiting stack.
+    WAITING_STACK => "3.11.2",
+    /// A battle during a battle.
+    NESTED_BATTLE => "3.11.3",
+    /// The three battle steps.
+    BATTLE_STEPS => "3.11.4",
+    /// The attacking and the attacked unit.
+    ATTACKER => "3.11.5",
+    /// Arriving together: each attacks and is attacked.
+    BOTH_ATTACK => "3.11.5-1",
+    /// First battle step.
+    FIRST_STEP => "3.12.1",
+    /// First battle step: the exchange.
+    FIRST_EXCHANGE => "3.12.2",
+    /// After the exchange is stacked, priority.
+    EXCHANGE_PRIORITY => "3.12.3",
+    /// The exchange resolves at once.
+    EXCHANGE_RESOLVES => "3.12.4",
+    /// Battle damage is fixed when stacked.
+    DAMAGE_FIXED => "3.12.4-1",
+    /// A unit gone takes no battle damage.
+    RECEIVER_GONE => "3.12.4-2",
+    /// Second battle step.
+    SECOND_STEP => "3.13.1",
+    /// Second battle step: the exchange.
+    SECOND_EXCHANGE => "3.13.2",
+    /// Battle end step: winner and loser.
+    END_STEP => "3.14.1",
+    /// How the winner is decided.
+    WINNER => "3.14.1-1",
+    /// Both still there: the attacker is destroyed.
+    ATTACKER_DESTROYED => "3.14.2",
+    /// Played into the central area: destroyed at battle end.
+    CENTRAL_AT_END => "3.14.2-1",
+    /// Then battle-end triggers.
+    END_TRIGGERS => "3.14.2-2",
+    /// "Until end of battle" effects end.
+    END_OF_BATTLE => "3.14.3",
+    /// The battle ends; the waiting stack returns.
+    BATTLE_ENDS => "3.14.4",
+    // 第4部: processing.
+    /// A spell's controller.
+    SPELL_STACK => "4.1.1",
+    /// Triggered abilities.
+    TRIGGERED => "4.4.1",
+    /// Conditional triggers.
+    CONDITIONAL => "4.4.3",
+    /// Created (delayed) triggers.
+    DELAYED => "4.4.4",
+    /// A delayed trigger tied to a card that left.
+    DELAYED_GONE => "4.4.4-1",
+    /// Static abilities.
+    STATIC => "4.5.1",
+    /// Priority.
+    PRIORITY => "4.6.1",
+    /// AP gets priority; passing.
+    PRIORITY_PASS => "4.6.2",
+    /// Rule effects and triggers before priority.
+    BEFORE_PRIORITY => "4.6.3",
+    /// Playing a spell.
+    PLAYING => "4.7.1",
+    /// Announcing.
+    ANNOUNCE => "4.7.2-1",
+    /// Modes.
+    MODES => "4.7.2-2",
+    /// X and costs fixed.
+    COST_FIXED => "4.7.2-3",
+    /// Additional and alternative costs.
+    EXTRA_COSTS => "4.7.2-4",
+    /// Targets.
+    TARGETS => "4.7.2-5",
+    /// Dividing amounts.
+    DIVIDE => "4.7.2-6",
+    /// The cost is locked.
+    COST_LOCKED => "4.7.2-7",
+    /// Every cost paid at once.
+    PAY_AT_ONCE => "4.7.2-8",
+    /// Played.
+    PLAYED => "4.7.2-9",
+    /// Declaring a move.
+    MOVE_DECLARE => "4.7.3-1",
+    /// A move's additional costs.
+    MOVE_EXTRA => "4.7.3-2",
+    /// A move's cost paid.
+    MOVE_PAY => "4.7.3-4",
+    /// The move is activated.
+    MOVE_ACTIVATED => "4.7.3-5",
+    /// A trigger's controller.
+    TRIGGER_CONTROLLER => "4.8.1",
+    /// Triggers wait for priority.
+    TRIGGER_WAITS => "4.8.2",
+    /// AP's triggers first, then NAP's.
+    APNAP => "4.8.3",
+    /// A trigger with no legal target is removed.
+    TRIGGER_TARGETS => "4.8.4-2",
+    /// "May" triggers.
+    MAY => "4.8.5",
+    /// One trigger per event.
+    EACH_EVENT => "4.8.6",
+    /// "When placed on a square".
+    PLACED_TRIGGER => "4.8.9",
+    /// Zone-change triggers.
+    ZONE_CHANGE_TRIGGER => "4.8.10",
+    /// Leaving a square: last-known information.
+    LEAVING_TRIGGER => "4.8.11",
+    /// Both pass: the top resolves.
+    RESOLVE => "4.9.1",
+    /// Resolving a spell or ability.
+    RESOLUTION => "4.9.2",
+    /// Targets checked on resolution.
+    TARGETS_CHECKED => "4.9.2-1",
+    /// Text followed in order.
+    IN_ORDER => "4.9.2-3",
+    /// Choices made on resolution.
+    RESOLUTION_CHOICES => "4.9.2-4",
+    /// Last-known information on resolution.
+    LKI => "4.9.2-6",
+    /// Units and bases placed at the end of resolution.
+    PLACED_AT_END => "4.9.2-8",
+    /// Resolving a move.
+    MOVE_RESOLUTION => "4.9.3",
+    /// A move whose unit left its square is countered.
+    MOVE_CHECK => "4.9.3-1",
+    /// The unit arrives released.
+    MOVE_RELEASED => "4.9.3-2",
+    /// Nothing is played during a resolution.
+    NOTHING_DURING_RESOLUTION => "4.9.4",
+    /// Countered.
+    COUNTERED => "4.10.1",
+    /// A countered spell goes to the graveyard.
+    COUNTERED_GRAVEYARD => "4.10.2",
+    /// Costs are not refunded.
+    NO_REFUND => "4.10.3",
+    /// Targeting.
+    TARGETING => "4.11.1",
+    /// One 対象の never chooses the same card twice.
+    TARGET_ONCE => "4.11.5",
+    /// No legal target: it can't be played.
+    NO_TARGET => "4.11.3",
+    /// Continuous effects of spells.
+    CONTINUOUS => "4.14.3",
+    /// Static continuous effects.
+    STATIC_EFFECTS => "4.14.4",
+    /// Replacement effects.
+    REPLACEMENT => "4.15.1",
+    /// Rule effects.
+    RULE_EFFECTS => "4.16.1",
+    /// Rule effects are checked before priority, all at once.
+    RULE_EFFECTS_CHECKED => "4.16.2",
+    /// 7 smash cards.
+    RE_SMASH => "4.16.4-1",
+    /// Empty deck.
+    RE_DECK => "4.16.4-2",
+    /// A battle occurs.
+    RE_BATTLE => "4.16.4-3",
+    /// Battle occurrence last.
+    RE_BATTLE_LAST => "4.16.4-3-1",
+    /// Power 0 or less.
+    RE_POWER => "4.16.4-4",
+    /// Damage at least power.
+    RE_DAMAGE => "4.16.4-5",
+    /// Two of your units on one square: the later one goes.
+    RE_SAME_SQUARE => "4.16.4-6",
+    /// Two of your bases on one base square.
+    RE_SAME_BASE => "4.16.4-7",
+    /// Played into the central area, no battle.
+    RE_CENTRAL => "4.16.4-8",
+    /// Played into the central area, with a battle.
+    RE_CENTRAL_BATTLE => "4.16.4-9",
+    /// The attacker at battle end.
+    RE_ATTACKER => "4.16.4-10",
+    /// A base in the battle space.
+    RE_BASE_IN_BATTLE => "4.16.4-13",
+    /// A unit in the base space.
+    RE_UNIT_IN_BASE => "4.16.4-14",
+    /// Last-known information.
+    LAST_KNOWN => "4.17",
+    // 第5部: keyword abilities.
+    /// 速攻 Haste.
+    HASTE => "5.1.2",
+    /// 速攻 only when played.
+    HASTE_ONLY_PLAYED => "5.1.2-1",
+    /// 即死.
+    INSTANT_DEATH => "5.2.2",
+    /// 即死 does not trigger when its unit left.
+    INSTANT_DEATH_GONE => "5.2.2-1",
+    /// 召集.
+    MUSTER => "5.3.1",
+    /// 加速.
+    ACCELERATION => "5.4.1",
+    /// 加速 in the first step.
+    ACCELERATION_FIRST => "5.4.1-1",
+    /// Without 加速 in the second step.
+    ACCELERATION_SECOND => "5.4.1-2",
+    /// 加速 decided at the first step.
+    ACCELERATION_FIXED => "5.4.2",
+    /// 支援.
+    SUPPORT => "5.5.2",
+    /// 支援 includes itself.
+    SUPPORT_SELF => "5.5.2-1",
+    /// 団結.
+    UNITY => "5.6.2",
+    /// Zone effects.
+    ZONE_EFFECT => "5.7.1",
+    /// 暴走.
+    RAMPAGE => "5.7.2-1",
+    /// 覚醒.
+    AWAKENING => "5.7.3-1",
+    /// 隊列召喚.
+    FORMATION => "5.8.1",
+    /// 挟撃.
+    PINCER => "5.9.1",
+    /// 呼声.
+    CALL => "5.10.1",
+    /// 進撃.
+    ADVANCE => "5.11.1",
+    /// 連動.
+    LINKAGE => "5.12.1",
+    /// 共鳴.
+    RESONANCE => "5.13.1",
+    /// 閃光.
+    FLASH => "5.14.2",
+    /// 補給.
+    SUPPLY => "5.15.2",
+    /// 急襲.
+    RAID => "5.16.2",
+    /// 急襲 can't pay additional move costs.
+    RAID_NO_EXTRA => "5.16.3",
+    /// 耐性.
+    RESISTANCE => "5.17.2",
+    /// 耐性 checked when the damage resolves.
+    RESISTANCE_AT_RESOLUTION => "5.17.3",
+    // 第6部: other rules.
+    /// 闘気 cards.
+    TOKI => "6.1.1",
+    /// Deliberately ordered decks.
+    DELIBERATE => "6.2.1",
+    /// Referencing data.
+    REFERENCE => "6.3.2",
+    /// 合成.
+    SYNTHESIS => "6.4.1",
+    /// Changing targets.
+    CHANGE_TARGETS => "6.5.1",
+    /// 結合.
+    BOND => "6.6.1",
+    /// Markers.
+    MARKERS => "6.7.p1",
+}

@@ -1,0 +1,136 @@
+//! Conditions of application (10.3.3: text enabled only while a condition
+//! holds) and the class keywords that are conditions: Combo (13.2.1),
+//! Spellchain (13.3.1), Awakening (13.4.1: `value` `max_pp` at least 7),
+//! Necrocharge (13.5.1: `zone` `cemetery`), Crimson (13.5.2).
+
+use super::*;
+use crate::engine::card::Condition;
+
+/// 13.2.1 Combo: cards the player has played this turn (any zone, tokens
+/// too, the card being played included).
+pub const COMBO: &str = "combo";
+/// 13.3.1 Spellchain: spells in the player's cemetery.
+pub const SPELLCHAIN: &str = "spellchain";
+/// 13.5.2 Crimson (真紅): 1 during the player's turn once their leader's
+/// defense has gone down this turn, else 0.
+pub const CRIMSON: &str = "crimson";
+
+/// The counts a condition may bound.
+pub const COUNTS: &[&str] = &[COMBO, SPELLCHAIN, CRIMSON];
+
+/// The value a condition part compares, for player `p`.
+fn count(g: &Game, name: &str, p: PlayerId) -> i64 {
+    let s = g.own_ref::<SveState>();
+    match name {
+        COMBO => s.map_or(0, |s| s.played.get(p).copied().unwrap_or(0)) as i64,
+        SPELLCHAIN => g
+            .zone_of(p, zn::CEMETERY)
+            .iter()
+            .filter(|id| is_type(g, id, "spell"))
+            .count() as i64,
+        CRIMSON => i64::from(
+            g.turn.active == p
+                && s.is_some_and(|s| s.defense_lowered.get(p).copied().unwrap_or(false)),
+        ),
+        _ => 0,
+    }
+}
+
+/// The clause of a count (for the trace).
+fn count_rule(name: &str) -> &'static str {
+    match name {
+        COMBO => r::COMBO,
+        SPELLCHAIN => r::SPELLCHAIN,
+        _ => r::CRIMSON,
+    }
+}
+
+/// Whether `c` holds for an ability mastered by `master`, with the
+/// clauses that decided it and an account for the trace.
+pub(super) fn holds(
+    g: &Game,
+    c: &Condition,
+    master: PlayerId,
+) -> (bool, Vec<&'static str>, String) {
+    let mut rules = vec![r::CONDITIONAL_TEXT];
+    let mut parts = Vec::new();
+    let mut ok = true;
+    if let Some(w) = c.turn {
+        let yes = who_players(g, master, w).contains(&g.turn.active);
+        parts.push(format!("turn of {}: {yes}", player_name(g.turn.active)));
+        ok &= yes;
+    }
+    if let Some(ph) = &c.phase {
+        let yes = &g.turn.phase == ph;
+        parts.push(format!("phase {}: {yes}", g.turn.phase));
+        ok &= yes;
+    }
+    let players = who_players(g, master, c.who);
+    let measured: Option<(String, Vec<i64>)> = if let Some(v) = &c.value {
+        if v == "max_pp" {
+            rules.push(r::AWAKENING);
+        }
+        Some((v.clone(), players.iter().map(|&p| g.value(p, v)).collect()))
+    } else if let Some(z) = &c.zone {
+        if z == zn::CEMETERY {
+            // 13.5.1 item 3.1: a card being resolved is in the resolution
+            // area, so it does not count itself.
+            rules.push(r::NECROCHARGE);
+        }
+        Some((
+            format!("cards in {z}"),
+            players
+                .iter()
+                .map(|&p| g.zone_of(p, z).len() as i64)
+                .collect(),
+        ))
+    } else {
+        c.count.as_ref().map(|n| {
+            rules.push(count_rule(n));
+            (n.clone(), players.iter().map(|&p| count(g, n, p)).collect())
+        })
+    };
+    if let Some((what, ns)) = measured {
+        for n in ns {
+            let yes = c.bounds_hold(n);
+            parts.push(format!(
+                "{what} = {n}{}{}: {yes}",
+                c.at_least
+                    .map(|a| format!(", at least {a}"))
+                    .unwrap_or_default(),
+                c.at_most
+                    .map(|a| format!(", at most {a}"))
+                    .unwrap_or_default()
+            ));
+            ok &= yes;
+        }
+    }
+    (ok, rules, parts.join("; "))
+}
+
+/// The condition of ability `ability` of `def`, checked when the ability
+/// starts resolving (13.3.1 item 4, 13.5.1 item 3.2: the count is fixed
+/// then). Records the outcome; returns whether the text applies.
+pub(super) fn applies(m: &mut M, def: &str, ability: usize, this: &str, master: PlayerId) -> bool {
+    let Some(c) = m
+        .game
+        .defs
+        .get(def)
+        .and_then(|d| d.abilities.get(ability))
+        .and_then(|a| a.condition.clone())
+    else {
+        return true;
+    };
+    let (ok, rules, why) = holds(&m.game, &c, master);
+    m.record(
+        "ability.condition",
+        if ok {
+            format!("{this}: the condition holds ({why}): the text applies")
+        } else {
+            format!("{this}: the condition does not hold ({why}): the text does nothing")
+        },
+        &rules,
+    )
+    .obj(this);
+    ok
+}
