@@ -281,10 +281,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("RAID:S2", "not implemented: 回復 (302.9)"),
     (
-        "RAID:S4",
-        "not implemented: a Boss \"draw\" (playing from the top instead) stops the run (not implemented: clause RAID:S4)",
-    ),
-    (
         "RAID:S5",
         "not state-changing: the Boss never has cards in hand (RAID:S3 sends returning cards to its deck)",
     ),
@@ -295,9 +291,5 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "RAID:S7",
         "not state-changing for the engine: Boss cards are played without paying costs; a missing cost reads 0",
-    ),
-    (
-        "RAID:S13",
-        "not implemented: 【EX】 cards (a card with keyword `ex` stops the run)",
     ),
 ];

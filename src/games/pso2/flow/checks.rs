@@ -178,8 +178,11 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
                 ),
             ));
         }
-        if d.has_keyword("ex") {
-            return Some(ni(r::RAID_EX, "【EX】 cards (raid) are not implemented"));
+        if d.has_keyword("ex") && !matches!(c.zone.kind, zn::FIELD | zn::EXCLUDED) {
+            return Some(super::bad(format!(
+                "{} is an 【EX】 card in {}: such a card is not in the deck at the start; it starts on the field or outside the game (`excluded`) (RAID:S13)",
+                c.id, c.zone
+            )));
         }
         if c.has(st::FACE_DOWN) && c.zone.kind != zn::PP {
             return Some(ni(

@@ -538,10 +538,8 @@ fn apply(
         Effect::Draw { amount, who } => {
             for p in players(m, master, *who) {
                 if super::raid::is_boss(&m.game, p) {
-                    return Err(ni(
-                        r::RAID_BOSS_DRAW,
-                        "the Boss drawing (it plays that many cards from the top of its deck instead)",
-                    ));
+                    super::raid::boss_draws(m, p, *amount)?;
+                    continue;
                 }
                 moves::draw(m, p, *amount);
             }

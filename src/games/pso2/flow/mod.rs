@@ -698,6 +698,23 @@ mod tests {
     }
 
     #[test]
+    fn an_ex_card_never_starts_in_the_deck() {
+        let o = run(
+            r#""e": { "name": "E", "type": "chara", "cost": 0, "attack": 1, "defense": 1, "keywords": ["ex"] }"#,
+            r#", "hand": [ "e" ]"#,
+            "",
+            "main",
+            "",
+        );
+        match o.error.map(|e| e.error) {
+            Some(EngineError::BadAction { message }) => {
+                assert!(message.contains("RAID:S13"), "{message}")
+            }
+            other => panic!("expected a bad-setup error, got {other:?}"),
+        }
+    }
+
+    #[test]
     fn a_battle_cannot_be_the_starting_phase() {
         let o = run("", "", "", "battle", "");
         assert!(matches!(

@@ -42,6 +42,7 @@ pub fn move_to(m: &mut M, id: &str, to: ZoneId) {
         );
         return;
     }
+    let to = ex_returns(m, id, &from, to);
     let stacked: Vec<CardId> = m
         .game
         .cards
@@ -76,6 +77,24 @@ pub fn move_to(m: &mut M, id: &str, to: ZoneId) {
             m.game.erase(id);
         }
     }
+}
+
+/// RAID:S13: an 【EX】 card (keyword `ex`) that leaves the field goes back
+/// outside the game (its owner's excluded cards) instead of where it was
+/// going.
+fn ex_returns(m: &mut M, id: &str, from: &ZoneId, to: ZoneId) -> ZoneId {
+    let ex = m.game.def_of(id).is_some_and(|d| d.has_keyword("ex"));
+    if !ex || from.kind != zn::FIELD || to.kind == zn::FIELD || to.kind == zn::EXCLUDED {
+        return to;
+    }
+    let owner = m.game.card(id).map_or(0, |c| c.owner);
+    m.record(
+        "raid",
+        format!("{id} is an 【EX】 card leaving the field: it returns outside the game instead of going to {}", to.kind),
+        &[r::RAID_EX],
+    )
+    .obj(id.to_string());
+    ZoneId::of(owner, zn::EXCLUDED)
 }
 
 /// Puts a card in its owner's discard (405, GL:コントロール).

@@ -305,6 +305,28 @@ pub fn boss_act(m: &mut M, ctx: Ctx) -> Result<Flow, EngineError> {
     Ok(Flow::Continue)
 }
 
+/// RAID:S4: an effect that makes the Boss draw `n` cards makes it play
+/// that many cards from the top of its deck instead. In the Boss's own
+/// main phase they join the cards it plays there (RAID:B③), one by one
+/// as the resolution zone empties; elsewhere it is not implemented.
+pub fn boss_draws(m: &mut M, b: PlayerId, n: i64) -> Result<(), EngineError> {
+    if m.game.turn.active != b || m.game.turn.phase != "main" {
+        return Err(super::ni(
+            r::RAID_BOSS_DRAW,
+            "the Boss drawing outside its own main phase (it plays that many cards from the top of its deck instead)",
+        ));
+    }
+    let n = n.max(0);
+    state(&mut m.game).plays += n;
+    m.record(
+        "raid",
+        format!("the Boss would draw {n}: instead it plays {n} card(s) from the top of its deck, one by one in its main phase"),
+        &[r::RAID_BOSS_DRAW, r::RAID_BOSS_MAIN],
+    )
+    .note("judges' reading: the cards are played the way the Boss plays cards in its main phase (RAID:B③), each once the resolution zone is empty");
+    Ok(())
+}
+
 /// RAID:B③: the top card of the Boss deck is played: a chara enters the
 /// front row OFF, left to right in entry order; an active's ability
 /// activates at once (it goes to the resolution zone); an item enters the
