@@ -233,10 +233,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: 回復X — no such effect in the language",
     ),
     (
-        "GL:コントロール",
-        "not implemented: gaining control (a card moved to its owner's zones is implemented in moves.rs)",
-    ),
-    (
         "GL:枚数制限",
         "not implemented: per-host copy limits printed on cards",
     ),

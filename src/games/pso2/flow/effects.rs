@@ -763,18 +763,31 @@ fn search(
         .filter(|id| targets::found_by(&m.game, master, filter, id))
         .cloned()
         .collect();
-    let key = format!("{source}.search");
+    // 「AとBをそれぞれ1枚まで」 (GL:それぞれ): one search per name, each
+    // with its own choice.
+    let key = match &filter.name {
+        Some(n) => format!("{source}.search.{n}"),
+        None => format!("{source}.search"),
+    };
     let found = if options.is_empty() {
         m.choices.take(&key);
         Vec::new()
     } else {
+        let deck = m.game.zone_of(master, zn::DECK).to_vec();
         let mut ids = m
             .choices
-            .ids(&key, &options)?
+            .ids(&key, &deck)?
             .ok_or_else(|| EngineError::MissingChoice {
                 choice: key.clone(),
                 options: options.clone(),
             })?;
+        if let Some(bad) = ids.iter().find(|id| !options.contains(id)) {
+            return Err(super::illegal(
+                r::SEARCH,
+                format!("{bad} is not a card this search finds"),
+                options,
+            ));
+        }
         ids.sort();
         ids.dedup();
         if ids.len() > count as usize {

@@ -97,11 +97,32 @@ fn ex_returns(m: &mut M, id: &str, from: &ZoneId, to: ZoneId) -> ZoneId {
     ZoneId::of(owner, zn::EXCLUDED)
 }
 
+/// GL:コントロール: a card whose control was gained goes to its owner's
+/// zone, not its controller's, when it moves before control is lost.
+fn controlled_goes_home(m: &mut M, id: &str, zone: &str) {
+    let Some(c) = m.game.card(id) else { return };
+    if c.owner == c.controller || c.zone.kind != zn::FIELD {
+        return;
+    }
+    let (owner, controller) = (c.owner, c.controller);
+    m.record(
+        "control",
+        format!(
+            "{id} is controlled by {} but owned by {}: it goes to its owner's {zone}",
+            player_name(controller),
+            player_name(owner)
+        ),
+        &[r::GL_CONTROL],
+    )
+    .obj(id.to_string());
+}
+
 /// Puts a card in its owner's discard (405, GL:コントロール).
 pub fn to_discard(m: &mut M, id: &str) {
     let Some(owner) = m.game.card(id).map(|c| c.owner) else {
         return;
     };
+    controlled_goes_home(m, id, "discard");
     move_to(m, id, ZoneId::of(owner, zn::DISCARD));
 }
 
@@ -111,6 +132,7 @@ pub fn to_hand(m: &mut M, id: &str) {
     let Some(owner) = m.game.card(id).map(|c| c.owner) else {
         return;
     };
+    controlled_goes_home(m, id, "hand");
     if super::raid::is_boss(&m.game, owner) {
         m.record(
             "raid",
