@@ -237,10 +237,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: per-host copy limits printed on cards",
     ),
     (
-        "GL:または",
-        "not implemented: 「または」 choices (modes) — no such effect in the language",
-    ),
-    (
         "GL:無効(カードや能力の無効)",
         "not implemented: negating an entry of the resolution zone",
     ),

@@ -704,10 +704,7 @@ fn apply(
         }
         Effect::Shuffle { who } => {
             for p in players(m, master, *who) {
-                let z = ZoneId::of(p, zn::DECK);
-                let mut v = m.game.zones.get(&z).cloned().unwrap_or_default();
-                m.game.rng.shuffle(&mut v);
-                m.game.zones.insert(z, v);
+                moves::shuffle_deck(m, p);
                 m.record(
                     "effect",
                     format!("{} shuffles their deck", crate::engine::player_name(p)),
@@ -824,10 +821,7 @@ fn search(
             moves::move_to(m, id, ZoneId::of(master, zn::HAND));
         }
     }
-    let z = ZoneId::of(master, zn::DECK);
-    let mut v = m.game.zones.get(&z).cloned().unwrap_or_default();
-    m.game.rng.shuffle(&mut v);
-    m.game.zones.insert(z, v);
+    moves::shuffle_deck(m, master);
     m.record(
         "search",
         format!("{who} shuffles their deck after the search, whether or not a card was found"),

@@ -157,6 +157,14 @@ pub fn to_hand(m: &mut M, id: &str) {
     move_to(m, id, ZoneId::of(owner, zn::HAND));
 }
 
+/// Shuffles `p`'s deck (seeded).
+pub fn shuffle_deck(m: &mut M, p: PlayerId) {
+    let z = ZoneId::of(p, zn::DECK);
+    let mut v = m.game.zones.get(&z).cloned().unwrap_or_default();
+    m.game.rng.shuffle(&mut v);
+    m.game.zones.insert(z, v);
+}
+
 /// Excludes a card (400.2.4): no zone of the rules; kept with its owner's
 /// excluded cards (400.2.2.1).
 pub fn exclude(m: &mut M, id: &str) {

@@ -130,10 +130,16 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
             .iter()
             .flat_map(|ab| ab.effect.clone())
             .collect();
-        match targets::selector(&effects).map(|s| s.0.side) {
+        let selector = targets::selector(&effects);
+        match selector.as_ref().map(|s| s.0.side) {
             Some(crate::engine::Side::You) => rules.push(r::ALLY),
             Some(crate::engine::Side::Opponent) => rules.push(r::OPPONENT_SIDE),
             _ => {}
+        }
+        // 「AまたはB」 as the elements to choose from (GL:または ※1): any
+        // mix of them, A and A or A and B.
+        if selector.is_some_and(|s| s.0.types.len() > 1) {
+            rules.push(r::GL_OR);
         }
     }
     m.record(
