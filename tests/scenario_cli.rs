@@ -413,6 +413,67 @@ fn comments_anywhere_and_the_turn_order_warning() {
         ));
 }
 
+/// `judge check --rulebook sve=NEW.txt`: a ruling that cites a clause the
+/// new rulebook changed is stale, with the word diff; the others are
+/// re-proved; `--json` lists the stale clauses; bad input exits 2.
+#[test]
+fn a_newer_rulebook_flags_the_rulings_it_makes_stale() {
+    let old = std::fs::read_to_string("rulebooks/sve-1.7.0.txt").unwrap();
+    let edited = old.replacen(
+        "必殺(12.14)を持つフォロワーと交戦していた場合",
+        "必殺(12.14)を持つフォロワーからダメージを受けていた場合",
+        1,
+    );
+    assert_ne!(old, edited, "the edited clause exists");
+    let book = temp("sve-edited.txt", &edited);
+    let spec = format!("sve={}", book.display());
+    let out = judge()
+        .args(["check", "--rulebook", &spec])
+        .args([
+            "rulings/sve/11.3.2-bane.json",
+            "rulings/sve/12.8.2-ward-must-be-attacked.json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("STALE rulings/sve/11.3.2-bane.json"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[-と交戦していた-]{+からダメージを受けていた+}"),
+        "{text}"
+    );
+    assert!(
+        text.contains("2 scenarios: 1 passed, 0 failed, 0 errors, 1 stale"),
+        "{text}"
+    );
+    let out = judge()
+        .args(["check", "--json", "--rulebook", &spec])
+        .args([
+            "rulings/sve/11.3.2-bane.json",
+            "rulings/sve/12.8.2-ward-must-be-attacked.json",
+        ])
+        .output()
+        .unwrap();
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rows[0]["status"], "stale");
+    assert_eq!(rows[0]["stale"][0]["id"], "11.3.2");
+    assert_eq!(rows[1]["status"], "pass");
+    // The unchanged rulebook makes nothing stale.
+    let same = temp("sve-same.txt", &old);
+    judge()
+        .args(["check", "--rulebook", &format!("sve={}", same.display())])
+        .arg("rulings/sve/11.3.2-bane.json")
+        .assert()
+        .code(0);
+    judge()
+        .args(["check", "--rulebook", "sve", "rulings/sve/11.3.2-bane.json"])
+        .assert()
+        .code(2);
+}
+
 /// `judge check` leads with what went wrong: a passing run prints only the
 /// summary line; `--verbose` lists every file; a failure is listed by file.
 #[test]

@@ -23,6 +23,7 @@ Examples:
   judge check --kind official_qa rulings/   Only the makers' published Q&A answers
   judge check --kind published rulings/     Every published ruling (Q&A, column, errata)
   judge check --html reports/ rulings/      One HTML report per ruling and reports/index.html
+  judge check --rulebook sve=sve-1.8.0.txt rulings/sve/   Which rulings a new rulebook makes stale
 
 The summary ends with a line per kind of source: how many published answers,
 rulebook examples, judge's readings and worked examples were re-proved.
@@ -50,6 +51,11 @@ pub struct CheckArgs {
     /// every cited clause expandable) and an index page into DIR.
     #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
+    /// A newer rulebook of a game (`sve=sve-1.8.0.txt`, repeatable): each
+    /// ruling that cites a clause it changed, removed or moved is `stale`,
+    /// with the word diff; the others are re-proved. Exit 1 when any is.
+    #[arg(long, value_name = "GAME=FILE")]
+    pub rulebook: Vec<String>,
 }
 
 /// The words `--kind` accepts.
@@ -88,6 +94,16 @@ pub struct CheckRow {
     /// The unified diff, for failures.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diff: Option<String>,
+    /// The game (empty when the file did not load).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub game: String,
+    /// Every clause the ruling relies on: cited by its trace, its `cites`
+    /// or its rejections.
+    #[serde(skip)]
+    pub cited: Vec<String>,
+    /// With `--rulebook`: the cited clauses the new rulebook changed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stale: Vec<super::stale::StaleClause>,
 }
 
 /// Every scenario file under `paths`, sorted.
@@ -195,6 +211,9 @@ fn check_file_guarded(path: &Path) -> (CheckRow, Option<String>) {
                         .into(),
                 ],
                 diff: None,
+                game: String::new(),
+                cited: Vec::new(),
+                stale: Vec::new(),
             },
             None,
         )
@@ -230,6 +249,9 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
                     status: "error",
                     detail: vec![msg],
                     diff: None,
+                    game: String::new(),
+                    cited: Vec::new(),
+                    stale: Vec::new(),
                 },
                 Some(report),
             )
@@ -240,6 +262,16 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
             }
             let name = loaded.scenario.name.clone();
             let kind = loaded.provenance.kind().word();
+            let game = loaded.scenario.game.clone();
+            let mut cited: Vec<String> = outcome
+                .trace
+                .iter()
+                .flat_map(|e| e.rules.iter().map(|r| r.to_string()))
+                .chain(loaded.scenario.expect.cites.iter().cloned())
+                .chain(outcome.rejections.iter().map(|r| r.rule.to_string()))
+                .collect();
+            cited.sort();
+            cited.dedup();
             if let Some(e) = &outcome.error {
                 let at = e
                     .action
@@ -251,6 +283,9 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
                         file,
                         name,
                         kind,
+                        game,
+                        cited,
+                        stale: Vec::new(),
                         status: "error",
                         detail: vec![format!("stopped at {at}: {}", e.error)],
                         diff: None,
@@ -265,6 +300,9 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
                         file,
                         name,
                         kind,
+                        game,
+                        cited,
+                        stale: Vec::new(),
                         status: "pass",
                         detail: Vec::new(),
                         diff: None,
@@ -278,6 +316,9 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
                         file,
                         name,
                         kind,
+                        game,
+                        cited,
+                        stale: Vec::new(),
                         status: "fail",
                         detail: v.failures,
                         diff: Some(diff),
@@ -316,14 +357,45 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
             help: Some("give .json files or directories that contain them".into()),
         });
     }
+    // A newer rulebook, read before any ruling runs: a bad file is bad
+    // input, reported once.
+    let changes = super::stale::changes(&args.rulebook)?;
     let mut rows = Vec::new();
-    for (row, report) in check_all(&files) {
+    for (mut row, report) in check_all(&files) {
+        if row.status != "error" {
+            let stale = super::stale::stale_for(&changes, &row.game, &row.cited);
+            if !stale.is_empty() {
+                row.status = "stale";
+                row.detail.insert(
+                    0,
+                    format!(
+                        "the new rulebook changed {}",
+                        stale
+                            .iter()
+                            .map(|s| format!("{} ({})", s.id, s.how))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                );
+                row.stale = stale;
+            }
+        }
         if !Kind::from_word(row.kind).is_some_and(|k| selected(&args.kind, k)) {
             continue;
         }
         if !args.json {
             if let Some(r) = report {
                 crate::errln!("{r}");
+            }
+            if !row.stale.is_empty() {
+                emit(&format!("{} {}\n", style.bad("STALE"), row.file));
+                for s in &row.stale {
+                    emit(&format!("  {} {}\n", s.id, s.how));
+                    if !s.words.is_empty() {
+                        emit(&format!("    {}\n", s.words));
+                    }
+                }
+                emit("\n");
             }
             if let Some(d) = &row.diff {
                 emit(&format!("{} {}\n", style.bad("FAIL"), row.file));
@@ -347,6 +419,7 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
     }
     let errors = rows.iter().filter(|r| r.status == "error").count();
     let fails = rows.iter().filter(|r| r.status == "fail").count();
+    let stale = rows.iter().filter(|r| r.status == "stale").count();
     if let Some(dir) = &args.html {
         let index: Vec<crate::site::report::IndexRow> = rows
             .iter()
@@ -380,17 +453,23 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
             let status = match r.status {
                 "pass" => style.good("pass"),
                 "fail" => style.bad("FAIL"),
+                "stale" => style.bad("STALE"),
                 _ => style.bad("ERROR"),
             };
             t.add_row([r.file.clone(), r.name.clone(), status, r.detail.join("; ")]);
         }
-        if args.verbose || errors + fails > 0 {
+        if args.verbose || errors + fails + stale > 0 {
             emit(&format!("{t}\n"));
         }
+        let stale_note = if args.rulebook.is_empty() {
+            String::new()
+        } else {
+            format!(", {stale} stale")
+        };
         emit(&format!(
-            "{} scenarios: {} passed, {} failed, {} errors\n",
+            "{} scenarios: {} passed, {} failed, {} errors{stale_note}\n",
             rows.len(),
-            rows.len() - fails - errors,
+            rows.len() - fails - errors - stale,
             fails,
             errors
         ));
@@ -398,7 +477,7 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
     }
     Ok(if errors > 0 {
         exit::USAGE
-    } else if fails > 0 {
+    } else if fails + stale > 0 {
         exit::NO_MATCH
     } else {
         exit::OK

@@ -11,6 +11,7 @@ mod run;
 mod schema;
 mod search;
 mod site;
+mod stale;
 
 pub use rule::render_rule;
 
