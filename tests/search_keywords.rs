@@ -35,6 +35,10 @@ const KEYWORD_ROOTS: &[(&str, &str, usize, &[&str])] = &[
     // SVE's keyword actions; 5.1 is the overview, 5.24 (種類)にする, 5.26
     // ＋する/−する and 5.28 〜につき are grammar, not terms.
     ("sve", "5", 1, &["5.1", "5.24", "5.26", "5.28"]),
+    // PMV's keyword processes; 11.1 is the principles.
+    ("pmv", "11", 1, &["11.1"]),
+    // DZ's other rules (闘気, bonding, markers…).
+    ("dz", "6", 1, &[]),
     // Zones and phases. Skipped: principles, overviews, turn structure, and
     // DZ 2.23.8 (squares: two kinds under one heading).
     ("pmv", "3", 1, &["3.1"]),
