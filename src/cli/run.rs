@@ -24,7 +24,8 @@ pub struct RunArgs {
     /// Print the outcome as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Print the text of every cited clause under its id.
+    /// Print every cited clause on its own line with its title and text
+    /// (by default each step is one line with its clause ids).
     #[arg(long)]
     pub explain: bool,
 }
@@ -102,7 +103,11 @@ pub fn run(args: &RunArgs, style: Style) -> CmdResult {
         emit(&scenario::report::render_run(
             &loaded,
             &outcome,
-            args.explain,
+            if args.explain {
+                scenario::report::Detail::Explain
+            } else {
+                scenario::report::Detail::Compact
+            },
             style,
         ));
     }
