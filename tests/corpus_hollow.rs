@@ -13,7 +13,7 @@ use tcg_judge::scenario::{expect, load_file};
 
 /// Rulings whose fix needs an engine or expectation change in a module the
 /// issue-13 helper does not own, each with what is missing. The list may
-/// only shrink: a file listed here that passes the check fails the test.
+/// only shrink: a listed file that passes the check is reported.
 const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
     (
         "rulings/sve/12.15.2-aura.json",
@@ -217,11 +217,14 @@ fn every_ruling_asserts_the_clause_it_is_named_after() {
         }
     }
     let (bad, stale) = split_pending(bad, NAMED_CLAUSE_PENDING);
-    assert!(
-        stale.is_empty(),
-        "fixed: remove from NAMED_CLAUSE_PENDING:\n{}",
-        stale.join("\n")
-    );
+    // A pending file fixed by its owner (or renamed) is only reported, so
+    // that an owner's fix never breaks this test while the list catches up.
+    if !stale.is_empty() {
+        eprintln!(
+            "no longer failing: remove from NAMED_CLAUSE_PENDING:\n{}",
+            stale.join("\n")
+        );
+    }
     assert!(
         bad.is_empty(),
         "{} rulings do not assert the clause they are named after:\n{}",
@@ -281,11 +284,14 @@ fn no_ruling_passes_on_an_engine_that_does_nothing() {
         }
     }
     let (bad, stale) = split_pending(bad, DO_NOTHING_PENDING);
-    assert!(
-        stale.is_empty(),
-        "fixed: remove from DO_NOTHING_PENDING:\n{}",
-        stale.join("\n")
-    );
+    // A pending file fixed by its owner (or renamed) is only reported, so
+    // that an owner's fix never breaks this test while the list catches up.
+    if !stale.is_empty() {
+        eprintln!(
+            "no longer failing: remove from DO_NOTHING_PENDING:\n{}",
+            stale.join("\n")
+        );
+    }
     assert!(
         bad.is_empty(),
         "{} rulings pass on an engine that does nothing (strengthen them, or say in `expect.negative` which naive outcome they rule out):\n{}",
