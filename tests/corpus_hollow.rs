@@ -48,15 +48,7 @@ const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
         "dz owner: the expectations do not assert the clause the file is named after",
     ),
     (
-        "rulings/dz/2.20.1-7-ex1-unit-text-works-on-squares.json",
-        "dz owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
         "rulings/dz/2.23.1-3-ex1-square-to-square-keeps-damage-and-pumps.json",
-        "dz owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/dz/2.23.10-2-ex1-removed-face-up.json",
         "dz owner: the expectations do not assert the clause the file is named after",
     ),
     (
@@ -68,19 +60,7 @@ const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
         "dz owner: the expectations do not assert the clause the file is named after",
     ),
     (
-        "rulings/dz/2.24.7-1-ex1-own-area-from-the-player.json",
-        "dz owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
         "rulings/dz/2.27-ex1-resistance-is-read-when-targeting.json",
-        "dz owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/dz/2.4.2-2-ex1-a-red-black-card-is-both.json",
-        "dz owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/dz/2.4.3-ex1-cost-is-the-sum.json",
         "dz owner: the expectations do not assert the clause the file is named after",
     ),
     (
@@ -88,27 +68,43 @@ const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
         "dz owner: the expectations do not assert the clause the file is named after",
     ),
     (
-        "rulings/sve/10.3.3-cost-change-only-your-turn.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
         "rulings/sve/10.4.4.1-opponent-raises-cost.json",
         "sve owner: the expectations do not assert the clause the file is named after",
     ),
     (
-        "rulings/sve/12.12.2-intimidate-chosen-by-spell.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/sve/12.15.2-aura-can-be-attacked.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/sve/12.15.2-aura-not-against-all.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
         "rulings/sve/12.3.4-qa-on-attack-before-quick.json",
+        "sve owner: the expectations do not assert the clause the file is named after",
+    ),
+    (
+        "rulings/dz/2.4.2-1-reading-colourless-card-cannot-pay.json",
+        "dz owner: the expectations do not assert the clause the file is named after",
+    ),
+    (
+        "rulings/dz/4.7.2-5-ex1-no-legal-target-no-play.json",
+        "dz owner: the expectations do not assert the clause the file is named after",
+    ),
+    (
+        "rulings/dz/4.7.2-5-ex2-zero-targets-allowed.json",
+        "dz owner: the expectations do not assert the clause the file is named after",
+    ),
+    (
+        "rulings/dz/4.8.10-1-ex1-a-card-sees-itself-placed.json",
+        "dz owner: the expectations do not assert the clause the file is named after",
+    ),
+    (
+        "rulings/pso2/209.3-x-cost-rejects-a-negative-x.json",
+        "pso2 owner: the expectations do not assert the clause the file is named after",
+    ),
+    (
+        "rulings/pso2/GL-each-add-up-to-one-of-a-and-of-b.json",
+        "pso2 owner: the expectations do not assert the clause the file is named after",
+    ),
+    (
+        "rulings/sve/10.7.2.1-pending-once-per-trigger.json",
+        "sve owner: the expectations do not assert the clause the file is named after",
+    ),
+    (
+        "rulings/sve/12.1.2-fanfare-and-last-words-icons.json",
         "sve owner: the expectations do not assert the clause the file is named after",
     ),
 ];
@@ -123,6 +119,18 @@ const DO_NOTHING_PENDING: &[(&str, &str)] = &[
     ),
     (
         "rulings/sve/4.8.3.2-ex-area-full.json",
+        "sve owner: strengthen, or mark expect.negative",
+    ),
+    (
+        "rulings/dz/4.8.10-1-ex1-a-card-sees-itself-placed.json",
+        "dz owner: strengthen, or mark expect.negative",
+    ),
+    (
+        "rulings/sve/10.6.2.3.2-up-to-zero.json",
+        "sve owner: strengthen, or mark expect.negative",
+    ),
+    (
+        "rulings/sve/5.13.2-leader-damage-to-zero-not-dealt.json",
         "sve owner: strengthen, or mark expect.negative",
     ),
 ];

@@ -164,6 +164,11 @@ pub struct CardInstanceDef {
     /// A token (ceases to exist outside the zones its game allows).
     #[serde(default)]
     pub token: bool,
+    /// The card's owner (`p1`, `p2`…) when it is not the player whose zone
+    /// holds it: a card whose control that player gained (PSO2
+    /// GL:コントロール). Default: that player.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<String>,
     /// The card shows the alternate face of its definition (`alternate`),
     /// e.g. a PMV character already transformed (10.28.3).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
