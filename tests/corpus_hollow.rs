@@ -103,38 +103,6 @@ const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
         "rulings/sve/12.3.4-qa-on-attack-before-quick.json",
         "sve owner: the expectations do not assert the clause the file is named after",
     ),
-    (
-        "rulings/dz/2.4.2-1-reading-colourless-card-cannot-pay.json",
-        "dz owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/dz/4.7.2-5-ex1-no-legal-target-no-play.json",
-        "dz owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/dz/4.7.2-5-ex2-zero-targets-allowed.json",
-        "dz owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/dz/4.8.10-1-ex1-a-card-sees-itself-placed.json",
-        "dz owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/pso2/209.3-x-cost-rejects-a-negative-x.json",
-        "pso2 owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/pso2/GL-each-add-up-to-one-of-a-and-of-b.json",
-        "pso2 owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/sve/10.7.2.1-pending-once-per-trigger.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/sve/12.1.2-fanfare-and-last-words-icons.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
 ];
 const DO_NOTHING_PENDING: &[(&str, &str)] = &[
     (
@@ -147,18 +115,6 @@ const DO_NOTHING_PENDING: &[(&str, &str)] = &[
     ),
     (
         "rulings/sve/4.8.3.2-ex-area-full.json",
-        "sve owner: strengthen, or mark expect.negative",
-    ),
-    (
-        "rulings/dz/4.8.10-1-ex1-a-card-sees-itself-placed.json",
-        "dz owner: strengthen, or mark expect.negative",
-    ),
-    (
-        "rulings/sve/10.6.2.3.2-up-to-zero.json",
-        "sve owner: strengthen, or mark expect.negative",
-    ),
-    (
-        "rulings/sve/5.13.2-leader-damage-to-zero-not-dealt.json",
         "sve owner: strengthen, or mark expect.negative",
     ),
 ];
@@ -253,14 +209,11 @@ fn every_ruling_asserts_the_clause_it_is_named_after() {
         }
     }
     let (bad, stale) = split_pending(bad, NAMED_CLAUSE_PENDING);
-    // A pending file fixed by its owner (or renamed) is only reported, so
-    // that an owner's fix never breaks this test while the list catches up.
-    if !stale.is_empty() {
-        eprintln!(
-            "no longer failing: remove from NAMED_CLAUSE_PENDING:\n{}",
-            stale.join("\n")
-        );
-    }
+    assert!(
+        stale.is_empty(),
+        "fixed: remove from NAMED_CLAUSE_PENDING:\n{}",
+        stale.join("\n")
+    );
     assert!(
         bad.is_empty(),
         "{} rulings do not assert the clause they are named after:\n{}",
@@ -320,14 +273,11 @@ fn no_ruling_passes_on_an_engine_that_does_nothing() {
         }
     }
     let (bad, stale) = split_pending(bad, DO_NOTHING_PENDING);
-    // A pending file fixed by its owner (or renamed) is only reported, so
-    // that an owner's fix never breaks this test while the list catches up.
-    if !stale.is_empty() {
-        eprintln!(
-            "no longer failing: remove from DO_NOTHING_PENDING:\n{}",
-            stale.join("\n")
-        );
-    }
+    assert!(
+        stale.is_empty(),
+        "fixed: remove from DO_NOTHING_PENDING:\n{}",
+        stale.join("\n")
+    );
     assert!(
         bad.is_empty(),
         "{} rulings pass on an engine that does nothing (strengthen them, or say in `expect.negative` which naive outcome they rule out):\n{}",
