@@ -13,7 +13,7 @@ use tcg_judge::scenario::{expect, load_file};
 
 /// Rulings whose fix needs an engine or expectation change in a module the
 /// issue-13 helper does not own, each with what is missing. The list may
-/// only shrink: a file listed here that passes the check fails the test.
+/// only shrink: a listed file that passes the check is reported.
 const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
     (
         "rulings/dz/2.4.2-1-reading-colourless-card-cannot-pay.json",
