@@ -177,10 +177,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("3.11.1-4", NI),
     (
-        "3.11.3",
-        "a battle during a battle: battles are a stack in the engine, not asserted by a ruling yet",
-    ),
-    (
         "3.11.5-1",
         "units of both players placed at the same time: no effect of the scenario language places two units at once",
     ),
