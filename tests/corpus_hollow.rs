@@ -16,6 +16,34 @@ use tcg_judge::scenario::{expect, load_file};
 /// only shrink: a file listed here that passes the check fails the test.
 const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
     (
+        "rulings/dz/2.4.2-1-reading-colourless-card-cannot-pay.json",
+        "dz owner: the rejection cites 1.2.3-2, not 2.4.2-1",
+    ),
+    (
+        "rulings/dz/4.7.2-5-ex1-no-legal-target-no-play.json",
+        "dz owner: the rejection cites 4.11.3, not 4.7.2-5",
+    ),
+    (
+        "rulings/dz/4.7.2-5-ex2-zero-targets-allowed.json",
+        "dz owner: the trace cites 4.7.2-1/7/8/9, not 4.7.2-5",
+    ),
+    (
+        "rulings/pso2/209.3-x-cost-rejects-a-negative-x.json",
+        "pso2 owner: the rejection cites 103.5.1, not 209.3",
+    ),
+    (
+        "rulings/pso2/GL-each-add-up-to-one-of-a-and-of-b.json",
+        "pso2 owner: the file names GL:それぞれ; the trace cites 301.2 and GL:サーチ",
+    ),
+    (
+        "rulings/sve/10.7.2.1-pending-once-per-trigger.json",
+        "sve owner: the trace cites 10.7.2, not 10.7.2.1",
+    ),
+    (
+        "rulings/sve/12.1.2-fanfare-and-last-words-icons.json",
+        "sve owner: the trace cites 12.4.3 and 12.5.3, not 12.1.2",
+    ),
+    (
         "rulings/sve/12.15.2-aura.json",
         "sve engine: the target filter that drops an Aura follower cites 10.6.2.3.3, not 12.15.2",
     ),
@@ -48,15 +76,7 @@ const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
         "dz owner: the expectations do not assert the clause the file is named after",
     ),
     (
-        "rulings/dz/2.20.1-7-ex1-unit-text-works-on-squares.json",
-        "dz owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
         "rulings/dz/2.23.1-3-ex1-square-to-square-keeps-damage-and-pumps.json",
-        "dz owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/dz/2.23.10-2-ex1-removed-face-up.json",
         "dz owner: the expectations do not assert the clause the file is named after",
     ),
     (
@@ -68,19 +88,7 @@ const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
         "dz owner: the expectations do not assert the clause the file is named after",
     ),
     (
-        "rulings/dz/2.24.7-1-ex1-own-area-from-the-player.json",
-        "dz owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
         "rulings/dz/2.27-ex1-resistance-is-read-when-targeting.json",
-        "dz owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/dz/2.4.2-2-ex1-a-red-black-card-is-both.json",
-        "dz owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/dz/2.4.3-ex1-cost-is-the-sum.json",
         "dz owner: the expectations do not assert the clause the file is named after",
     ),
     (
@@ -88,23 +96,7 @@ const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
         "dz owner: the expectations do not assert the clause the file is named after",
     ),
     (
-        "rulings/sve/10.3.3-cost-change-only-your-turn.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
         "rulings/sve/10.4.4.1-opponent-raises-cost.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/sve/12.12.2-intimidate-chosen-by-spell.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/sve/12.15.2-aura-can-be-attacked.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/sve/12.15.2-aura-not-against-all.json",
         "sve owner: the expectations do not assert the clause the file is named after",
     ),
     (

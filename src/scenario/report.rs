@@ -154,10 +154,17 @@ pub fn render_compact(
                 .unwrap_or_else(|| r.to_string())
         })
         .collect();
+    // A display form (DZ's 第4部第9章 3-2) is printed whole, each one as
+    // `judge rule` accepts it; canonical ids are grouped.
+    let list = if display_from.is_some() {
+        ids.join(", ")
+    } else {
+        group_ids(&ids)
+    };
     let cites = if ids.is_empty() {
         String::new()
     } else {
-        format!("  § {}", style.id(&group_ids(&ids)))
+        format!("  § {}", style.id(&list))
     };
     let _ = writeln!(
         out,
