@@ -177,10 +177,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("3.11.1-4", NI),
     (
-        "3.11.3",
-        "a battle during a battle: battles are a stack in the engine, not asserted by a ruling yet",
-    ),
-    (
         "3.11.5-1",
         "units of both players placed at the same time: no effect of the scenario language places two units at once",
     ),
@@ -301,3 +297,272 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("6.6", NI),
     ("6.7", NI),
 ];
+
+/// The rulebook's 【例】 that no ruling re-proves, each with the reason:
+/// those that state no outcome an engine can check (a classification or a
+/// definition), and those whose card text or rule the engine does not
+/// implement (the clause it would stop with). The other examples are
+/// rulings in `rulings/dz/` (source kind `rulebook_example`).
+pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
+    (
+        "1.1.2#ex1",
+        "「カードを引くことができない」 restrictions on drawing are not implemented (1.1.2)",
+    ),
+    (
+        "1.1.4#ex1",
+        "choices made by each player in turn (AP, then NAP) are not implemented (1.1.4, 4.9.2-5)",
+    ),
+    (
+        "1.2.2#ex2",
+        "effects that read the highest smash among units are not implemented (1.2.2)",
+    ),
+    ("1.2.3-3#ex1", "X costs are not implemented (1.2.3-3)"),
+    (
+        "1.2.3-3#ex2",
+        "X costs and cost-setting effects are not implemented (1.2.3-3)",
+    ),
+    (
+        "2.1.1#ex1",
+        "no outcome to check: what counts as a card (a definition)",
+    ),
+    (
+        "2.1.1#ex2",
+        "no outcome to check: sleeves and marked cards (tournament practice)",
+    ),
+    (
+        "2.2.2#ex1",
+        "no outcome to check: released / frozen is not data (a definition)",
+    ),
+    (
+        "2.10.3#ex1",
+        "zone effects (plan-zone text) are not implemented (5.7.1)",
+    ),
+    (
+        "2.20.1-4#ex1",
+        "effects that put units onto squares are not implemented (2.20.1-4)",
+    ),
+    (
+        "2.20.1-5#ex1",
+        "effects that put units onto squares are not implemented (2.20.1-5)",
+    ),
+    (
+        "2.20.2-4#ex1",
+        "effects that put bases onto squares are not implemented (2.20.2-4)",
+    ),
+    (
+        "2.23.1-3#ex2",
+        "effects that put a unit into the energy zone are not implemented (2.23.1-3)",
+    ),
+    (
+        "2.24.7-2#ex1",
+        "target filters by area are not implemented (2.24.7-2)",
+    ),
+    (
+        "2.24.7-2#ex2",
+        "target filters by area are not implemented (2.24.7-2)",
+    ),
+    (
+        "2.25.3#ex1",
+        "searching hidden zones and failing to find is not implemented (2.25.3)",
+    ),
+    (
+        "2.25.4#ex1",
+        "choosing from the opponent's hand is not implemented (2.25.4)",
+    ),
+    (
+        "2.27.p4#ex2",
+        "effects that change a card's colour are not implemented (2.27)",
+    ),
+    (
+        "3.11.1-1#ex1",
+        "static effects that lower opponents' power in a line are not implemented; 3.11.1-1 is re-proved by a worked example",
+    ),
+    (
+        "3.11.1-3#ex1",
+        "effects that put units onto squares on a trigger are not implemented (3.11.1-3)",
+    ),
+    (
+        "3.11.3#ex1",
+        "effects that relocate units are not implemented; 3.11.3 is re-proved by a worked example",
+    ),
+    (
+        "3.11.5-2#ex1",
+        "moves made by abilities at the end of a battle are not implemented (3.11.5-2)",
+    ),
+    (
+        "3.12.1#ex1",
+        "static effects that lower opponents' power in a line are not implemented (3.11.1-1)",
+    ),
+    (
+        "3.12.2#ex1",
+        "abilities that relocate a unit are not implemented (3.12.2)",
+    ),
+    (
+        "3.14.1-1#ex2",
+        "effects that put units onto squares are not implemented (3.14.1-1)",
+    ),
+    (
+        "4.2.6#ex1",
+        "target filters by line are not implemented (4.2.6)",
+    ),
+    (
+        "4.3.1#ex1",
+        "no outcome to check: the ability is classified as activated (a definition)",
+    ),
+    (
+        "4.4.1#ex1",
+        "no outcome to check: the ability is classified as triggered (a definition)",
+    ),
+    (
+        "4.5.1#ex1",
+        "no outcome to check: the ability is classified as static (a definition)",
+    ),
+    ("4.7.2-2#ex1", "modal spells are not implemented (4.7.2-2)"),
+    ("4.7.2-3#ex1", "X costs are not implemented (4.7.2-3)"),
+    (
+        "4.7.2-3#ex2",
+        "X costs and additional costs are not implemented (4.7.2-3)",
+    ),
+    ("4.7.2-3#ex3", "覚醒 is not implemented (5.7.3-1)"),
+    (
+        "4.7.2-3#ex4",
+        "cost-setting effects are not implemented (4.7.2-3)",
+    ),
+    (
+        "4.7.2-6#ex1",
+        "dividing damage among targets is not implemented (4.7.2-6)",
+    ),
+    (
+        "4.8.4-2#ex1",
+        "target filters by line (read from the last-known square) are not implemented (4.8.4-2)",
+    ),
+    (
+        "4.8.6#ex1",
+        "abilities triggered by other cards going to the graveyard are not implemented (4.8.6)",
+    ),
+    (
+        "4.8.7#ex1",
+        "replacement effects of other cards are not implemented (4.15); 4.8.7 is re-proved by a worked example with the card's own replacement",
+    ),
+    (
+        "4.8.10-1#ex2",
+        "effects that swap units are not implemented (4.8.10-1)",
+    ),
+    ("4.8.10-2#ex1", "zone effects are not implemented (5.7.1)"),
+    (
+        "4.8.11#ex2",
+        "abilities triggered by adjacent units are not implemented (4.8.11)",
+    ),
+    (
+        "4.9.2-1#ex2",
+        "activated abilities of cards are not implemented (4.3)",
+    ),
+    (
+        "4.9.2-2#ex1",
+        "targets whose condition depends on another target are not implemented (4.9.2-2)",
+    ),
+    (
+        "4.9.2-6#ex1",
+        "target filters by line are not implemented (4.9.2-6)",
+    ),
+    (
+        "4.9.2-8#ex1",
+        "a strategy that puts itself into the energy zone is not implemented (4.9.2-8)",
+    ),
+    (
+        "4.9.3-1#ex1",
+        "effects that relocate units are not implemented; 4.9.3-1 is re-proved with a unit returned to hand",
+    ),
+    (
+        "4.9.3-1#ex3",
+        "effects that relocate units are not implemented (4.9.3-1)",
+    ),
+    (
+        "4.12.2#ex1",
+        "discard effects are not implemented; 4.12.2 is re-proved with a draw",
+    ),
+    (
+        "4.14.2#ex2",
+        "effects that grant keywords are not implemented (4.14.2)",
+    ),
+    (
+        "4.14.3-2#ex2",
+        "restrictions on moving are not implemented (4.14.3-2)",
+    ),
+    (
+        "4.14.4-1#ex1",
+        "static abilities conditional on the card's area are not implemented (4.14.4-1)",
+    ),
+    (
+        "4.14.4-2#ex1",
+        "smash-changing static abilities are not implemented (4.14.4-2)",
+    ),
+    (
+        "4.14.5-2#ex1",
+        "race-changing effects and layers are not implemented (4.14.5-2)",
+    ),
+    (
+        "4.15.4#ex1",
+        "replacement effects of other cards are not implemented (4.15)",
+    ),
+    (
+        "4.15.5#ex1",
+        "sacrifice costs and replacement effects of other cards are not implemented (4.15.5)",
+    ),
+    (
+        "4.15.5-1#ex1",
+        "replacement effects of plan-zone cards are not implemented (4.15.5-1)",
+    ),
+    ("4.15.7#ex1", "闘気 cards are not implemented (6.1)"),
+    (
+        "5.1.2-1#ex1",
+        "effects that put units onto squares are not implemented (5.1.2-1)",
+    ),
+    ("5.3.2-2#ex1", "召集 is not implemented (5.3.1)"),
+    ("5.8.3#ex1", "隊列召喚 is not implemented (5.8.1)"),
+    ("5.11.2#ex1", "進撃 is not implemented (5.11.1)"),
+    ("5.11.2#ex2", "進撃 is not implemented (5.11.1)"),
+    ("5.13.2-1#ex1", "共鳴 is not implemented (5.13.1)"),
+    ("6.1.5#ex1", "闘気 cards are not implemented (6.1)"),
+    ("6.1.5#ex2", "闘気 cards are not implemented (6.1)"),
+    ("6.1.11#ex1", "闘気 cards are not implemented (6.1)"),
+    (
+        "6.2.2#ex1",
+        "no outcome to check: whether an action deliberately orders the deck (a classification read only by cards the engine does not implement, 6.2.1)",
+    ),
+    ("6.2.2#ex2", "no outcome to check: a classification (6.2.1)"),
+    ("6.2.2#ex3", "no outcome to check: a classification (6.2.1)"),
+    ("6.2.2#ex4", "no outcome to check: a classification (6.2.1)"),
+    ("6.2.3#ex1", "no outcome to check: a classification (6.2.1)"),
+    ("6.2.5#ex1", "no outcome to check: a classification (6.2.1)"),
+    ("6.2.5#ex2", "no outcome to check: a classification (6.2.1)"),
+    ("6.2.6#ex1", "no outcome to check: a classification (6.2.1)"),
+    ("6.2.6#ex2", "no outcome to check: a classification (6.2.1)"),
+    ("6.2.6#ex3", "no outcome to check: a classification (6.2.1)"),
+    ("6.4.2#ex1", "zone effects are not implemented (5.7.1)"),
+    ("6.6.4#ex1", "結合 is not implemented (6.6.1)"),
+    ("6.6.5#ex1", "結合 is not implemented (6.6.1)"),
+    ("6.6.6#ex1", "結合 is not implemented (6.6.1)"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::EXAMPLES_NOT_RULINGS;
+
+    /// Every example listed exists in the bundled rulebook, once.
+    #[test]
+    fn every_listed_example_exists() {
+        let book = crate::bundle::game("dz").expect("dz is bundled");
+        let mut seen = std::collections::BTreeSet::new();
+        for (id, why) in EXAMPLES_NOT_RULINGS {
+            assert!(!why.is_empty());
+            assert!(seen.insert(*id), "{id} listed twice");
+            let (clause, n) = id.split_once("#ex").expect("an example id");
+            let n: usize = n.parse().expect("its number");
+            let c = book
+                .get(clause)
+                .unwrap_or_else(|| panic!("{id}: no clause"));
+            assert!(n >= 1 && n <= c.examples.len(), "{id}: no such example");
+        }
+    }
+}

@@ -222,6 +222,7 @@ pub fn resolve(
         r::MOVE_RELEASED,
         r::SQUARE_TO_SQUARE,
         r::SQUARE_IS_ZONE,
+        r::NEW_OBJECT,
     ];
     if was_frozen {
         rules.push(r::MOVE_CHECK);

@@ -167,7 +167,9 @@ fn spell(
                 r::SPELL_PLACED,
             ];
             if haste {
+                // Card text beats the rule that played units arrive frozen.
                 rules.push(r::HASTE);
+                rules.push(r::TEXT_BEATS_RULES);
             }
             if central {
                 rules.push(r::UNIT_CENTRAL);

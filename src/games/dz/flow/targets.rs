@@ -218,7 +218,9 @@ pub fn choose_for(
         if picked.is_empty()
             && let Some(e) = m.trace.last_mut()
         {
-            // "Up to": 0 targets chosen, not a targeting spell (4.11.2).
+            // "Up to": 0 targets declared (4.7.2-5), not a targeting spell
+            // (4.11.2).
+            e.rules.push(super::r::TARGETS);
             e.rules.push(super::r::ZERO_TARGETS);
         }
         if picked.len() > n || (!*up_to && picked.len() != n) {

@@ -157,7 +157,7 @@ pub fn stack_waiting(m: &mut M) -> Result<usize, EngineError> {
                     m.record(
                         "stack",
                         format!("the {trigger} ability of {source} has no legal target: it is removed from the stack"),
-                        &[r::TRIGGER_TARGETS, r::NO_TARGET],
+                        &[r::TRIGGER_TARGETS, r::NO_TARGET, r::IMPOSSIBLE],
                     );
                     continue;
                 };
