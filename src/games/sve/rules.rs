@@ -216,6 +216,7 @@ rules! {
     EVOLVE_EP = "12.2.3";
     QUICK = "12.3.1";
     QUICK_OWN_TURN = "12.3.5";
+    QUICK_WINDOWS = "12.3.4";
     FANFARE = "12.4.3";
     LAST_WORDS = "12.5.3";
     ON_EVOLVE = "12.6.2";

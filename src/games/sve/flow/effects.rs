@@ -565,7 +565,7 @@ pub(super) fn apply_effect(
                 m.record(
                     "effect.counter",
                     format!("{t}: {counter} counters {old} → {new}"),
-                    &[r::BOUND_CLAMP],
+                    &[r::BOUND_CLAMP, r::COUNTER_NAMES],
                 )
                 .obj(t.clone())
                 .change(format!("{t}.counters.{counter}"), old, new);
