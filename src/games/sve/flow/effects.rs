@@ -775,7 +775,12 @@ pub(super) fn apply_effect(
             );
             game_over_check(m);
         }
-        Effect::Put { to, top, who, .. } => put(m, to, targets, *top, *who, master)?,
+        Effect::Put {
+            to,
+            top,
+            who,
+            target,
+        } => put(m, to, targets, *top, *who, master, target.is_some())?,
         Effect::Evolve { .. } => {
             for t in targets {
                 evolve_by_effect(m, t, this)?;
