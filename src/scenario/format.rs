@@ -164,6 +164,11 @@ pub struct CardInstanceDef {
     /// A token (ceases to exist outside the zones its game allows).
     #[serde(default)]
     pub token: bool,
+    /// The card's owner (`p1`, `p2`…) when it is not the player whose zone
+    /// holds it: a card whose control that player gained (PSO2
+    /// GL:コントロール). Default: that player.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<String>,
     /// The card shows the alternate face of its definition (`alternate`),
     /// e.g. a PMV character already transformed (10.28.3).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -241,6 +246,12 @@ pub struct Expect {
     /// Trace steps that must never occur: no entry may match any of these.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub never: Vec<TracePattern>,
+    /// A negative test: the ruling is that nothing happens (the starting
+    /// board stays). The text says which naive outcome it rules out; the
+    /// corpus check that no ruling passes on an engine doing nothing skips
+    /// it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub negative: Option<String>,
 }
 
 /// A pattern one trace entry matches. Every part given must hold; an

@@ -204,11 +204,11 @@ mod tests {
         let (msg, _) = load(
             "pso2",
             "active",
-            r#"{ "trigger": "effect", "condition": { "phase": "main" }, "effect": [ { "do": "draw", "amount": 1 } ] }"#,
+            r#"{ "trigger": "effect", "condition": { "count": "x", "at_least": 1 }, "effect": [ { "do": "draw", "amount": 1 } ] }"#,
         )
         .unwrap_err();
         assert!(
-            msg.starts_with("a condition of application is not supported for pso2"),
+            msg.starts_with("a condition on `count` is not supported for pso2"),
             "{msg}"
         );
         let v = module("pmv").unwrap().vocabulary();

@@ -61,14 +61,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("103.4.2.1", DEF),
     ("103.4.2.2", DEF),
     (
-        "103.4.3",
-        "not implemented: replacement effects (置換効果) — the effect language has none for PSO2",
-    ),
-    (
-        "103.5.1",
-        "not implemented: chosen numbers (X) — the effect language has no variable numbers for PSO2",
-    ),
-    (
         "103.5.4",
         "not implemented: number replacement — no such effect in the language",
     ),
@@ -151,8 +143,18 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("209.1.3.3", "not implemented: coloured ability costs"),
     ("209.2", DEF),
-    ("209.3", "not implemented: X costs"),
-    ("209.4", "not implemented: cost changes"),
+    (
+        "103.5.1.1",
+        "not implemented: numbers chosen on resolution — the effect language has no chosen numbers in effects; ⓧ in a cost is chosen as the cost is paid, with the targets (209.3)",
+    ),
+    (
+        "209.4.2",
+        "not implemented: \"the cost becomes ±X\" in every zone — the effect language's `modify_cost` changes the cost to play (209.4.1) only",
+    ),
+    (
+        "209.4.3",
+        "not implemented: a card changing its own cost in every zone — `modify_cost` works from the field (300.4.1)",
+    ),
     (
         "210",
         "not state-changing: 種別 has no rules meaning of its own (210.1.1); races are `traits`",
@@ -166,19 +168,14 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("215.1.2", DEF),
     ("300.1", DEF),
     (
-        "300.2.3",
-        "not implemented: delayed triggers (後発誘発能力) — the effect language cannot set one up",
+        "300.4.2",
+        "not implemented: continuous abilities set up by an effect (後発常時能力) — an effect's `buff` with a duration is a continuous effect (215.3), not a conditional ability",
     ),
     (
-        "300.4",
-        "not implemented: continuous abilities (常時能力); an ability with a condition stops the run (not implemented: clause 300.4)",
+        "300.7",
+        "not implemented: losing abilities — the effect language has no effect that removes or grants abilities, so nothing can lose one",
     ),
-    ("300.7", "not implemented: losing abilities"),
     ("301.1", DEF),
-    (
-        "301.2",
-        "not implemented: サーチ (search) — no search effect in the language; `shuffle` cites it",
-    ),
     ("302.1", DEF),
     (
         "302.9",
@@ -236,20 +233,8 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: 回復X — no such effect in the language",
     ),
     (
-        "GL:コントロール",
-        "not implemented: gaining control (a card moved to its owner's zones is implemented in moves.rs)",
-    ),
-    (
-        "GL:サーチ",
-        "not implemented: サーチ — no search effect in the language",
-    ),
-    (
         "GL:枚数制限",
         "not implemented: per-host copy limits printed on cards",
-    ),
-    (
-        "GL:または",
-        "not implemented: 「または」 choices (modes) — no such effect in the language",
     ),
     (
         "GL:無効(カードや能力の無効)",
@@ -288,10 +273,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("RAID:S2", "not implemented: 回復 (302.9)"),
     (
-        "RAID:S4",
-        "not implemented: a Boss \"draw\" (playing from the top instead) stops the run (not implemented: clause RAID:S4)",
-    ),
-    (
         "RAID:S5",
         "not state-changing: the Boss never has cards in hand (RAID:S3 sends returning cards to its deck)",
     ),
@@ -302,9 +283,5 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "RAID:S7",
         "not state-changing for the engine: Boss cards are played without paying costs; a missing cost reads 0",
-    ),
-    (
-        "RAID:S13",
-        "not implemented: 【EX】 cards (a card with keyword `ex` stops the run)",
     ),
 ];

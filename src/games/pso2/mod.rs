@@ -27,6 +27,13 @@
 //!   `raid_easy`, `raid_hard`, `raid_very_hard`), its Life in value `life`
 //!   and a `boss` card in its `player` zone ([`flow::raid`]).
 //!
+//! - card text beyond the core's: an ability may carry a condition of
+//!   application (`turn`, `phase`, `zone`, `value`; 300.4); `modify_cost`
+//!   in a continuous ability changes the cost to play (209.4.1); stat
+//!   `x_cost` marks ⓧ in a card's cost, chosen as the action's choice `x`
+//!   (209.3); `return_to_hand` with a `chosen` selector of zone `deck` is
+//!   a サーチ (301.2: chosen on resolution as `<card>.search`, no target).
+//!
 //! The procedures are in [`flow`]; what is not implemented stops the run
 //! with `not implemented: clause X`.
 
@@ -143,16 +150,20 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "reset_damage",
             "summon",
             "shuffle",
+            "modify_cost",
             "lose",
             "win",
         ],
         rules::EFFECT_ORDER,
     ),
     targets: Declared::all(rules::TARGET_LEGAL),
-    // "This interference" durations do not exist in PSO2; conditions of
-    // application are not implemented.
+    // "This interference" durations do not exist in PSO2. Conditions of
+    // application (300.4): whose turn, the phase, a zone's size or a
+    // player value; PSO2 has no counts on cards.
     durations: Declared::all_but(&["this_interference"], rules::MODIFICATION),
-    conditions: Declared::none(rules::CONTINUOUS),
+    conditions: Declared::only(&["turn", "phase", "value", "zone"], rules::CONTINUOUS),
+    // A name is the name in the game (206.2); a trait is a class icon or
+    // a 種別 ([`flow`]'s target filters).
     filters: Declared::all(rules::TARGET_AT_DECLARATION),
 };
 
@@ -181,7 +192,7 @@ impl GameModule for Pso2 {
         flow::st::ALL
     }
     fn stats(&self) -> &'static [&'static str] {
-        &["slots", "pierce", "ability_cost", "per_host"]
+        &["slots", "pierce", "ability_cost", "per_host", "x_cost"]
     }
     fn text_fields(&self) -> &'static [&'static str] {
         &["title", "color", "class", "also_named", "exclusive"]

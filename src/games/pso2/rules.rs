@@ -48,6 +48,9 @@ clauses! {
     SAME_ACTIONS_COUNT = "103.2.3";
     EFFECT_ORDER = "103.4.2.3";
     REPLACEMENT = "103.4.3";
+    REPLACED_NEVER_HAPPENS = "103.4.3.1";
+    REPLACEMENT_ORDER = "103.4.3.2";
+    NUMBER_CHOICE = "103.5.1";
     ROUND_UP = "103.5.2.1";
     NOT_BELOW_ZERO = "103.5.3";
     PRIORITY = "103.6.1";
@@ -112,6 +115,9 @@ clauses! {
     COLORED_ABILITY_COST = "209.1.3.3";
     COST_PRINTED = "209.2";
     X_COST = "209.3";
+    X_COST_ZONES = "209.3.1";
+    COST_CHANGE = "209.4";
+    PLAY_COST_CHANGE = "209.4.1";
     ATTACK = "212.1";
     ATTACK_BLANK = "212.1.1";
     BATTLE_BOTH_DEAL = "212.2";
@@ -139,8 +145,11 @@ clauses! {
     ZONE_MOVE_TRIGGER = "300.2.1@2";
     ZONE_MOVE_INFO = "300.2.2";
     DELAYED_TRIGGER = "300.2.3";
+    DELAYED_PLACED = "300.2.3.1";
+    DELAYED_WORDING = "300.2.3.2";
     ACTIVATED = "300.3";
     CONTINUOUS = "300.4";
+    CONTINUOUS_ON_FIELD = "300.4.1";
     ACTIVE_ABILITY = "300.5";
     ABILITY_OWNER = "300.6";
     ONCE_PER_TURN = "300.8.1";
@@ -274,6 +283,8 @@ clauses! {
     GL_EXCLUDE = "GL:除外する";
     GL_NEGATE = "GL:無効(カードや能力の無効)";
     GL_RECOVER = "GL:回復X";
+    GL_SEARCH = "GL:サーチ";
+    GL_INSTEAD = "GL:代わりに";
     GL_STACK = "GL:重ねる";
     // Cooperative raid battle.
     RAID_PARTY = "RAID:P1";
@@ -287,6 +298,7 @@ clauses! {
     RAID_WIN_LOSE = "RAID:F4";
     RAID_ELIMINATION = "RAID:F5";
     RAID_WAR_CRY = "RAID:S1";
+    RAID_RECOVER = "RAID:S2";
     RAID_TO_DECK_TOP = "RAID:S3";
     RAID_BOSS_DRAW = "RAID:S4";
     RAID_BOSS_RESHUFFLE = "RAID:S8";

@@ -254,6 +254,10 @@ pub(super) fn build_game(
                     face: None,
                 };
                 if let Some(f) = full {
+                    if let Some(o) = &f.owner {
+                        card.owner =
+                            parse_p(cx, n, o, &[epath.as_slice(), &[k("owner")]].concat())?;
+                    }
                     for (j, s) in f.state.iter().enumerate() {
                         if !module.card_states().contains(&s.as_str()) {
                             return Err(cx.err(

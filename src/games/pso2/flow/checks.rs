@@ -104,8 +104,12 @@ pub fn concede(m: &mut M, a: &Action) -> Result<(), EngineError> {
 
 /// Standing checks (213.3, 215.3.1): a chara on the field whose damage is
 /// at least its HP, or whose HP is 0 or less through modification, is KO'd
-/// at once. Returns the charas destroyed.
-pub fn standing_ko(m: &mut M) -> Vec<String> {
+/// at once (unless a replacement effect applies, 103.4.3). Returns the
+/// charas destroyed.
+pub fn standing_ko(m: &mut M) -> Result<Vec<String>, EngineError> {
+    // The HP read below includes continuous abilities as they are now
+    // (300.4); the trace first says which of them began or stopped.
+    super::continuous::note(m);
     let mut out = Vec::new();
     loop {
         let hit = m.game.cards.values().find_map(|c| {
@@ -130,15 +134,16 @@ pub fn standing_ko(m: &mut M) -> Vec<String> {
             }
         });
         let Some((id, why, rule)) = hit else { break };
-        super::moves::destroy(
+        if super::moves::destroy(
             m,
             &id,
             &format!("KO: {why}"),
             &[rule, r::KO_KEYWORD, r::RULES_FIRST, r::RULE_NO_SOURCE],
-        );
-        out.push(id);
+        )? {
+            out.push(id);
+        }
     }
-    out
+    Ok(out)
 }
 
 /// What the module refuses to run, checked before the first step.
@@ -173,8 +178,11 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
                 ),
             ));
         }
-        if d.has_keyword("ex") {
-            return Some(ni(r::RAID_EX, "【EX】 cards (raid) are not implemented"));
+        if d.has_keyword("ex") && !matches!(c.zone.kind, zn::FIELD | zn::EXCLUDED) {
+            return Some(super::bad(format!(
+                "{} is an 【EX】 card in {}: such a card is not in the deck at the start; it starts on the field or outside the game (`excluded`) (RAID:S13)",
+                c.id, c.zone
+            )));
         }
         if c.has(st::FACE_DOWN) && c.zone.kind != zn::PP {
             return Some(ni(
@@ -189,11 +197,23 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
             return Some(ni(r::CARD_TYPES, "PSO2 cards have no alternate face"));
         }
         for a in &d.abilities {
-            if a.condition.is_some() {
-                return Some(ni(
+            let refusal = match a.trigger.as_str() {
+                super::continuous::TRIGGER => {
+                    super::continuous::unsupported(&a.effect).map(|w| (r::CONTINUOUS, w))
+                }
+                super::replace::DESTROY => {
+                    super::replace::unsupported(&a.effect).map(|w| (r::REPLACEMENT, w))
+                }
+                // A condition on an active's effect or an activated
+                // ability's cost is not a condition of application.
+                "effect" | "activated" if a.condition.is_some() => Some((
                     r::CONTINUOUS,
-                    "conditions of application are not implemented",
-                ));
+                    "a condition on an active's effect or an activated ability is not implemented (only on continuous, triggered and replacement abilities)".to_string(),
+                )),
+                _ => None,
+            };
+            if let Some((clause, what)) = refusal {
+                return Some(ni(clause, format!("{}: {what}", c.id)));
             }
         }
     }

@@ -154,3 +154,81 @@ pub fn pay(m: &mut M, p: PlayerId, cost: i64, what: &str) -> Result<(), EngineEr
     }
     Ok(())
 }
+
+/// The counter that keeps the X chosen for a card while it is in the
+/// resolution zone (209.3.1).
+pub const X: &str = "x";
+/// The game variable that carries the chosen X from the payment to the
+/// card's move into the resolution zone.
+pub const X_PENDING: &str = "x_pending";
+
+/// The X a card in the resolution zone was played with (209.3.1: in
+/// every other zone X is 0).
+pub fn x_of(g: &crate::engine::Game, id: &str) -> i64 {
+    g.card(id)
+        .filter(|c| c.zone.kind == zn::RESOLUTION)
+        .and_then(|c| c.counters.get(X).copied())
+        .unwrap_or(0)
+}
+
+/// What playing `card` costs player `p` now: its printed cost, plus the X
+/// its player chooses when the cost has ⓧ (stat `x_cost`, 209.3; choice
+/// `x`, a whole number 0 or more, 103.5.1), changed by the continuous
+/// abilities that change the cost to play (209.4.1: the payment only, the
+/// card's cost stays as printed), never below 0 (103.5.3).
+pub fn to_play(m: &mut M, p: PlayerId, card: &str, def: &CardDef) -> Result<i64, EngineError> {
+    let printed = def.cost.unwrap_or(0);
+    let mut total = printed;
+    if def.stats.get("x_cost").is_some_and(|v| *v > 0) {
+        let v = m
+            .choices
+            .require("x", &["a whole number, 0 or more".into()])?;
+        if v.as_i64().is_some_and(|x| x < 0) {
+            return Err(illegal(
+                r::NUMBER_CHOICE,
+                format!("X = {v}: only a whole number 0 or more can be chosen"),
+                vec![],
+            ));
+        }
+        let Some(x) = v.as_i64().filter(|x| (0..=1_000_000).contains(x)) else {
+            return Err(EngineError::BadChoice {
+                choice: "x".into(),
+                value: v.to_string(),
+                options: vec![format!(
+                    "a whole number, 0 or more ({}: no fractions, no negatives, no infinity)",
+                    r::NUMBER_CHOICE
+                )],
+            });
+        };
+        m.record(
+            "cost",
+            format!(
+                "{} chooses X = {x} for {card}: it costs {printed} + {x} while it is in the resolution zone, X counting 0 everywhere else",
+                player_name(p)
+            ),
+            &[r::X_COST, r::X_COST_ZONES, r::NUMBER_CHOICE],
+        );
+        m.game.vars.insert(X_PENDING.into(), x);
+        total += x;
+    }
+    let changes = super::continuous::play_cost_changes(&m.game, p, &def.card_type);
+    if changes.is_empty() {
+        return Ok(total);
+    }
+    let delta: i64 = changes.iter().map(|(_, d)| d).sum();
+    let paid = (total + delta).max(0);
+    let from: Vec<String> = changes.iter().map(|(c, d)| format!("{c} {d:+}")).collect();
+    let mut rules = vec![r::PLAY_COST_CHANGE, r::CONTINUOUS];
+    if total + delta < 0 {
+        rules.push(r::NOT_BELOW_ZERO);
+    }
+    m.record(
+        "cost",
+        format!(
+            "the cost to play {card} changes ({}): {total} becomes {paid}; the card's own cost is still {printed}",
+            from.join(", ")
+        ),
+        &rules,
+    );
+    Ok(paid)
+}

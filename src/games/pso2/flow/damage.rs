@@ -152,23 +152,21 @@ pub fn to_card(
         ));
     }
     if total >= h {
-        moves::destroy(
+        return moves::destroy(
             m,
             id,
             &format!("KO damage: {total} ≥ HP {h}; destroyed by {source}"),
             &[r::KO_DAMAGE, r::KO, r::KO_CREDIT],
         );
-        return Ok(true);
     }
     if 2 * row >= h {
         if back {
-            moves::destroy(
+            return moves::destroy(
                 m,
                 id,
                 &format!("in the back row it received {row}, at least half of HP {h}: KO"),
                 &[r::BACK_KO, r::ROUND_UP, r::KO_CREDIT],
             );
-            return Ok(true);
         }
         if let Some(card) = m.game.cards.get_mut(id) {
             card.states.remove(st::FRONT);

@@ -39,6 +39,7 @@ pub fn resolve(m: &mut M, ctx: &mut Ctx, entry: Entry) -> Result<(), EngineError
             .obj(card.clone());
             if let Some(legal) = check_targets(m, &entry, &card, &effects) {
                 apply_all(m, entry.master, &card, &effects, &legal)?;
+                super::delayed::set_up(m, &card, &def, entry.master);
             }
             Ok(())
         }
@@ -201,6 +202,9 @@ fn resolve_card(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
             let legal = check_targets(m, entry, id, &effects);
             if let Some(legal) = legal {
                 apply_all(m, p, id, &effects, &legal)?;
+                if let Some(key) = m.game.card(id).map(|c| c.def.clone()) {
+                    super::delayed::set_up(m, id, &key, p);
+                }
                 m.record(
                     "resolve",
                     format!("{id} goes to the discard"),
@@ -330,12 +334,12 @@ fn copy_limit(m: &mut M, id: &str, host: &str) -> Result<(), EngineError> {
             same.len()
         ),
         &[r::GL_COPY_LIMIT],
-    );
+    )?;
     Ok(())
 }
 
 /// Applies effects in printed order (103.4.2.3).
-fn apply_all(
+pub(super) fn apply_all(
     m: &mut M,
     master: PlayerId,
     source: &str,
@@ -474,7 +478,7 @@ fn apply(
                         &id,
                         &format!("by {source}"),
                         &[r::DESTROY, r::GL_DESTROY],
-                    );
+                    )?;
                 }
             }
         }
@@ -506,6 +510,17 @@ fn apply(
                 }
             }
         }
+        Effect::ReturnToHand {
+            target:
+                Target::Chosen {
+                    filter,
+                    count,
+                    up_to,
+                    ..
+                },
+        } if filter.zone.as_deref() == Some(zn::DECK) => {
+            search(m, master, source, filter, *count, *up_to)?;
+        }
         Effect::ReturnToHand { target } => {
             for rc in targets_of(m, target) {
                 if let Recipient::Card(id) = rc
@@ -523,10 +538,8 @@ fn apply(
         Effect::Draw { amount, who } => {
             for p in players(m, master, *who) {
                 if super::raid::is_boss(&m.game, p) {
-                    return Err(ni(
-                        r::RAID_BOSS_DRAW,
-                        "the Boss drawing (it plays that many cards from the top of its deck instead)",
-                    ));
+                    super::raid::boss_draws(m, p, *amount)?;
+                    continue;
                 }
                 moves::draw(m, p, *amount);
             }
@@ -635,7 +648,7 @@ fn apply(
                         .map(|c| c.id.clone())
                         .collect();
                     for a in attached {
-                        moves::destroy(m, &a, &format!("{id} became 無敵"), &[r::GL_INVINCIBLE]);
+                        moves::destroy(m, &a, &format!("{id} became 無敵"), &[r::GL_INVINCIBLE])?;
                     }
                 }
             }
@@ -691,10 +704,7 @@ fn apply(
         }
         Effect::Shuffle { who } => {
             for p in players(m, master, *who) {
-                let z = ZoneId::of(p, zn::DECK);
-                let mut v = m.game.zones.get(&z).cloned().unwrap_or_default();
-                m.game.rng.shuffle(&mut v);
-                m.game.zones.insert(z, v);
+                moves::shuffle_deck(m, p);
                 m.record(
                     "effect",
                     format!("{} shuffles their deck", crate::engine::player_name(p)),
@@ -726,6 +736,97 @@ fn apply(
             ));
         }
     }
+    Ok(())
+}
+
+/// サーチ (301.2, GL:サーチ): the master looks at their own deck, finds
+/// up to `count` cards matching `filter` (choice `<card>.search`: the ids;
+/// none at all is allowed even when some match, GL:サーチ), reveals them,
+/// adds them to their hand (not a draw) and then shuffles the deck, found
+/// or not. `up_to: false` ("find 1") still lets the player find fewer when
+/// the deck has fewer.
+fn search(
+    m: &mut M,
+    master: PlayerId,
+    source: &str,
+    filter: &crate::engine::Filter,
+    count: u32,
+    up_to: bool,
+) -> Result<(), EngineError> {
+    let options: Vec<CardId> = m
+        .game
+        .zone_of(master, zn::DECK)
+        .iter()
+        .filter(|id| targets::found_by(&m.game, master, filter, id))
+        .cloned()
+        .collect();
+    // 「AとBをそれぞれ1枚まで」 (GL:それぞれ): one search per name, each
+    // with its own choice.
+    let key = match &filter.name {
+        Some(n) => format!("{source}.search.{n}"),
+        None => format!("{source}.search"),
+    };
+    let found = if options.is_empty() {
+        m.choices.take(&key);
+        Vec::new()
+    } else {
+        let deck = m.game.zone_of(master, zn::DECK).to_vec();
+        let mut ids = m
+            .choices
+            .ids(&key, &deck)?
+            .ok_or_else(|| EngineError::MissingChoice {
+                choice: key.clone(),
+                options: options.clone(),
+            })?;
+        if let Some(bad) = ids.iter().find(|id| !options.contains(id)) {
+            return Err(super::illegal(
+                r::SEARCH,
+                format!("{bad} is not a card this search finds"),
+                options,
+            ));
+        }
+        ids.sort();
+        ids.dedup();
+        if ids.len() > count as usize {
+            return Err(EngineError::BadChoice {
+                choice: key,
+                value: format!("{} card(s)", ids.len()),
+                options: vec![format!(
+                    "{}{count} of {} ({})",
+                    if up_to { "up to " } else { "at most " },
+                    options.join(", "),
+                    r::SEARCH
+                )],
+            });
+        }
+        ids
+    };
+    let who = crate::engine::player_name(master);
+    if found.is_empty() {
+        m.record(
+            "search",
+            format!("{who} searches their deck and adds nothing to their hand"),
+            &[r::SEARCH, r::GL_SEARCH],
+        );
+    } else {
+        m.record(
+            "search",
+            format!(
+                "{who} searches their deck, reveals {} and adds it to their hand (not a draw)",
+                found.join(", ")
+            ),
+            &[r::SEARCH, r::GL_SEARCH],
+        );
+        for id in &found {
+            moves::move_to(m, id, ZoneId::of(master, zn::HAND));
+        }
+    }
+    moves::shuffle_deck(m, master);
+    m.record(
+        "search",
+        format!("{who} shuffles their deck after the search, whether or not a card was found"),
+        &[r::SEARCH, r::GL_SEARCH],
+    );
     Ok(())
 }
 

@@ -219,7 +219,7 @@ pub fn resolve(m: &mut M, item: &str, host: &Chosen) -> Result<(), EngineError> 
                 host.id, kind
             ),
             &[rule, r::EQUIP_SLOTS, r::EQUIP_OVER],
-        );
+        )?;
     }
     Ok(())
 }

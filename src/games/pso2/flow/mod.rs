@@ -13,9 +13,11 @@ use crate::engine::{Action, Card, CardId, EngineError, Flow, Game, Machine, Play
 
 mod battle;
 mod checks;
+mod continuous;
 mod cost;
 mod damage;
 mod deck;
+mod delayed;
 mod effects;
 mod equip;
 mod mag;
@@ -24,6 +26,7 @@ mod moves;
 mod play;
 mod priority;
 pub mod raid;
+mod replace;
 mod targets;
 mod triggers;
 mod turn;
@@ -121,7 +124,11 @@ pub const PHASES: &[&str] = &[
 /// abilities (300.2): 登場時 `on_enter` (302.2), 戦闘不能時 `on_ko` (302.3),
 /// ドロップ `drop` (302.4), `start_of_turn` (501.1.4), `end_of_turn`
 /// (505.1.2), `on_attack` (becoming 攻撃中, 506.4.1) and `on_engage`
-/// (becoming 交戦状態, 506.5.2@2).
+/// (becoming 交戦状態, 506.5.2@2). `continuous` is a continuous ability
+/// (300.4, [`continuous`]); `replace_destroy` a replacement effect "if
+/// this card would be destroyed, instead …" (103.4.3, [`replace`]); the
+/// `delayed_*` abilities are set up by their card's effect and trigger
+/// later (300.2.3, [`delayed`]).
 pub const TRIGGERS: &[&str] = &[
     "effect",
     "activated",
@@ -132,6 +139,11 @@ pub const TRIGGERS: &[&str] = &[
     "end_of_turn",
     "on_attack",
     "on_engage",
+    continuous::TRIGGER,
+    replace::DESTROY,
+    delayed::ON_ENTER,
+    delayed::ON_KO,
+    delayed::END_OF_TURN,
 ];
 
 /// Action words.
@@ -363,13 +375,15 @@ pub fn attack(g: &Game, c: &Card) -> i64 {
         .filter(|w| w.attached_to.as_deref() == Some(&c.id) && w.has(st::IN_USE))
         .map(|w| g.def_of(&w.id).and_then(|d| d.attack).unwrap_or(0) + w.modifier("attack"))
         .sum();
-    printed + c.modifier("attack") + weapons
+    printed + c.modifier("attack") + weapons + continuous::bonus(g, &c.id, "attack")
 }
 
 /// The card's current HP (213): the printed value (blank = 0, 213.1.1)
 /// changed by modifications (213.4, 215.3).
 pub fn hp(g: &Game, c: &Card) -> i64 {
-    g.def_of(&c.id).and_then(|d| d.defense).unwrap_or(0) + c.modifier("defense")
+    g.def_of(&c.id).and_then(|d| d.defense).unwrap_or(0)
+        + c.modifier("defense")
+        + continuous::bonus(g, &c.id, "defense")
 }
 
 /// The derived characteristics shown in snapshots.
@@ -382,7 +396,8 @@ pub fn derived(g: &Game, c: &Card) -> Vec<(&'static str, i64)> {
         // A token's cost is 0 (GL:トークン).
         v.push(("cost", 0));
     } else if let Some(cost) = d.cost {
-        v.push(("cost", cost));
+        // 209.3.1: X counts only in the resolution zone.
+        v.push(("cost", cost + cost::x_of(g, &c.id)));
     }
     match d.card_type.as_str() {
         types::CHARA | types::PLAYER => {
@@ -486,6 +501,9 @@ fn step(m: &mut M, s: Step) -> Result<Flow, EngineError> {
         }
         Step::Priority(ctx) => priority::offer(m, *ctx)?,
     };
+    // 300.4: continuous abilities begin and stop applying with the state.
+    continuous::track(m)?;
+    replace::forget(m);
     // 101.3: between steps no effect or rule is being resolved.
     checks::deck_out(m);
     Ok(flow)
@@ -631,9 +649,10 @@ mod tests {
 
     #[test]
     fn conditions_and_mag_evolution_are_not_implemented() {
+        // PSO2 has no counts on cards: such a condition is refused at load.
         let msg = refused(
             r#""x": { "name": "X", "type": "chara", "cost": 0, "attack": 1, "defense": 1,
-                 "abilities": [ { "trigger": "on_enter", "condition": { "turn": "you" }, "effect": [] } ] }"#,
+                 "abilities": [ { "trigger": "on_enter", "condition": { "count": "x", "at_least": 1 }, "effect": [] } ] }"#,
             r#", "field": [ "x" ]"#,
         );
         assert!(
@@ -675,6 +694,23 @@ mod tests {
                 }
                 other => panic!("expected a bad-setup error, got {other:?}"),
             }
+        }
+    }
+
+    #[test]
+    fn an_ex_card_never_starts_in_the_deck() {
+        let o = run(
+            r#""e": { "name": "E", "type": "chara", "cost": 0, "attack": 1, "defense": 1, "keywords": ["ex"] }"#,
+            r#", "hand": [ "e" ]"#,
+            "",
+            "main",
+            "",
+        );
+        match o.error.map(|e| e.error) {
+            Some(EngineError::BadAction { message }) => {
+                assert!(message.contains("RAID:S13"), "{message}")
+            }
+            other => panic!("expected a bad-setup error, got {other:?}"),
         }
     }
 

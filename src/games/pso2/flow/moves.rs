@@ -3,7 +3,7 @@
 //! (GL:トークン), and the owner's zones as destination (GL:コントロール).
 
 use super::{M, ctype, r, st, types, zn};
-use crate::engine::{CardId, PlayerId, ZoneId, player_name};
+use crate::engine::{CardId, EngineError, PlayerId, ZoneId, player_name};
 
 /// Remembers the order in which decks reached 0 (for the reading
 /// `reading_sequential_deck_out` of 101.7).
@@ -42,6 +42,7 @@ pub fn move_to(m: &mut M, id: &str, to: ZoneId) {
         );
         return;
     }
+    let to = ex_returns(m, id, &from, to);
     let stacked: Vec<CardId> = m
         .game
         .cards
@@ -78,11 +79,50 @@ pub fn move_to(m: &mut M, id: &str, to: ZoneId) {
     }
 }
 
+/// RAID:S13: an 【EX】 card (keyword `ex`) that leaves the field goes back
+/// outside the game (its owner's excluded cards) instead of where it was
+/// going.
+fn ex_returns(m: &mut M, id: &str, from: &ZoneId, to: ZoneId) -> ZoneId {
+    let ex = m.game.def_of(id).is_some_and(|d| d.has_keyword("ex"));
+    if !ex || from.kind != zn::FIELD || to.kind == zn::FIELD || to.kind == zn::EXCLUDED {
+        return to;
+    }
+    let owner = m.game.card(id).map_or(0, |c| c.owner);
+    m.record(
+        "raid",
+        format!("{id} is an 【EX】 card leaving the field: it returns outside the game instead of going to {}", to.kind),
+        &[r::RAID_EX],
+    )
+    .obj(id.to_string());
+    ZoneId::of(owner, zn::EXCLUDED)
+}
+
+/// GL:コントロール: a card whose control was gained goes to its owner's
+/// zone, not its controller's, when it moves before control is lost.
+fn controlled_goes_home(m: &mut M, id: &str, zone: &str) {
+    let Some(c) = m.game.card(id) else { return };
+    if c.owner == c.controller || c.zone.kind != zn::FIELD {
+        return;
+    }
+    let (owner, controller) = (c.owner, c.controller);
+    m.record(
+        "control",
+        format!(
+            "{id} is controlled by {} but owned by {}: it goes to its owner's {zone}",
+            player_name(controller),
+            player_name(owner)
+        ),
+        &[r::GL_CONTROL],
+    )
+    .obj(id.to_string());
+}
+
 /// Puts a card in its owner's discard (405, GL:コントロール).
 pub fn to_discard(m: &mut M, id: &str) {
     let Some(owner) = m.game.card(id).map(|c| c.owner) else {
         return;
     };
+    controlled_goes_home(m, id, "discard");
     move_to(m, id, ZoneId::of(owner, zn::DISCARD));
 }
 
@@ -92,6 +132,7 @@ pub fn to_hand(m: &mut M, id: &str) {
     let Some(owner) = m.game.card(id).map(|c| c.owner) else {
         return;
     };
+    controlled_goes_home(m, id, "hand");
     if super::raid::is_boss(&m.game, owner) {
         m.record(
             "raid",
@@ -116,6 +157,14 @@ pub fn to_hand(m: &mut M, id: &str) {
     move_to(m, id, ZoneId::of(owner, zn::HAND));
 }
 
+/// Shuffles `p`'s deck (seeded).
+pub fn shuffle_deck(m: &mut M, p: PlayerId) {
+    let z = ZoneId::of(p, zn::DECK);
+    let mut v = m.game.zones.get(&z).cloned().unwrap_or_default();
+    m.game.rng.shuffle(&mut v);
+    m.game.zones.insert(z, v);
+}
+
 /// Excludes a card (400.2.4): no zone of the rules; kept with its owner's
 /// excluded cards (400.2.2.1).
 pub fn exclude(m: &mut M, id: &str) {
@@ -125,11 +174,22 @@ pub fn exclude(m: &mut M, id: &str) {
     move_to(m, id, ZoneId::of(owner, zn::EXCLUDED));
 }
 
-/// Destroys a field card: it goes to its owner's discard (301.5, GL:破壊).
-pub fn destroy(m: &mut M, id: &str, why: &str, rules: &[&'static str]) {
+/// Destroys a field card: it goes to its owner's discard (301.5, GL:破壊),
+/// unless a replacement effect applies instead (103.4.3). Returns whether
+/// it was destroyed.
+pub fn destroy(
+    m: &mut M,
+    id: &str,
+    why: &str,
+    rules: &[&'static str],
+) -> Result<bool, EngineError> {
+    if super::replace::destruction(m, id, why)? {
+        return Ok(false);
+    }
     m.record("destroy", format!("{id} is destroyed: {why}"), rules)
         .obj(id.to_string());
     to_discard(m, id);
+    Ok(true)
 }
 
 /// Puts a card on the field of `p` with its entering states (ON/OFF, row).

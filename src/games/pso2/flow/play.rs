@@ -98,9 +98,15 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
             }
         }
     };
-    cost::pay(m, p, def.cost.unwrap_or(0), &card)?;
+    let to_pay = cost::to_play(m, p, &card, &def)?;
+    cost::pay(m, p, to_pay, &card)?;
     m.game
         .move_card(&card, ZoneId::shared(zn::RESOLUTION), false);
+    if let Some(x) = m.game.vars.remove(cost::X_PENDING)
+        && let Some(c) = m.game.cards.get_mut(&card)
+    {
+        c.counters.insert(cost::X.into(), x);
+    }
     let mut rules = vec![r::PLAY, r::PRIORITY_ACTIONS, r::RESOLUTION_ORDER];
     if main_only.is_none() {
         rules.push(r::PLAY_ACTIVE_QUICK);
@@ -124,10 +130,16 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
             .iter()
             .flat_map(|ab| ab.effect.clone())
             .collect();
-        match targets::selector(&effects).map(|s| s.0.side) {
+        let selector = targets::selector(&effects);
+        match selector.as_ref().map(|s| s.0.side) {
             Some(crate::engine::Side::You) => rules.push(r::ALLY),
             Some(crate::engine::Side::Opponent) => rules.push(r::OPPONENT_SIDE),
             _ => {}
+        }
+        // 「AまたはB」 as the elements to choose from (GL:または ※1): any
+        // mix of them, A and A or A and B.
+        if selector.is_some_and(|s| s.0.types.len() > 1) {
+            rules.push(r::GL_OR);
         }
     }
     m.record(

@@ -49,7 +49,7 @@ pub fn offer(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
 /// player gets the right to act (103.6.1.2, 506.x).
 pub fn settle(m: &mut M, ctx: &mut Ctx) -> Result<(), EngineError> {
     for _ in 0..64 {
-        super::checks::standing_ko(m);
+        super::checks::standing_ko(m)?;
         let placed = triggers::collect(m, ctx)?;
         if placed == 0 {
             return Ok(());

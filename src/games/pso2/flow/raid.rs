@@ -17,10 +17,13 @@ use crate::engine::{CardId, EngineError, Flow, Game, GameResult, PlayerId, ZoneI
 /// The most seats a scenario may have: three party players and the Boss.
 pub const MAX_SEATS: usize = 4;
 
-/// The raid's own state, carried by the core with the game (rolled back
-/// with it).
+/// The module's own state, carried by the core with the game (rolled back
+/// with it): the raid's, and the delayed triggered abilities waiting for
+/// their event (300.2.3).
 #[derive(Debug, Clone, Default)]
-pub struct RaidState {
+pub struct ModuleState {
+    /// Delayed triggered abilities set up and not yet triggered.
+    pub delayed: Vec<super::delayed::Delayed>,
     /// The boss turn's target player (RAID:B①).
     pub target: PlayerId,
     /// Cards the Boss still plays this turn (RAID:B③).
@@ -40,8 +43,13 @@ pub struct RaidState {
     pub to_end: bool,
 }
 
-fn state(g: &mut Game) -> &mut RaidState {
-    g.own::<RaidState>()
+fn state(g: &mut Game) -> &mut ModuleState {
+    g.own::<ModuleState>()
+}
+
+/// The module's own state (created on first use).
+pub fn state_mut(g: &mut Game) -> &mut ModuleState {
+    state(g)
 }
 
 /// Whether the turn player was eliminated during their own turn, clearing
@@ -295,6 +303,28 @@ pub fn boss_act(m: &mut M, ctx: Ctx) -> Result<Flow, EngineError> {
     );
     m.then([Step::Begin(Phase::TurnEnd)]);
     Ok(Flow::Continue)
+}
+
+/// RAID:S4: an effect that makes the Boss draw `n` cards makes it play
+/// that many cards from the top of its deck instead. In the Boss's own
+/// main phase they join the cards it plays there (RAID:B③), one by one
+/// as the resolution zone empties; elsewhere it is not implemented.
+pub fn boss_draws(m: &mut M, b: PlayerId, n: i64) -> Result<(), EngineError> {
+    if m.game.turn.active != b || m.game.turn.phase != "main" {
+        return Err(super::ni(
+            r::RAID_BOSS_DRAW,
+            "the Boss drawing outside its own main phase (it plays that many cards from the top of its deck instead)",
+        ));
+    }
+    let n = n.max(0);
+    state(&mut m.game).plays += n;
+    m.record(
+        "raid",
+        format!("the Boss would draw {n}: instead it plays {n} card(s) from the top of its deck, one by one in its main phase"),
+        &[r::RAID_BOSS_DRAW, r::RAID_BOSS_MAIN],
+    )
+    .note("judges' reading: the cards are played the way the Boss plays cards in its main phase (RAID:B③), each once the resolution zone is empty");
+    Ok(())
 }
 
 /// RAID:B③: the top card of the Boss deck is played: a chara enters the

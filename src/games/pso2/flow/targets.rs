@@ -8,11 +8,27 @@ use crate::engine::{CardId, Effect, EngineError, Filter, Game, PlayerId, Side};
 
 /// The chosen-target selector of an ability's effects, if any: every
 /// `chosen` target of one ability names the same chosen cards (「それ」).
+/// A サーチ (a `chosen` selector of the deck, 301.2) chooses at resolution
+/// and is no target.
 pub fn selector(effects: &[Effect]) -> Option<(Filter, u32, bool, bool)> {
     effects.iter().find_map(|e| {
         let (f, count, up_to, or_leader) = e.target()?.chosen()?;
+        if f.zone.as_deref() == Some(zn::DECK) {
+            return None;
+        }
         Some((f.clone(), count, up_to, or_leader))
     })
+}
+
+/// Whether card `id` of `master`'s deck is one a サーチ with `filter`
+/// finds (its side, type and state parts; the deck is always the
+/// master's own, 301.2).
+pub fn found_by(g: &Game, master: PlayerId, filter: &Filter, id: &str) -> bool {
+    let mut f = filter.clone();
+    f.side = Side::Any;
+    g.card(id)
+        .is_some_and(|c| c.zone.kind == zn::DECK && c.owner == master)
+        && described(g, master, "", &f, id, false)
 }
 
 /// Whether card `id` matches `filter` for an ability of `master` whose
@@ -34,6 +50,28 @@ pub fn matches(
     if matches!(c.zone.kind, zn::DECK | zn::HAND) {
         return false;
     }
+    described(g, master, source, filter, id, or_leader)
+}
+
+/// Whether card `id` is one `filter` describes for an ability of `master`
+/// whose card is `source`, without choosing it (a continuous ability's
+/// "all your charas": 選ばれない does not matter).
+pub fn admits(g: &Game, master: PlayerId, source: &str, filter: &Filter, id: &str) -> bool {
+    let zone = filter.zone.as_deref().unwrap_or(zn::FIELD);
+    g.card(id).is_some_and(|c| c.zone.kind == zone)
+        && described(g, master, source, filter, id, false)
+}
+
+/// The side, type, state, class and `other` parts of a filter.
+fn described(
+    g: &Game,
+    master: PlayerId,
+    source: &str,
+    filter: &Filter,
+    id: &str,
+    or_leader: bool,
+) -> bool {
+    let Some(c) = g.card(id) else { return false };
     let side_ok = match filter.side {
         Side::Any => true,
         Side::You => c.controller == master,
@@ -45,10 +83,39 @@ pub fn matches(
         || filter.types.iter().any(|x| x == t)
         || (or_leader && c.zone.kind == zn::PLAYER);
     let state_ok = filter.state.as_ref().is_none_or(|s| c.has(s));
-    let printed_ok = filter.parts().is_empty()
-        || g.def_of(id)
-            .is_some_and(|d| filter.admits_characteristics(d, d.cost));
-    side_ok && type_ok && state_ok && printed_ok && !(filter.other && id == source)
+    side_ok
+        && type_ok
+        && state_ok
+        && characteristics(g, filter, id)
+        && !(filter.other && id == source)
+}
+
+/// The characteristic parts of a filter as PSO2 reads them. A `name` is
+/// the name in the game: the title is not part of it (206.2), it matches
+/// exactly (206.2.1), and a card "also named" matches too (206.3). A
+/// `trait` is a class icon (208) or a 種別; a card of class ALL has every
+/// class for equipping (208.1.2) but is not a "《X》 card" for an effect
+/// (208.1.2.1). The cost is the current one (X counts in the resolution
+/// zone only, 209.3.1).
+fn characteristics(g: &Game, filter: &Filter, id: &str) -> bool {
+    if filter.parts().is_empty() {
+        return true;
+    }
+    let Some(d) = g.def_of(id) else { return false };
+    let name_ok = filter
+        .name
+        .as_ref()
+        .is_none_or(|n| super::super::names::is_named(d, n));
+    let trait_ok = filter.with_trait.as_ref().is_none_or(|t| {
+        d.traits.contains(t) || d.text.get("class").is_some_and(|c| c.trim() == t.as_str())
+    });
+    let rest = Filter {
+        name: None,
+        with_trait: None,
+        ..filter.clone()
+    };
+    let cost = d.cost.map(|c| c + super::cost::x_of(g, id));
+    name_ok && trait_ok && rest.admits_characteristics(d, cost)
 }
 
 /// Chooses the targets of an ability with effects `effects` when it is put
@@ -100,10 +167,19 @@ pub fn choose(
         Some(t) if options.iter().any(|o| o == t) => Some(vec![t.to_string()]),
         Some(t) => {
             // Another party member's card in a raid is no 相手 (RAID:S9).
-            let rule = if super::raid::on(&m.game)
+            let all_class = filter.with_trait.is_some()
+                && m.game
+                    .def_of(t)
+                    .and_then(|d| d.text.get("class"))
+                    .is_some_and(|c| c.trim() == "ALL");
+            let rule = if all_class {
+                // 208.1.2.1: ALL is no "《X》" for an effect's choice.
+                r::CLASS_ALL_NOT_CHOSEN
+            } else if super::raid::on(&m.game)
                 && m.game.card(t).is_some_and(|c| {
                     c.controller != master && !super::raid::opposed(&m.game, master, c.controller)
-                }) {
+                })
+            {
                 r::RAID_NOT_ALLY
             } else {
                 r::TARGET_LEGAL

@@ -6,7 +6,7 @@
 //! (300.8.1) or, for 「name」's ability, every card of that name for all
 //! players (300.8.2).
 
-use super::{Ctx, Entry, EntryKind, M, r, targets, zn};
+use super::{Ctx, Entry, EntryKind, M, delayed, r, targets, zn};
 use crate::engine::{CardId, EngineError, Event, PlayerId, player_name};
 
 /// One triggered ability found.
@@ -67,6 +67,7 @@ pub fn collect(m: &mut M, ctx: &mut Ctx) -> Result<usize, EngineError> {
     for e in events {
         match e {
             Event::Moved { card, from, to } => {
+                let chara = super::ctype(&m.game, &card) == super::types::CHARA;
                 if to.kind == zn::FIELD && from.kind != zn::FIELD {
                     let p = to.player.unwrap_or(tp);
                     all.extend(found(
@@ -76,10 +77,16 @@ pub fn collect(m: &mut M, ctx: &mut Ctx) -> Result<usize, EngineError> {
                         p,
                         &[r::ON_ENTER, r::ZONE_MOVE_TRIGGER],
                     ));
+                    if chara {
+                        all.extend(waiting(m, delayed::ON_ENTER, Some(p)));
+                    }
                 }
                 if from.kind == zn::FIELD && to.kind == zn::DISCARD {
                     // 302.3.1: the player who controlled it.
                     let p = from.player.unwrap_or(tp);
+                    if chara {
+                        all.extend(waiting(m, delayed::ON_KO, Some(p)));
+                    }
                     all.extend(found(
                         m,
                         &card,
@@ -146,6 +153,13 @@ pub fn timed(m: &mut M, trigger: &'static str) -> Result<Vec<Entry>, EngineError
         &[r::TURN_END_STEP]
     };
     let mut out = Vec::new();
+    if trigger == "end_of_turn" {
+        for f in waiting(m, delayed::END_OF_TURN, None) {
+            if let Some(e) = make(m, &f)? {
+                out.push(e);
+            }
+        }
+    }
     for p in players {
         let mut cards = Vec::new();
         for z in [zn::PLAYER, zn::MAG, zn::FIELD] {
@@ -166,11 +180,44 @@ pub fn timed(m: &mut M, trigger: &'static str) -> Result<Vec<Entry>, EngineError
     Ok(out)
 }
 
-/// Builds the zone entry of a triggered ability: the once-per-turn locks,
+/// The delayed abilities (300.2.3) waiting for `trigger` of player `p`,
+/// taken: each triggers once, as a new ability (300.2.3.1).
+fn waiting(m: &mut M, trigger: &'static str, p: Option<PlayerId>) -> Vec<Found> {
+    delayed::take(m, trigger, p)
+        .into_iter()
+        .map(|d| Found {
+            card: d.card,
+            def: d.def,
+            ability: d.ability,
+            trigger: d.trigger,
+            master: d.master,
+            rules: &[r::DELAYED_TRIGGER, r::DELAYED_PLACED],
+        })
+        .collect()
+}
+
+/// Builds the zone entry of a triggered ability: its condition (300.2.1),
+/// the once-per-turn locks,
 /// then its targets (406.2.2.1; none possible: not activated, 406.2.2.2).
 fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
     let def = m.game.defs.get(&f.def).cloned();
     let Some(def) = def else { return Ok(None) };
+    if let Some(k) = def
+        .abilities
+        .get(f.ability)
+        .and_then(|a| a.condition.as_ref())
+        && !super::continuous::holds(&m.game, f.master, k)
+    {
+        m.record(
+            "trigger",
+            format!(
+                "{}'s {} ability does not trigger: its condition is not met",
+                f.card, f.trigger
+            ),
+            &[r::TRIGGER_ALWAYS],
+        );
+        return Ok(None);
+    }
     if def.has_keyword("once_per_turn") {
         let generation = m.game.card(&f.card).map_or(0, |c| c.incarnation);
         let key = format!("turn:once:{}:{generation}", f.card);

@@ -355,6 +355,7 @@ fn refresh(m: &mut M) -> Result<Flow, EngineError> {
             .retain(|md| !matches!(md.until, Until::EndOfTurn | Until::ThisTurn));
     }
     m.game.vars.retain(|k, _| !k.starts_with("turn:"));
+    super::delayed::expire(m);
     let hand: Vec<String> = m.game.zone_of(tp, zn::HAND).to_vec();
     if hand.len() >= 8 {
         let n = hand.len() - 7;

@@ -1,0 +1,279 @@
+//! Continuous abilities 常時能力 (300.4) and conditions of application.
+//!
+//! A continuous ability (trigger `continuous`) works while its card is on
+//! the field (300.4.1: the field, the Player and Mag zones) and for as long
+//! as its condition holds; the moment the condition stops holding it stops
+//! working (300.4). Its effects are therefore never stored on the cards
+//! they change: every read of attack, HP or a play's cost recomputes them
+//! from the abilities that apply at that moment. After each step the
+//! module compares the set that applies with the one before and says in
+//! the trace which began or stopped applying, and why.
+//!
+//! What a continuous ability may do: `buff` (attack / HP of `this` or of
+//! `all` cards matching a filter, 215.3) and `modify_cost` ("the cost to
+//! play becomes ±N", 209.4.1: the payment only, the card's cost is
+//! unchanged). Anything else stops the run as not implemented.
+
+use super::{M, r, raid, st, targets, zn};
+use crate::engine::{CardId, Condition, Effect, Game, PlayerId, Target, Who};
+
+/// The trigger word of a continuous ability.
+pub const TRIGGER: &str = "continuous";
+
+/// The prefix of the game variables that remember which continuous
+/// abilities applied after the last step.
+const APPLIED: &str = "continuous:";
+
+/// One continuous ability that applies now.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Applying {
+    /// Its card.
+    pub card: CardId,
+    /// The ability's index in the card's definition.
+    pub ability: usize,
+    /// Its master: the card's controller (300.6).
+    pub master: PlayerId,
+    /// Its effects.
+    pub effects: Vec<Effect>,
+}
+
+/// The players `who` names relative to `master`.
+fn players(g: &Game, master: PlayerId, who: Who) -> Vec<PlayerId> {
+    let n = g.players.len();
+    match who {
+        Who::You => vec![master],
+        Who::Opponent => (0..n).filter(|&q| raid::opposed(g, master, q)).collect(),
+        Who::Both => (0..n).collect(),
+    }
+}
+
+/// Whether a condition of application holds for an ability of `master`:
+/// every part given must hold (`turn`: whose turn it is; `phase`: the
+/// current phase or step; `zone`: how many cards the players `who` have
+/// there; `value`: a player value such as the Boss's `life`).
+pub fn holds(g: &Game, master: PlayerId, c: &Condition) -> bool {
+    let tp = g.turn.active;
+    let turn_ok = c.turn.is_none_or(|w| match w {
+        Who::You => tp == master,
+        Who::Opponent => raid::opposed(g, master, tp),
+        Who::Both => true,
+    });
+    let phase_ok = c.phase.as_ref().is_none_or(|p| &g.turn.phase == p);
+    let measured = if let Some(v) = &c.value {
+        Some(
+            players(g, master, c.who)
+                .into_iter()
+                .map(|p| g.players[p].value(v))
+                .sum::<i64>(),
+        )
+    } else {
+        c.zone.as_ref().map(|z| {
+            players(g, master, c.who)
+                .into_iter()
+                .map(|p| g.zone_of(p, z).len() as i64)
+                .sum::<i64>()
+        })
+    };
+    turn_ok && phase_ok && measured.is_none_or(|n| c.bounds_hold(n))
+}
+
+/// Whether a card is where its continuous abilities work (300.4.1): on
+/// the field (not stacked under a Mag), or in the Player or Mag zone.
+fn in_play(g: &Game, id: &str) -> bool {
+    g.card(id).is_some_and(|c| {
+        matches!(c.zone.kind, zn::FIELD | zn::PLAYER | zn::MAG) && !super::mag::under_the_mag(g, id)
+    })
+}
+
+/// Every continuous ability that applies now, in card order.
+pub fn applying(g: &Game) -> Vec<Applying> {
+    let mut out = Vec::new();
+    for c in g.cards.values() {
+        let Some(d) = g.def_of(&c.id) else { continue };
+        if !d.abilities.iter().any(|a| a.trigger == TRIGGER) || !in_play(g, &c.id) {
+            continue;
+        }
+        for (i, a) in d.abilities.iter().enumerate() {
+            if a.trigger != TRIGGER {
+                continue;
+            }
+            if a.condition
+                .as_ref()
+                .is_some_and(|k| !holds(g, c.controller, k))
+            {
+                continue;
+            }
+            out.push(Applying {
+                card: c.id.clone(),
+                ability: i,
+                master: c.controller,
+                effects: a.effect.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// Whether a continuous effect's target selector covers card `id`. It
+/// chooses nothing (so 選ばれない does not shield from it); 無敵 does
+/// (GL:無敵: another card's effects do not apply).
+fn covers(g: &Game, a: &Applying, t: &Target, id: &str) -> bool {
+    let card_ok = match t {
+        Target::This => id == a.card,
+        Target::All { filter } => {
+            let mut f = filter.clone();
+            if f.zone.is_none() {
+                f.zone = Some(zn::FIELD.into());
+            }
+            targets::admits(g, a.master, &a.card, &f, id)
+        }
+        _ => false,
+    };
+    card_ok && (id == a.card || g.card(id).is_none_or(|c| !c.has(st::INVINCIBLE)))
+}
+
+/// The sum of the continuous modifications of `stat` (`attack` or
+/// `defense`) that apply to card `id` now (300.4, 215.3).
+pub fn bonus(g: &Game, id: &str, stat: &str) -> i64 {
+    let mut sum = 0;
+    for a in applying(g) {
+        for e in &a.effects {
+            if let Effect::Buff {
+                attack,
+                defense,
+                target,
+                ..
+            } = e
+                && covers(g, &a, target, id)
+            {
+                sum += if stat == "attack" { *attack } else { *defense };
+            }
+        }
+    }
+    sum
+}
+
+/// The changes to the cost of playing card `card` (of type `t`) for
+/// player `p` from the continuous abilities that apply now (209.4.1), with
+/// the cards they come from.
+pub fn play_cost_changes(g: &Game, p: PlayerId, t: &str) -> Vec<(CardId, i64)> {
+    let mut out = Vec::new();
+    for a in applying(g) {
+        for e in &a.effects {
+            if let Effect::ModifyCost {
+                cost, who, types, ..
+            } = e
+                && *cost != 0
+                && players(g, a.master, *who).contains(&p)
+                && (types.is_empty() || types.iter().any(|x| x == t))
+            {
+                out.push((a.card.clone(), *cost));
+            }
+        }
+    }
+    out
+}
+
+/// What a continuous ability may not say (checked before the first step).
+pub fn unsupported(effects: &[Effect]) -> Option<String> {
+    for e in effects {
+        match e {
+            Effect::Buff {
+                target: Target::This | Target::All { .. },
+                ..
+            } => {}
+            Effect::Buff { .. } => {
+                return Some(
+                    "a continuous ability chooses nothing: its `buff` targets `this` or `all`"
+                        .into(),
+                );
+            }
+            Effect::ModifyCost { node, .. } if *node == 0 => {}
+            other => {
+                return Some(format!(
+                    "a continuous ability that does `{}` is not implemented (only `buff` and `modify_cost`)",
+                    other.word()
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Says in the trace which continuous abilities began or stopped applying
+/// since the last step (300.4: they stop at once when their condition is
+/// no longer met), then runs the standing KO check when one stopped (an
+/// HP bonus that ends can leave damage at or above the HP, 213.3).
+pub fn track(m: &mut M) -> Result<(), crate::engine::EngineError> {
+    if note(m) && m.game.result == crate::engine::GameResult::Ongoing {
+        super::checks::standing_ko(m)?;
+    }
+    Ok(())
+}
+
+/// Says in the trace which continuous abilities began or stopped applying
+/// since it last looked; returns whether one stopped.
+pub fn note(m: &mut M) -> bool {
+    let now = applying(&m.game);
+    let keys: Vec<(String, &Applying)> = now
+        .iter()
+        .map(|a| {
+            let generation = m.game.card(&a.card).map_or(0, |c| c.incarnation);
+            (format!("{APPLIED}{}:{generation}:{}", a.card, a.ability), a)
+        })
+        .collect();
+    let before: Vec<String> = m
+        .game
+        .vars
+        .keys()
+        .filter(|k| k.starts_with(APPLIED))
+        .cloned()
+        .collect();
+    let mut stopped = false;
+    for k in &before {
+        if keys.iter().any(|(n, _)| n == k) {
+            continue;
+        }
+        m.game.vars.remove(k);
+        let parts: Vec<&str> = k[APPLIED.len()..].split(':').collect();
+        let card = parts.first().copied().unwrap_or_default().to_string();
+        let why = if in_play(&m.game, &card) {
+            "its condition is no longer met"
+        } else {
+            "its card is no longer on the field"
+        };
+        m.record(
+            "continuous",
+            format!("{card}'s continuous ability stops applying: {why}"),
+            &[r::CONTINUOUS, r::CONTINUOUS_ON_FIELD],
+        )
+        .obj(card);
+        stopped = true;
+    }
+    for (k, a) in keys {
+        if before.contains(&k) {
+            continue;
+        }
+        m.game.vars.insert(k, 1);
+        let cond = m
+            .game
+            .def_of(&a.card)
+            .and_then(|d| d.abilities.get(a.ability))
+            .is_some_and(|x| x.condition.is_some());
+        m.record(
+            "continuous",
+            format!(
+                "{}'s continuous ability applies{}",
+                a.card,
+                if cond {
+                    " (its condition is met)"
+                } else {
+                    " while it is on the field"
+                }
+            ),
+            &[r::CONTINUOUS, r::CONTINUOUS_ON_FIELD],
+        )
+        .obj(a.card.clone());
+    }
+    stopped
+}
