@@ -87,30 +87,6 @@ const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
         "rulings/dz/2.8.2-ex1-two-races.json",
         "dz owner: the expectations do not assert the clause the file is named after",
     ),
-    (
-        "rulings/sve/10.3.3-cost-change-only-your-turn.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/sve/10.4.4.1-opponent-raises-cost.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/sve/12.12.2-intimidate-chosen-by-spell.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/sve/12.15.2-aura-can-be-attacked.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/sve/12.15.2-aura-not-against-all.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/sve/12.3.4-qa-on-attack-before-quick.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
 ];
 const DO_NOTHING_PENDING: &[(&str, &str)] = &[
     (
@@ -120,10 +96,6 @@ const DO_NOTHING_PENDING: &[(&str, &str)] = &[
     (
         "rulings/pso2/RAID-S12-party-cannot-exclude-boss-cards.json",
         "pso2 owner: strengthen, or mark expect.negative",
-    ),
-    (
-        "rulings/sve/4.8.3.2-ex-area-full.json",
-        "sve owner: strengthen, or mark expect.negative",
     ),
 ];
 
