@@ -98,6 +98,9 @@ pub(super) fn effective_effects(
             if up_to {
                 rules.push(r::CHOOSE_UP_TO);
             }
+            if picks.len() < n {
+                rules.push(r::CHOOSE_ABSENT_NO_TARGETS);
+            }
             m.record(
                 "play.choose",
                 format!(
