@@ -55,14 +55,6 @@ const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
         "rulings/pso2/206.2-title-not-part-of-name.json",
         "pso2 owner: expect.cites lacks 206.2",
     ),
-    (
-        "rulings/sve/10.4.4.1-opponent-raises-cost.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
-    (
-        "rulings/sve/12.3.4-qa-on-attack-before-quick.json",
-        "sve owner: the expectations do not assert the clause the file is named after",
-    ),
 ];
 const DO_NOTHING_PENDING: &[(&str, &str)] = &[
     (
@@ -72,10 +64,6 @@ const DO_NOTHING_PENDING: &[(&str, &str)] = &[
     (
         "rulings/pso2/RAID-S12-party-cannot-exclude-boss-cards.json",
         "pso2 owner: strengthen, or mark expect.negative",
-    ),
-    (
-        "rulings/sve/4.8.3.2-ex-area-full.json",
-        "sve owner: strengthen, or mark expect.negative",
     ),
 ];
 

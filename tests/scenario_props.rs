@@ -130,9 +130,10 @@ proptest! {
 
     /// Random action sequences on a rich board.
     #[test]
-    fn random_actions_never_panic(actions in prop::collection::vec((0usize..7, 0usize..16, 0usize..17, 0usize..6), 0..12)) {
-        let kinds = ["play", "attack", "evolve", "end_phase", "pass", "concede", "play"];
-        let ids = ["a", "b", "w", "v", "h1", "h2", "h3", "h4", "q", "e", "o1", "o2", "o3", "oh", "token.1", "x9"];
+    fn random_actions_never_panic(actions in prop::collection::vec((0usize..8, 0usize..20, 0usize..21, 0usize..7), 0..12)) {
+        let kinds = ["play", "attack", "evolve", "end_phase", "pass", "concede", "play", "activate"];
+        let ids = ["a", "b", "w", "v", "h1", "h2", "h3", "h4", "q", "e", "o1", "o2", "o3", "oh", "token.1", "x9", "m", "h5", "h6", "c1"];
+        let n = ids.len();
         let mut list = Vec::new();
         for (k, c, t, ch) in actions {
             let mut a = serde_json::json!({ "do": kinds[k] });
@@ -142,14 +143,15 @@ proptest! {
             if kinds[k] == "concede" {
                 a = serde_json::json!({ "do": "concede", "player": if c % 2 == 0 { "p1" } else { "p2" } });
             }
-            if t < 16 && ids[t] != "x9" { a["target"] = Value::from(ids[t]); } else if t == 16 { a["target"] = Value::from("leader"); }
+            if t < n && ids[t] != "x9" { a["target"] = Value::from(ids[t]); } else if t == n { a["target"] = Value::from("leader"); }
             let choice_sets = [
                 serde_json::json!({}),
                 serde_json::json!({ "order": ["a.last_words", "b.last_words"] }),
                 serde_json::json!({ "use_ep": true }),
-                serde_json::json!({ format!("{}.fanfare", ids[c]): ids[t % 16] }),
-                serde_json::json!({ format!("{}.spell", ids[c]): ids[t % 16] }),
+                serde_json::json!({ format!("{}.fanfare", ids[c]): ids[t % n] }),
+                serde_json::json!({ format!("{}.spell", ids[c]): ids[t % n] }),
                 serde_json::json!({ "discard": ["h1"] }),
+                serde_json::json!({ format!("{}.activated", ids[c]): ids[t % n], "keep.p1.field": ["a", "b", "w", "v", "m"] }),
             ];
             a["choices"] = choice_sets[ch].clone();
             list.push(a);
@@ -189,20 +191,32 @@ const BOARD: &str = r#"{
     "lw": { "name": "Fuse", "type": "follower", "cost": 1, "attack": 2, "defense": 1,
       "abilities": [ { "trigger": "last_words", "effect": [ { "do": "summon", "card": "goblin" }, { "do": "draw", "amount": 1 } ] } ] },
     "echo": { "name": "Echo", "type": "follower", "cost": 0, "attack": 1, "defense": 1,
-      "abilities": [ { "trigger": "fanfare", "effect": [ { "do": "return_to_hand", "target": { "select": "chosen", "side": "any", "types": ["follower"], "other": true } } ] } ] }
+      "abilities": [ { "trigger": "fanfare", "effect": [ { "do": "return_to_hand", "target": { "select": "chosen", "side": "any", "types": ["follower"], "other": true } } ] } ] },
+    "well": { "name": "Well", "type": "amulet", "cost": 1, "keywords": ["stack"],
+      "abilities": [ { "trigger": "activated", "cost": [ { "do": "set_state", "state": "engaged", "target": { "select": "this" } }, { "do": "pay_cost", "amount": 1 } ],
+        "effect": [ { "do": "put", "to": "cemetery", "top": 1 }, { "do": "evolve", "target": { "select": "chosen", "side": "you", "types": ["follower"] } } ] } ] },
+    "guard": { "name": "Guard", "type": "amulet", "cost": 1,
+      "abilities": [ { "trigger": "permanent", "effect": [ { "do": "modify_damage", "amount": -1, "target": { "select": "all", "side": "you", "types": ["follower"] } },
+        { "do": "set_cost", "cost": 1, "types": ["spell"] } ] } ] },
+    "thief": { "name": "Thief", "type": "spell", "cost": 1,
+      "abilities": [ { "trigger": "spell", "effect": [ { "do": "take_control", "target": { "select": "chosen", "side": "opponent", "types": ["follower"] } } ] } ] },
+    "rez": { "name": "Rez", "type": "spell", "cost": 1,
+      "abilities": [ { "trigger": "spell", "condition": { "zone": "cemetery", "at_least": 1 }, "effect": [ { "do": "put", "to": "field", "target": { "select": "chosen", "side": "any", "zone": "cemetery", "types": ["follower"] } },
+        { "do": "put", "to": "ex", "target": { "select": "chosen", "side": "you", "zone": "hand", "count": 2, "up_to": true } } ] } ] }
   },
   "state": {
     "turn": { "player": "p1", "phase": "main", "number": 5 },
     "players": {
       "p1": { "values": { "pp": 6, "max_pp": 6, "ep": 2, "defense": 6 },
         "zones": {
-          "field": [ { "id": "a", "card": "lw" }, { "id": "b", "card": "lw", "state": ["engaged"] }, { "id": "w", "card": "wolf" }, { "id": "v", "card": "viper" } ],
-          "hand": [ { "id": "h1", "card": "archer" }, { "id": "h2", "card": "fire" }, { "id": "h3", "card": "echo" }, { "id": "h4", "card": "rider" } ],
+          "field": [ { "id": "a", "card": "lw" }, { "id": "b", "card": "lw", "state": ["engaged"] }, { "id": "w", "card": "wolf" }, { "id": "v", "card": "viper" }, { "id": "m", "card": "well", "counters": { "stack": 1 } } ],
+          "hand": [ { "id": "h1", "card": "archer" }, { "id": "h2", "card": "fire" }, { "id": "h3", "card": "echo" }, { "id": "h4", "card": "rider" }, { "id": "h5", "card": "thief" }, { "id": "h6", "card": "rez" } ],
+          "cemetery": [ { "id": "c1", "card": "lw" } ],
           "evolve_deck": [ { "id": "e", "card": "wolf_evo" } ],
           "deck": { "count": 2 } } },
       "p2": { "values": { "pp": 2, "max_pp": 6, "defense": 5 },
         "zones": {
-          "field": [ { "id": "o1", "card": "wall", "state": ["engaged"] }, { "id": "o2", "card": "bat", "state": ["engaged"] }, { "id": "o3", "card": "lw" } ],
+          "field": [ { "id": "o1", "card": "wall", "state": ["engaged"] }, { "id": "o2", "card": "bat", "state": ["engaged"] }, { "id": "o3", "card": "lw" }, { "id": "gd", "card": "guard" } ],
           "hand": [ { "id": "q", "card": "trap" }, { "id": "oh", "card": "goblin" } ],
           "deck": { "count": 1 } } }
     }

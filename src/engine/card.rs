@@ -705,6 +705,18 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         kind: Option<String>,
     },
+    /// Choose (チョイス): the player picks `count` of the `options` (with
+    /// `up_to`, from 1 to `count`), each a list of effects; only the
+    /// picked options happen. When the pick is made and what the others
+    /// become are the game's rules (e.g. SVE 5.17.3: at play, the others
+    /// treated as absent).
+    Choose {
+        #[serde(default = "one")]
+        count: u32,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        up_to: bool,
+        options: Vec<Vec<Effect>>,
+    },
 }
 
 /// The action a [`Effect::Restrict`] forbids.
@@ -800,6 +812,7 @@ impl Effect {
         "take_control",
         "set_cost",
         "modify_damage",
+        "choose",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -845,6 +858,7 @@ impl Effect {
             Effect::TakeControl { .. } => "take_control",
             Effect::SetCost { .. } => "set_cost",
             Effect::ModifyDamage { .. } => "modify_damage",
+            Effect::Choose { .. } => "choose",
         }
     }
 

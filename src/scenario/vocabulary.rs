@@ -113,6 +113,18 @@ fn effect(game: &str, v: &Vocabulary, ep: Vec<Seg>, e: &Effect) -> Option<Refusa
             Until::WORDS,
         ));
     }
+    if let Effect::Choose { options, .. } = e
+        && let Some(r) = options.iter().enumerate().find_map(|(i, o)| {
+            effects(
+                game,
+                v,
+                &[at("options").as_slice(), &[Seg::Index(i)]].concat(),
+                o,
+            )
+        })
+    {
+        return Some(r);
+    }
     effects(game, v, &at("otherwise"), e.nested())
 }
 

@@ -53,9 +53,10 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: transform (変身) into named tokens",
     ),
     (
-        "5.17",
-        "not implemented: Choose (チョイス) options; the loader has no option syntax",
+        "5.17.3.1",
+        "not implemented: a number of options decided by a condition (the count is fixed in the text)",
     ),
+    ("5.17.1.1", ICON),
     (
         "5.18",
         "not state-changing on its own: a random pick is the `random` selector (seeded)",

@@ -216,6 +216,12 @@ rules! {
     EVOLVE_EP = "12.2.3";
     QUICK = "12.3.1";
     QUICK_OWN_TURN = "12.3.5";
+    QUICK_WINDOWS = "12.3.4";
+    CHOOSE = "5.17.1";
+    CHOOSE_UP_TO = "5.17.2";
+    CHOOSE_AT_PLAY = "5.17.3";
+    CHOOSE_OTHERS_ABSENT = "5.17.4";
+    CHOOSE_ABSENT_NO_TARGETS = "5.17.4.1";
     FANFARE = "12.4.3";
     LAST_WORDS = "12.5.3";
     ON_EVOLVE = "12.6.2";

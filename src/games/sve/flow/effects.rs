@@ -21,18 +21,106 @@ fn selector_key(key: &str, i: usize, several: bool) -> String {
 }
 
 /// The `chosen` selectors of ability `ability` of definition `def`.
-fn selectors(g: &Game, def: &str, ability: usize) -> Vec<(Filter, u32, bool, bool)> {
-    g.defs
+fn selectors(effects: &[Effect]) -> Vec<(Filter, u32, bool, bool)> {
+    effects
+        .iter()
+        .filter_map(|e| e.target()?.chosen())
+        .map(|(f, count, up_to, or_leader)| (f.clone(), count, up_to, or_leader))
+        .collect()
+}
+
+/// The effects ability `ability` of `def` carries out: its text, with a
+/// Choose (5.17) replaced by the options picked when it is played (choice
+/// `<key>.choose`, option numbers from 1), the others treated as absent
+/// (5.17.4). `record`: trace the pick (once, at play).
+pub(super) fn effective_effects(
+    m: &mut M,
+    def: &str,
+    ability: usize,
+    key: &str,
+    record: bool,
+) -> R<Vec<Effect>> {
+    let Some(ab) = m
+        .game
+        .defs
         .get(def)
         .and_then(|d| d.abilities.get(ability))
-        .map(|ab| {
-            ab.effect
+        .cloned()
+    else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for e in ab.effect {
+        let Effect::Choose {
+            count,
+            up_to,
+            options,
+        } = e
+        else {
+            out.push(e);
+            continue;
+        };
+        let n = options.len();
+        let names: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+        let k = format!("{key}.choose");
+        let v = m.choices.require(&k, &names)?;
+        let picks: Vec<usize> = match &v {
+            Value::Array(a) => a
                 .iter()
-                .filter_map(|e| e.target()?.chosen())
-                .map(|(f, count, up_to, or_leader)| (f.clone(), count, up_to, or_leader))
-                .collect()
-        })
-        .unwrap_or_default()
+                .filter_map(|x| x.as_u64())
+                .map(|x| x as usize)
+                .collect(),
+            Value::Number(x) => x.as_u64().map(|x| vec![x as usize]).unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let distinct: BTreeSet<usize> = picks.iter().copied().collect();
+        let want = (count as usize).min(n);
+        let ok = distinct.len() == picks.len()
+            && picks.iter().all(|p| (1..=n).contains(p))
+            && if up_to {
+                (1..=want).contains(&picks.len())
+            } else {
+                picks.len() == want
+            };
+        if !ok {
+            return Err(EngineError::BadChoice {
+                choice: k,
+                value: v.to_string(),
+                options: vec![if up_to {
+                    format!("1 to {want} distinct option numbers of 1..{n}")
+                } else {
+                    format!("exactly {want} distinct option numbers of 1..{n}")
+                }],
+            });
+        }
+        if record {
+            let mut rules = vec![r::CHOOSE, r::CHOOSE_AT_PLAY, r::CHOOSE_OTHERS_ABSENT];
+            if up_to {
+                rules.push(r::CHOOSE_UP_TO);
+            }
+            if picks.len() < n {
+                rules.push(r::CHOOSE_ABSENT_NO_TARGETS);
+            }
+            m.record(
+                "play.choose",
+                format!(
+                    "`{k}`: option(s) {} picked of {n}; the others are treated as absent",
+                    picks
+                        .iter()
+                        .map(|p| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                &rules,
+            );
+        }
+        let mut sorted = picks;
+        sorted.sort_unstable();
+        for p in sorted {
+            out.extend(options[p - 1].iter().cloned());
+        }
+    }
+    Ok(out)
 }
 
 /// Chooses the targets of every `chosen` selector of ability `ability` of
@@ -48,7 +136,6 @@ pub(super) fn choose_targets(
     master: PlayerId,
     key: &str,
 ) -> R<Vec<Vec<String>>> {
-    let sels = selectors(&m.game, def, ability);
     // 10.3.2: a part disabled by its condition (10.3.3) makes no choices.
     let cond = m
         .game
@@ -64,8 +151,10 @@ pub(super) fn choose_targets(
             format!("`{key}`: its condition does not hold now, so no target is chosen"),
             &[r::DISABLED_NO_CHOICE, r::CONDITIONAL_TEXT],
         );
-        return Ok(vec![Vec::new(); sels.len()]);
+        return Ok(Vec::new());
     }
+    let effects = effective_effects(m, def, ability, key, true)?;
+    let sels = selectors(&effects);
     let several = sels.len() > 1;
     let mut out = Vec::new();
     for (i, (f, count, up_to, or_leader)) in sels.into_iter().enumerate() {
@@ -296,22 +385,14 @@ pub(super) fn run_effects(
     chosen: Vec<Vec<String>>,
     key: &str,
 ) -> R<()> {
-    let Some(ab) = m
-        .game
-        .defs
-        .get(def)
-        .and_then(|d| d.abilities.get(ability))
-        .cloned()
-    else {
-        return Ok(());
-    };
     if !applies(m, def, ability, this, master) {
         return Ok(());
     }
+    let effects = effective_effects(m, def, ability, key, false)?;
     let several = chosen.len() > 1;
     let mut chosen = chosen.into_iter();
     let mut n = 0;
-    for eff in &ab.effect {
+    for eff in &effects {
         if m.game.result != GameResult::Ongoing {
             break;
         }
@@ -565,7 +646,7 @@ pub(super) fn apply_effect(
                 m.record(
                     "effect.counter",
                     format!("{t}: {counter} counters {old} → {new}"),
-                    &[r::BOUND_CLAMP],
+                    &[r::BOUND_CLAMP, r::COUNTER_NAMES],
                 )
                 .obj(t.clone())
                 .change(format!("{t}.counters.{counter}"), old, new);
@@ -697,7 +778,12 @@ pub(super) fn apply_effect(
             );
             game_over_check(m);
         }
-        Effect::Put { to, top, who, .. } => put(m, to, targets, *top, *who, master)?,
+        Effect::Put {
+            to,
+            top,
+            who,
+            target,
+        } => put(m, to, targets, *top, *who, master, target.is_some())?,
         Effect::Evolve { .. } => {
             for t in targets {
                 evolve_by_effect(m, t, this)?;

@@ -148,6 +148,12 @@ pub(super) fn add_triggers(
             &[rule, r::TRIGGER_PENDING],
         )
         .obj(id);
+        // 10.7.4.1.2: leaving the field reads the field information.
+        if ["last_words", "leaves_field"].contains(&trigger)
+            && let Some(e) = m.trace.last_mut()
+        {
+            e.rule(r::TRIGGER_FIELD_INFO);
+        }
         if again && let Some(e) = m.trace.last_mut() {
             e.rule(r::TRIGGER_EACH_TIME);
             e.text.push_str(" (another instance is already pending)");

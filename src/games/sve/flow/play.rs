@@ -67,6 +67,12 @@ pub(super) fn play_card(
     )
     .obj(card)
     .change(format!("{card}.zone"), c.zone.to_string(), "resolution");
+    // 12.3.4: Quick in the opponent's windows (8.4.7, 7.4.5).
+    if quick.is_some()
+        && let Some(e) = m.trace.last_mut()
+    {
+        e.rule(r::QUICK_WINDOWS);
+    }
     // 12.3.5: a Quick card in its player's own main phase is played as any
     // other card, only where non-Quick cards can be.
     if quick.is_none()

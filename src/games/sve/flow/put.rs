@@ -173,6 +173,7 @@ pub(super) fn put(
     top: Option<i64>,
     who: Who,
     master: PlayerId,
+    has_target: bool,
 ) -> R<()> {
     let Some(to) = ZONES.iter().find(|z| z.name == to).map(|z| z.name) else {
         return Err(bad(format!("unknown zone `{to}`")));
@@ -182,6 +183,11 @@ pub(super) fn put(
             clause: r::PUT,
             what: format!("putting a card into the {to} area by an effect"),
         });
+    }
+    if top.is_none() && targets.is_empty() && !has_target {
+        return Err(bad(
+            "`put` needs a `target` or `top` (the top N cards of the deck)",
+        ));
     }
     let mut cards: Vec<String> = targets.to_vec();
     if let Some(n) = top {
