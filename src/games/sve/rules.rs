@@ -20,6 +20,7 @@ rules! {
     CONCEDE_AT_ONCE = "1.2.3.1";
     EFFECT_WIN_LOSS = "1.2.4";
     IMPOSSIBLE = "1.3.2";
+    ALREADY_IN_STATE = "1.3.2.1";
     PROHIBITION_WINS = "1.3.3";
     NEGATIVE_AS_ZERO = "1.3.2.2.1";
     BOUND_CLAMP = "1.3.2.4";

@@ -721,7 +721,7 @@ pub(super) fn apply_effect(
                             "{t} is already {}{state}: nothing happens",
                             if now { "" } else { "not " }
                         ),
-                        &[r::IMPOSSIBLE],
+                        &[r::ALREADY_IN_STATE],
                     );
                 } else {
                     m.record(
