@@ -168,10 +168,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("215.1.2", DEF),
     ("300.1", DEF),
     (
-        "300.4.2",
-        "not implemented: continuous abilities set up by an effect (後発常時能力) — an effect's `buff` with a duration is a continuous effect (215.3), not a conditional ability",
-    ),
-    (
         "300.7",
         "not implemented: losing abilities — the effect language has no effect that removes or grants abilities, so nothing can lose one",
     ),
