@@ -157,3 +157,76 @@ fn spellings_in_the_fragment_land_on_their_clause_offline() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `judge run --html`: a report of a DZ battle, a PMV chain and an SVE
+/// attack each draws the board (cards as boxes; DZ's squares as a grid),
+/// opens the clause named in the fragment, logs nothing to the console,
+/// and is not blank at phone and desktop widths.
+#[test]
+fn a_report_draws_the_board_and_expands_a_clause() {
+    let Some(browser) = browser_or_note() else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("judge-browser-report-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        ("dz", "scenarios/dz/03-a-battle-with-instant-death.json"),
+        ("pmv", "rulings/pmv/1.12.8.a-last-in-first-out.json"),
+        ("sve", "scenarios/sve/01-a-full-turn.json"),
+    ];
+    for (game, file) in cases {
+        let page = format!("{game}.html");
+        let out = Command::cargo_bin("judge")
+            .unwrap()
+            .args(["run", "--json", "--html"])
+            .arg(dir.join(&page))
+            .arg(file)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{file}");
+        // The first clause the trace cites, opened by its fragment.
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let first = json["outcome"]["trace"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find_map(|e| e["rules"].as_array().and_then(|r| r.first()))
+            .and_then(|r| r.as_str())
+            .unwrap()
+            .to_string();
+        let (dom, log) = dump_dom(&browser, &file_url(&dir, &page, &format!("c-{first}")));
+        assert!(
+            !log.contains("Uncaught") && !log.contains(":CONSOLE("),
+            "console output on {page}:\n{log}"
+        );
+        assert!(dom.contains("class=\"card\""), "{page} draws cards");
+        assert!(dom.contains("class=\"board\""), "{page} draws the board");
+        let opened = format!("data-id=\"{first}\" open=\"\"");
+        assert!(dom.contains(&opened), "{page}#c-{first} opens its clause");
+        if game == "dz" {
+            assert!(dom.contains("class=\"grid\""), "DZ's squares as a grid");
+        }
+        for (w, h) in [(390, 844), (1280, 900)] {
+            let png = dir.join(format!("{game}-{w}.png"));
+            let profile = dir.join(format!("profile-{game}-{w}"));
+            let out = Process::new(&browser)
+                .args(FLAGS)
+                .arg(format!("--user-data-dir={}", profile.display()))
+                .arg(format!("--window-size={w},{h}"))
+                .arg(format!("--screenshot={}", png.display()))
+                .arg(format!("file://{}/{page}", dir.display()))
+                .output()
+                .expect("chromium starts");
+            assert!(out.status.success(), "screenshot of {page} at {w}px failed");
+            let size = std::fs::metadata(&png).map(|m| m.len()).unwrap_or(0);
+            assert!(size > 8_000, "{page} at {w}px looks blank ({size} bytes)");
+            // The README's screenshot is this one, refreshed on request.
+            if game == "dz" && w == 1280 && std::env::var_os("JUDGE_UPDATE_SCREENSHOTS").is_some() {
+                std::fs::create_dir_all("docs").unwrap();
+                std::fs::copy(&png, "docs/report-dz-battle.png").unwrap();
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

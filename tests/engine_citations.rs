@@ -52,12 +52,21 @@ fn traces_cite_only_declared_ids() {
     }
 }
 
+/// The compact trace gives ids on the step line; `--explain` gives each
+/// clause with its title and its text.
 #[test]
 fn trace_prints_clause_titles() {
     let (loaded, outcome) =
         scenario::run_file(Path::new("rulings/sve/11.2.1-leader-defeat.json")).unwrap();
     let book = bundle::game("sve").unwrap();
-    let text = report::render_run(&loaded, &outcome, false, Style::PLAIN);
+    let compact = report::render_run(&loaded, &outcome, report::Detail::Compact, Style::PLAIN);
+    assert!(
+        compact
+            .lines()
+            .any(|l| l.contains("§ ") && l.contains("11.2.1")),
+        "the compact trace puts the ids on the step's line:\n{compact}"
+    );
+    let text = report::render_run(&loaded, &outcome, report::Detail::Explain, Style::PLAIN);
     for id in ["8.4.9", "11.2.1"] {
         let title = report::clause_title(book, id)
             .unwrap_or_else(|| panic!("{id} has a title in the rulebook"));
@@ -66,7 +75,7 @@ fn trace_prints_clause_titles() {
             "{id} {title} not in\n{text}"
         );
     }
-    let explained = report::render_run(&loaded, &outcome, true, Style::PLAIN);
+    let explained = report::render_run(&loaded, &outcome, report::Detail::Explain, Style::PLAIN);
     let clause = book.get("11.2.1").unwrap();
     let first = clause.text.lines().next().unwrap();
     assert!(

@@ -9,7 +9,20 @@ use tcg_judge::scenario::{self, report};
 
 fn golden(file: &str) -> String {
     let (loaded, outcome) = scenario::run_file(Path::new(file)).expect("scenario loads");
-    report::render_run(&loaded, &outcome, false, Style::PLAIN)
+    report::render_run(&loaded, &outcome, report::Detail::Compact, Style::PLAIN)
+}
+
+/// `--explain`: every cited clause with its title and text.
+fn golden_explained(file: &str) -> String {
+    let (loaded, outcome) = scenario::run_file(Path::new(file)).expect("scenario loads");
+    report::render_run(&loaded, &outcome, report::Detail::Explain, Style::PLAIN)
+}
+
+#[test]
+fn explained_trace() {
+    insta::assert_snapshot!(golden_explained(
+        "rulings/sve/12.8.2-ward-must-be-attacked.json"
+    ));
 }
 
 #[test]

@@ -20,7 +20,7 @@ fn judge() -> Command {
 
 fn golden(file: &str) -> String {
     let (loaded, outcome) = scenario::run_file(Path::new(file)).expect("scenario loads");
-    report::render_run(&loaded, &outcome, false, Style::PLAIN)
+    report::render_run(&loaded, &outcome, report::Detail::Compact, Style::PLAIN)
 }
 
 /// A one-attack PMV scenario with the given attacker and blocker keywords

@@ -9,7 +9,7 @@ use tcg_judge::scenario::{self, report};
 
 fn golden(file: &str) -> String {
     let (loaded, outcome) = scenario::run_file(Path::new(file)).expect("scenario loads");
-    report::render_run(&loaded, &outcome, false, Style::PLAIN)
+    report::render_run(&loaded, &outcome, report::Detail::Compact, Style::PLAIN)
 }
 
 #[test]

@@ -32,6 +32,9 @@ const KEYWORD_ROOTS: &[(&str, &str, usize, &[&str])] = &[
     ("pso2", "301", 1, &["301.1"]),
     // 302.1: what a keyword ability is (its second printing, 302.1@2, is War Cry).
     ("pso2", "302", 1, &["302.1"]),
+    // SVE's keyword actions; 5.1 is the overview, 5.24 (種類)にする, 5.26
+    // ＋する/−する and 5.28 〜につき are grammar, not terms.
+    ("sve", "5", 1, &["5.1", "5.24", "5.26", "5.28"]),
     // Zones and phases. Skipped: principles, overviews, turn structure, and
     // DZ 2.23.8 (squares: two kinds under one heading).
     ("pmv", "3", 1, &["3.1"]),

@@ -38,6 +38,23 @@ proptest! {
         prop_assert!(hits.iter().any(|h| h.doc == no), "`{}` does not find doc {} ({})", sub, no, ix.doc(no).id);
     }
 
+    /// Partial matches (issue 17) hold at least one word and lack at least
+    /// one, those holding more come first, and a query with full matches has
+    /// partial ones only beside them (never instead).
+    #[test]
+    fn partial_matches_hold_some_words_and_lack_others(a in "[ぁ-んァ-ヶ一-龠]{1,3}", b in "[ぁ-んァ-ヶ一-龠a-z]{1,4}") {
+        let e = engine();
+        let q = query::parse(&format!("{a} {b}")).unwrap();
+        let partial = e.search_partial(&q, &Scope::default());
+        let n = q.groups.len();
+        for p in &partial {
+            prop_assert!(p.held >= 1 && !p.missing.is_empty() && p.held + p.missing.len() == n);
+        }
+        prop_assert!(partial.windows(2).all(|w| w[0].held >= w[1].held));
+        let full: Vec<u32> = e.search(&q, &Scope::default()).iter().map(|h| h.doc).collect();
+        prop_assert!(partial.iter().all(|p| !full.contains(&p.hit.doc)));
+    }
+
     /// The query parser and the engine never panic, whatever the input.
     #[test]
     fn arbitrary_queries_never_panic(q in "\\PC{0,12}") {

@@ -22,6 +22,7 @@ Examples:
   judge check --json rulings/ | jq '.[] | select(.status != \"pass\")'
   judge check --kind official_qa rulings/   Only the makers' published Q&A answers
   judge check --kind published rulings/     Every published ruling (Q&A, column, errata)
+  judge check --html reports/ rulings/      One HTML report per ruling and reports/index.html
 
 The summary ends with a line per kind of source: how many published answers,
 rulebook examples, judge's readings and worked examples were re-proved.
@@ -45,6 +46,10 @@ pub struct CheckArgs {
     /// `published` is every kind the maker published.
     #[arg(long, value_name = "KIND", value_parser = clap::builder::PossibleValuesParser::new(KIND_WORDS))]
     pub kind: Vec<String>,
+    /// Also write one HTML report per ruling (the board at each action,
+    /// every cited clause expandable) and an index page into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
 }
 
 /// The words `--kind` accepts.
@@ -342,6 +347,25 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
     }
     let errors = rows.iter().filter(|r| r.status == "error").count();
     let fails = rows.iter().filter(|r| r.status == "fail").count();
+    if let Some(dir) = &args.html {
+        let index: Vec<crate::site::report::IndexRow> = rows
+            .iter()
+            .map(|r| crate::site::report::IndexRow {
+                file: PathBuf::from(&r.file),
+                name: r.name.clone(),
+                status: r.status.to_string(),
+            })
+            .collect();
+        match crate::site::report::write_reports(dir, &index) {
+            Ok(n) => crate::errln!("wrote {n} reports and index.html to {}", dir.display()),
+            Err(e) => {
+                return Err(JudgeError::Usage {
+                    message: format!("cannot write the reports to {}: {e}", dir.display()),
+                    help: None,
+                });
+            }
+        }
+    }
     if args.json {
         emit_json(&rows);
     } else {

@@ -15,6 +15,7 @@ Examples:
   judge run scenarios/sve/01-attack-leader.json
   judge run --explain rulings/sve/11.3.2-bane.json   Print each cited clause's text too
   judge run --json FILE | jq '.outcome.trace[] | .rules'
+  judge run --html bane.html rulings/sve/11.3.2-bane.json   A report to hand on
   judge new pmv | judge run -                         Read the scenario from standard input";
 
 #[derive(Debug, clap::Args)]
@@ -24,9 +25,14 @@ pub struct RunArgs {
     /// Print the outcome as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Print the text of every cited clause under its id.
+    /// Print every cited clause on its own line with its title and text
+    /// (by default each step is one line with its clause ids).
     #[arg(long)]
     pub explain: bool,
+    /// Also write the ruling as one self-contained HTML page (the board
+    /// drawn at each action, every cited clause expandable) to this file.
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
 }
 
 /// The most per-action snapshots `run --json` prints (each is a whole
@@ -67,6 +73,13 @@ pub fn run(args: &RunArgs, style: Style) -> CmdResult {
     for w in &loaded.warnings {
         crate::errln!("warning: {w}");
     }
+    if let Some(out) = &args.html {
+        let (page, _, _) = crate::site::report::render(&loaded);
+        if let Err(e) = std::fs::write(out, page) {
+            crate::errln!("error: cannot write {}: {e}", out.display());
+            return Ok(exit::USAGE);
+        }
+    }
     if args.json {
         // The title of every cited clause, so that tools need no rulebook.
         let book = crate::bundle::game(loaded.module.id()).ok();
@@ -102,7 +115,11 @@ pub fn run(args: &RunArgs, style: Style) -> CmdResult {
         emit(&scenario::report::render_run(
             &loaded,
             &outcome,
-            args.explain,
+            if args.explain {
+                scenario::report::Detail::Explain
+            } else {
+                scenario::report::Detail::Compact
+            },
             style,
         ));
     }

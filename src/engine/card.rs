@@ -691,6 +691,20 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         types: Vec<String>,
     },
+    /// A continuous change of damage (「ダメージ+N」 / 「受けるダメージは
+    /// N減る」): damage the `target` cards or players would take, or with
+    /// `dealt` would deal, is changed by `amount`. `kind` narrows it to one
+    /// of the game's kinds of damage (e.g. SVE `attack`, `combat`,
+    /// `ability`); absent = any. Whether it is a replacement and how
+    /// several combine is the game's rule.
+    ModifyDamage {
+        amount: i64,
+        target: Target,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        dealt: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        kind: Option<String>,
+    },
 }
 
 /// The action a [`Effect::Restrict`] forbids.
@@ -785,6 +799,7 @@ impl Effect {
         "evolve",
         "take_control",
         "set_cost",
+        "modify_damage",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -829,6 +844,7 @@ impl Effect {
             Effect::Evolve { .. } => "evolve",
             Effect::TakeControl { .. } => "take_control",
             Effect::SetCost { .. } => "set_cost",
+            Effect::ModifyDamage { .. } => "modify_damage",
         }
     }
 
@@ -870,7 +886,8 @@ impl Effect {
             | Effect::TurnFace { target, .. }
             | Effect::Become { target, .. }
             | Effect::Evolve { target }
-            | Effect::TakeControl { target } => Some(target),
+            | Effect::TakeControl { target }
+            | Effect::ModifyDamage { target, .. } => Some(target),
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }
             | Effect::Put { target, .. } => target.as_ref(),

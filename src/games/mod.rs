@@ -161,6 +161,12 @@ pub trait GameModule: Sync {
     }
     /// The commented starting scenario `judge new <game>` writes.
     fn starter(&self) -> &'static str;
+    /// Zones drawn as one grid shared by the players, row by row, in
+    /// reports (`judge run --html`): DZ's battle squares. Default none:
+    /// each player's zones are drawn as areas.
+    fn board_grid(&self) -> &'static [&'static [&'static str]] {
+        &[]
+    }
     /// The triggers whose abilities may carry a `cost` (activated
     /// abilities, e.g. SVE `activated`); the loader refuses a cost on any
     /// other ability. Default none.

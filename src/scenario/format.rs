@@ -246,6 +246,12 @@ pub struct Expect {
     /// Trace steps that must never occur: no entry may match any of these.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub never: Vec<TracePattern>,
+    /// A negative test: the ruling is that nothing happens (the starting
+    /// board stays). The text says which naive outcome it rules out; the
+    /// corpus check that no ruling passes on an engine doing nothing skips
+    /// it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub negative: Option<String>,
 }
 
 /// A pattern one trace entry matches. Every part given must hold; an

@@ -407,7 +407,7 @@ pub(super) fn parse(
         return Err(cx.err(
             &at("url"),
             format!("not a web address: {why}"),
-            Some("the published page's address, `https://…`".into()),
+            Some("the published page's address as published, `https://…` (or `http://…`)".into()),
         ));
     }
     if let Some(d) = &p.date
@@ -471,10 +471,14 @@ fn kinds_help() -> String {
 /// The `date` of a published page that shows none.
 pub const UNDATED: &str = "undated";
 
-/// `Err(why)` unless `u` is an https address with a host.
+/// `Err(why)` unless `u` is a web address with a host: `https://`, or
+/// `http://` for a maker's page served only that way (M.I.W's PMV site).
 fn check_url(u: &str) -> Result<(), &'static str> {
-    let Some(rest) = u.strip_prefix("https://") else {
-        return Err("it does not start with `https://`");
+    let Some(rest) = u
+        .strip_prefix("https://")
+        .or_else(|| u.strip_prefix("http://"))
+    else {
+        return Err("it does not start with `https://` (or `http://`)");
     };
     if u.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err("it contains a space or a control character");
@@ -677,7 +681,7 @@ mod tests {
         };
         err_at(
             "pmv",
-            &qa("http://example.com", "2024-05-01"),
+            &qa("example.com/qa", "2024-05-01"),
             "source.url",
             "https://",
         );
@@ -724,7 +728,8 @@ mod tests {
     #[test]
     fn urls_are_https_with_a_host() {
         assert!(check_url("https://example.com/qa#12").is_ok());
-        assert!(check_url("http://example.com").is_err());
+        assert!(check_url("http://example.com").is_ok());
+        assert!(check_url("ftp://example.com").is_err());
         assert!(check_url("https:///x").is_err());
         assert!(check_url("https://exa mple.com").is_err());
     }

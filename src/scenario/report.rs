@@ -62,6 +62,125 @@ fn first_line(s: &str, max: usize) -> String {
     }
 }
 
+/// Rule ids as one short list, in document order: runs of sibling clauses
+/// whose last parts follow each other are grouped (`5.2.2.c, 5.2.2.a,
+/// 5.2.2.b` → `5.2.2.a–c`).
+pub fn group_ids(ids: &[String]) -> String {
+    /// Document order: numbers compare as numbers (`1.9` before `1.10`).
+    fn key(id: &str) -> Vec<(u64, String)> {
+        id.split(['.', '-'])
+            .map(|p| match p.parse::<u64>() {
+                Ok(n) => (n, String::new()),
+                Err(_) => (u64::MAX, p.to_string()),
+            })
+            .collect()
+    }
+    let mut ids: Vec<&String> = ids.iter().collect();
+    ids.sort_by_key(|a| key(a));
+    ids.dedup();
+    /// (prefix with separator, last part) of an id: `5.2.2.` + `c`.
+    fn split(id: &str) -> (&str, &str) {
+        match id.rfind(['.', '-']) {
+            Some(i) => (&id[..=i], &id[i + 1..]),
+            None => ("", id),
+        }
+    }
+    /// Whether `b` is the part right after `a` (c after b, 10 after 9).
+    fn next(a: &str, b: &str) -> bool {
+        match (a.parse::<u32>(), b.parse::<u32>()) {
+            (Ok(x), Ok(y)) => y == x + 1,
+            _ => {
+                let (mut ca, mut cb) = (a.chars(), b.chars());
+                match (ca.next(), cb.next(), ca.next(), cb.next()) {
+                    (Some(x), Some(y), None, None) => {
+                        x.is_ascii_lowercase() && (x as u8 + 1) as char == y
+                    }
+                    _ => false,
+                }
+            }
+        }
+    }
+    let mut groups: Vec<(String, String, String)> = Vec::new(); // prefix, first, last
+    for id in ids {
+        let (prefix, last) = split(id);
+        match groups.last_mut() {
+            Some((p, _, l)) if p == prefix && !prefix.is_empty() && next(l, last) => {
+                *l = last.to_string();
+            }
+            _ => groups.push((prefix.to_string(), last.to_string(), last.to_string())),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(p, f, l)| {
+            if f == l {
+                format!("{p}{f}")
+            } else {
+                format!("{p}{f}–{l}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// How much of each trace entry a rendering shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detail {
+    /// One line per step with its clause ids, then its changes and note.
+    Compact,
+    /// Every cited clause on its own line with its title and text.
+    Explain,
+}
+
+/// Renders one trace entry in one line with its grouped clause ids, then
+/// its changes and judge's note.
+pub fn render_compact(
+    out: &mut String,
+    e: &TraceEntry,
+    display_from: Option<&Rulebook>,
+    style: Style,
+) {
+    let act = match e.action {
+        Some(a) => format!("[{a}] "),
+        None => String::new(),
+    };
+    let ids: Vec<String> = e
+        .rules
+        .iter()
+        .map(|r| {
+            display_from
+                .and_then(|b| b.get(r))
+                .and_then(|c| c.display.clone())
+                .unwrap_or_else(|| r.to_string())
+        })
+        .collect();
+    // A display form (DZ's 第4部第9章 3-2) is printed whole, each one as
+    // `judge rule` accepts it; canonical ids are grouped.
+    let list = if display_from.is_some() {
+        ids.join(", ")
+    } else {
+        group_ids(&ids)
+    };
+    let cites = if ids.is_empty() {
+        String::new()
+    } else {
+        format!("  § {}", style.id(&list))
+    };
+    let _ = writeln!(
+        out,
+        "{:>4}. {act}{} — {}{cites}",
+        e.seq,
+        style.title(&e.step),
+        e.text
+    );
+    for c in &e.changes {
+        let _ = writeln!(out, "      {}: {} → {}", c.what, c.before, c.after);
+    }
+    if let Some(n) = &e.note {
+        let _ = writeln!(out, "      judge's note: {}", style.hit(n));
+    }
+}
+
 /// Renders one trace entry; `display_from` is the book whose display
 /// forms the cited clauses are shown in (`None`: canonical ids).
 pub fn render_entry(
@@ -111,8 +230,9 @@ pub fn render_entry(
     }
 }
 
-/// Renders a whole run.
-pub fn render_run(loaded: &Loaded, outcome: &Outcome, explain: bool, style: Style) -> String {
+/// Renders a whole run: compact by default, every clause's title and text
+/// with [`Detail::Explain`].
+pub fn render_run(loaded: &Loaded, outcome: &Outcome, detail: Detail, style: Style) -> String {
     let mut out = String::new();
     let sc = &loaded.scenario;
     let book = crate::bundle::game(loaded.module.id()).ok();
@@ -127,15 +247,12 @@ pub fn render_run(loaded: &Loaded, outcome: &Outcome, explain: bool, style: Styl
     );
     let _ = writeln!(out, "source: {}", loaded.provenance.line());
     let _ = writeln!(out);
+    let display_from = book.filter(|_| loaded.module.cites_in_display_form());
     for e in &outcome.trace {
-        render_entry(
-            &mut out,
-            e,
-            book.filter(|_| loaded.module.cites_in_display_form()),
-            book,
-            explain,
-            style,
-        );
+        match detail {
+            Detail::Compact => render_compact(&mut out, e, display_from, style),
+            Detail::Explain => render_entry(&mut out, e, display_from, book, true, style),
+        }
     }
     let _ = writeln!(out);
     for r in &outcome.rejections {
@@ -160,4 +277,30 @@ pub fn render_run(loaded: &Loaded, outcome: &Outcome, explain: bool, style: Styl
     }
     let _ = writeln!(out, "result: {} ({} steps)", outcome.result, outcome.steps);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::group_ids;
+
+    fn g(ids: &[&str]) -> String {
+        group_ids(&ids.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn sibling_runs_are_grouped_and_order_is_kept() {
+        assert_eq!(g(&["5.2.2.a", "5.2.2.b", "5.2.2.c"]), "5.2.2.a–c");
+        assert_eq!(g(&["10.5.2", "10.5.3", "1.1"]), "1.1, 10.5.2–3");
+        assert_eq!(
+            g(&[
+                "5.2.2.c", "5.2.2.a", "1.12.2", "5.2.2.b", "5.2.2.g", "5.2.2.f"
+            ]),
+            "1.12.2, 5.2.2.a–c, 5.2.2.f–g"
+        );
+        assert_eq!(g(&["5.2.2.a", "5.2.2.c"]), "5.2.2.a, 5.2.2.c");
+        assert_eq!(g(&["4.9.2-1", "4.9.2-2"]), "4.9.2-1–2");
+        assert_eq!(g(&["GL:無敵", "302.1@2"]), "302.1@2, GL:無敵");
+        assert_eq!(g(&["10.5.2.4"]), "10.5.2.4");
+        assert_eq!(g(&[]), "");
+    }
 }

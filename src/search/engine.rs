@@ -290,7 +290,7 @@ impl<'a> Engine<'a> {
             for t in syn.expand(&fold_for_search(&w.text)) {
                 alts.push(Alt {
                     typed: w.text.clone(),
-                    term: t.clone(),
+                    term: t,
                     expansion: true,
                 });
             }
@@ -380,7 +380,7 @@ impl<'a> Engine<'a> {
             if under.contains(&cur) {
                 return true;
             }
-            let p = self.index.doc(cur).parent;
+            let p = self.index.doc_head(cur).parent;
             if p == NO_PARENT {
                 return false;
             }
@@ -450,7 +450,7 @@ impl<'a> Engine<'a> {
         let names_secondary = docs.iter().any(|set| {
             let inside = set
                 .iter()
-                .filter(|&&d| is_secondary(self.index.doc(d).kind))
+                .filter(|&&d| is_secondary(self.index.kind(d)))
                 .count();
             inside * 2 > set.len()
         });
@@ -529,32 +529,39 @@ impl<'a> Engine<'a> {
     }
 
     /// How a heading (its units, parameter stripped) stands to a match at
-    /// `[s, e)`: the whole heading, one part of it, or neither.
+    /// `[s, e)`: the whole heading, one part of it, or neither. A heading or
+    /// part `Xする` counts as `X` (破壊する defines 破壊).
     fn heading_match(units: &[crate::text::Unit], s: u32, e: u32) -> Option<Rank> {
-        let (first, last) = (units.first()?.pos, units.last()?.pos + 1);
-        if s >= last {
+        if units.first().is_none_or(|u| s < u.pos) || units.last().is_none_or(|u| s > u.pos) {
             return None;
         }
-        if s == first && e == last {
-            return Some(Rank::Heading);
-        }
-        // Parts: runs of units at consecutive positions.
-        let mut start = first;
-        for w in units.windows(2) {
-            if w[1].pos != w[0].pos + 1 {
-                if (s, e) == (start, w[0].pos + 1) {
-                    return Some(Rank::HeadingPart);
-                }
-                start = w[1].pos;
+        // Parts: runs of units at consecutive positions, as index ranges.
+        let mut parts: Vec<(usize, usize)> = Vec::new();
+        let mut start = 0;
+        for k in 1..=units.len() {
+            if k == units.len() || units[k].pos != units[k - 1].pos + 1 {
+                parts.push((start, k));
+                start = k;
             }
         }
-        ((s, e) == (start, last) && start != first).then_some(Rank::HeadingPart)
+        let covers = |(a, b): (usize, usize)| {
+            let end = units[b - 1].pos + 1;
+            let suru = b - a > 2
+                && units[b - 2].token == UnitToken::Char('す')
+                && units[b - 1].token == UnitToken::Char('る');
+            s == units[a].pos && (e == end || (suru && e == end - 2))
+        };
+        let whole = (0, units.len());
+        if covers(whole) && (parts.len() == 1 || e == units[units.len() - 1].pos + 1) {
+            return Some(Rank::Heading);
+        }
+        (parts.len() > 1 && parts.iter().any(|&p| covers(p))).then_some(Rank::HeadingPart)
     }
 
     fn score(&self, doc: u32, run: &GameRun) -> Hit {
         let groups = &run.groups;
         let avg = self.index.avg_len().max(1.0);
-        let d = self.index.doc(doc);
+        let d = self.index.doc_head(doc);
         let body_start = d.title_units + 1;
         let norm = K1 * (1.0 - B + B * d.len as f64 / avg);
         let toha = self.index.postings(&bigram_key('と', 'は'));
@@ -743,7 +750,7 @@ impl<'a> Engine<'a> {
             // Vocabulary: short clause titles and the synonym tables' terms.
             let mut vocab: BTreeSet<&str> = BTreeSet::new();
             for d in 0..self.index.n_docs() {
-                let t = self.index.doc(d).title;
+                let t = self.index.doc_head(d).title;
                 if !t.is_empty() && t.chars().count() <= 20 {
                     vocab.insert(t);
                 }

@@ -326,6 +326,11 @@ impl<'a> Index<'a> {
         u32::from_le_bytes([b[0], b[1], b[2], b[3]])
     }
 
+    fn bytes_at(&self, off: u32, len: u32) -> &'a [u8] {
+        let base = self.word(11) as usize * 4 + off as usize;
+        &self.bytes[base..base + len as usize]
+    }
+
     fn str_at(&self, off: u32, len: u32) -> &'a str {
         let base = self.word(11) as usize * 4 + off as usize;
         // Written from &str by `build`; the bounds and UTF-8 hold by construction.
@@ -388,6 +393,33 @@ impl<'a> Index<'a> {
         }
     }
 
+    /// The kind of document `no`, without reading its strings.
+    pub fn kind(&self, no: u32) -> ClauseKind {
+        kind_from_code(self.word(self.word(7) as usize + no as usize * DOC_WORDS + 3))
+    }
+
+    /// Document `no` with only its title among its strings (id, breadcrumb,
+    /// text and display are empty): what ranking needs, without validating
+    /// the clause's whole text.
+    pub fn doc_head(&self, no: u32) -> Doc<'a> {
+        let b = self.word(7) as usize + no as usize * DOC_WORDS;
+        let w = |k: usize| self.word(b + k);
+        Doc {
+            no,
+            game: w(0),
+            clause: w(1),
+            parent: w(2),
+            kind: kind_from_code(w(3)),
+            len: w(4),
+            title_units: w(5),
+            id: "",
+            title: self.str_at(w(8), w(9)),
+            breadcrumb: "",
+            text: "",
+            display: "",
+        }
+    }
+
     /// The `i`th term of the sorted term table.
     pub fn term(&self, i: u32) -> &'a str {
         let b = self.word(8) as usize + i as usize * 4;
@@ -400,7 +432,12 @@ impl<'a> Index<'a> {
         let (mut lo, mut hi) = (0u32, self.n_terms());
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            match self.term(mid).as_bytes().cmp(term.as_bytes()) {
+            // Bytes, not `term()`: the binary search need not check UTF-8.
+            let b = self.word(8) as usize + mid as usize * 4;
+            match self
+                .bytes_at(self.word(b), self.word(b + 1))
+                .cmp(term.as_bytes())
+            {
                 std::cmp::Ordering::Less => lo = mid + 1,
                 std::cmp::Ordering::Greater => hi = mid,
                 std::cmp::Ordering::Equal => {

@@ -17,9 +17,17 @@ pub const TABLES: &[(&str, &str)] = &[
 ];
 
 /// One game's synonyms: folded key → Japanese terms as written in the table.
+///
+/// A bundled table is kept as its text and looked up by scanning it: a query
+/// needs a handful of keys, and building the whole map (every key folded and
+/// allocated, in every game's table) would cost a fresh process more than the
+/// search itself (issue 17, Speed). The map is built on first need of every
+/// entry (suggestions, tests).
 #[derive(Debug, Clone, Default)]
 pub struct Synonyms {
-    map: BTreeMap<String, Vec<String>>,
+    /// The table's text, for a bundled table.
+    raw: Option<&'static str>,
+    map: std::sync::OnceLock<BTreeMap<String, Vec<String>>>,
 }
 
 /// A malformed line of a synonym table.
@@ -33,17 +41,22 @@ pub struct TableError {
 /// in the folded form: they skip the normaliser, which keeps parsing a table
 /// cheap in a fresh process (issue 17, Speed).
 fn fold_key(key: &str) -> String {
-    let plain = !key.starts_with(' ')
-        && !key.ends_with(' ')
-        && !key.contains("  ")
-        && key
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b' ');
-    if plain {
+    if is_plain_key(key) {
         key.to_string()
     } else {
         fold_for_search(key)
     }
+}
+
+/// Lower-case ASCII words and digits separated by single spaces: a key that
+/// is its own folded form.
+fn is_plain_key(key: &str) -> bool {
+    !key.starts_with(' ')
+        && !key.ends_with(' ')
+        && !key.contains("  ")
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b' ')
 }
 
 impl Synonyms {
@@ -81,33 +94,76 @@ impl Synonyms {
                 }
             }
         }
-        Ok(Synonyms { map })
+        Ok(Synonyms {
+            raw: None,
+            map: map.into(),
+        })
+    }
+
+    /// The lines of a bundled table whose key folds to `folded_key`, as
+    /// `(key, terms)`; malformed lines are skipped (the bundled tables are
+    /// tested to parse).
+    fn scan<'t>(raw: &'t str, folded_key: &'t str) -> impl Iterator<Item = &'t str> + 't {
+        raw.lines().filter_map(move |line| {
+            if line.starts_with('#') {
+                return None;
+            }
+            let (key, terms) = line.split_once('\t')?;
+            let same = if is_plain_key(key) {
+                key == folded_key
+            } else {
+                fold_for_search(key) == folded_key
+            };
+            same.then_some(terms)
+        })
+    }
+
+    fn map(&self) -> &BTreeMap<String, Vec<String>> {
+        self.map.get_or_init(|| {
+            self.raw
+                .and_then(|t| Synonyms::parse(t).ok())
+                .and_then(|s| s.map.into_inner())
+                .unwrap_or_default()
+        })
     }
 
     /// The bundled table of `game` (empty for an unknown game). The bundled
     /// tables are tested to parse, so an error here cannot happen at run time;
     /// it degrades to "no synonyms" rather than panicking.
     pub fn bundled(game: &str) -> Synonyms {
-        TABLES
-            .iter()
-            .find(|(g, _)| *g == game)
-            .and_then(|(_, t)| Synonyms::parse(t).ok())
-            .unwrap_or_default()
+        Synonyms {
+            raw: TABLES.iter().find(|(g, _)| *g == game).map(|(_, t)| *t),
+            map: Default::default(),
+        }
     }
 
-    /// Japanese terms for a folded key.
-    pub fn expand(&self, folded_key: &str) -> &[String] {
-        self.map.get(folded_key).map(Vec::as_slice).unwrap_or(&[])
+    /// Japanese terms for a folded key, in table order.
+    pub fn expand(&self, folded_key: &str) -> Vec<String> {
+        let Some(raw) = self.raw else {
+            return self.map().get(folded_key).cloned().unwrap_or_default();
+        };
+        let mut out: Vec<String> = Vec::new();
+        for terms in Synonyms::scan(raw, folded_key) {
+            for t in terms.split('|').map(str::trim).filter(|t| !t.is_empty()) {
+                if !out.iter().any(|o| o == t) {
+                    out.push(t.to_string());
+                }
+            }
+        }
+        out
     }
 
     /// Every (folded key, terms) pair, sorted by key.
     pub fn entries(&self) -> impl Iterator<Item = (&str, &[String])> {
-        self.map.iter().map(|(k, v)| (k.as_str(), v.as_slice()))
+        self.map().iter().map(|(k, v)| (k.as_str(), v.as_slice()))
     }
 
     /// Whether some key has `words` (folded, space-separated) as its whole text.
     pub fn has_key(&self, folded_key: &str) -> bool {
-        self.map.contains_key(folded_key)
+        match self.raw {
+            Some(raw) => Synonyms::scan(raw, folded_key).next().is_some(),
+            None => self.map().contains_key(folded_key),
+        }
     }
 }
 
@@ -125,6 +181,20 @@ mod tests {
         assert_eq!(sve.expand("ward"), ["守護"]);
         assert_eq!(sve.expand("check timing"), ["チェックタイミング"]);
         assert!(sve.expand("Ward").is_empty(), "keys are looked up folded");
+    }
+
+    #[test]
+    fn scanning_a_bundled_table_agrees_with_its_parsed_map() {
+        for (game, text) in TABLES {
+            let parsed = Synonyms::parse(text).unwrap();
+            let scanned = Synonyms::bundled(game);
+            for (key, terms) in parsed.entries() {
+                assert_eq!(scanned.expand(key), terms, "{game} {key}");
+                assert!(scanned.has_key(key), "{game} {key}");
+            }
+            assert_eq!(scanned.entries().count(), parsed.entries().count());
+            assert!(!scanned.has_key("no such key"));
+        }
     }
 
     #[test]

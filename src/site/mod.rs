@@ -15,6 +15,7 @@
 
 mod assets;
 mod html;
+pub mod report;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;

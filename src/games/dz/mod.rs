@@ -256,6 +256,16 @@ impl GameModule for Dz {
     fn starter(&self) -> &'static str {
         include_str!("starter.json")
     }
+    /// The nine battle squares, named as scenarios name them (line × area
+    /// from P1's view), drawn as one grid with both players' units in
+    /// reports.
+    fn board_grid(&self) -> &'static [&'static [&'static str]] {
+        &[
+            &["L1", "C1", "R1"],
+            &["L2", "C2", "R2"],
+            &["L3", "C3", "R3"],
+        ]
+    }
     fn coverage_chapters(&self) -> &'static [&'static str] {
         &["2", "3", "4", "5", "6"]
     }

@@ -45,6 +45,44 @@ dz_clauses! {
     COST_SUM => "2.4.3",
     /// Move cost.
     MOVE_COST => "2.5",
+    /// Several races or attributes.
+    RACES => "2.8.2",
+    /// The three timings.
+    TIMINGS => "2.9.2",
+    /// Unit and base text works on a square.
+    TEXT_ON_SQUARE => "2.10.3",
+    /// Strategy text works on resolution.
+    STRATEGY_TEXT => "2.10.3-1",
+    /// Base text works on a base square.
+    BASE_TEXT => "2.20.2-5",
+    /// A base from the plan zone.
+    BASE_PLAN => "2.20.2-1.p2",
+    /// A strategy from the plan zone.
+    STRATEGY_PLAN => "2.20.3-1.p2",
+    /// Destroyed cards go on top of the graveyard.
+    GRAVEYARD_TOP => "2.23.5-1",
+    /// Removed cards are face up.
+    REMOVED_FACE_UP => "2.23.10-2",
+    /// Announcing a plan-zone creation.
+    PLAN_CREATE_ANNOUNCE => "3.8.2-3.p2",
+    /// Announcing a plan-zone update.
+    PLAN_UPDATE_ANNOUNCE => "3.8.2-4.p2",
+    /// The rule-effect loop before priority.
+    PRIORITY_LOOP => "4.6.3",
+    /// Part of an effect impossible: do the rest.
+    PARTLY_IMPOSSIBLE => "4.12.2",
+    /// A static effect applies to arriving cards.
+    STATIC_ARRIVAL => "4.14.2",
+    /// Static continuous effects reach later arrivals.
+    STATIC_LATER => "4.14.4-2",
+    /// Not checked during a resolution.
+    RULE_EFFECTS_NOT_DURING => "4.16.3",
+    /// No battle when another rule effect removes a unit.
+    RE_BATTLE_CANCELLED => "4.16.4-3-2",
+    /// A trigger per event.
+    PLACED_FROM_ELSEWHERE => "4.8.10-1",
+    /// Last-known information on resolution.
+    RESOLUTION_LKI => "4.9.2-6",
     /// Card types.
     TYPES => "2.6.2",
     /// Timing: Normal, Quick, Battle.
@@ -139,6 +177,8 @@ dz_clauses! {
     LINES => "2.24.5",
     /// Areas: own, central, enemy.
     AREAS => "2.24.7",
+    /// Lines, as a rule names them.
+    LINE_RULE_VIEW => "2.24.5-1",
     /// A rule names an area from the acting player's view.
     AREA_RULE_VIEW => "2.24.7-1",
     /// Card text names an area from its controller's view.
@@ -369,6 +409,16 @@ dz_clauses! {
     STATIC_EFFECTS => "4.14.4",
     /// Replacement effects.
     REPLACEMENT => "4.15.1",
+    /// 「～する時、かわりに～」.
+    REPLACE_INSTEAD => "4.15.2",
+    /// A static ability's replacement applies every time.
+    REPLACE_EACH_TIME => "4.15.3",
+    /// The replaced event did not happen.
+    REPLACED_DID_NOT_HAPPEN => "4.15.4",
+    /// A replacement never applies twice to the same event.
+    REPLACE_ONCE => "4.15.6",
+    /// A replaced event triggers nothing.
+    REPLACED_NO_TRIGGER => "4.8.7",
     /// Rule effects.
     RULE_EFFECTS => "4.16.1",
     /// Rule effects are checked before priority, all at once.
@@ -400,7 +450,41 @@ dz_clauses! {
     /// A unit in the base space.
     RE_UNIT_IN_BASE => "4.16.4-14",
     /// Last-known information.
-    LAST_KNOWN => "4.17",
+    LAST_KNOWN => "4.17.p1",
+    /// A spell countered by the rules does nothing.
+    COUNTERED_BY_RULES => "4.1.5",
+    /// A spell stops being a spell when it resolves or is countered.
+    SPELL_ENDS => "4.1.2",
+    /// Units and bases are placed, strategies go to the graveyard.
+    SPELL_PLACED => "4.1.3",
+    /// An ability on the stack is independent of its source.
+    ABILITY_INDEPENDENT => "4.2.5",
+    /// Last-known information of an ability's card.
+    ABILITY_LKI => "4.2.6",
+    /// The source of damage.
+    SOURCE_DAMAGE => "2.27.p2",
+    /// Information to stack an ability is read when stacking.
+    SOURCE_WHEN_STACKED => "2.27.p4",
+    /// Static abilities apply at once, also to arriving cards.
+    STATIC_AT_ONCE => "4.5.2",
+    /// Static abilities use no stack.
+    STATIC_NO_STACK => "4.5.3",
+    /// Zero targets chosen: not a targeting spell.
+    ZERO_TARGETS => "4.11.2",
+    /// Target conditions checked on resolution.
+    TARGET_CONDITION => "4.11.6",
+    /// A spell's duration.
+    DURATION => "4.14.3-1",
+    /// A data change affects the cards there when it resolves.
+    LOCKED_SET => "4.14.3-2",
+    /// Second battle step: priority after the exchange.
+    SECOND_PRIORITY => "3.13.3",
+    /// Second battle step: the exchange resolves.
+    SECOND_RESOLVES => "3.13.4",
+    /// A move's cost is locked.
+    MOVE_LOCKED => "4.7.3-3",
+    /// Shuffling with a plan card.
+    PLAN_SHUFFLE => "2.23.3-5",
     // 第5部: keyword abilities.
     /// 速攻 Haste.
     HASTE => "5.1.2",

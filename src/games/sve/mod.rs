@@ -13,16 +13,19 @@
 //! into zones within their limits (5.4, 5.11, 4.4.4.2, 4.8.3.2), taking
 //! control (5.21), Stack's counters and replacement (13.3.2, 11.7);
 //! activated abilities with their costs (8.3.1, 10.4.2, 10.4.6); play-cost
-//! changes from permanent abilities (10.4.4.1, 10.10.2.4); conditions of
+//! changes and damage modifiers from permanent abilities (10.4.4.1,
+//! 10.10.2.4, 5.13.2, 5.13.3); conditions of
 //! application (10.3.3) with Combo, Spellchain, Awakening, Necrocharge and
 //! Crimson (ch.13).
 //!
 //! Not implemented (explicit `not implemented` errors or simply absent):
 //! Quick activated abilities (12.3.3), Feed/Race (14.2), Choose
-//! (5.17), replacement effects (10.10), continuous-effect layers (10.9),
+//! (5.17), replacement effects other than cost changes, damage modifiers
+//! and Stack (10.10), continuous-effect layers (10.9),
 //! Earth Rite (13.3.3), the
 //! pre-game procedure (6.2), skip/extra turns (5.25, 5.27), loops (15.2).
 
+mod coverage;
 pub mod flow;
 pub mod rules;
 
@@ -175,6 +178,7 @@ const EFFECTS: &[&str] = &[
     "take_control",
     "modify_cost",
     "set_cost",
+    "modify_damage",
 ];
 
 impl GameModule for Sve {
@@ -252,6 +256,12 @@ impl GameModule for Sve {
             "pass",
             "concede",
         ]
+    }
+    fn coverage_chapters(&self) -> &'static [&'static str] {
+        &["5", "7", "8", "9", "10", "11", "12", "13", "14", "15"]
+    }
+    fn coverage_exceptions(&self) -> &'static [(&'static str, &'static str)] {
+        coverage::EXCEPTIONS
     }
     fn condition_counts(&self) -> &'static [&'static str] {
         flow::COUNTS

@@ -106,7 +106,13 @@ pub fn occur(m: &mut M) -> Result<bool, EngineError> {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let mut rules = vec![r::RE_BATTLE, r::RE_BATTLE_LAST, r::BATTLE, r::ATTACKER];
+    let mut rules = vec![
+        r::RE_BATTLE,
+        r::RE_BATTLE_LAST,
+        r::BATTLE,
+        r::BATTLING,
+        r::ATTACKER,
+    ];
     if together {
         rules.push(r::BOTH_ATTACK);
     }
@@ -343,12 +349,25 @@ fn stack_exchange(m: &mut M, b: &Battle) -> Result<Flow, EngineError> {
     if first {
         set_current(m, |b| b.dealt_first = dealers.clone());
     }
-    let mut rules = vec![step_rule, r::DAMAGE_FIXED, r::EXCHANGE_PRIORITY];
+    let mut rules = vec![
+        step_rule,
+        r::DAMAGE_FIXED,
+        if first {
+            r::EXCHANGE_PRIORITY
+        } else {
+            r::SECOND_PRIORITY
+        },
+    ];
     rules.push(if first {
         r::ACCELERATION_FIRST
     } else {
         r::ACCELERATION_SECOND
     });
+    if !first && !b.dealt_first.is_empty() {
+        // A unit that stacked its damage in the first step deals none now,
+        // whatever happened to its 加速 since (5.4.2).
+        rules.push(r::ACCELERATION_FIXED);
+    }
     if first && hits.is_empty() {
         if reading(&m.game, "reading_first_step_no_empty_exchange") {
             m.record(
@@ -399,6 +418,11 @@ pub fn resolve_exchange(m: &mut M, square: &'static str, hits: &[Hit]) -> Result
         format!("both players passed: the battle damage exchange on {square} resolves, all its damage at once"),
         &[r::EXCHANGE_RESOLVES, r::RESOLVE],
     );
+    if current(m).is_some_and(|b| b.step == BattleStep::Second)
+        && let Some(e) = m.trace.last_mut()
+    {
+        e.rules.push(r::SECOND_RESOLVES);
+    }
     let battle = current(m).map(|b| b.id).unwrap_or(0);
     for h in hits {
         let ok = m

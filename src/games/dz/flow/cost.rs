@@ -121,7 +121,11 @@ fn match_colours(m: &M, cost: &Cost, pool: &[CardId]) -> Option<Vec<CardId>> {
 /// colourless, said in a judge's note). Freezes them and records it on
 /// the last trace entry. An impossible payment is illegal (1.2.3).
 pub fn pay(m: &mut M, p: PlayerId, cost: &Cost, what: &str) -> Result<(), EngineError> {
-    let energy = released(m, p, "energy");
+    let strict = super::reading(&m.game, "reading_colourless_card_cannot_pay");
+    let energy: Vec<CardId> = released(m, p, "energy")
+        .into_iter()
+        .filter(|c| !strict || !colours(&m.game, c).is_empty())
+        .collect();
     let smash = released(m, p, "smash");
     let options: Vec<String> = energy.iter().chain(&smash).cloned().collect();
     let chosen = m.choices.ids("pay", &options)?;
@@ -203,8 +207,25 @@ pub fn pay(m: &mut M, p: PlayerId, cost: &Cost, what: &str) -> Result<(), Engine
         if !e.rules.contains(&r::PAY_AT_ONCE) {
             e.rules.push(r::PAY_AT_ONCE);
         }
+        e.rules.push(r::ENERGY_ONLY_COSTS);
         if cost.coloured.iter().any(|n| *n > 0) {
             e.rules.push(r::PAY_COLOURED);
+            e.rules.push(r::COLOUR);
+        }
+        if cards.iter().any(|c| colours(&m.game, c).len() > 1) {
+            e.rules.push(r::MULTICOLOUR);
+        }
+        let colourless_energy = cards
+            .iter()
+            .any(|c| energy.contains(c) && colours(&m.game, c).is_empty());
+        if colourless_energy {
+            e.rules.push(r::COLOURLESS_CARD);
+            e.note = Some(
+                "judge's reading (A3): 1.2.3-2 pays colourless with energy cards \"of any colour\"; a colourless card (2.4.2-1) pays it too; flag reading_colourless_card_cannot_pay refuses colourless cards".into(),
+            );
+        }
+        if cards.iter().any(|c| smash.contains(c)) {
+            e.rules.push(r::SMASH_PAYS);
         }
         if cost.colourless > 0 {
             e.rules.push(r::PAY_COLOURLESS);
@@ -213,11 +234,15 @@ pub fn pay(m: &mut M, p: PlayerId, cost: &Cost, what: &str) -> Result<(), Engine
             e.change(format!("{c}.state"), "released", "frozen");
         }
         if engine_chose && !cards.is_empty() {
-            e.note = Some(format!(
+            let chose = format!(
                 "payment of {} chosen by the engine (choice `pay` names the cards): {}",
                 cost.text(),
                 cards.join(", ")
-            ));
+            );
+            e.note = Some(match e.note.take() {
+                Some(n) => format!("{chose}; {n}"),
+                None => chose,
+            });
         }
     }
     Ok(())

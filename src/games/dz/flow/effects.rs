@@ -109,7 +109,7 @@ fn apply_one(
                         cx.source,
                         label(&m.game, &id)
                     ),
-                    &[r::IN_ORDER, r::SOURCE],
+                    &[r::IN_ORDER, r::SOURCE_DAMAGE],
                 )
                 .change(format!("{id}.damage"), before, before + amount.max(&0));
             }
@@ -135,7 +135,7 @@ fn apply_one(
                         "{} is removed from the game: to its owner's remove zone",
                         label(&m.game, &id)
                     ),
-                    &[r::VERBS, r::REMOVE_ZONE],
+                    &[r::VERBS, r::REMOVE_ZONE, r::REMOVED_FACE_UP],
                 );
                 moves::to_owner_zone(m, &id, "remove", false);
             }
@@ -189,7 +189,7 @@ fn apply_one(
                 m.record(
                     "power",
                     format!("{} gets {attack:+} power", label(&m.game, &id)),
-                    &[r::CONTINUOUS, r::POWER],
+                    &[r::CONTINUOUS, r::DURATION, r::LOCKED_SET, r::POWER],
                 );
             }
         }
@@ -281,8 +281,11 @@ pub fn shuffle(m: &mut M, p: PlayerId) {
     m.game.zones.insert(z, v);
     m.record(
         "shuffle",
-        format!("{} shuffles the deck", player_name(p)),
-        &[r::DECK],
+        format!(
+            "{} shuffles the deck (a plan card is turned face down into it first)",
+            player_name(p)
+        ),
+        &[r::DECK, r::PLAN_SHUFFLE],
     );
 }
 

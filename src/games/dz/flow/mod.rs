@@ -90,6 +90,10 @@ pub const TRIGGERS: &[&str] = &[
     "to_graveyard",
     "start_of_turn",
     "end_of_turn",
+    // 「このカードがスクエアから墓地に置かれる時、かわりに…」: a replacement
+    // effect (4.15.2) of the card's own text; its effects read `this` as
+    // the card, still on its square.
+    "instead_of_graveyard",
 ];
 
 /// The phases (3.4.2); a scenario starts at the beginning of one.
@@ -104,6 +108,10 @@ pub const FLAGS: &[&str] = &[
     // A1: 4.16.4-10 "both units on squares" (any square) instead of
     // 3.14.2's "on the square of the battle".
     "reading_attacker_dies_on_any_square",
+    // A3: 1.2.3-2 pays colourless with released energy cards 「任意の色の」;
+    // a colourless card has no colour (2.4.2-3). Default: any card pays
+    // colourless; the flag refuses colourless cards.
+    "reading_colourless_card_cannot_pay",
 ];
 
 /// Action words.
@@ -335,6 +343,12 @@ pub struct Dz {
     /// (3.10.2), and whether anything happened since step 1 (3.10.3).
     pub recovery_fired: bool,
     pub recovery_dirty: bool,
+    /// "At end of turn" abilities already triggered this turn: they trigger
+    /// once per turn (4.4.4).
+    pub end_of_turn_done: bool,
+    /// Cards whose "instead of the graveyard" replacement is being applied
+    /// (it never applies twice to the same event, 4.15.6).
+    pub replacing: BTreeSet<CardId>,
     /// A battle just occurred: its first step begins before priority.
     pub battle_begun: bool,
 }

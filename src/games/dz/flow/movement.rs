@@ -114,7 +114,7 @@ pub fn declare(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
                 player_name(p),
                 c.text()
             ),
-            &[r::MOVE_PAY, r::MOVE_COST],
+            &[r::MOVE_PAY, r::MOVE_COST, r::MOVE_LOCKED],
         );
         cost::pay(m, p, &c, &format!("moving {unit}"))?;
     }
@@ -221,6 +221,7 @@ pub fn resolve(
         r::MOVE_CHECK,
         r::MOVE_RELEASED,
         r::SQUARE_TO_SQUARE,
+        r::SQUARE_IS_ZONE,
     ];
     if was_frozen {
         rules.push(r::MOVE_CHECK);

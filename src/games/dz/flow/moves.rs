@@ -6,7 +6,7 @@
 
 use crate::engine::{CardId, PlayerId, ZoneId, player_name};
 
-use super::{Central, FROZEN, M, board, dz, triggers};
+use super::{Central, FROZEN, M, board, dz, r, triggers};
 
 /// The top `n` cards of `p`'s deck: the plan card first (it is the deck's
 /// top card, 2.23.3-1), then the deck from the top.
@@ -31,6 +31,7 @@ pub fn draw(m: &mut M, p: PlayerId, n: usize) {
                     "{}'s deck is empty: nothing is drawn (the loss is checked as a rule effect, 4.16.4-2)",
                     player_name(p)
                 ));
+                e.rules.push(r::PARTLY_IMPOSSIBLE);
             }
             return;
         };
@@ -41,6 +42,11 @@ pub fn draw(m: &mut M, p: PlayerId, n: usize) {
             .unwrap_or_default();
         m.game.move_card(&card, ZoneId::of(p, "hand"), false);
         if let Some(e) = m.trace.last_mut() {
+            if from.ends_with(".plan") {
+                // The plan card is the deck's top card; the next one stays
+                // face down (2.23.3-2).
+                e.rules.push(r::PLAN_MOVES);
+            }
             e.change(
                 format!("{card}.zone"),
                 from,
@@ -60,6 +66,9 @@ pub fn to_owner_zone(m: &mut M, card: &str, kind: &'static str, top: bool) {
     };
     let from = c.zone.clone();
     let from_square = board::is_square(from.kind) || board::is_base(from.kind);
+    if from_square && kind == "graveyard" && replaced(m, &c) {
+        return;
+    }
     if from_square {
         triggers::leaving(m, &c, kind);
     }
@@ -79,6 +88,11 @@ pub fn to_owner_zone(m: &mut M, card: &str, kind: &'static str, top: bool) {
 /// 2.23.5-1).
 pub fn destroy(m: &mut M, card: &str) {
     to_owner_zone(m, card, "graveyard", true);
+    if let Some(e) = m.trace.last_mut()
+        && !e.rules.contains(&r::GRAVEYARD_TOP)
+    {
+        e.rules.push(r::GRAVEYARD_TOP);
+    }
 }
 
 /// A unit or base arrives on a square from another zone (the stack, a
@@ -110,6 +124,7 @@ pub fn place(m: &mut M, card: &str, controller: PlayerId, sq: &'static str, froz
             if frozen { "frozen" } else { "released" },
         );
     }
+    support_on_arrival(m, card);
     triggers::placed(m, card);
 }
 
@@ -148,4 +163,96 @@ pub fn relocate(m: &mut M, card: &str, sq: &'static str) {
         e.change(format!("{card}.zone"), from.to_string(), to.to_string());
     }
     triggers::placed(m, card);
+}
+
+/// A unit arriving where 支援 reaches it has the power already: a static
+/// ability applies at once, to arriving cards too, without the stack
+/// (4.5.2, 4.5.3, 4.14.2, 4.14.4-2, 5.5.2; 5.5.2-1 when the card supports
+/// itself).
+fn support_on_arrival(m: &mut M, card: &str) {
+    let Some(c) = m.game.card(card).cloned() else {
+        return;
+    };
+    let bonus = board::support_for(&m.game, &c);
+    if bonus == 0 {
+        return;
+    }
+    let own = super::has_kw(&m.game, card, "support");
+    let power = super::power(&m.game, &c);
+    let e = m.record(
+        "static",
+        format!("{card} arrives with 支援 {bonus:+}: power {power}"),
+        &[
+            r::STATIC_AT_ONCE,
+            r::STATIC_NO_STACK,
+            r::STATIC_ARRIVAL,
+            r::STATIC_LATER,
+            r::SUPPORT,
+        ],
+    );
+    if own {
+        e.rules.push(r::SUPPORT_SELF);
+    }
+}
+
+/// The card's own 「スクエアから墓地に置かれる時、かわりに…」 replacement
+/// (4.15.2): its effects happen instead and the event did not happen, so
+/// nothing triggers on it (4.15.4, 4.8.7). A static ability's replacement
+/// applies each time (4.15.3), never twice to one event (4.15.6).
+fn replaced(m: &mut M, c: &crate::engine::Card) -> bool {
+    let Some(def) = m.game.defs.get(&c.def) else {
+        return false;
+    };
+    let effects: Vec<crate::engine::Effect> = def
+        .abilities
+        .iter()
+        .filter(|a| a.trigger == "instead_of_graveyard")
+        .flat_map(|a| a.effect.clone())
+        .collect();
+    if effects.is_empty() {
+        return false;
+    }
+    if dz(&mut m.game).replacing.contains(&c.id) {
+        m.record(
+            "replacement",
+            format!(
+                "{}'s replacement effect does not apply again to the event it is replacing",
+                c.id
+            ),
+            &[r::REPLACE_ONCE],
+        );
+        return false;
+    }
+    m.record(
+        "replacement",
+        format!(
+            "{} would go from a square to the graveyard: instead its replacement effect applies; the event does not happen and triggers nothing",
+            super::label(&m.game, &c.id)
+        ),
+        &[
+            r::REPLACEMENT,
+            r::REPLACE_INSTEAD,
+            r::REPLACE_EACH_TIME,
+            r::REPLACED_DID_NOT_HAPPEN,
+            r::REPLACED_NO_TRIGGER,
+        ],
+    );
+    dz(&mut m.game).replacing.insert(c.id.clone());
+    let cx = super::effects::Ctx {
+        controller: c.controller,
+        source: &c.id,
+        source_colours: super::colours(&m.game, &c.id),
+    };
+    // The effects that could fail at run time are refused before the run
+    // (`rule_effects::refuse`); should one fail all the same, the trace
+    // says so rather than hide it.
+    if let Err(e) = super::effects::apply(m, &cx, &effects, &[]) {
+        m.record(
+            "replacement",
+            format!("the replacement effect failed: {e}"),
+            &[r::REPLACEMENT],
+        );
+    }
+    dz(&mut m.game).replacing.remove(&c.id);
+    true
 }

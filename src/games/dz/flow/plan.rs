@@ -29,15 +29,15 @@ pub fn declare(m: &mut M, p: PlayerId, update: bool, _a: &Action) -> Result<(), 
             vec!["create_plan".into()],
         ));
     }
-    let rule = if update {
-        r::PLAN_UPDATE
+    let (rule, announce) = if update {
+        (r::PLAN_UPDATE, r::PLAN_UPDATE_ANNOUNCE)
     } else {
-        r::PLAN_CREATE
+        (r::PLAN_CREATE, r::PLAN_CREATE_ANNOUNCE)
     };
     m.record(
         "plan",
         format!("{} announces {what} and pays <無色1>", player_name(p)),
-        &[rule],
+        &[rule, announce, r::MOVE_IS_ABILITY],
     );
     let c = cost::Cost {
         colourless: 1,

@@ -181,7 +181,25 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
             )));
         }
     };
-    let mut rules = vec![r::PLAYING, r::ANNOUNCE, r::SPELL];
+    let mut rules = vec![
+        r::PLAYING,
+        r::ANNOUNCE,
+        r::SPELL,
+        r::SPELL_STACK,
+        r::TYPES,
+        r::TIMINGS,
+    ];
+    rules.push(match (kind.as_str(), from) {
+        (types::UNIT, "plan") => r::UNIT_PLAN,
+        (types::UNIT, _) => r::UNIT_PLAY,
+        (types::BASE, "plan") => r::BASE_PLAN,
+        (types::BASE, _) => r::BASE_PLAY,
+        (_, "plan") => r::STRATEGY_PLAN,
+        _ => r::STRATEGY_PLAY,
+    });
+    if square.is_some_and(board::is_square) {
+        rules.push(r::UNIT_SQUARE);
+    }
     rules.push(match (t, from) {
         (_, "plan") => r::PLAN_PLAY,
         ("quick", _) => r::QUICK_PLAY,
@@ -190,8 +208,9 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
     });
     rules.push(match (kind.as_str(), from) {
         (_, "plan") => r::PLAN_PLAY,
-        (types::UNIT, _) => r::UNIT_SQUARE,
+        (types::UNIT, _) => r::AREA_RULE_VIEW,
         (types::BASE, _) => r::BASE_SQUARE,
+        (types::STRATEGY, _) => r::STRATEGY_COST,
         _ => r::STRATEGY_COST,
     });
     let where_to = square.map(|s| format!(" to {s}")).unwrap_or_default();

@@ -71,7 +71,7 @@ pub fn act(m: &mut M, holder: usize, a: &Action) -> Result<(), EngineError> {
             m.record(
                 "pass",
                 format!("{} passes priority", player_name(p)),
-                &[r::PRIORITY_PASS],
+                &[r::PRIORITY, r::PRIORITY_PASS],
             );
             if passes >= 2 {
                 m.then([Step::BothPassed]);

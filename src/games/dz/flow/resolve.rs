@@ -25,11 +25,11 @@ pub fn top(m: &mut M) -> Result<(), EngineError> {
         } => spell(m, controller, &card, square, &targets),
         Kind::Ability {
             source,
+            source_inc,
             def,
             ability,
             trigger,
             targets: tg,
-            ..
         } => {
             let effects = m
                 .game
@@ -49,6 +49,19 @@ pub fn top(m: &mut M) -> Result<(), EngineError> {
             );
             if tg.iter().any(Option::is_some) {
                 e.rules.push(r::TARGETS_CHECKED);
+            }
+            // An ability whose card has left since it was stacked still
+            // resolves (4.2.5), reading the card as it last was (4.2.6).
+            if m.game
+                .card(&source)
+                .is_some_and(|c| c.incarnation != source_inc)
+            {
+                let e = m.record(
+                    "resolve",
+                    format!("{source} has left its zone since: the ability resolves anyway, reading {source} as it last was"),
+                    &[r::ABILITY_INDEPENDENT, r::ABILITY_LKI, r::RESOLUTION_LKI],
+                );
+                e.obj(source.clone());
             }
             if countered(m, controller, &source, &effects, &tg) {
                 m.record(
@@ -147,7 +160,12 @@ fn spell(
         (types::UNIT, Some(sq)) => {
             let haste = has_kw(&m.game, card, "haste");
             let central = board::area_for(sq, p) == 1;
-            let mut rules = vec![r::RESOLVE, r::PLACED_AT_END, r::UNIT_RESOLVES];
+            let mut rules = vec![
+                r::RESOLVE,
+                r::PLACED_AT_END,
+                r::UNIT_RESOLVES,
+                r::SPELL_PLACED,
+            ];
             if haste {
                 rules.push(r::HASTE);
             }
@@ -180,7 +198,7 @@ fn spell(
                     label(&m.game, card),
                     player_name(p)
                 ),
-                &[r::RESOLVE, r::PLACED_AT_END, r::BASE_RESOLVES],
+                &[r::RESOLVE, r::PLACED_AT_END, r::BASE_RESOLVES, r::BASE_TEXT],
             );
             moves::place(m, card, p, sq, false);
         }
@@ -190,7 +208,13 @@ fn spell(
             let e = m.record(
                 "resolve",
                 format!("both players passed: {} resolves", label(&m.game, card)),
-                &[r::RESOLVE, r::RESOLUTION, r::STACK_LIFO],
+                &[
+                    r::RESOLVE,
+                    r::RESOLUTION,
+                    r::STACK_LIFO,
+                    r::STRATEGY_TEXT,
+                    r::STACK_RESOLVES,
+                ],
             );
             if tg.iter().any(Option::is_some) {
                 e.rules.push(r::TARGETS_CHECKED);
@@ -201,7 +225,15 @@ fn spell(
                     format!(
                         "every target of {card} is illegal: it is countered, does nothing, and goes to its owner's graveyard; its cost is not refunded"
                     ),
-                    &[r::TARGETS_CHECKED, r::COUNTERED, r::COUNTERED_GRAVEYARD, r::NO_REFUND],
+                    &[
+                        r::TARGETS_CHECKED,
+                        r::TARGET_CONDITION,
+                        r::COUNTERED,
+                        r::COUNTERED_GRAVEYARD,
+                        r::COUNTERED_BY_RULES,
+                        r::NO_REFUND,
+                        r::SPELL_ENDS,
+                    ],
                 );
                 moves::destroy(m, card);
                 return Ok(());
@@ -216,7 +248,12 @@ fn spell(
                 m.record(
                     "resolve",
                     format!("{card} goes to its owner's graveyard at the end of its resolution"),
-                    &[r::STRATEGY_RESOLVES, r::PLACED_AT_END],
+                    &[
+                        r::STRATEGY_RESOLVES,
+                        r::PLACED_AT_END,
+                        r::SPELL_PLACED,
+                        r::SPELL_ENDS,
+                    ],
                 );
                 moves::destroy(m, card);
             }

@@ -44,9 +44,15 @@ pub fn check(m: &mut M) -> Result<bool, EngineError> {
                     ),
                     &[r::RULE_EFFECTS_CHECKED, rule],
                 );
+                e.rules.push(r::RULE_EFFECTS);
+                e.rules.push(r::RULE_EFFECTS_NOT_DURING);
+                if *rule == r::RE_BASE_IN_BATTLE || *rule == r::RE_UNIT_IN_BASE {
+                    e.rules.push(r::WHERE_CARDS_GO);
+                }
                 if unbattled {
                     e.rules.push(r::BATTLE_OTHER_FIRST);
                     e.rules.push(r::RE_BATTLE_LAST);
+                    e.rules.push(r::RE_BATTLE_CANCELLED);
                     e.text
                         .push_str(" (before the battle it would cause: no battle occurs)");
                 }
@@ -303,6 +309,20 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
             ));
         }
         for a in &d.abilities {
+            for e in &a.effect {
+                match e {
+                    crate::engine::Effect::Buff { defense, .. } if *defense != 0 => {
+                        return Err(ni(
+                            r::SMASH_VALUE,
+                            format!("card `{key}`: changing smash with `buff.defense`"),
+                        ));
+                    }
+                    crate::engine::Effect::SetState { state, .. } if state != super::FROZEN => {
+                        return Err(ni(r::STATES, format!("card `{key}`: state `{state}`")));
+                    }
+                    _ => {}
+                }
+            }
             if a.optional {
                 return Err(ni(r::MAY, format!("a \"may\" ability of card `{key}`")));
             }

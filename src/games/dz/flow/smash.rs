@@ -75,8 +75,16 @@ pub fn smash(m: &mut M, p: PlayerId, unit: &str) -> Result<(), EngineError> {
     if value <= 0 {
         rules.push(r::NEGATIVE);
     }
+    if top
+        .first()
+        .is_some_and(|c| m.game.zone_of(opp, "plan").contains(c))
+    {
+        // The plan card is the deck's top card (2.23.3-2).
+        rules.push(r::PLAN_MOVES);
+    }
     if top.len() < n {
         rules.push(r::IMPOSSIBLE);
+        rules.push(r::PARTLY_IMPOSSIBLE);
     }
     let froms: Vec<String> = top
         .iter()

@@ -150,10 +150,31 @@ pub fn choose_for(
                 .collect(),
             other => vec![other.to_string()],
         });
+        if filter.with_trait.is_some()
+            && let Some(e) = m.trace.last_mut()
+        {
+            // A race written A／B is each of them (2.8.2).
+            e.rules.push(super::r::RACES);
+        }
+        if filter.cost_at_most.is_some() || filter.cost_at_least.is_some() {
+            // A cost bound reads the sum of the numbers (2.4.3).
+            if let Some(e) = m.trace.last_mut() {
+                e.rules.push(super::r::COST_SUM);
+            }
+        }
         if let Some(bad) = given.iter().flatten().find(|id| !options.contains(id)) {
-            // Choosing an illegal target is an illegal action (4.7.2-5).
+            // Choosing an illegal target is an illegal action (4.7.2-5);
+            // one the source's colour can't target because of 耐性 is
+            // illegal by 5.17.2, read when the spell goes on the stack
+            // (2.27 ¶4).
+            let resisted = resists(&m.game, bad, &cols)
+                && matches(&m.game, controller, source, &[], filter, bad);
             return Err(super::illegal(
-                super::r::TARGETS,
+                if resisted {
+                    super::r::RESISTANCE
+                } else {
+                    super::r::TARGETS
+                },
                 format!(
                     "{bad} is not a legal target (legal: {})",
                     if options.is_empty() {
@@ -193,6 +214,12 @@ pub fn choose_for(
         }
         if picked.is_empty() && !*up_to {
             return Ok(None);
+        }
+        if picked.is_empty()
+            && let Some(e) = m.trace.last_mut()
+        {
+            // "Up to": 0 targets chosen, not a targeting spell (4.11.2).
+            e.rules.push(super::r::ZERO_TARGETS);
         }
         if picked.len() > n || (!*up_to && picked.len() != n) {
             return Err(EngineError::BadChoice {

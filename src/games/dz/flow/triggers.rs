@@ -43,7 +43,7 @@ fn fire_def(m: &mut M, card: &Card, trigger: &str, why: &[&'static str]) -> usiz
                 label(&m.game, &card.id),
                 idx.len()
             ),
-            &[r::TRIGGERED, r::TRIGGER_WAITS],
+            &[r::TRIGGERED, r::TRIGGER_WAITS, r::EACH_EVENT],
         )
         .rules
         .extend(why);
@@ -68,10 +68,12 @@ pub fn phase_start(m: &mut M, trigger: &str) -> usize {
         .filter_map(|id| m.game.card(id).cloned())
         .filter(|c| c.controller == ap)
         .collect();
+    // Only cards on squares: unit and base text works there (2.10.3,
+    // 2.20.1-7, 2.20.2-5).
     let why: &[&'static str] = if trigger == "end_of_turn" {
-        &[r::RECOVERY_END_OF_TURN]
+        &[r::RECOVERY_END_OF_TURN, r::TEXT_ON_SQUARE, r::UNIT_TEXT]
     } else {
-        &[r::RELEASE]
+        &[r::RELEASE, r::TEXT_ON_SQUARE, r::UNIT_TEXT]
     };
     cards.iter().map(|c| fire_def(m, c, trigger, why)).sum()
 }
@@ -82,7 +84,11 @@ pub fn placed(m: &mut M, card: &str) {
         m,
         card,
         "on_placed",
-        &[r::PLACED_TRIGGER, r::ZONE_CHANGE_TRIGGER],
+        &[
+            r::PLACED_TRIGGER,
+            r::ZONE_CHANGE_TRIGGER,
+            r::PLACED_FROM_ELSEWHERE,
+        ],
     );
 }
 
@@ -138,7 +144,12 @@ pub fn stack_waiting(m: &mut M) -> Result<usize, EngineError> {
                         player_name(t.controller),
                         label(&m.game, &source)
                     ),
-                    &[r::APNAP, r::TRIGGER_CONTROLLER],
+                    &[
+                        r::APNAP,
+                        r::TRIGGER_CONTROLLER,
+                        r::PRIORITY_LOOP,
+                        r::SOURCE_WHEN_STACKED,
+                    ],
                 );
                 let key = format!("{source}.{trigger}");
                 let Some(tg) = targets::choose_for(m, t.controller, &source, &effects, &key)?

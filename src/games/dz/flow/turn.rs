@@ -142,6 +142,16 @@ pub fn recovery_passed(m: &mut M) -> Result<Flow, EngineError> {
     let fired = dz(&mut m.game).recovery_fired;
     if !fired {
         dz(&mut m.game).recovery_fired = true;
+        if dz(&mut m.game).end_of_turn_done {
+            m.record(
+                "end_of_turn",
+                "both players passed: \"at end of turn\" abilities trigger only once per turn, and they already did",
+                &[r::RECOVERY_END_OF_TURN, r::DELAYED],
+            );
+            m.then([Step::Offer(ap)]);
+            return Ok(Flow::Continue);
+        }
+        dz(&mut m.game).end_of_turn_done = true;
         let n = triggers::phase_start(m, "end_of_turn");
         m.record(
             "end_of_turn",
@@ -199,6 +209,7 @@ pub fn end_phase(m: &mut M) -> Result<Flow, EngineError> {
             );
             m.game.turn.number += 1;
             m.game.turn.active = next;
+            dz(&mut m.game).end_of_turn_done = false;
             m.then([Step::Begin(Phase::Release)]);
         }
     }

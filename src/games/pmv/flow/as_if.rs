@@ -151,6 +151,18 @@ fn node_requirement_note(
 ) {
     let need = d.stats.get("node").copied().unwrap_or(0);
     let have = nodes(&m.game, player).len() as i64;
+    if ignore_nodes && have < need {
+        m.record(
+            "as_if.nodes_ignored",
+            format!(
+                "{card} needs {need} node(s) and {} has {have}: the effect's text ignores the node requirement, so it is not checked",
+                player_name(player)
+            ),
+            &[r::AS_IF_TEXT_CONDITION, r::PLAY_NODES],
+        )
+        .obj(card.to_string());
+        return;
+    }
     if ignore_nodes || have >= need || reading(&m.game, AS_IF_CHECKS_NODE_REQUIREMENT) {
         return;
     }
@@ -360,6 +372,16 @@ pub(super) fn resolve_as_played(
     }
     // 5.3.1.e: only when the effect says a card of the wrong timing can't
     // be played.
+    if !*timing && let Ok(Some(rule)) = type_timing(&d, master, &at) {
+        m.record(
+            "as_if.timing_not_checked",
+            format!(
+                "{card}'s card-type timing was not met {when}, but the effect does not say a card of the wrong timing cannot be played: 5.3.1.e does not apply"
+            ),
+            &[r::AS_IF_TIMING, rule],
+        )
+        .obj(card.clone());
+    }
     if *timing && let Some(rule) = type_timing(&d, master, &at)? {
         fails(
             m,

@@ -389,11 +389,19 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
         );
         let x = stat(&m.game, &attacker, "graze");
         if took >= 1 && x > 0 {
-            let yes = match m.choices.take("graze") {
+            // The player who took the damage decides (6.2.4.g): the choice
+            // is written on their action, or addressed to them (`p2.graze`)
+            // on the action that reaches this step.
+            let addressed = format!("{}.graze", player_name(defender));
+            let (key, given) = match m.choices.take(&addressed) {
+                Some(v) => (addressed, Some(v)),
+                None => ("graze".to_string(), m.choices.take("graze")),
+            };
+            let yes = match given {
                 Some(Value::Bool(b)) => b,
                 Some(v) => {
                     return Err(EngineError::BadChoice {
-                        choice: "graze".into(),
+                        choice: key,
                         value: v.to_string(),
                         options: vec!["true".into(), "false".into()],
                     });

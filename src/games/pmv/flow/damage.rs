@@ -81,6 +81,24 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
             .obj(d.to.to_string());
             continue;
         }
+        // Why 耐性 does not stop this damage: it is effect damage, or the
+        // source is of another race (10.11.2.a names combat damage from a
+        // character of race A only).
+        if let Some(to) = d.to.card()
+            && let Some(races) = resistances(&m.game, to)
+        {
+            let why = if d.combat {
+                format!("{} is not of that race", d.source)
+            } else {
+                "this is effect damage, not combat damage".to_string()
+            };
+            m.record(
+                "resistance.not_applied",
+                format!("{to} has 耐性 {races}, which does not stop this damage: {why}"),
+                &[r::RESISTANCE],
+            )
+            .obj(to.to_string());
+        }
         live.push(d);
     }
     if live.is_empty() {

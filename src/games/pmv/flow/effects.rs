@@ -221,6 +221,27 @@ pub(super) fn choose_targets(
                     format!("`{k}`: {} chosen as target(s)", g.join(", ")),
                     &[r::PLAY_CHOOSE_TARGETS],
                 );
+                // Why a リーダー leader may be the target here: 10.34.2.a
+                // shields it only from its opponent's command effects.
+                let own_leaders: Vec<String> = g
+                    .iter()
+                    .filter(|id| {
+                        has_kw(&m.game, id, "leader")
+                            && is_type(&m.game, this, "command")
+                            && m.game.card(id).is_some_and(|c| c.controller == master)
+                    })
+                    .cloned()
+                    .collect();
+                if !own_leaders.is_empty() {
+                    m.record(
+                        "targets.leader",
+                        format!(
+                            "{} has リーダー, which keeps it only from the opponent's command effects; {this} is its own player's command",
+                            own_leaders.join(", ")
+                        ),
+                        &[r::LEADER],
+                    );
+                }
                 g
             }
             None if !up_to && legal.len() == count => {

@@ -176,16 +176,19 @@ pub(super) fn reset_damage_effect(m: &mut M, objs: &[CardId]) -> R<()> {
         c.counters.remove(COMBAT_DAMAGE);
         c.counters.remove(EFFECT_DAMAGE);
         let doomed = c.has(st::DOOMED) || c.has(st::DOOMED_RESOLVING);
+        // 9.2.6.c: a reset is only a reset; it nullifies no 決死.
         let e = m.record(
             "damage.reset",
             format!("{o}'s damage resets ({acc} accumulated damage → 0)"),
-            &[],
+            &[r::DOOMED_RESET_KEEPS],
         );
         e.obj(o.clone());
         if doomed {
-            e.rule(r::DOOMED_RESET_KEEPS);
             e.text
                 .push_str("; it is already 決死, and resetting its damage does not nullify that");
+        } else {
+            e.text
+                .push_str("; it is not 決死, so later damage accumulates from 0");
         }
     }
     process_removals(m)

@@ -147,7 +147,7 @@ fn record_tiers(m: &mut M, host: &str) {
         e.note(if exclusive {
             "reading chosen by the scenario (reading_popularity_tiers_exclusive): only the highest tier whose condition holds applies"
         } else {
-            "judge's reading: each tier is text whose condition is \"N or more 人気\" (2.13.5 a–c), so every tier whose condition holds applies; the tiers stack (pmv.md §4.17 item 6)"
+            "judge's reading: each tier is text whose condition is \"N or more 人気\" (2.13.5 a–c), so every tier whose condition holds applies; the tiers stack"
         });
     }
 }
@@ -275,6 +275,24 @@ pub(super) fn entered(m: &mut M, card: &str) -> R<()> {
 /// sets the top card of its deck as 人気, once per turn.
 pub(super) fn opponent_took_damage(m: &mut M, damaged: &[PlayerId]) -> R<()> {
     let tp = m.game.turn.active;
+    // Why a non-turn player's leader sets nothing: 10.34.2.c reads "in your
+    // turn".
+    for q in (0..m.game.players.len()).filter(|q| *q != tp) {
+        if damaged.iter().any(|p| *p != q) {
+            for l in leaders(&m.game, q) {
+                m.record(
+                    "leader.not_your_turn",
+                    format!(
+                        "{}'s opponent took damage, but in {}'s turn: {l}'s 自動γ works only in its player's own turn",
+                        player_name(q),
+                        player_name(tp)
+                    ),
+                    &[r::LEADER_SET_ON_DAMAGE],
+                )
+                .obj(l.clone());
+            }
+        }
+    }
     if !damaged.iter().any(|p| *p != tp) {
         return Ok(());
     }

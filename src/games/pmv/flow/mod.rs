@@ -174,7 +174,7 @@ pub const TRIGGERS: &[&str] = &[
     "auto_beta",
 ];
 
-/// Readings where the rules are silent (pmv.md §4.17). The engine applies
+/// Readings where the rules are silent (listed in scenarios/README.md). The engine applies
 /// the judges' reading and says so in a note; a scenario chooses the other
 /// reading by listing the flag on any player.
 pub const READINGS: &[&str] = &[
@@ -188,7 +188,21 @@ pub const READINGS: &[&str] = &[
     face::MADE_CHARACTER_KEEPS_DAMAGE,
     leader::LEADER_NULLIFY_NEEDS_DISCARD,
     as_if::AS_IF_CHECKS_NODE_REQUIREMENT,
+    ONE_PER_TURN_OWN_PLAYS,
+    PLAYER_ATTACK_AS_EFFECT,
+    EFFECT_ATTACK_BLOCK_SLEEPS,
 ];
+/// 6.2.3.c: the attack a player is made to make follows 6.3.5 alone (any
+/// character not under "can't attack", left as it is), instead of the
+/// judges' reading (an active character, put to sleep as in 6.3.4.b).
+pub const PLAYER_ATTACK_AS_EFFECT: &str = "reading_player_made_attack_no_sleep";
+/// 6.3.5 / 6.4.5: an effect's attack or block sleeps the character as a
+/// declared one does (6.3.4.b, 6.4.4.b); by default it stays as it is.
+pub const EFFECT_ATTACK_BLOCK_SLEEPS: &str = "reading_effect_attack_block_sleeps";
+/// 5.4.1.d counts the playing player's own resolved character plays, not
+/// the turn player's as printed (the opponent's ambush character in your
+/// turn is then not closed by your normal character).
+pub const ONE_PER_TURN_OWN_PLAYS: &str = "reading_one_per_turn_counts_own_plays";
 /// The blocker does not deal combat damage to the attacker.
 pub const BLOCKER_NO_DAMAGE: &str = "reading_blocker_deals_no_damage";
 /// Pierce's "already accumulated damage" includes the damage just dealt.
@@ -492,6 +506,17 @@ fn resisted_race(g: &Game, card: &str, source: &str) -> Option<String> {
         .filter_map(|k| k.strip_prefix("resistance_"))
         .find(|a| races.iter().any(|t| t == a))
         .map(str::to_string)
+}
+
+/// The races of `card`'s `resistance_<A>` keywords, joined (`鬼, 妖怪`), if
+/// it has any (10.11.2.a).
+fn resistances(g: &Game, card: &str) -> Option<String> {
+    let races: Vec<&str> = def(g, card)?
+        .keywords
+        .iter()
+        .filter_map(|k| k.strip_prefix("resistance_"))
+        .collect();
+    (!races.is_empty()).then(|| races.join(", "))
 }
 
 /// How deeply automatic effects may nest before the engine reports an

@@ -122,13 +122,23 @@ pub(super) fn play_card(
             }
             // 5.4.1.d binds every character card without 人形, ambush
             // included (10.3.2.a changes only the timing), and counts the
-            // turn player's resolved plays, as printed.
-            if !doll && var(g, &turn_var("normal_character", tp)) > 0 {
+            // turn player's resolved plays, as printed (judges' reading;
+            // the option counts the playing player's own plays).
+            let counted = one_per_turn_counted(g, player, tp);
+            if !doll && var(g, &turn_var("normal_character", counted)) > 0 {
                 return Err(fail(
                     r::CHAR_ONE_PER_TURN,
                     format!(
-                        "{} already resolved a character card without ambush or doll this turn",
-                        player_name(tp)
+                        "{} already resolved a character card without ambush or doll this turn{}",
+                        player_name(counted),
+                        if player != counted {
+                            format!(
+                                " (judge's reading: 5.4.1.d counts the turn player's plays, as printed, also for {}'s card; option {ONE_PER_TURN_OWN_PLAYS} counts the player's own)",
+                                player_name(player)
+                            )
+                        } else {
+                            String::new()
+                        }
                     ),
                 ));
             }
@@ -274,14 +284,13 @@ pub(super) fn play_card(
         }
     };
     // 5.6.6: a command's alternate race skips the same three steps.
-    let alt_free = alternate_race_free(
-        g,
-        player,
-        card,
-        &d,
-        m.choices.take("alternate_race_free"),
-        &alts,
-    )?;
+    let alt_choice = m.choices.take("alternate_race_free");
+    // Not using an alternate race the card has (absent or `false`): said in
+    // the trace, since 5.6.6 lets the player choose.
+    let alt_declined = !matches!(alt_choice, Some(serde_json::Value::Bool(true)))
+        && d.card_type == "command"
+        && playmods::alternate_race(&d).is_some();
+    let alt_free = alternate_race_free(g, player, card, &d, alt_choice, &alts)?;
     let free = caster_free || alt_free.is_some();
     // 5.2.2.h: the conditions are checked with the modifiers applied.
     let mods = play_mods(g, player, &d.card_type);
@@ -370,7 +379,7 @@ pub(super) fn play_card(
                 } else {
                     format!(
                         "no character without ambush or doll resolved for {} this turn",
-                        player_name(tp)
+                        player_name(one_per_turn_counted(&m.game, player, tp))
                     )
                 }
             ),
@@ -386,13 +395,18 @@ pub(super) fn play_card(
         }
     }
     if ambush && !sorcery_ok && d.card_type == "character" {
+        let own_plays = reading(&m.game, ONE_PER_TURN_OWN_PLAYS);
         let e = m.record(
             "ambush",
             format!("{card} has ambush: it is played with priority alone; 5.4.1.d still applies"),
             &[r::AMBUSH_PLAY, r::CHAR_ONE_PER_TURN],
         );
         if player != tp {
-            e.note("judge's reading: 5.4.1.d binds ambush characters too (10.3.2.a changes only the timing) and counts the turn player's resolved character plays, as printed; so the opponent's normal character this turn would also close this play (pmv.md §4.17 item 5)");
+            if own_plays {
+                e.note(format!("reading chosen by the scenario ({ONE_PER_TURN_OWN_PLAYS}): 5.4.1.d counts only the playing player's own resolved character plays"));
+            } else {
+                e.note(format!("judge's reading: 5.4.1.d binds ambush characters too (10.3.2.a changes only the timing) and counts the turn player's resolved character plays, as printed; so the turn player's normal character this turn also closes this play. Option {ONE_PER_TURN_OWN_PLAYS} counts the player's own plays instead"));
+            }
         }
     }
     if d.card_type == "command" {
@@ -417,6 +431,12 @@ pub(super) fn play_card(
             "alternate_race_free",
             note,
             &[r::ALT_RACE_FREE, r::ALT_RACE_ICONS],
+        );
+    } else if alt_declined {
+        m.record(
+            "alternate_race_declined",
+            format!("{} does not use the alternate race of {card}: the node check, the cost check and the payment are made (5.6.6 skips them only all together, when used)", player_name(player)),
+            &[r::ALT_RACE_FREE],
         );
     }
     if let Some((note, by_link)) = last_word_note {
@@ -902,4 +922,15 @@ pub(super) fn resolve_entry_inner(m: &mut M, e: &Entry) -> R<()> {
         );
     }
     Ok(())
+}
+
+/// Whose resolved character plays 5.4.1.d counts for `player`'s card in
+/// `tp`'s turn: the turn player's, as printed (judges' reading), or with
+/// the option [`ONE_PER_TURN_OWN_PLAYS`] the playing player's own.
+fn one_per_turn_counted(g: &Game, player: PlayerId, tp: PlayerId) -> PlayerId {
+    if reading(g, ONE_PER_TURN_OWN_PLAYS) {
+        player
+    } else {
+        tp
+    }
 }

@@ -16,6 +16,9 @@ pub(super) struct PlayMods {
     pub cost: i64,
     /// The cards whose text modifies this play, in application order.
     pub sources: Vec<CardId>,
+    /// Cards whose modification binds the player but names other card
+    /// types (for the trace: why this play is not modified).
+    pub other_types: Vec<CardId>,
 }
 
 impl PlayMods {
@@ -39,8 +42,13 @@ pub(super) fn play_mods(g: &Game, player: PlayerId, card_type: &str) -> PlayMods
                 types,
             } = e
                 && who_players(g, master, *who).contains(&player)
-                && (types.is_empty() || types.iter().any(|t| t == card_type))
             {
+                if !(types.is_empty() || types.iter().any(|t| t == card_type)) {
+                    if !out.other_types.contains(&id) {
+                        out.other_types.push(id.clone());
+                    }
+                    continue;
+                }
                 out.cost += cost;
                 out.node += node;
                 if !out.sources.contains(&id) {
@@ -68,6 +76,18 @@ pub(super) fn note_play_mods(
     (cost0, raw): (i64, i64),
 ) {
     if !mods.any() {
+        if !mods.other_types.is_empty() {
+            m.record(
+                "play.modify.none",
+                format!(
+                    "{} modif{} only cards of other types: {card} is played with its printed node requirement {need0} and cost {cost0}",
+                    mods.other_types.join(", "),
+                    if mods.other_types.len() == 1 { "ies" } else { "y" },
+                ),
+                &[r::PLAY_MODIFIED],
+            )
+            .obj(card.to_string());
+        }
         return;
     }
     let cost = floored(raw);
@@ -171,7 +191,7 @@ pub(super) fn resolving_effect<'a>(
 /// A command's 代替レース alternate race (2.7.2: the icon's kind is the race,
 /// their number the count): the text field `alternate_race` and the stat
 /// `alternate_race_count` (default 1). None when not printed (2.7.3).
-fn alternate_race(d: &CardDef) -> Option<(String, i64)> {
+pub(super) fn alternate_race(d: &CardDef) -> Option<(String, i64)> {
     let race = d.text.get("alternate_race").filter(|r| !r.is_empty())?;
     let n = d.stats.get("alternate_race_count").copied().unwrap_or(1);
     Some((race.clone(), n))

@@ -353,10 +353,17 @@ pub(super) fn apply_attack(
             );
             continue;
         }
+        // Judges' reading of 6.2.3.c: the player makes the attack as the
+        // declaration of 6.3.4 would (an active character, put to sleep);
+        // the option reads it as an effect's attack of 6.3.5 (any character
+        // not under "can't attack", its state left as it is).
+        let as_effect = reading(&m.game, PLAYER_ATTACK_AS_EFFECT);
         let able: Vec<String> = characters(&m.game, p)
             .into_iter()
             .filter(|c| {
-                m.game.card(c).is_some_and(|c| !c.has(st::SLEEP))
+                m.game
+                    .card(c)
+                    .is_some_and(|c| as_effect || !c.has(st::SLEEP))
                     && !card_cant(&m.game, c, Restricted::Attack)
             })
             .collect();
@@ -436,9 +443,14 @@ fn effect_attack(m: &mut M, this: &str, card: &str, by_player: Option<PlayerId>)
     let owner = m.game.card(card).map(|c| c.controller).unwrap_or(0);
     let attacked = m.game.opponent(owner);
     let ps = player_cant(&m.game, owner, Restricted::Attack, None);
-    if by_player.is_some()
-        && let Some(c) = m.game.cards.get_mut(card)
-    {
+    let player_as_effect = reading(&m.game, PLAYER_ATTACK_AS_EFFECT);
+    let effect_sleeps = reading(&m.game, EFFECT_ATTACK_BLOCK_SLEEPS);
+    let sleeps = if by_player.is_some() {
+        !player_as_effect
+    } else {
+        effect_sleeps
+    };
+    if sleeps && let Some(c) = m.game.cards.get_mut(card) {
         c.states.insert(st::SLEEP.into());
     }
     let e = m.record(
@@ -461,13 +473,22 @@ fn effect_attack(m: &mut M, this: &str, card: &str, by_player: Option<PlayerId>)
     );
     e.obj(card.to_string());
     if let Some(p) = by_player {
-        e.text.push_str(&format!(
-            "; {} chose {card}, which goes to sleep",
-            player_name(p)
-        ));
-        e.note("judge's reading: an effect that makes a player make a character attack (6.2.3.c) has the player choose a character able to attack (6.3.3) and sleep it as in 6.3.4.b; the rest follows 6.3.5");
+        if player_as_effect {
+            e.text
+                .push_str(&format!("; {} chose {card}", player_name(p)));
+            e.note(format!("reading chosen by the scenario ({PLAYER_ATTACK_AS_EFFECT}): the attack a player is made to make follows 6.3.5 alone; the character need not be active and does not go to sleep"));
+        } else {
+            e.text.push_str(&format!(
+                "; {} chose {card}, which goes to sleep",
+                player_name(p)
+            ));
+            e.note(format!("judge's reading: an effect that makes a player make a character attack (6.2.3.c) has the player choose a character able to attack (6.3.3) and sleep it as in 6.3.4.b; the rest follows 6.3.5. Option {PLAYER_ATTACK_AS_EFFECT} reads it as an effect's attack (no sleep)"));
+        }
+    } else if effect_sleeps {
+        e.text.push_str(&format!("; {card} goes to sleep"));
+        e.note(format!("reading chosen by the scenario ({EFFECT_ATTACK_BLOCK_SLEEPS}): an effect's attack sleeps the character as a declared attack does (6.3.4.b)"));
     } else {
-        e.note("judge's reading: 6.3.5 has no step that sleeps the character or requires it to be active (unlike 6.3.4.b), so an effect's attack leaves its state as it is");
+        e.note(format!("judge's reading: 6.3.5 has no step that sleeps the character or requires it to be active (unlike 6.3.4.b), so an effect's attack leaves its state as it is. Option {EFFECT_ATTACK_BLOCK_SLEEPS} sleeps it"));
         if !ps.is_empty() {
             e.rule(r::EFFECT_ATTACK_DESPITE_PLAYER);
             e.text.push_str(&format!(
@@ -597,6 +618,10 @@ fn effect_block(m: &mut M, this: &str, card: &str, ambush: bool) -> R<()> {
         return Ok(());
     }
     let ps = player_cant(&m.game, controller, Restricted::Block, None);
+    let effect_sleeps = !ambush && reading(&m.game, EFFECT_ATTACK_BLOCK_SLEEPS);
+    if effect_sleeps && let Some(c) = m.game.cards.get_mut(card) {
+        c.states.insert(st::SLEEP.into());
+    }
     let e = m.record(
         "block.effect",
         if ambush {
@@ -610,7 +635,12 @@ fn effect_block(m: &mut M, this: &str, card: &str, ambush: bool) -> R<()> {
     if ambush {
         e.rules.extend([r::AMBUSH_BLOCK, r::AMBUSH_BLOCK_SLEEPS]);
     } else {
-        e.note("judge's reading: 6.4.5 has no step that sleeps the character or requires it to be active (unlike 6.4.4.b), so an effect's block leaves its state as it is");
+        if effect_sleeps {
+            e.text.push_str(&format!("; {card} goes to sleep"));
+            e.note(format!("reading chosen by the scenario ({EFFECT_ATTACK_BLOCK_SLEEPS}): an effect's block sleeps the character as a declared block does (6.4.4.b)"));
+        } else {
+            e.note(format!("judge's reading: 6.4.5 has no step that sleeps the character or requires it to be active (unlike 6.4.4.b), so an effect's block leaves its state as it is. Option {EFFECT_ATTACK_BLOCK_SLEEPS} sleeps it"));
+        }
         if !ps.is_empty() {
             e.rule(r::EFFECT_BLOCK_DESPITE_PLAYER);
             e.text.push_str(&format!(

@@ -330,8 +330,8 @@ fn first_card(m: &mut M, id: &str) -> R<()> {
 /// 9.2.3.e for the 決死 cards whose windows ran: each still 決死 and on the
 /// field is treated as having 破棄 applied. A card whose 決死 was nullified
 /// (9.2.4.a) or that already left the field (壱符 discarded it) is passed
-/// over. A card under 「破棄されない」 (9.3.8.c) is the gap of pmv.md
-/// §4.17 item 8; see the notes below.
+/// over. A card under 「破棄されない」 (9.3.8.c) is a gap of the rules
+/// (listed in scenarios/README.md); see the notes below.
 pub(super) fn doomed_to_discard(m: &mut M, doomed: &[CardId]) {
     for id in doomed {
         let Some(c) = m.game.card(id) else { continue };
@@ -383,7 +383,7 @@ pub(super) fn doomed_to_discard(m: &mut M, doomed: &[CardId]) {
         )
         .obj(id.clone())
         .change(format!("{id}.accumulated_damage"), acc, 0)
-        .note("judge's reading (pmv.md §4.17 item 8): the rules do not say what becomes of a 決死 card that cannot be discarded; 9.2.3.e's 破棄 does not apply to it (9.3.8.c), so its 決死 ends on the field and its damage resets as for a character that does not become 決死 (1.10.13.b). The flag `reading_doomed_ignores_cannot_be_discarded` discards it instead");
+        .note("judge's reading: the rules do not say what becomes of a 決死 card that cannot be discarded; 9.2.3.e's 破棄 does not apply to it (9.3.8.c), so its 決死 ends on the field and its damage resets as for a character that does not become 決死 (1.10.13.b). The flag `reading_doomed_ignores_cannot_be_discarded` discards it instead");
     }
 }
 

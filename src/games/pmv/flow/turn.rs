@@ -344,6 +344,22 @@ pub(super) fn upkeep(m: &mut M, tp: PlayerId) -> R<()> {
         let mut options = vec!["pay".to_string(), "discard".to_string()];
         if !present.is_empty() {
             options.push("ignore".into());
+            let unsealed: Vec<CardId> = present
+                .iter()
+                .filter(|c| has_kw(&m.game, c, "sealed_arts"))
+                .cloned()
+                .collect();
+            if !unsealed.is_empty() {
+                m.record(
+                    "sealed_arts",
+                    format!(
+                        "{} has sealed arts, but {} has 6 or more nodes: the sealed-arts effect is void and it acts as the caster",
+                        unsealed.join(", "),
+                        player_name(tp)
+                    ),
+                    &[r::SEALED_ARTS],
+                );
+            }
         } else if let Some(c) = caster.as_deref() {
             let sealed = sealed_casters(&m.game, tp, c);
             if !sealed.is_empty() {
@@ -359,7 +375,17 @@ pub(super) fn upkeep(m: &mut M, tp: PlayerId) -> R<()> {
             }
         }
         let key = format!("{id}.upkeep");
-        let v = m.choices.require(&key, &options)?;
+        // The turn player decides: the choice is written on their action,
+        // or addressed to them (`p1.a.upkeep`) on the action that reaches
+        // the maintenance phase (the other player's pass).
+        let addressed = format!("{}.{key}", player_name(tp));
+        let (key, v) = match m.choices.take(&addressed) {
+            Some(v) => (addressed, v),
+            None => {
+                let v = m.choices.require(&key, &options)?;
+                (key, v)
+            }
+        };
         let answer = v.as_str().unwrap_or_default().to_string();
         if !options.contains(&answer) {
             return Err(EngineError::BadChoice {

@@ -136,7 +136,7 @@ fn pay_costs(m: &mut M, p: PlayerId, card: &str, cost: &[Effect]) -> R<()> {
                     "pp",
                     pp - n,
                     "activate.cost",
-                    &[r::PP_COST, r::PLAY_COST, r::COST_PAYMENT],
+                    &[r::PP_COST, r::PLAY_COST, r::COST_PAYMENT, r::COST_IN_ORDER],
                 );
             }
             Effect::SetState {
@@ -160,7 +160,7 @@ fn pay_costs(m: &mut M, p: PlayerId, card: &str, cost: &[Effect]) -> R<()> {
                 let e = m.record(
                     "activate.cost",
                     format!("{card} is engaged to pay the cost"),
-                    &[r::ACT_COST, r::PLAY_COST, r::COST_PAYMENT],
+                    &[r::ACT_COST, r::PLAY_COST, r::COST_PAYMENT, r::COST_IN_ORDER],
                 );
                 e.change(format!("{card}.engaged"), false, true);
                 if arrived {
@@ -180,7 +180,7 @@ fn pay_costs(m: &mut M, p: PlayerId, card: &str, cost: &[Effect]) -> R<()> {
                     .unwrap_or(0);
                 if have < -amount {
                     return Err(illegal(
-                        r::COST_OTHER_NUMBER,
+                        r::COST_BOUND,
                         format!(
                             "{card} has {have} {counter} counter(s); the cost removes {}",
                             -amount
@@ -194,7 +194,12 @@ fn pay_costs(m: &mut M, p: PlayerId, card: &str, cost: &[Effect]) -> R<()> {
                 m.record(
                     "activate.cost",
                     format!("{card}: {counter} counters {have} → {}", have + amount),
-                    &[r::COST_OTHER_NUMBER, r::PLAY_COST, r::COST_PAYMENT],
+                    &[
+                        r::COST_OTHER_NUMBER,
+                        r::PLAY_COST,
+                        r::COST_PAYMENT,
+                        r::COST_IN_ORDER,
+                    ],
                 )
                 .change(format!("{card}.counters.{counter}"), have, have + amount);
             }
@@ -208,7 +213,7 @@ fn pay_costs(m: &mut M, p: PlayerId, card: &str, cost: &[Effect]) -> R<()> {
                 m.record(
                     "activate.cost",
                     format!("{card} is put into its owner's cemetery to pay the cost"),
-                    &[r::PLAY_COST, r::PUT, r::COST_PAYMENT],
+                    &[r::PLAY_COST, r::PUT, r::COST_PAYMENT, r::COST_IN_ORDER],
                 )
                 .obj(card);
                 mv(m, card, ZoneId::of(owner, zn::CEMETERY), false);

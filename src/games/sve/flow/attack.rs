@@ -100,6 +100,7 @@ pub(super) fn declare_attack(
         )
     };
     let a_inc = c.incarnation;
+    let aura_target = t != "leader" && has_kw(g, t, "aura");
     let e = m.record(
         "attack.declare",
         format!(
@@ -132,6 +133,10 @@ pub(super) fn declare_attack(
     }
     if rule == r::WARD {
         e.rule(r::WARD);
+    }
+    if aura_target {
+        // 12.15.2 item 1: Aura forbids choosing by cards and abilities only.
+        e.rule(r::AURA_ONLY_CHOOSING);
     }
     // A reserved (stand) follower is a legal target only through Assail.
     if t != "leader"

@@ -24,6 +24,7 @@ pub(super) fn combat_damage(
     let atk = attack(&m.game, &m.game.cards[attacker]);
     match target {
         AttackTarget::Leader(p) => {
+            let atk = modified(m, attacker, &leader_key(*p), "attack", atk);
             if atk <= 0 {
                 m.record(
                     "attack.damage",
@@ -66,6 +67,8 @@ pub(super) fn combat_damage(
                 return;
             }
             let tatk = attack(&m.game, &m.game.cards[t.as_str()]);
+            let atk = modified(m, attacker, t, "attack", atk);
+            let tatk = modified(m, t, attacker, "combat", tatk);
             let e = m.record(
                 "attack.damage",
                 format!("{attacker} deals {} damage to {t} and, at the same time, {t} deals {} damage to {attacker}", atk.max(0), tatk.max(0)),
@@ -106,9 +109,12 @@ pub(super) fn combat_damage(
                 b: t.clone(),
             });
             let mut marked = Vec::new();
-            for (x, y) in [(attacker, t.as_str()), (t.as_str(), attacker)] {
+            let mut zero = false;
+            for (x, y, dealt) in [(attacker, t.as_str(), atk), (t.as_str(), attacker, tatk)] {
                 if has_kw(&m.game, x, "bane") {
                     marked.push(y.to_string());
+                    // 12.14.2 item 1: combat alone decides, not damage.
+                    zero |= dealt <= 0;
                 }
             }
             let e = m.record(
@@ -116,6 +122,9 @@ pub(super) fn combat_damage(
                 format!("{attacker} and {t} fought"),
                 &[r::FOUGHT],
             );
+            if zero {
+                e.rule(r::BANE_ZERO);
+            }
             if !marked.is_empty() {
                 e.rule(r::BANE);
                 e.text.push_str(&format!(

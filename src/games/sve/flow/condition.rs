@@ -36,12 +36,17 @@ fn count(g: &Game, name: &str, p: PlayerId) -> i64 {
     }
 }
 
-/// The clause of a count (for the trace).
-fn count_rule(name: &str) -> &'static str {
+/// The clauses of a count (for the trace).
+fn count_rules(name: &str) -> &'static [&'static str] {
     match name {
-        COMBO => r::COMBO,
-        SPELLCHAIN => r::SPELLCHAIN,
-        _ => r::CRIMSON,
+        COMBO => &[r::COMBO, r::COMBO_MEANS, r::COMBO_ANY_ZONE],
+        SPELLCHAIN => &[
+            r::SPELLCHAIN,
+            r::SPELLCHAIN_MEANS,
+            r::SPELLCHAIN_NOT_SELF,
+            r::SPELLCHAIN_FIXED,
+        ],
+        _ => &[r::CRIMSON, r::CRIMSON_MEANS],
     }
 }
 
@@ -68,14 +73,19 @@ pub(super) fn holds(
     let players = who_players(g, master, c.who);
     let measured: Option<(String, Vec<i64>)> = if let Some(v) = &c.value {
         if v == "max_pp" {
-            rules.push(r::AWAKENING);
+            rules.extend_from_slice(&[r::AWAKENING, r::AWAKENING_MEANS]);
         }
         Some((v.clone(), players.iter().map(|&p| g.value(p, v)).collect()))
     } else if let Some(z) = &c.zone {
         if z == zn::CEMETERY {
             // 13.5.1 item 3.1: a card being resolved is in the resolution
             // area, so it does not count itself.
-            rules.push(r::NECROCHARGE);
+            rules.extend_from_slice(&[
+                r::NECROCHARGE,
+                r::NECROCHARGE_MEANS,
+                r::NECROCHARGE_NOT_SELF,
+                r::NECROCHARGE_FIXED,
+            ]);
         }
         Some((
             format!("cards in {z}"),
@@ -86,7 +96,7 @@ pub(super) fn holds(
         ))
     } else {
         c.count.as_ref().map(|n| {
-            rules.push(count_rule(n));
+            rules.extend_from_slice(count_rules(n));
             (n.clone(), players.iter().map(|&p| count(g, n, p)).collect())
         })
     };

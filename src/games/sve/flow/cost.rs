@@ -17,6 +17,30 @@ pub(super) struct PlayCost {
     pub set: Option<(i64, CardId)>,
     /// The ± changes applied, with their sources.
     pub deltas: Vec<(i64, CardId)>,
+    /// Cards whose cost-changing permanent ability is disabled now by its
+    /// condition (10.3.3).
+    pub disabled: Vec<CardId>,
+}
+
+/// The cards on the field with a cost-changing permanent ability whose
+/// condition does not hold now (10.3.3).
+fn disabled_cost_changes(g: &Game) -> Vec<CardId> {
+    let mut out = Vec::new();
+    for p in [g.turn.active, g.opponent(g.turn.active)] {
+        for id in g.zone_of(p, zn::FIELD) {
+            let Some(d) = eff_def(g, id) else { continue };
+            if d.abilities.iter().any(|a| {
+                a.trigger == "permanent"
+                    && a.condition.as_ref().is_some_and(|c| !holds(g, c, p).0)
+                    && a.effect
+                        .iter()
+                        .any(|e| matches!(e, Effect::ModifyCost { .. } | Effect::SetCost { .. }))
+            }) {
+                out.push(id.clone());
+            }
+        }
+    }
+    out
 }
 
 /// The permanent abilities (trigger `permanent`) of the cards on the
@@ -84,6 +108,7 @@ pub(super) fn play_cost(g: &Game, p: PlayerId, card: &str) -> R<PlayCost> {
         pay: raw.max(0),
         set,
         deltas,
+        disabled: disabled_cost_changes(g),
     })
 }
 

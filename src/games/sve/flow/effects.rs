@@ -173,22 +173,30 @@ fn pick(
             }],
         });
     }
-    if at_play && !chosen.is_empty() {
+    if at_play {
         let intimidate = chosen.iter().any(|c| has_kw(&m.game, c, "intimidate"));
+        let up = up_to;
         // The trace names the legal set, so a judge sees why a card that
         // looks eligible was not (its cost, Aura, zone).
         let e = m.record(
             "play.targets",
             format!(
                 "`{k}`: {} chosen; legal targets: {}",
-                chosen.join(", "),
+                if chosen.is_empty() {
+                    "none".to_string()
+                } else {
+                    chosen.join(", ")
+                },
                 legal.join(", ")
             ),
             &[r::PLAY_TARGETS],
         );
         // 12.12.2 item 1: Intimidate protects only from being attacked.
+        if up {
+            e.rule(r::PLAY_TARGETS_UP_TO);
+        }
         if intimidate {
-            e.rule(r::INTIMIDATE);
+            e.rule(r::INTIMIDATE).rule(r::INTIMIDATE_ONLY_ATTACK);
             e.text
                 .push_str(" (Intimidate stops only attacks, not cards or abilities choosing it)");
         }
@@ -237,7 +245,29 @@ pub(super) fn resolve_targets(
         }
         // 12.15.2 item 1: Aura forbids only choosing; "all" and a random
         // pick (5.18.1: referred to, not chosen) still reach it.
-        Target::All { filter } => candidates(&m.game, filter, master, this, false, false),
+        Target::All { filter } => {
+            let all = candidates(&m.game, filter, master, this, false, false);
+            let aura: Vec<&String> = all
+                .iter()
+                .filter(|c| {
+                    has_kw(&m.game, c, "aura")
+                        && m.game.card(c).is_some_and(|x| x.controller != master)
+                })
+                .collect();
+            if !aura.is_empty() {
+                let list = aura
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                m.record(
+                    "effect.aura",
+                    format!("{list} has Aura, but \"all\" chooses nothing: it is affected"),
+                    &[r::AURA, r::AURA_ONLY_CHOOSING],
+                );
+            }
+            all
+        }
         Target::Random { filter } => {
             let c = candidates(&m.game, filter, master, this, false, false);
             if c.is_empty() {
@@ -310,6 +340,13 @@ pub(super) fn apply_effect(
     match eff {
         Effect::Damage { amount, .. } => {
             for t in targets {
+                let amount = &if parse_leader(t).is_some()
+                    || (on_field(&m.game, t) && is_type(&m.game, t, "follower"))
+                {
+                    modified(m, this, t, "ability", *amount)
+                } else {
+                    *amount
+                };
                 if *amount <= 0 {
                     m.record(
                         "effect.damage",
@@ -572,7 +609,12 @@ pub(super) fn apply_effect(
                             "token {id} ({card}) is created on {}'s field",
                             player_name(p)
                         ),
-                        &[r::TOKEN_CREATE, r::ENTER_RESERVED],
+                        &[
+                            r::TOKEN_CREATE,
+                            r::TOKEN_OWNER,
+                            r::TOKEN_PUT,
+                            r::ENTER_RESERVED,
+                        ],
                     )
                     .obj(&id);
                     zone_change_triggers(m, &id, card, &ZoneId::shared("created"), &zone);
@@ -702,12 +744,20 @@ pub(super) fn play_trigger(m: &mut M, p: Pending) -> R<()> {
         }
         Err(e) => return Err(e),
     };
-    m.record(
+    let e = m.record(
         "ability.resolve",
         format!("{key} resolves"),
         &[r::RESOLVE_TEXT],
-    )
-    .obj(p.card.clone());
+    );
+    e.obj(p.card.clone());
+    // 10.7.7 / 10.6.2.8.2.1: played and resolved even though its card
+    // has left the zone where it triggered.
+    if !on_field(&m.game, &p.card)
+        && let Some(e) = m.trace.last_mut()
+    {
+        e.rule(r::TRIGGER_AFTER_MOVE)
+            .rule(r::RESOLVES_WITHOUT_SOURCE);
+    }
     run_effects(m, &p.def, p.ability, &p.card, p.master, targets, &key)
 }
 

@@ -91,7 +91,13 @@ pub(super) fn evolve(m: &mut M, p: PlayerId, card: &str, evo: Option<&str>) -> R
             player_name(p),
             if use_ep { " and 1 EP" } else { "" }
         ),
-        &[r::ACTIVATE, r::EVOLVE_ONCE, r::EVOLVE_ABILITY, r::PP_COST],
+        &[
+            r::ACTIVATE,
+            r::EVOLVE_ONCE,
+            r::EVOLVE_ABILITY,
+            r::EVOLVE_PROPER_CARD,
+            r::PP_COST,
+        ],
     );
     rec.change(format!("{}.pp", player_name(p)), pp, pp - pp_cost);
     if use_ep {

@@ -33,6 +33,7 @@ mod attack;
 mod combat;
 mod condition;
 mod cost;
+mod damage;
 mod effects;
 mod evolve;
 mod moves;
@@ -44,8 +45,8 @@ mod timing;
 mod turn;
 
 use self::{
-    actions::*, activate::*, attack::*, combat::*, condition::*, cost::*, effects::*, evolve::*,
-    moves::*, play::*, put::*, timing::*, turn::*,
+    actions::*, activate::*, attack::*, combat::*, condition::*, cost::*, damage::*, effects::*,
+    evolve::*, moves::*, play::*, put::*, timing::*, turn::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -340,24 +341,28 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
             // Permanent abilities (10.1.1.3) in the effect language: the
             // continuous cost changes of 10.4.4.1 only.
             if ab.trigger == "permanent"
-                && let Some(e) = ab
-                    .effect
-                    .iter()
-                    .find(|e| !matches!(e, Effect::ModifyCost { .. } | Effect::SetCost { .. }))
+                && let Some(e) = ab.effect.iter().find(|e| {
+                    !matches!(e, Effect::ModifyCost { .. } | Effect::SetCost { .. })
+                        && !supported_modifier(e)
+                })
             {
                 return Some((
                     r::CONTINUOUS,
                     format!(
-                        "the effect `{}` in a permanent ability of `{k}` (permanent abilities implement cost changes only)",
+                        "the effect `{}` in a permanent ability of `{k}` (permanent abilities implement cost changes and damage modifiers with `this`, `all` or `player` only)",
                         e.word()
                     ),
                 ));
             }
             if ab.trigger != "permanent"
-                && let Some(e) = ab
-                    .effect
-                    .iter()
-                    .find(|e| matches!(e, Effect::ModifyCost { .. } | Effect::SetCost { .. }))
+                && let Some(e) = ab.effect.iter().find(|e| {
+                    matches!(
+                        e,
+                        Effect::ModifyCost { .. }
+                            | Effect::SetCost { .. }
+                            | Effect::ModifyDamage { .. }
+                    )
+                })
             {
                 return Some((
                     r::COST_CHANGE,

@@ -7,7 +7,26 @@ use super::*;
 /// tokens outside the zones they may exist in (9.1.4.3).
 pub(super) fn mv(m: &mut M, id: &str, to: ZoneId, top: bool) -> Option<ZoneId> {
     let before_def = eff_def_key(&m.game, id)?;
+    // 5.15.4: an evolve card attached to a card leaving the field stays
+    // behind, attached to nothing (11.6.1 then returns it face up).
+    let attached: Vec<CardId> = m
+        .game
+        .cards
+        .values()
+        .filter(|c| c.zone.kind == zn::EVOLUTION && c.attached_to.as_deref() == Some(id))
+        .map(|c| c.id.clone())
+        .collect();
     let from = m.game.move_card(id, to.clone(), top)?;
+    if from.kind == zn::FIELD && to.kind != zn::FIELD && !attached.is_empty() {
+        m.record(
+            "evolve.detach",
+            format!(
+                "{id} left the field: {} is attached to nothing from now on",
+                attached.join(", ")
+            ),
+            &[r::EVOLVE_LEAVE],
+        );
+    }
     // The move's event is handled here, with the pre-move information.
     m.game.events.pop();
     zone_change_triggers(m, id, &before_def, &from, &to);
@@ -32,7 +51,13 @@ pub(super) fn mv(m: &mut M, id: &str, to: ZoneId, top: bool) -> Option<ZoneId> {
         m.record(
             "token.erase",
             format!("token {id} ceases to exist in {to}"),
-            &[r::TOKEN_ZONES, r::TOKEN_ERASED],
+            &[
+                r::TOKEN_ZONES,
+                r::TOKEN_ERASED,
+                r::TOKEN_LEFT,
+                r::TOKEN_PERMANENT_ZONES,
+                r::TOKEN_SPELL_ZONES,
+            ],
         )
         .obj(id);
     }
@@ -111,6 +136,8 @@ pub(super) fn add_triggers(
             _ => r::END_TRIGGER,
         };
         let key = p.key();
+        // 10.7.2.1: each time the condition is met adds one instance.
+        let again = m.game.pending.iter().any(|q| q.key() == key);
         m.game.pending.push(p);
         m.record(
             "trigger.pending",
@@ -121,6 +148,10 @@ pub(super) fn add_triggers(
             &[rule, r::TRIGGER_PENDING],
         )
         .obj(id);
+        if again && let Some(e) = m.trace.last_mut() {
+            e.rule(r::TRIGGER_EACH_TIME);
+            e.text.push_str(" (another instance is already pending)");
+        }
     }
 }
 
@@ -189,7 +220,7 @@ pub(super) fn collect(m: &mut M) {
                     format!(
                         "{source} has Drain, but this {amount} damage was not dealt by attacking ({kind} damage): Drain does not trigger"
                     ),
-                    &[r::DRAIN, r::DRAIN_ATTACK_DAMAGE],
+                    &[r::DRAIN, r::DRAIN_ATTACK_DAMAGE, r::DRAIN_NOT_DEFENDING],
                 )
                 .obj(source);
             }

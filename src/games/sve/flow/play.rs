@@ -113,8 +113,15 @@ pub(super) fn play_card(
     if pc.raw < 0 {
         e.rule(r::NEGATIVE_AS_ZERO);
     }
+    if !pc.disabled.is_empty() {
+        e.rule(r::CONDITIONAL_TEXT);
+        e.text.push_str(&format!(
+            "; the cost change of {} does not apply (its condition does not hold)",
+            pc.disabled.join(", ")
+        ));
+    }
     if pc.set.is_some() || !pc.deltas.is_empty() {
-        e.rule(r::COST_CHANGE);
+        e.rule(r::COST_CHANGE).rule(r::ABILITY_ON_FIELD);
     }
     if pc.set.is_some() && !pc.deltas.is_empty() {
         e.rule(r::COST_SET_FIRST);

@@ -65,7 +65,7 @@ pub(super) fn enter_field(
         e.rule(r::WARD);
     }
     if stack {
-        e.rule(r::STACK);
+        e.rule(r::STACK).rule(r::STACK_ABILITIES);
         e.text.push_str(" with 1 stack counter (Stack)");
     }
 }
@@ -88,7 +88,7 @@ pub(super) fn stack_replaces_leaving(m: &mut M, id: &str) -> bool {
     m.record(
         "replace.stack",
         format!("{id} would leave the field: instead it loses 1 stack counter and stays (Stack)"),
-        &[r::STACK],
+        &[r::STACK, r::STACK_ABILITIES],
     )
     .obj(id)
     .change(format!("{id}.counters.stack"), n, n - 1);

@@ -247,7 +247,7 @@ pub(super) fn rule_processes(m: &mut M) -> R<bool> {
         m.record(
             "rule.stack",
             format!("{id} has no stack counters: put into the cemetery"),
-            &[rule],
+            &[rule, r::STACK_RULE],
         )
         .obj(&id);
         mv(m, &id, ZoneId::of(owner, zn::CEMETERY), false);

@@ -1,0 +1,122 @@
+//! Damage modifiers (5.13.2, 10.2.1.3.2): permanent abilities that change
+//! damage dealt or taken, applied as replacements (10.10.1) of the damage
+//! event, each once (10.10.2.3), by the kinds of damage of 5.13.3.
+
+use super::*;
+
+/// The kinds of damage a modifier may name (5.13.3.1-5.13.3.3).
+pub const KINDS: &[&str] = &["attack", "combat", "ability"];
+
+/// The kinds one damage event is (5.13.3): an attacker's damage to a
+/// follower is attack and combat damage, to a leader attack damage only;
+/// the target's damage back is combat damage; any other is ability damage.
+pub(super) fn kinds_of(kind: &str, to_leader: bool) -> &'static [&'static str] {
+    match (kind, to_leader) {
+        ("attack", false) => &["attack", "combat"],
+        ("attack", true) => &["attack"],
+        ("combat", _) => &["combat"],
+        _ => &["ability"],
+    }
+}
+
+/// The cards or leaders a permanent ability's selector designates (no
+/// choice is made by a permanent ability).
+fn designated(g: &Game, t: &Target, master: PlayerId, this: &str) -> Vec<String> {
+    match t {
+        Target::This => vec![this.to_string()],
+        Target::Player { who } => who_players(g, master, *who)
+            .into_iter()
+            .map(leader_key)
+            .collect(),
+        Target::All { filter } => candidates(g, filter, master, this, false, false),
+        _ => Vec::new(),
+    }
+}
+
+/// The damage `source` deals to `recipient` (a card id or `pN.leader`),
+/// of engine kind `kind`, after every modifier that applies (5.13.2).
+/// Records the replacement when one applies.
+pub(super) fn modified(m: &mut M, source: &str, recipient: &str, kind: &str, base: i64) -> i64 {
+    let kinds = kinds_of(kind, parse_leader(recipient).is_some());
+    let mut applied: Vec<(i64, CardId)> = Vec::new();
+    let mut any_kind = false;
+    for (src, master, e) in permanent_effects(&m.game) {
+        let Effect::ModifyDamage {
+            amount,
+            target,
+            dealt,
+            kind: k,
+        } = e
+        else {
+            continue;
+        };
+        if k.as_deref().is_some_and(|k| !kinds.contains(&k)) {
+            continue;
+        }
+        let who = if dealt { source } else { recipient };
+        if designated(&m.game, &target, master, &src)
+            .iter()
+            .any(|x| x == who)
+        {
+            any_kind |= k.is_none();
+            applied.push((amount, src));
+        }
+    }
+    if applied.is_empty() {
+        return base;
+    }
+    let total = base + applied.iter().map(|(a, _)| a).sum::<i64>();
+    let e = m.record(
+        "replace.damage",
+        format!(
+            "{base} {} damage from {source} to {recipient} becomes {total} ({})",
+            kinds.join("/"),
+            applied
+                .iter()
+                .map(|(a, s)| format!("{a:+} by {s}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        &[
+            r::DAMAGE_MODIFIER,
+            r::DAMAGE_KINDS,
+            r::REPLACEMENT_KIND,
+            r::REPLACED_NEVER_HAPPENED,
+        ],
+    );
+    // 5.13.3.1-5.13.3.4: which kind this damage is.
+    for k in kinds {
+        e.rule(match *k {
+            "attack" => r::ATTACK_DAMAGE_KIND,
+            "combat" => r::COMBAT_DAMAGE_KIND,
+            _ => r::ABILITY_DAMAGE_KIND,
+        });
+    }
+    if any_kind {
+        e.rule(r::ANY_DAMAGE_KIND);
+    }
+    if applied.len() > 1 {
+        e.rule(r::REPLACEMENT_ORDER).note(
+            "each modifier applies once (10.10.2.3); the affected player orders them (10.10.2), and the order of additions does not change their sum",
+        );
+    }
+    if total <= 0 {
+        e.rule(r::IMPOSSIBLE);
+        e.text.push_str(": no damage is dealt");
+    }
+    total
+}
+
+/// Whether a permanent ability's damage modifier is one this module
+/// applies: a selector without a choice, a known kind.
+pub(super) fn supported_modifier(e: &Effect) -> bool {
+    match e {
+        Effect::ModifyDamage { target, kind, .. } => {
+            matches!(
+                target,
+                Target::This | Target::All { .. } | Target::Player { .. }
+            ) && kind.as_deref().is_none_or(|k| KINDS.contains(&k))
+        }
+        _ => false,
+    }
+}

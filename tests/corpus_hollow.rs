@@ -1,0 +1,287 @@
+//! The two checks that keep the rulings corpus honest (issue 13):
+//! - every ruling asserts the clause it is named after (in `expect.cites`,
+//!   a rejection's rule, or a trace pattern's `cites`), so that an engine
+//!   that stopped applying that clause would fail it;
+//! - no ruling's expectations are satisfied by an engine that does nothing
+//!   (the board after running no actions, with no trace and no rejection),
+//!   unless `expect.negative` says which naive outcome the ruling rules out.
+
+use std::path::{Path, PathBuf};
+
+use tcg_judge::engine::Outcome;
+use tcg_judge::scenario::{expect, load_file};
+
+/// Rulings whose fix needs an engine or expectation change in a module the
+/// issue-13 helper does not own, each with what is missing. The list may
+/// only shrink: a file listed here that passes the check fails the test.
+const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
+    (
+        "rulings/dz/2.4.2-1-reading-colourless-card-cannot-pay.json",
+        "dz owner: the rejection cites 1.2.3-2, not 2.4.2-1",
+    ),
+    (
+        "rulings/dz/4.7.2-5-ex1-no-legal-target-no-play.json",
+        "dz owner: the rejection cites 4.11.3, not 4.7.2-5",
+    ),
+    (
+        "rulings/dz/4.7.2-5-ex2-zero-targets-allowed.json",
+        "dz owner: the trace cites 4.7.2-1/7/8/9, not 4.7.2-5",
+    ),
+    (
+        "rulings/pso2/209.3-x-cost-rejects-a-negative-x.json",
+        "pso2 owner: the rejection cites 103.5.1, not 209.3",
+    ),
+    (
+        "rulings/pso2/GL-each-add-up-to-one-of-a-and-of-b.json",
+        "pso2 owner: the file names GL:それぞれ; the trace cites 301.2 and GL:サーチ",
+    ),
+    (
+        "rulings/sve/10.7.2.1-pending-once-per-trigger.json",
+        "sve owner: the trace cites 10.7.2, not 10.7.2.1",
+    ),
+    (
+        "rulings/sve/12.1.2-fanfare-and-last-words-icons.json",
+        "sve owner: the trace cites 12.4.3 and 12.5.3, not 12.1.2",
+    ),
+    (
+        "rulings/sve/12.15.2-aura.json",
+        "sve engine: the target filter that drops an Aura follower cites 10.6.2.3.3, not 12.15.2",
+    ),
+    (
+        "rulings/sve/12.8.2-reserved-ward-protects-nothing.json",
+        "sve engine: an attack past a reserved Ward follower cites nothing of 12.8.2",
+    ),
+    (
+        "rulings/pso2/101.7-both-decks-zero-sequential-reading.json",
+        "pso2 owner: expect.cites lacks 101.7",
+    ),
+    (
+        "rulings/pso2/103.2.3-two-destroyed-count-twice.json",
+        "pso2 owner: expect.cites lacks 103.2.3",
+    ),
+    (
+        "rulings/pso2/205.5.2-armor-against-effect-damage-option.json",
+        "pso2 owner: expect.cites lacks 205.5.2",
+    ),
+    (
+        "rulings/pso2/206.2-title-not-part-of-name.json",
+        "pso2 owner: expect.cites lacks 206.2",
+    ),
+    (
+        "rulings/dz/1.1.1-ex1-haste-beats-the-rule.json",
+        "dz owner: the expectations do not assert the clause the file is named after",
+    ),
+    (
+        "rulings/dz/1.1.3-ex1-impossible-action-not-performed.json",
+        "dz owner: the expectations do not assert the clause the file is named after",
+    ),
+    (
+        "rulings/dz/2.23.1-3-ex1-square-to-square-keeps-damage-and-pumps.json",
+        "dz owner: the expectations do not assert the clause the file is named after",
+    ),
+    (
+        "rulings/dz/2.23.3-2-ex1-drawing-takes-the-plan-card.json",
+        "dz owner: the expectations do not assert the clause the file is named after",
+    ),
+    (
+        "rulings/dz/2.23.3-2-ex2-smash-takes-the-plan-card-first.json",
+        "dz owner: the expectations do not assert the clause the file is named after",
+    ),
+    (
+        "rulings/dz/2.27-ex1-resistance-is-read-when-targeting.json",
+        "dz owner: the expectations do not assert the clause the file is named after",
+    ),
+    (
+        "rulings/dz/2.8.2-ex1-two-races.json",
+        "dz owner: the expectations do not assert the clause the file is named after",
+    ),
+    (
+        "rulings/sve/10.4.4.1-opponent-raises-cost.json",
+        "sve owner: the expectations do not assert the clause the file is named after",
+    ),
+    (
+        "rulings/sve/12.3.4-qa-on-attack-before-quick.json",
+        "sve owner: the expectations do not assert the clause the file is named after",
+    ),
+];
+const DO_NOTHING_PENDING: &[(&str, &str)] = &[
+    (
+        "rulings/pso2/201.5-player-card-never-leaves.json",
+        "pso2 owner: strengthen, or mark expect.negative",
+    ),
+    (
+        "rulings/pso2/RAID-S12-party-cannot-exclude-boss-cards.json",
+        "pso2 owner: strengthen, or mark expect.negative",
+    ),
+    (
+        "rulings/sve/4.8.3.2-ex-area-full.json",
+        "sve owner: strengthen, or mark expect.negative",
+    ),
+];
+
+/// `bad` (paths relative to the crate) less the pending entries, and the
+/// pending entries that no longer fail.
+fn split_pending(bad: Vec<String>, pending: &[(&str, &str)]) -> (Vec<String>, Vec<String>) {
+    let rel = |b: &str| b.split_once(" (").map_or(b, |(p, _)| p).to_string();
+    let stale = pending
+        .iter()
+        .filter(|(p, _)| !bad.iter().any(|b| rel(b) == *p))
+        .map(|(p, why)| format!("{p} ({why})"))
+        .collect();
+    let bad = bad
+        .into_iter()
+        .filter(|b| !pending.iter().any(|(p, _)| rel(b) == *p))
+        .collect();
+    (bad, stale)
+}
+
+fn rel(f: &Path) -> String {
+    f.strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .unwrap_or(f)
+        .display()
+        .to_string()
+}
+
+fn rulings() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    let files = tcg_judge::cli::check::collect(&[root]).unwrap();
+    assert!(files.len() > 400, "the corpus was not found");
+    files
+}
+
+/// The clause a ruling file is named after: the longest run of its name's
+/// `-`-separated parts, from the start, that is a clause of the game's
+/// rulebook (`10.5.2.a-…`, `300.2.1@2-…`, DZ `3.12.4-1-ex1-…` → `3.12.4-1`).
+/// Files named otherwise (`QA-01-…`) name none.
+fn named_clause(game: &str, file: &Path) -> Option<String> {
+    let name = file.file_name()?.to_str()?.trim_end_matches(".json");
+    let book = tcg_judge::bundle::game(game).ok()?;
+    let parts: Vec<&str> = name.split('-').collect();
+    (1..=parts.len())
+        .map(|n| parts[..n].join("-"))
+        .rfind(|id| book.get(id).is_some())
+}
+
+/// `a` asserts `named`: it is that clause or one of its sub-clauses
+/// (`.` and, in DZ, `-` items; `GL` and `RAID` name the glossary and the
+/// raid rules, whose entries are `GL:…`, `RAID:…`; `302.1@2` is the second
+/// printing of 302.1).
+fn asserts(a: &str, named: &str) -> bool {
+    let bare = |s: &str| s.split(['#', '@']).next().unwrap_or(s).to_string();
+    let (a, named) = (bare(a), bare(named));
+    a == named
+        || [".", ":", "-"]
+            .iter()
+            .any(|sep| a.starts_with(&format!("{named}{sep}")))
+}
+
+#[test]
+fn every_ruling_asserts_the_clause_it_is_named_after() {
+    let mut bad = Vec::new();
+    for f in rulings() {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let game = v["game"].as_str().unwrap_or("");
+        let Some(named) = named_clause(game, &f) else {
+            continue;
+        };
+        let ex = &v["expect"];
+        let mut ids: Vec<String> = Vec::new();
+        let strs = |x: &serde_json::Value| -> Vec<String> {
+            match x {
+                serde_json::Value::String(s) => vec![s.clone()],
+                serde_json::Value::Array(a) => a
+                    .iter()
+                    .filter_map(|s| s.as_str().map(String::from))
+                    .collect(),
+                _ => Vec::new(),
+            }
+        };
+        ids.extend(strs(&ex["cites"]));
+        for r in ex["rejected"].as_array().into_iter().flatten() {
+            ids.extend(strs(&r["rule"]));
+        }
+        for p in ex["trace"].as_array().into_iter().flatten() {
+            ids.extend(strs(&p["cites"]));
+        }
+        if !ids.iter().any(|a| asserts(a, &named)) {
+            bad.push(format!("{} (asserts {})", rel(&f), ids.join(", ")));
+        }
+    }
+    let (bad, stale) = split_pending(bad, NAMED_CLAUSE_PENDING);
+    assert!(
+        stale.is_empty(),
+        "fixed: remove from NAMED_CLAUSE_PENDING:\n{}",
+        stale.join("\n")
+    );
+    assert!(
+        bad.is_empty(),
+        "{} rulings do not assert the clause they are named after:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+/// Whether the ruling's expectations of the outcome (result, final state,
+/// checkpoints) all hold on the board an engine that does nothing leaves:
+/// the starting board as the file sets it, with no trace. A ruling that expects a rejection is
+/// never hollow (an engine doing nothing rejects nothing); one that expects
+/// citations is hollow when its board expectations alone would pass.
+fn hollow(loaded: &tcg_judge::scenario::Loaded) -> bool {
+    let ex = &loaded.scenario.expect;
+    if !ex.rejected.is_empty() {
+        return false;
+    }
+    // The printed values only: the game's derived values (continuous
+    // effects, modifiers) are work the engine does.
+    let start = tcg_judge::engine::snapshot(&loaded.game, &|_, _| Vec::new());
+    let board = tcg_judge::scenario::format::Expect {
+        result: ex.result.clone(),
+        state: ex.state.clone(),
+        checkpoints: ex
+            .checkpoints
+            .iter()
+            .map(|c| tcg_judge::scenario::format::Checkpoint {
+                after: 0,
+                ..c.clone()
+            })
+            .collect(),
+        ..Default::default()
+    };
+    let outcome = Outcome {
+        trace: Vec::new(),
+        rejections: Vec::new(),
+        checkpoints: vec![Some(start.clone())],
+        result: tcg_judge::engine::result_word(&loaded.game.result),
+        state: start,
+        error: None,
+        steps: 0,
+    };
+    expect::check(&board, &outcome).pass
+}
+
+#[test]
+fn no_ruling_passes_on_an_engine_that_does_nothing() {
+    let mut bad = Vec::new();
+    for f in rulings() {
+        let loaded = load_file(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        if loaded.scenario.expect.negative.is_some() {
+            continue;
+        }
+        if hollow(&loaded) {
+            bad.push(rel(&f));
+        }
+    }
+    let (bad, stale) = split_pending(bad, DO_NOTHING_PENDING);
+    assert!(
+        stale.is_empty(),
+        "fixed: remove from DO_NOTHING_PENDING:\n{}",
+        stale.join("\n")
+    );
+    assert!(
+        bad.is_empty(),
+        "{} rulings pass on an engine that does nothing (strengthen them, or say in `expect.negative` which naive outcome they rule out):\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
