@@ -28,10 +28,6 @@ const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
         "dz owner: the trace cites 4.7.2-1/7/8/9, not 4.7.2-5",
     ),
     (
-        "rulings/pso2/209.3-x-cost-rejects-a-negative-x.json",
-        "pso2 owner: the rejection cites 103.5.1, not 209.3",
-    ),
-    (
         "rulings/pso2/GL-each-add-up-to-one-of-a-and-of-b.json",
         "pso2 owner: the file names GL:それぞれ; the trace cites 301.2 and GL:サーチ",
     ),
