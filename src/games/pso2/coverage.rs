@@ -168,10 +168,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("215.1.2", DEF),
     ("300.1", DEF),
     (
-        "300.4.2",
-        "not implemented: continuous abilities set up by an effect (後発常時能力) — an effect's `buff` with a duration is a continuous effect (215.3), not a conditional ability",
-    ),
-    (
         "300.7",
         "not implemented: losing abilities — the effect language has no effect that removes or grants abilities, so nothing can lose one",
     ),
@@ -179,7 +175,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("302.1", DEF),
     (
         "302.9",
-        "not implemented: 回復X — no such effect in the language",
+        "partly implemented: 回復X's second mode (an ally chara's damage removed, to the front row) is written with `reset_damage` and `set_state` on a card with keyword `recover`; the first mode (cards from the discard back to the deck) has no effect in the language",
     ),
     ("302.11", "増殖: 9 copies, checked at setup with 100.3"),
     ("400.1", DEF),
@@ -230,7 +226,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("GL", WORDING),
     (
         "GL:回復X",
-        "not implemented: 回復X — no such effect in the language",
+        "partly implemented: see 302.9 (the discard-to-deck mode has no effect in the language)",
     ),
     (
         "GL:枚数制限",
@@ -271,7 +267,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "RAID:B⑤",
         "the Boss's end phase is the normal end phase (505), then play passes to the next seat, the first party player",
     ),
-    ("RAID:S2", "not implemented: 回復 (302.9)"),
     (
         "RAID:S5",
         "not state-changing: the Boss never has cards in hand (RAID:S3 sends returning cards to its deck)",

@@ -123,6 +123,11 @@ pub const KEYWORDS: &[&str] = &[
     "drop",
     // 【EX】 (RAID:S13).
     "ex",
+    // 回復X (302.9): the card's effect is a 回復; written with the effects
+    // of its second mode (remove an ally chara's damage and move it to the
+    // front row). In a raid its ally may be another party member's chara
+    // (RAID:S2).
+    "recover",
 ];
 
 /// The rule ids of the zone specs, citable too.

@@ -198,7 +198,7 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
         }
         for a in &d.abilities {
             let refusal = match a.trigger.as_str() {
-                super::continuous::TRIGGER => {
+                super::continuous::TRIGGER | super::delayed::CONTINUOUS => {
                     super::continuous::unsupported(&a.effect).map(|w| (r::CONTINUOUS, w))
                 }
                 super::replace::DESTROY => {

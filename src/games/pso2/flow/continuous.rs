@@ -85,6 +85,22 @@ fn in_play(g: &Game, id: &str) -> bool {
     })
 }
 
+/// Whether ability `index` of card `id` is one an effect sets up (300.4.2).
+fn set_up_by_effect(g: &Game, id: &str, index: usize) -> bool {
+    g.def_of(id)
+        .and_then(|d| d.abilities.get(index))
+        .is_some_and(|a| a.trigger == super::delayed::CONTINUOUS)
+}
+
+/// The clauses a change of a continuous ability cites.
+fn rules_of(set_up: bool) -> [&'static str; 2] {
+    if set_up {
+        [r::DELAYED_CONTINUOUS, r::DELAYED_CONTINUOUS_WHILE]
+    } else {
+        [r::CONTINUOUS, r::CONTINUOUS_ON_FIELD]
+    }
+}
+
 /// Every continuous ability that applies now, in card order.
 pub fn applying(g: &Game) -> Vec<Applying> {
     let mut out = Vec::new();
@@ -110,6 +126,22 @@ pub fn applying(g: &Game) -> Vec<Applying> {
                 effects: a.effect.clone(),
             });
         }
+    }
+    // 300.4.2, 300.4.2.1: set up by an effect, working while its condition
+    // holds, wherever its card is now.
+    for d in super::delayed::continuous(g) {
+        let Some(a) = g.defs.get(&d.def).and_then(|x| x.abilities.get(d.ability)) else {
+            continue;
+        };
+        if a.condition.as_ref().is_some_and(|k| !holds(g, d.master, k)) {
+            continue;
+        }
+        out.push(Applying {
+            card: d.card.clone(),
+            ability: d.ability,
+            master: d.master,
+            effects: a.effect.clone(),
+        });
     }
     out
 }
@@ -237,7 +269,14 @@ pub fn note(m: &mut M) -> bool {
         m.game.vars.remove(k);
         let parts: Vec<&str> = k[APPLIED.len()..].split(':').collect();
         let card = parts.first().copied().unwrap_or_default().to_string();
-        let why = if in_play(&m.game, &card) {
+        let index: usize = parts
+            .get(2)
+            .and_then(|i| i.parse().ok())
+            .unwrap_or(usize::MAX);
+        let set_up = set_up_by_effect(&m.game, &card, index);
+        let why = if set_up {
+            "the turn it was set up for ended, or its condition is no longer met"
+        } else if in_play(&m.game, &card) {
             "its condition is no longer met"
         } else {
             "its card is no longer on the field"
@@ -245,7 +284,7 @@ pub fn note(m: &mut M) -> bool {
         m.record(
             "continuous",
             format!("{card}'s continuous ability stops applying: {why}"),
-            &[r::CONTINUOUS, r::CONTINUOUS_ON_FIELD],
+            &rules_of(set_up),
         )
         .obj(card);
         stopped = true;
@@ -265,13 +304,15 @@ pub fn note(m: &mut M) -> bool {
             format!(
                 "{}'s continuous ability applies{}",
                 a.card,
-                if cond {
+                if set_up_by_effect(&m.game, &a.card, a.ability) {
+                    " (set up by an effect, for this turn)"
+                } else if cond {
                     " (its condition is met)"
                 } else {
                     " while it is on the field"
                 }
             ),
-            &[r::CONTINUOUS, r::CONTINUOUS_ON_FIELD],
+            &rules_of(set_up_by_effect(&m.game, &a.card, a.ability)),
         )
         .obj(a.card.clone());
     }

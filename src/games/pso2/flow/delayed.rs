@@ -23,8 +23,13 @@ pub const ON_KO: &str = "delayed_on_ko";
 /// "At the end of this turn" (ターン終了時).
 pub const END_OF_TURN: &str = "delayed_end_of_turn";
 
-/// Every delayed trigger word.
-pub const ALL: &[&str] = &[ON_ENTER, ON_KO, END_OF_TURN];
+/// A continuous ability an effect sets up for the rest of the turn
+/// (後発常時能力, 300.4.2): it works while its condition holds (300.4.2.1),
+/// on every card it describes, those that come later included.
+pub const CONTINUOUS: &str = "delayed_continuous";
+
+/// Every ability word an effect sets up.
+const SET_UP: &[&str] = &[ON_ENTER, ON_KO, END_OF_TURN, CONTINUOUS];
 
 /// A delayed triggered ability waiting for its event.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,7 +53,7 @@ pub fn set_up(m: &mut M, card: &str, def: &str, master: PlayerId) {
         return;
     };
     for (i, a) in d.abilities.iter().enumerate() {
-        let Some(trigger) = ALL.iter().copied().find(|t| *t == a.trigger) else {
+        let Some(trigger) = SET_UP.iter().copied().find(|t| *t == a.trigger) else {
             continue;
         };
         super::raid::state_mut(&mut m.game).delayed.push(Delayed {
@@ -58,6 +63,15 @@ pub fn set_up(m: &mut M, card: &str, def: &str, master: PlayerId) {
             trigger,
             master,
         });
+        if trigger == CONTINUOUS {
+            m.record(
+                "delayed",
+                format!("{card}'s effect sets up a continuous ability (後発常時能力) for the rest of this turn"),
+                &[r::DELAYED_CONTINUOUS],
+            )
+            .obj(card.to_string());
+            continue;
+        }
         m.record(
             "delayed",
             format!(
@@ -80,10 +94,35 @@ pub fn take(m: &mut M, trigger: &str, p: Option<PlayerId>) -> Vec<Delayed> {
     hit
 }
 
-/// The turn ends: delayed abilities that did not trigger are gone.
+/// The continuous abilities effects set up this turn (300.4.2).
+pub fn continuous(g: &crate::engine::Game) -> Vec<Delayed> {
+    g.own_ref::<super::raid::ModuleState>()
+        .map(|s| {
+            s.delayed
+                .iter()
+                .filter(|d| d.trigger == CONTINUOUS)
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The turn ends: delayed abilities that did not trigger are gone, and the
+/// continuous abilities set up for this turn end.
 pub fn expire(m: &mut M) {
     let gone = std::mem::take(&mut super::raid::state_mut(&mut m.game).delayed);
     for d in gone {
+        if d.trigger == CONTINUOUS {
+            m.record(
+                "delayed",
+                format!(
+                    "the continuous ability {}'s effect set up this turn ends",
+                    d.card
+                ),
+                &[r::DELAYED_CONTINUOUS, r::REFRESH],
+            );
+            continue;
+        }
         m.record(
             "delayed",
             format!(

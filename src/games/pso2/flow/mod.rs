@@ -144,6 +144,7 @@ pub const TRIGGERS: &[&str] = &[
     delayed::ON_ENTER,
     delayed::ON_KO,
     delayed::END_OF_TURN,
+    delayed::CONTINUOUS,
 ];
 
 /// Action words.

@@ -136,6 +136,16 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
             Some(crate::engine::Side::Opponent) => rules.push(r::OPPONENT_SIDE),
             _ => {}
         }
+        if def.has_keyword("recover") {
+            rules.push(r::RECOVER);
+            rules.push(r::GL_RECOVER);
+            if chosen
+                .iter()
+                .any(|c| m.game.card(&c.id).is_some_and(|x| x.controller != p))
+            {
+                rules.push(r::RAID_RECOVER);
+            }
+        }
         // 「AまたはB」 as the elements to choose from (GL:または ※1): any
         // mix of them, A and A or A and B.
         if selector.is_some_and(|s| s.0.types.len() > 1) {

@@ -74,7 +74,13 @@ fn described(
     let Some(c) = g.card(id) else { return false };
     let side_ok = match filter.side {
         Side::Any => true,
-        Side::You => c.controller == master,
+        Side::You => {
+            c.controller == master
+                // RAID:S2: a 回復 may choose another party member's chara.
+                || (super::raid::on(g)
+                    && !super::raid::opposed(g, master, c.controller)
+                    && g.def_of(source).is_some_and(|d| d.has_keyword("recover")))
+        }
         // In the raid battle 相手 is the other side only (RAID:S9).
         Side::Opponent => super::raid::opposed(g, master, c.controller),
     };
