@@ -78,6 +78,37 @@ const LISTED_OPTIONS: usize = 20;
 
 /// `options` joined with commas, at most [`LISTED_OPTIONS`] of them, then
 /// how many more there are.
+impl EngineError {
+    /// An illegal action: the rule that forbids it, why, and what would
+    /// have been legal instead (never the rejected action itself).
+    pub fn illegal(
+        rule: &'static str,
+        message: impl Into<String>,
+        alternatives: Vec<String>,
+    ) -> Self {
+        EngineError::Illegal {
+            rule,
+            message: message.into(),
+            alternatives,
+        }
+    }
+
+    /// A rule the game module does not implement, by its clause.
+    pub fn not_implemented(clause: &'static str, what: impl Into<String>) -> Self {
+        EngineError::NotImplemented {
+            clause,
+            what: what.into(),
+        }
+    }
+
+    /// An action that names something that is not there.
+    pub fn bad_action(message: impl Into<String>) -> Self {
+        EngineError::BadAction {
+            message: message.into(),
+        }
+    }
+}
+
 pub fn capped_list(options: &[String]) -> String {
     if options.len() <= LISTED_OPTIONS {
         return options.join(", ");

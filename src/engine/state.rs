@@ -551,6 +551,23 @@ impl Game {
     }
 
     /// A card's own definition, whatever face it shows.
+    /// Ability number `ability` of definition `def`, if both exist.
+    pub fn ability(&self, def: &str, ability: usize) -> Option<&crate::engine::AbilityDef> {
+        self.defs.get(def).and_then(|d| d.abilities.get(ability))
+    }
+
+    /// Whether any player set the reading flag `flag` (a scenario switches
+    /// the engine to the other reading of an ambiguous rule this way).
+    pub fn reading_on(&self, flag: &str) -> bool {
+        self.players.iter().any(|p| p.flags.contains(flag))
+    }
+
+    /// The card type of a card as shown now (`unknown` for an anonymous
+    /// card).
+    pub fn card_type(&self, id: &str) -> &str {
+        self.def_of(id).map_or("unknown", |d| d.card_type.as_str())
+    }
+
     pub fn def_of_base(&self, id: &str) -> Option<&CardDef> {
         self.cards.get(id).and_then(|c| self.defs.get(&c.def))
     }

@@ -365,36 +365,27 @@ pub fn dz_ref(g: &Game) -> Dz {
 
 /// An illegal action citing `rule`.
 pub fn illegal(rule: &'static str, message: impl Into<String>, alts: Vec<String>) -> EngineError {
-    EngineError::Illegal {
-        rule,
-        message: message.into(),
-        alternatives: alts,
-    }
+    EngineError::illegal(rule, message, alts)
 }
 
 /// A rule the module does not implement.
 pub fn ni(clause: &'static str, what: impl Into<String>) -> EngineError {
-    EngineError::NotImplemented {
-        clause,
-        what: what.into(),
-    }
+    EngineError::not_implemented(clause, what)
 }
 
 /// An action that names something that is not there.
 pub fn bad(message: impl Into<String>) -> EngineError {
-    EngineError::BadAction {
-        message: message.into(),
-    }
+    EngineError::bad_action(message)
 }
 
 /// Whether any player chose the reading `flag`.
 pub fn reading(g: &Game, flag: &str) -> bool {
-    g.players.iter().any(|p| p.flags.contains(flag))
+    g.reading_on(flag)
 }
 
 /// The card type of a card (`unknown` for an anonymous card).
 pub fn ctype<'a>(g: &'a Game, id: &str) -> &'a str {
-    g.def_of(id).map_or("unknown", |d| d.card_type.as_str())
+    g.card_type(id)
 }
 
 /// A stat of a card's definition (0 when not printed).

@@ -33,9 +33,7 @@ pub fn top(m: &mut M) -> Result<(), EngineError> {
         } => {
             let effects = m
                 .game
-                .defs
-                .get(&def)
-                .and_then(|d| d.abilities.get(ability))
+                .ability(&def, ability)
                 .map(|a| a.effect.clone())
                 .unwrap_or_default();
             let e = m.record(

@@ -132,9 +132,7 @@ pub fn stack_waiting(m: &mut M) -> Result<usize, EngineError> {
             } => {
                 let effects = m
                     .game
-                    .defs
-                    .get(&def)
-                    .and_then(|d| d.abilities.get(ability))
+                    .ability(&def, ability)
                     .map(|a| a.effect.clone())
                     .unwrap_or_default();
                 m.record(

@@ -309,21 +309,15 @@ fn illegal(
     message: impl Into<String>,
     alternatives: Vec<String>,
 ) -> EngineError {
-    EngineError::Illegal {
-        rule,
-        message: message.into(),
-        alternatives,
-    }
+    EngineError::illegal(rule, message, alternatives)
 }
 
 fn bad(message: impl Into<String>) -> EngineError {
-    EngineError::BadAction {
-        message: message.into(),
-    }
+    EngineError::bad_action(message)
 }
 
 fn reading(g: &Game, flag: &str) -> bool {
-    g.players.iter().any(|p| p.flags.contains(flag))
+    g.reading_on(flag)
 }
 
 fn def<'g>(g: &'g Game, id: &str) -> Option<&'g crate::engine::CardDef> {

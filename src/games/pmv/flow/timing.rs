@@ -480,13 +480,7 @@ pub(super) fn flush(m: &mut M) -> R<()> {
                 m.game.pending.clear();
                 return Ok(());
             }
-            let Some(ab) = m
-                .game
-                .defs
-                .get(&p.def)
-                .and_then(|d| d.abilities.get(p.ability))
-                .cloned()
-            else {
+            let Some(ab) = m.game.ability(&p.def, p.ability).cloned() else {
                 continue;
             };
             let same = m

@@ -26,9 +26,7 @@ pub fn resolve(m: &mut M, ctx: &mut Ctx, entry: Entry) -> Result<(), EngineError
         } => {
             let effects = m
                 .game
-                .defs
-                .get(&def)
-                .and_then(|d| d.abilities.get(ability))
+                .ability(&def, ability)
                 .map(|a| a.effect.clone())
                 .unwrap_or_default();
             m.record(

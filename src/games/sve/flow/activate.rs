@@ -73,13 +73,7 @@ pub(super) fn activate(m: &mut M, p: PlayerId, card: &str) -> R<()> {
         }
     };
     let def = eff_def_key(&m.game, card).unwrap_or_default();
-    let Some(ab) = m
-        .game
-        .defs
-        .get(&def)
-        .and_then(|d| d.abilities.get(ability))
-        .cloned()
-    else {
+    let Some(ab) = m.game.ability(&def, ability).cloned() else {
         return Err(bad(format!("`{card}` has no ability {ability}")));
     };
     m.record(

@@ -124,9 +124,7 @@ pub(super) fn holds(
 pub(super) fn applies(m: &mut M, def: &str, ability: usize, this: &str, master: PlayerId) -> bool {
     let Some(c) = m
         .game
-        .defs
-        .get(def)
-        .and_then(|d| d.abilities.get(ability))
+        .ability(def, ability)
         .and_then(|a| a.condition.clone())
     else {
         return true;

@@ -40,13 +40,7 @@ pub(super) fn effective_effects(
     key: &str,
     record: bool,
 ) -> R<Vec<Effect>> {
-    let Some(ab) = m
-        .game
-        .defs
-        .get(def)
-        .and_then(|d| d.abilities.get(ability))
-        .cloned()
-    else {
+    let Some(ab) = m.game.ability(def, ability).cloned() else {
         return Ok(Vec::new());
     };
     let mut out = Vec::new();
@@ -139,9 +133,7 @@ pub(super) fn choose_targets(
     // 10.3.2: a part disabled by its condition (10.3.3) makes no choices.
     let cond = m
         .game
-        .defs
-        .get(def)
-        .and_then(|d| d.abilities.get(ability))
+        .ability(def, ability)
         .and_then(|a| a.condition.clone());
     if let Some(c) = cond
         && !holds(&m.game, &c, master).0

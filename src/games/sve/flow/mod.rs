@@ -24,7 +24,7 @@ pub const READINGS: &[&str] = &[OVERFLOW_MASTER_CHOOSES];
 
 /// Whether a scenario chose reading `flag`.
 fn reading(g: &Game, flag: &str) -> bool {
-    g.players.iter().any(|p| p.flags.contains(flag))
+    g.reading_on(flag)
 }
 
 mod actions;
@@ -183,17 +183,11 @@ fn illegal(
     message: impl Into<String>,
     alternatives: Vec<String>,
 ) -> EngineError {
-    EngineError::Illegal {
-        rule,
-        message: message.into(),
-        alternatives,
-    }
+    EngineError::illegal(rule, message, alternatives)
 }
 
 fn bad(message: impl Into<String>) -> EngineError {
-    EngineError::BadAction {
-        message: message.into(),
-    }
+    EngineError::bad_action(message)
 }
 
 // ---------------------------------------------------------------- queries
