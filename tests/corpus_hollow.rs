@@ -28,16 +28,8 @@ const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
         "sve owner: the trace cites 12.4.3 and 12.5.3, not 12.1.2",
     ),
     (
-        "rulings/sve/12.15.2-aura.json",
-        "sve engine: the target filter that drops an Aura follower cites 10.6.2.3.3, not 12.15.2",
-    ),
-    (
         "rulings/sve/12.8.2-reserved-ward-protects-nothing.json",
         "sve engine: an attack past a reserved Ward follower cites nothing of 12.8.2",
-    ),
-    (
-        "rulings/pso2/101.7-both-decks-zero-sequential-reading.json",
-        "pso2 owner: expect.cites lacks 101.7",
     ),
     (
         "rulings/pso2/103.2.3-two-destroyed-count-twice.json",
@@ -46,10 +38,6 @@ const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
     (
         "rulings/pso2/205.5.2-armor-against-effect-damage-option.json",
         "pso2 owner: expect.cites lacks 205.5.2",
-    ),
-    (
-        "rulings/pso2/206.2-title-not-part-of-name.json",
-        "pso2 owner: expect.cites lacks 206.2",
     ),
 ];
 const DO_NOTHING_PENDING: &[(&str, &str)] = &[
