@@ -112,6 +112,27 @@ pub struct ZoneSpec {
     pub rule: &'static str,
 }
 
+impl ZoneSpec {
+    /// A zone kind with no card limit: one per player, or one `shared` by
+    /// all players.
+    pub const fn new(
+        name: &'static str,
+        visibility: Visibility,
+        ordered: bool,
+        shared: bool,
+        rule: &'static str,
+    ) -> Self {
+        ZoneSpec {
+            name,
+            visibility,
+            ordered,
+            limit: None,
+            shared,
+            rule,
+        }
+    }
+}
+
 /// A numeric player value declared by a game module (life, PP, EP…).
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct ValueSpec {

@@ -42,83 +42,65 @@ use super::GameModule;
 /// The Dimension Zero module.
 pub struct Dz;
 
-/// A zone kind of one player (`shared == false`) or of both.
-const fn kind(
-    name: &'static str,
-    visibility: Visibility,
-    ordered: bool,
-    shared: bool,
-    rule: &'static str,
-) -> ZoneSpec {
-    ZoneSpec {
-        name,
-        visibility,
-        ordered,
-        limit: None,
-        shared,
-        rule,
-    }
-}
-
 /// The battle squares first (the board), then the base squares and the
 /// other zones of 2.23.
 pub static ZONES: &[ZoneSpec] = &[
-    kind("L1", Visibility::Public, false, false, rules::SQUARES),
-    kind("C1", Visibility::Public, false, false, rules::SQUARES),
-    kind("R1", Visibility::Public, false, false, rules::SQUARES),
-    kind("L2", Visibility::Public, false, false, rules::SQUARES),
-    kind("C2", Visibility::Public, false, false, rules::SQUARES),
-    kind("R2", Visibility::Public, false, false, rules::SQUARES),
-    kind("L3", Visibility::Public, false, false, rules::SQUARES),
-    kind("C3", Visibility::Public, false, false, rules::SQUARES),
-    kind("R3", Visibility::Public, false, false, rules::SQUARES),
-    kind(
+    ZoneSpec::new("L1", Visibility::Public, false, false, rules::SQUARES),
+    ZoneSpec::new("C1", Visibility::Public, false, false, rules::SQUARES),
+    ZoneSpec::new("R1", Visibility::Public, false, false, rules::SQUARES),
+    ZoneSpec::new("L2", Visibility::Public, false, false, rules::SQUARES),
+    ZoneSpec::new("C2", Visibility::Public, false, false, rules::SQUARES),
+    ZoneSpec::new("R2", Visibility::Public, false, false, rules::SQUARES),
+    ZoneSpec::new("L3", Visibility::Public, false, false, rules::SQUARES),
+    ZoneSpec::new("C3", Visibility::Public, false, false, rules::SQUARES),
+    ZoneSpec::new("R3", Visibility::Public, false, false, rules::SQUARES),
+    ZoneSpec::new(
         "base_L",
         Visibility::Public,
         false,
         false,
         rules::BASE_SPACE,
     ),
-    kind(
+    ZoneSpec::new(
         "base_C",
         Visibility::Public,
         false,
         false,
         rules::BASE_SPACE,
     ),
-    kind(
+    ZoneSpec::new(
         "base_R",
         Visibility::Public,
         false,
         false,
         rules::BASE_SPACE,
     ),
-    kind("deck", Visibility::Hidden, true, false, rules::DECK),
-    kind("plan", Visibility::Public, true, false, rules::PLAN_ZONE),
-    kind("hand", Visibility::Private, false, false, rules::HAND),
-    kind(
+    ZoneSpec::new("deck", Visibility::Hidden, true, false, rules::DECK),
+    ZoneSpec::new("plan", Visibility::Public, true, false, rules::PLAN_ZONE),
+    ZoneSpec::new("hand", Visibility::Private, false, false, rules::HAND),
+    ZoneSpec::new(
         "graveyard",
         Visibility::Public,
         true,
         false,
         rules::GRAVEYARD,
     ),
-    kind(
+    ZoneSpec::new(
         "energy",
         Visibility::Public,
         false,
         false,
         rules::ENERGY_ZONE,
     ),
-    kind("smash", Visibility::Hidden, false, false, rules::SMASH_ZONE),
-    kind(
+    ZoneSpec::new("smash", Visibility::Hidden, false, false, rules::SMASH_ZONE),
+    ZoneSpec::new(
         "remove",
         Visibility::Public,
         false,
         false,
         rules::REMOVE_ZONE,
     ),
-    kind("stack", Visibility::Public, true, true, rules::STACK),
+    ZoneSpec::new("stack", Visibility::Public, true, true, rules::STACK),
 ];
 
 /// Keyword abilities of 第5部 (official English where one exists).

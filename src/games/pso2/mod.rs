@@ -51,34 +51,17 @@ use super::GameModule;
 /// The PSO2 module.
 pub struct Pso2;
 
-const fn zone(
-    name: &'static str,
-    visibility: Visibility,
-    ordered: bool,
-    shared: bool,
-    rule: &'static str,
-) -> ZoneSpec {
-    ZoneSpec {
-        name,
-        visibility,
-        ordered,
-        limit: None,
-        shared,
-        rule,
-    }
-}
-
 /// The zones of 400.2, the excluded cards, and the resolution zone.
 pub static ZONES: &[ZoneSpec] = &[
-    zone("field", Visibility::Public, false, false, "403.1"),
-    zone("player", Visibility::Public, false, false, "400.2.1"),
-    zone("mag", Visibility::Public, true, false, "400.2.2"),
-    zone("deck", Visibility::Hidden, true, false, "401.1"),
-    zone("hand", Visibility::Private, false, false, "402.1"),
-    zone("pp", Visibility::Public, false, false, "404.1"),
-    zone("discard", Visibility::Public, true, false, "405.1"),
-    zone("excluded", Visibility::Public, false, false, "400.2.4"),
-    zone("resolution", Visibility::Public, true, true, "406.1"),
+    ZoneSpec::new("field", Visibility::Public, false, false, "403.1"),
+    ZoneSpec::new("player", Visibility::Public, false, false, "400.2.1"),
+    ZoneSpec::new("mag", Visibility::Public, true, false, "400.2.2"),
+    ZoneSpec::new("deck", Visibility::Hidden, true, false, "401.1"),
+    ZoneSpec::new("hand", Visibility::Private, false, false, "402.1"),
+    ZoneSpec::new("pp", Visibility::Public, false, false, "404.1"),
+    ZoneSpec::new("discard", Visibility::Public, true, false, "405.1"),
+    ZoneSpec::new("excluded", Visibility::Public, false, false, "400.2.4"),
+    ZoneSpec::new("resolution", Visibility::Public, true, true, "406.1"),
 ];
 
 /// The deck is a player's life (101.3, 201.4); `life` is only the raid
