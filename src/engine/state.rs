@@ -577,6 +577,14 @@ impl Game {
         self.defs.get(def).and_then(|d| d.abilities.get(ability))
     }
 
+    /// The effects of ability number `ability` of definition `def` (none
+    /// when either is missing).
+    pub fn ability_effects(&self, def: &str, ability: usize) -> Vec<crate::engine::Effect> {
+        self.ability(def, ability)
+            .map(|a| a.effect.clone())
+            .unwrap_or_default()
+    }
+
     /// Whether any player set the reading flag `flag` (a scenario switches
     /// the engine to the other reading of an ambiguous rule this way).
     pub fn reading_on(&self, flag: &str) -> bool {

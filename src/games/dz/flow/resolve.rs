@@ -31,11 +31,7 @@ pub fn top(m: &mut M) -> Result<(), EngineError> {
             trigger,
             targets: tg,
         } => {
-            let effects = m
-                .game
-                .ability(&def, ability)
-                .map(|a| a.effect.clone())
-                .unwrap_or_default();
+            let effects = m.game.ability_effects(&def, ability);
             let e = m.record(
                 "resolve",
                 format!(

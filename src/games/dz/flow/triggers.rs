@@ -130,11 +130,7 @@ pub fn stack_waiting(m: &mut M) -> Result<usize, EngineError> {
                 trigger,
                 ..
             } => {
-                let effects = m
-                    .game
-                    .ability(&def, ability)
-                    .map(|a| a.effect.clone())
-                    .unwrap_or_default();
+                let effects = m.game.ability_effects(&def, ability);
                 m.record(
                     "stack",
                     format!(

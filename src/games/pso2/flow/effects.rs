@@ -24,11 +24,7 @@ pub fn resolve(m: &mut M, ctx: &mut Ctx, entry: Entry) -> Result<(), EngineError
             ability,
             trigger,
         } => {
-            let effects = m
-                .game
-                .ability(&def, ability)
-                .map(|a| a.effect.clone())
-                .unwrap_or_default();
+            let effects = m.game.ability_effects(&def, ability);
             m.record(
                 "resolve",
                 format!("{card}'s {trigger} ability resolves"),
