@@ -174,25 +174,11 @@ impl Choices {
         let Some(v) = self.take(key) else {
             return Ok(None);
         };
-        let list: Vec<String> = match &v {
-            Value::String(s) => vec![s.clone()],
-            Value::Array(a) => a
-                .iter()
-                .map(|x| x.as_str().map(str::to_string))
-                .collect::<Option<Vec<_>>>()
-                .ok_or_else(|| EngineError::BadChoice {
-                    choice: key.into(),
-                    value: v.to_string(),
-                    options: options.to_vec(),
-                })?,
-            _ => {
-                return Err(EngineError::BadChoice {
-                    choice: key.into(),
-                    value: v.to_string(),
-                    options: options.to_vec(),
-                });
-            }
-        };
+        let list = id_list(&v).ok_or_else(|| EngineError::BadChoice {
+            choice: key.into(),
+            value: v.to_string(),
+            options: options.to_vec(),
+        })?;
         for id in &list {
             if !options.contains(id) {
                 return Err(EngineError::BadChoice {
@@ -262,6 +248,59 @@ impl Choices {
             })
     }
 
+    /// Reads the target choice `key` over the `legal` targets, as every
+    /// game's "choose N targets" does.
+    ///
+    /// A chosen id that is not legal decides between two errors: `why`
+    /// gives the rule and reason when the id names something in the game
+    /// (a card on the board that the text cannot target is an illegal
+    /// play, rejected citing that rule), and `None` when it names nothing
+    /// (bad input). When the choice is missing and the count leaves only
+    /// one answer, the engine makes it ([`Picked::Only`]); otherwise the
+    /// choice is missing.
+    pub fn targets(
+        &mut self,
+        key: &str,
+        legal: &[String],
+        count: TargetCount,
+        why: impl Fn(&str) -> Option<(&'static str, String)>,
+    ) -> Result<Picked, EngineError> {
+        let Some(v) = self.take(key) else {
+            return match count {
+                TargetCount::Exactly(n) if legal.len() == n => Ok(Picked::Only(legal.to_vec())),
+                _ => Err(EngineError::MissingChoice {
+                    choice: key.into(),
+                    options: legal.to_vec(),
+                }),
+            };
+        };
+        let bad = |value: String| EngineError::BadChoice {
+            choice: key.into(),
+            value,
+            options: vec![count.describe(legal)],
+        };
+        let chosen = id_list(&v).ok_or_else(|| bad(v.to_string()))?;
+        if let Some(id) = chosen.iter().find(|id| !legal.contains(id)) {
+            return Err(match why(id) {
+                Some((rule, reason)) => EngineError::illegal(
+                    rule,
+                    format!("`{key}`: {id} is not a legal target ({reason})"),
+                    legal.to_vec(),
+                ),
+                None => bad(id.clone()),
+            });
+        }
+        let distinct: BTreeSet<&String> = chosen.iter().collect();
+        let fits = match count {
+            TargetCount::Exactly(n) => chosen.len() == n,
+            TargetCount::UpTo(n) => chosen.len() <= n,
+        };
+        if distinct.len() != chosen.len() || !fits {
+            return Err(bad(format!("{} target(s)", chosen.len())));
+        }
+        Ok(Picked::Given(chosen))
+    }
+
     /// Strict mode: a choice given but never used is an error.
     pub fn finish(&self) -> Result<(), EngineError> {
         match self.given.keys().find(|k| !self.used.contains(*k)) {
@@ -269,6 +308,46 @@ impl Choices {
             None => Ok(()),
         }
     }
+}
+
+/// A choice's value as a list of ids: a string is a list of one; `None`
+/// for anything else.
+fn id_list(v: &Value) -> Option<Vec<String>> {
+    match v {
+        Value::String(s) => Some(vec![s.clone()]),
+        Value::Array(a) => a.iter().map(|x| x.as_str().map(str::to_string)).collect(),
+        _ => None,
+    }
+}
+
+/// How many targets a choice takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TargetCount {
+    /// Exactly this many (already lowered to the number that exist where
+    /// the text says "as many as possible").
+    Exactly(usize),
+    /// From 0 to this many ("up to N").
+    UpTo(usize),
+}
+
+impl TargetCount {
+    /// "exactly 2 of a, b, c" / "up to 2 of a, b, c": what a valid choice is.
+    fn describe(self, legal: &[String]) -> String {
+        match self {
+            TargetCount::Exactly(n) => format!("exactly {n} of {}", capped_list(legal)),
+            TargetCount::UpTo(n) => format!("up to {n} of {}", capped_list(legal)),
+        }
+    }
+}
+
+/// A target choice read by [`Choices::targets`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Picked {
+    /// The scenario chose these.
+    Given(Vec<String>),
+    /// Not given, and only one answer was possible: the engine chose it
+    /// (the trace says so).
+    Only(Vec<String>),
 }
 
 /// The machine: state, pending steps, trace and budget.
@@ -423,6 +502,78 @@ mod tests {
 
     use super::*;
     use crate::engine::state::Game;
+
+    fn given(key: &str, v: Value) -> Choices {
+        Choices::new(BTreeMap::from([(key.to_string(), v)]))
+    }
+
+    fn ids(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// `why` for the target tests: `x` is on the board but not targetable.
+    fn on_board(id: &str) -> Option<(&'static str, String)> {
+        (id == "x").then(|| ("9.9", "it has ward".to_string()))
+    }
+
+    #[test]
+    fn a_known_but_illegal_target_is_an_illegal_action_citing_the_rule() {
+        let legal = ids(&["a", "b"]);
+        let mut c = given("t", Value::from("x"));
+        let e = c
+            .targets("t", &legal, TargetCount::Exactly(1), on_board)
+            .unwrap_err();
+        match e {
+            EngineError::Illegal {
+                rule,
+                message,
+                alternatives,
+            } => {
+                assert_eq!(rule, "9.9");
+                assert!(message.contains("x is not a legal target (it has ward)"));
+                assert_eq!(alternatives, legal);
+            }
+            e => panic!("{e:?}"),
+        }
+        // An id that names nothing is bad input, not a ruling.
+        let mut c = given("t", Value::from("nobody"));
+        let e = c.targets("t", &legal, TargetCount::Exactly(1), on_board);
+        assert!(matches!(e, Err(EngineError::BadChoice { .. })), "{e:?}");
+    }
+
+    #[test]
+    fn target_counts_and_the_only_answer() {
+        let legal = ids(&["a", "b"]);
+        let mut c = Choices::default();
+        assert_eq!(
+            c.targets("t", &legal, TargetCount::Exactly(2), on_board),
+            Ok(Picked::Only(legal.clone()))
+        );
+        assert!(matches!(
+            c.targets("t", &legal, TargetCount::Exactly(1), on_board),
+            Err(EngineError::MissingChoice { .. })
+        ));
+        assert!(matches!(
+            c.targets("t", &legal, TargetCount::UpTo(2), on_board),
+            Err(EngineError::MissingChoice { .. })
+        ));
+        let mut c = given("t", serde_json::json!(["a", "a"]));
+        assert!(matches!(
+            c.targets("t", &legal, TargetCount::UpTo(2), on_board),
+            Err(EngineError::BadChoice { .. })
+        ));
+        let mut c = given("t", serde_json::json!(["a", "b"]));
+        assert!(matches!(
+            c.targets("t", &legal, TargetCount::Exactly(1), on_board),
+            Err(EngineError::BadChoice { .. })
+        ));
+        let mut c = given("t", serde_json::json!([]));
+        assert_eq!(
+            c.targets("t", &legal, TargetCount::UpTo(1), on_board),
+            Ok(Picked::Given(vec![]))
+        );
+        assert!(c.finish().is_ok());
+    }
 
     #[derive(Debug, Clone, PartialEq)]
     enum T {

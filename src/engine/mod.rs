@@ -33,7 +33,7 @@ pub use card::{
     Until, Vocabulary, Who, Words,
 };
 pub use driver::{Plan, Rules};
-pub use machine::{Choices, EngineError, Flow, Machine};
+pub use machine::{Choices, EngineError, Flow, Machine, Picked, TargetCount};
 pub use state::{
     Card, CardId, Event, Game, GameResult, Pending, Player, PlayerId, Recipient, ShownFace,
     ValueSpec, Visibility, ZoneId, ZoneSpec, player_name, player_names,

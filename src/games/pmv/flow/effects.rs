@@ -1,6 +1,7 @@
 //! Automatic effects firing in their windows, target choice (8.2) and resolving the effect language on PMV objects (chapters 7, 8, 11).
 
 use super::*;
+use crate::engine::{Picked, TargetCount};
 
 /// Fires the 自動γ abilities with `trigger` of every card on the field,
 /// turn player's first (7.1.6.a).
@@ -132,6 +133,30 @@ pub(super) fn candidates(g: &Game, f: &Filter, master: PlayerId, this: &str) -> 
     out
 }
 
+/// Why `id`, chosen as a target, is not a legal one: リーダー's shield
+/// (10.34.2.a) or the text's own requirement (`rule`); `None` when `id`
+/// names nothing in the game (bad input, not a ruling).
+fn not_a_target(
+    g: &Game,
+    id: &str,
+    shielded: &[String],
+    rule: &'static str,
+) -> Option<(&'static str, String)> {
+    if shielded.iter().any(|s| s == id) {
+        return Some((
+            r::LEADER,
+            "it has リーダー: not the target of an effect of its opponent's command card".into(),
+        ));
+    }
+    let known = g.card(id).is_some() || (0..g.players.len()).any(|p| player_name(p) == id);
+    known.then(|| {
+        (
+            rule,
+            "the text cannot choose it: its zone, type or characteristics do not match".into(),
+        )
+    })
+}
+
 /// Chooses the 目標 of every `chosen` effect of an ability (5.2.3.d): key
 /// `key` for one such effect, `key#<effect index>` for several.
 pub(super) fn choose_targets(
@@ -199,23 +224,14 @@ pub(super) fn choose_targets(
                 legal,
             ));
         }
-        let asked: Vec<String> = legal.iter().chain(&shielded).cloned().collect();
-        let given = match m.choices.ids(&k, &asked)? {
-            Some(g) if g.iter().any(|x| shielded.contains(x)) => {
-                return Err(illegal(
-                    r::LEADER,
-                    format!(
-                        "{} has リーダー: it is not the target of an effect of its opponent's command card",
-                        g.iter()
-                            .filter(|x| shielded.contains(x))
-                            .cloned()
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                    legal,
-                ));
-            }
-            Some(g) => {
+        let n = if *up_to {
+            TargetCount::UpTo(count)
+        } else {
+            TargetCount::Exactly(count)
+        };
+        let why = |id: &str| not_a_target(&m.game, id, &shielded, r::PLAY_TARGETS);
+        let given = match m.choices.targets(&k, &legal, n, why)? {
+            Picked::Given(g) => {
                 m.record(
                     "targets",
                     format!("`{k}`: {} chosen as target(s)", g.join(", ")),
@@ -244,43 +260,19 @@ pub(super) fn choose_targets(
                 }
                 g
             }
-            None if !up_to && legal.len() == count => {
+            Picked::Only(g) => {
                 m.record(
                     "targets",
                     format!(
                         "`{k}`: the only legal target(s) {} are chosen",
-                        legal.join(", ")
+                        g.join(", ")
                     ),
                     &[r::PLAY_CHOOSE_TARGETS],
                 )
                 .note("a choice with exactly one possible answer is made by the engine");
-                legal.clone()
-            }
-            None => {
-                return Err(EngineError::MissingChoice {
-                    choice: k,
-                    options: legal,
-                });
+                g
             }
         };
-        let distinct: BTreeSet<&String> = given.iter().collect();
-        if distinct.len() != given.len()
-            || (if *up_to {
-                given.len() > count
-            } else {
-                given.len() != count
-            })
-        {
-            return Err(EngineError::BadChoice {
-                choice: k,
-                value: format!("{} target(s)", given.len()),
-                options: vec![format!(
-                    "{}{count} of {}",
-                    if *up_to { "up to " } else { "exactly " },
-                    legal.join(", ")
-                )],
-            });
-        }
         out.insert(i, given.iter().map(|id| tgt(&m.game, id)).collect());
     }
     Ok(out)
@@ -327,42 +319,22 @@ pub(super) fn choose_set_target(m: &mut M, k: &str, card: &str, player: PlayerId
             legal,
         ));
     }
-    let asked: Vec<String> = legal.iter().chain(&shielded).cloned().collect();
-    let given = match m.choices.ids("targets", &asked)? {
-        Some(g) if g.iter().any(|x| shielded.contains(x)) => {
-            return Err(illegal(
-                r::LEADER,
-                format!(
-                    "{} has リーダー: it is not the target of an effect of its opponent's command card",
-                    g.join(", ")
-                ),
-                legal,
-            ));
-        }
-        Some(g) => g,
-        None if legal.len() == 1 => {
+    let why = |id: &str| not_a_target(&m.game, id, &shielded, rule);
+    let given = match m
+        .choices
+        .targets("targets", &legal, TargetCount::Exactly(1), why)?
+    {
+        Picked::Given(g) => g,
+        Picked::Only(g) => {
             m.record(
                 "targets",
-                format!("`targets`: the only legal target {} is chosen", legal[0]),
+                format!("`targets`: the only legal target {} is chosen", g[0]),
                 &[r::PLAY_CHOOSE_TARGETS, rule],
             )
             .note("a choice with exactly one possible answer is made by the engine");
-            legal.clone()
-        }
-        None => {
-            return Err(EngineError::MissingChoice {
-                choice: "targets".into(),
-                options: legal,
-            });
+            g
         }
     };
-    if given.len() != 1 {
-        return Err(EngineError::BadChoice {
-            choice: "targets".into(),
-            value: format!("{} target(s)", given.len()),
-            options: vec![format!("exactly 1 of {}", legal.join(", "))],
-        });
-    }
     m.record(
         "targets",
         format!("{card} ({k}) targets {}", given[0]),
