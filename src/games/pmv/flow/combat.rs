@@ -132,8 +132,14 @@ pub(super) fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str)
             "there is already a blocking character".into(),
         ));
     }
-    if !p.block_window {
-        return Err(fail(r::BLOCK_PRIORITY, "a block is declared only with the priority the attack passed, before doing anything else".into()));
+    let answered_first = !p.block_window;
+    if answered_first && !may_block_now(g, &p) {
+        return Err(fail(
+            r::BLOCK_PRIORITY,
+            format!(
+                "a block is declared only with the priority the attack passed, before doing anything else (judge's reading of 6.4.2.a; option {BLOCK_AFTER_ANSWERING}: any priority the attacked player holds while the attack is open)"
+            ),
+        ));
     }
     if without_information(g, card) {
         return Err(fail(
@@ -182,6 +188,9 @@ pub(super) fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str)
     )
     .obj(card.to_string())
     .change(format!("{card}.sleep"), false, true);
+    if answered_first && let Some(e) = m.trace.last_mut() {
+        e.note(format!("reading chosen by the scenario ({BLOCK_AFTER_ANSWERING}): 6.4.2.a's \"priority moved by the attack\" is read as any priority the attacked player holds while the attack is open, so a block may follow an answer"));
+    }
     attack_or_block_effects(m, card, "on_block", r::BLOCK_WHEN)?;
     if let Some(c) = m.game.cards.get_mut(card)
         && c.zone.kind == zn::FIELD
@@ -274,7 +283,7 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
     }
     // c: fix the recipient.
     let blocker_now = blocker.filter(|b| same_on_field(&m.game, b));
-    let recipient = match &blocker_now {
+    let recipient: Option<Tgt> = match &blocker_now {
         Some(b) => {
             m.record(
                 "combat.c",
@@ -284,7 +293,16 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
                 ),
                 &[r::COMBAT_C, r::RECIPIENT, r::RECIPIENT_BLOCKER],
             );
-            b.clone()
+            Some(b.clone())
+        }
+        None if blk.is_some() && reading(&m.game, BLOCKER_GONE_NO_DAMAGE) => {
+            m.record(
+                "combat.c",
+                format!("{attacker} was blocked and the blocker is gone: no one receives its combat damage"),
+                &[r::COMBAT_C, r::RECIPIENT, r::RECIPIENT_BLOCKER],
+            )
+            .note(format!("reading chosen by the scenario ({BLOCKER_GONE_NO_DAMAGE}): a blocked attack stays blocked when its blocker leaves, so the attacked player is not the recipient (6.2.6 names the blocking character)"));
+            None
         }
         None => {
             let e = m.record(
@@ -296,9 +314,9 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
                 &[r::COMBAT_C, r::RECIPIENT, r::RECIPIENT_PLAYER],
             );
             if blk.is_some() {
-                e.note("judge's reading: the blocker is gone at step c, so no blocking character exists and the attacked player receives the damage (6.2.6; the rules have no explicit block-cancel rule here)");
+                e.note(format!("judge's reading: the blocker is gone at step c, so no blocking character exists and the attacked player receives the damage (6.2.6; the rules have no explicit block-cancel rule here; option {BLOCKER_GONE_NO_DAMAGE}: no one receives it)"));
             }
-            (player_name(defender), 0)
+            Some((player_name(defender), 0))
         }
     };
     let strike_back = !reading(&m.game, BLOCKER_NO_DAMAGE);
@@ -309,9 +327,15 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
     ] {
         let mut batch = Vec::new();
         let att_ok = attack_stands(&m.game, att) && !m.game.card(&attacker).is_some_and(removing);
-        let rec_ok = recipient.1 == 0 && parse_player(&recipient.0, m.game.players.len()).is_some()
-            || same_on_field(&m.game, &recipient);
-        if att_ok && rec_ok && has_kw(&m.game, &attacker, "first_strike") == first {
+        let rec_ok = |rc: &Tgt| {
+            rc.1 == 0 && parse_player(&rc.0, m.game.players.len()).is_some()
+                || same_on_field(&m.game, rc)
+        };
+        if let Some(recipient) = &recipient
+            && att_ok
+            && rec_ok(recipient)
+            && has_kw(&m.game, &attacker, "first_strike") == first
+        {
             let a = m
                 .game
                 .card(&attacker)
@@ -414,21 +438,21 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
                 }
             };
             if yes {
-                let deck = m.game.zone_of(defender, zn::DECK).to_vec();
-                let put: Vec<String> = deck.iter().take(x as usize).cloned().collect();
+                let put = top_cards_for_nodes(&m.game, defender, x);
                 for id in &put {
                     m.game.move_card(id, ZoneId::of(defender, zn::NODE), false);
                     if let Some(c) = m.game.cards.get_mut(id) {
                         c.states.insert(st::SLEEP.into());
                     }
                 }
+                let short_note = short_deck_note(&m.game, "graze");
                 let e = m.record(
                     "combat.g",
                     format!("graze: {} took {took} combat damage and puts the top {} card(s) of their deck into their node area, asleep (graze {x})", player_name(defender), put.len()),
                     &[r::COMBAT_G, r::GRAZE, r::GRAZE_FROM_CHARACTER, r::GRAZE_NOT_PIERCE, r::GRAZE_CHOOSE, r::GRAZE_NODES, r::NODE_ADD],
                 );
                 if (put.len() as i64) < x {
-                    e.note("judge's reading: with fewer cards than X in the deck, graze puts what there is; it is not a draw, so it causes no loss");
+                    e.note(short_note);
                 }
             } else {
                 m.record(

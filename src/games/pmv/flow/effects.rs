@@ -624,6 +624,7 @@ pub(super) fn apply_effect(
                     continuous_stat(&m.game, c, "attack").0.is_some()
                         || continuous_stat(&m.game, c, "defense").0.is_some()
                 });
+                let continuous_last = reading(&m.game, CONTINUOUS_CHANGE_LAST);
                 let en = m.record(
                     "modify",
                     format!(
@@ -647,7 +648,11 @@ pub(super) fn apply_effect(
                 }
                 if under {
                     en.rule(r::ALPHA_ORDER);
-                    en.note("a continuous 自動α/β also changes this value; the rules do not order it against a resolved effect's change: judges apply the resolved change on top (it is the latest applied, 6.1.11)");
+                    en.note(if continuous_last {
+                        format!("reading chosen by the scenario ({CONTINUOUS_CHANGE_LAST}): the continuous 自動α/β change is applied after this resolved change, so it wins")
+                    } else {
+                        format!("judge's reading: a continuous 自動α/β also changes this value; the rules do not order it against a resolved effect's change: judges apply the resolved change on top (it is the latest applied, 6.1.11; option {CONTINUOUS_CHANGE_LAST}: the continuous change wins)")
+                    });
                 }
             }
             process_removals(m)?;

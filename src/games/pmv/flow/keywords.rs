@@ -238,8 +238,8 @@ pub(super) fn resolve_mana_charge(m: &mut M, e: &Entry, x: i64, inc: u32) -> R<(
         );
         return Ok(());
     }
-    let deck = m.game.zone_of(e.player, zn::DECK).to_vec();
-    let put: Vec<String> = deck.iter().take(x.max(0) as usize).cloned().collect();
+    let put = top_cards_for_nodes(&m.game, e.player, x);
+    let short_note = short_deck_note(&m.game, "マナチャージ");
     let before = nodes(&m.game, e.player).len();
     for id in &put {
         m.game.move_card(id, ZoneId::of(e.player, zn::NODE), false);
@@ -258,7 +258,7 @@ pub(super) fn resolve_mana_charge(m: &mut M, e: &Entry, x: i64, inc: u32) -> R<(
         before + put.len(),
     );
     if (put.len() as i64) < x {
-        en.note("judge's reading: with fewer than X cards in the deck, マナチャージ puts what there is; it is not a draw, so it causes no loss");
+        en.note(short_note);
     }
     Ok(())
 }

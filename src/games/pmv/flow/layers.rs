@@ -22,14 +22,17 @@ pub(super) fn raw_power(g: &Game, c: &Card) -> (i64, i64) {
     // a: changes, the last one applied winning (6.1.11). Continuous
     // 自動α/β changes apply in entry order (7.4.5.e); a change by a
     // resolved effect is applied on top of them (reading).
-    let a = c
-        .set_value("attack")
-        .or(csa)
-        .unwrap_or_else(|| printed("attack"));
-    let d = c
-        .set_value("defense")
-        .or(csd)
-        .unwrap_or_else(|| printed("defense"));
+    // Option CONTINUOUS_CHANGE_LAST: the continuous change is applied
+    // after the resolved one instead.
+    let pick = |resolved: Option<i64>, continuous: Option<i64>| {
+        if reading(g, CONTINUOUS_CHANGE_LAST) {
+            continuous.or(resolved)
+        } else {
+            resolved.or(continuous)
+        }
+    };
+    let a = pick(c.set_value("attack"), csa).unwrap_or_else(|| printed("attack"));
+    let d = pick(c.set_value("defense"), csd).unwrap_or_else(|| printed("defense"));
     // b: each swap exchanges the two values; two swaps undo each other.
     let (a, d) = if c.swaps() % 2 == 1 { (d, a) } else { (a, d) };
     // c: additions, the combat modifiers of set cards among them (6.1.13).

@@ -191,7 +191,72 @@ pub const READINGS: &[&str] = &[
     ONE_PER_TURN_OWN_PLAYS,
     PLAYER_ATTACK_AS_EFFECT,
     EFFECT_ATTACK_BLOCK_SLEEPS,
+    BLOCKER_GONE_NO_DAMAGE,
+    SET_CARD_LEAVING_KEEPS_TRANSFORM,
+    BLOCK_AFTER_ANSWERING,
+    CONTINUOUS_CHANGE_LAST,
+    SHORT_DECK_PUTS_NOTHING,
 ];
+/// グレイズ (6.2.4.g) and マナチャージ (10.12.2.a) with fewer than X cards
+/// in the deck put none, instead of the judges' reading (they put what
+/// there is; it is not a draw, so there is no loss either way).
+pub const SHORT_DECK_PUTS_NOTHING: &str = "reading_short_deck_puts_nothing";
+
+/// The top `x` cards of `player`'s deck, put into the node area by graze
+/// or マナチャージ: all there are when fewer, or none under
+/// [`SHORT_DECK_PUTS_NOTHING`].
+fn top_cards_for_nodes(g: &Game, player: PlayerId, x: i64) -> Vec<String> {
+    let deck = g.zone_of(player, zn::DECK);
+    let x = x.max(0) as usize;
+    if deck.len() < x && reading(g, SHORT_DECK_PUTS_NOTHING) {
+        return Vec::new();
+    }
+    deck.iter().take(x).cloned().collect()
+}
+
+/// The judge's note of a graze or マナチャージ that found fewer than X
+/// cards in the deck.
+fn short_deck_note(g: &Game, what: &str) -> String {
+    if reading(g, SHORT_DECK_PUTS_NOTHING) {
+        format!(
+            "reading chosen by the scenario ({SHORT_DECK_PUTS_NOTHING}): with fewer than X cards in the deck, {what} cannot be done as written and puts none"
+        )
+    } else {
+        format!(
+            "judge's reading: with fewer than X cards in the deck, {what} puts what there is; it is not a draw, so it causes no loss (option {SHORT_DECK_PUTS_NOTHING}: it puts none)"
+        )
+    }
+}
+/// 7.4.5.e / 6.1.11: a continuous 自動α/β change of combat power is applied
+/// after a resolved effect's change (it is applied continuously), instead
+/// of the judges' reading (the resolved change on top).
+pub const CONTINUOUS_CHANGE_LAST: &str = "reading_continuous_change_applies_last";
+/// 6.4.2.a: the attacked player may block with any priority they hold
+/// while the attack's interference is open (after answering it with a
+/// card), instead of the judges' reading (only with the priority the attack
+/// passed, before doing anything else).
+pub const BLOCK_AFTER_ANSWERING: &str = "reading_block_after_answering";
+
+/// Whether the priority holder may declare a block now (6.4.2.a): with the
+/// priority the attack passed, or, under [`BLOCK_AFTER_ANSWERING`], with
+/// any priority the attacked player holds while the attack is unblocked.
+fn may_block_now(g: &Game, p: &Pri) -> bool {
+    p.block_window
+        || (reading(g, BLOCK_AFTER_ANSWERING)
+            && p.blocker.is_none()
+            && p.attack.as_ref().is_some_and(|a| {
+                g.card(&a.0)
+                    .is_some_and(|c| g.opponent(c.controller) == p.holder)
+            }))
+}
+/// 10.28.9.a: a character transformed by a set card's description stays
+/// transformed when that set card leaves the field (only its text becoming
+/// invalid is named), instead of the judges' reading (it reverts).
+pub const SET_CARD_LEAVING_KEEPS_TRANSFORM: &str = "reading_set_card_leaving_keeps_transform";
+/// 6.2.6: a blocked attack whose blocker left the field before step
+/// 6.2.4.c deals its combat damage to no one, instead of the judges'
+/// reading (the attacked player receives it).
+pub const BLOCKER_GONE_NO_DAMAGE: &str = "reading_blocker_gone_no_damage";
 /// 6.2.3.c: the attack a player is made to make follows 6.3.5 alone (any
 /// character not under "can't attack", left as it is), instead of the
 /// judges' reading (an active character, put to sleep as in 6.3.4.b).
@@ -766,7 +831,7 @@ fn legal_actions(g: &Game, p: &Pri) -> Vec<String> {
             }
         }
     }
-    if p.block_window {
+    if may_block_now(g, p) {
         for id in characters(g, p.holder) {
             if g.card(&id).is_some_and(|c| !c.has(st::SLEEP))
                 && check_restrictions(g, &[], p.holder, &id, Restricted::Block).is_ok()

@@ -564,6 +564,15 @@ pub(super) fn before_leaving_field(m: &mut M, card: &str) {
         .map(|c| c.id.clone())
         .collect();
     for h in hosts {
+        if reading(&m.game, SET_CARD_LEAVING_KEEPS_TRANSFORM) {
+            m.record(
+                "transform.stays",
+                format!("{card}, whose transformed description {h} shows, leaves the field; {h} stays transformed"),
+                &[r::TRANSFORM_SET_CARD_FACE],
+            )
+            .note(format!("reading chosen by the scenario ({SET_CARD_LEAVING_KEEPS_TRANSFORM}): 10.28.9.a reverts the character only when the set card's text becomes invalid; leaving the field is not named, so the description once obtained stays"));
+            continue;
+        }
         revert(
             m,
             &h,
@@ -573,7 +582,7 @@ pub(super) fn before_leaving_field(m: &mut M, card: &str) {
             &[r::TRANSFORM_SET_CARD_FACE],
         );
         if let Some(e) = m.trace.last_mut() {
-            e.note("judge's reading: a set card leaving the field stops giving its text and transformed description, like its text becoming invalid (10.28.9.a), so the character returns to the normal state");
+            e.note(format!("judge's reading: a set card leaving the field stops giving its text and transformed description, like its text becoming invalid (10.28.9.a), so the character returns to the normal state (option {SET_CARD_LEAVING_KEEPS_TRANSFORM}: it stays transformed)"));
         }
     }
 }
