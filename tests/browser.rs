@@ -11,6 +11,9 @@ use std::process::Command as Process;
 
 use assert_cmd::Command;
 
+mod common;
+use common::write_site;
+
 /// Headless, sandbox-free (containers), and nothing that reaches the network.
 const FLAGS: &[&str] = &[
     "--headless",
@@ -100,14 +103,7 @@ fn spellings_in_the_fragment_land_on_their_clause_offline() {
     let Some(browser) = browser_or_note() else {
         return;
     };
-    let dir = std::env::temp_dir().join(format!("judge-browser-site-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    Command::cargo_bin("judge")
-        .unwrap()
-        .arg("site")
-        .arg(&dir)
-        .assert()
-        .success();
+    let dir = write_site("browser");
     let cases = [
         // (page opened, fragment typed, canonical id expected)
         ("dz.html", "第4部第9章", "4.9"),
@@ -227,6 +223,140 @@ fn a_report_draws_the_board_and_expands_a_clause() {
                 std::fs::copy(&png, "docs/report-dz-battle.png").unwrap();
             }
         }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The relevance suite's queries: every `("game", "query", …)` row of
+/// tests/search_relevance.rs, and every English name of
+/// tests/search_keywords.tsv, read from the files themselves so the two
+/// suites cannot drift apart.
+fn relevance_queries() -> Vec<(String, String)> {
+    let row = regex::Regex::new(r#"\(\s*"(pmv|sve|dz|pso2)",\s*"([^"]+)",\s*"#).unwrap();
+    let mut out: Vec<(String, String)> = row
+        .captures_iter(include_str!("search_relevance.rs"))
+        .map(|c| (c[1].to_string(), c[2].to_string()))
+        .collect();
+    for line in include_str!("search_keywords.tsv").lines() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if line.starts_with('#') || cols.len() < 3 {
+            continue;
+        }
+        for name in cols[2].split('|').filter(|n| !n.trim().is_empty()) {
+            out.push((cols[0].to_string(), name.trim().to_string()));
+        }
+        if let Some(ja) = cols.get(3).filter(|j| !j.trim().is_empty()) {
+            out.push((cols[0].to_string(), ja.trim().to_string()));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The top `n` canonical ids `judge search` gives, in one game.
+fn engine_top(
+    engine: &tcg_judge::search::Engine<'_>,
+    game: &str,
+    q: &str,
+    n: usize,
+) -> Vec<String> {
+    let index = engine.index();
+    let Ok(query) = tcg_judge::search::query::parse(q) else {
+        return vec!["ERR".to_string()];
+    };
+    let scope = tcg_judge::search::Scope {
+        games: index.game_index(game).into_iter().collect(),
+        under: Vec::new(),
+    };
+    engine
+        .search(&query, &scope)
+        .iter()
+        .take(n)
+        .map(|h| index.doc(h.doc).id.to_string())
+        .collect()
+}
+
+fn html_unescape(s: &str) -> String {
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+/// The site's offline search (search.js over search-index.js) ranks as
+/// `judge search` does: on every query of the relevance suite, the same
+/// clauses in the same order (the first five compared), run in a real
+/// Chromium from `file://`. Then the search page itself: 投了 and ward find
+/// their defining clauses first, with no console output.
+#[test]
+fn offline_search_agrees_with_judge_search() {
+    let Some(browser) = browser_or_note() else {
+        return;
+    };
+    let dir = write_site("browser-search");
+    let queries = relevance_queries();
+    assert!(queries.len() > 200, "the suite was read: {}", queries.len());
+    let list = serde_json::to_string(&queries).unwrap();
+    let page = format!(
+        "<!doctype html><meta charset=\"utf-8\"><pre id=\"out\"></pre>\
+         <script src=\"search-index.js\"></script><script src=\"search.js\"></script>\
+         <script>var Q = {list};\
+         document.getElementById(\"out\").textContent = JSON.stringify(Q.map(function (q) {{\
+           try {{ return JudgeSearch.run(q[1], q[0]).hits.slice(0, 5).map(function (h) {{ return h.cid; }}); }}\
+           catch (e) {{ return [\"ERR\"]; }} }}));</script>"
+    );
+    std::fs::write(dir.join("agree.html"), page).unwrap();
+    let (dom, log) = dump_dom(&browser, &file_url(&dir, "agree.html", ""));
+    assert!(
+        !log.contains("Uncaught") && !log.contains(":CONSOLE("),
+        "console output:\n{log}"
+    );
+    let json = dom
+        .split_once("<pre id=\"out\">")
+        .and_then(|(_, r)| r.split_once("</pre>"))
+        .map(|(j, _)| html_unescape(j))
+        .expect("the page wrote its results");
+    let got: Vec<Vec<String>> = serde_json::from_str(&json).expect("results are JSON");
+    let engine = tcg_judge::search::Engine::new(tcg_judge::search::embedded().unwrap());
+    let mut differ = Vec::new();
+    for ((game, q), site) in queries.iter().zip(&got) {
+        let cli = engine_top(&engine, game, q, 5);
+        if &cli != site {
+            differ.push(format!("{game} `{q}`: judge search {cli:?}, site {site:?}"));
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "{} of {} queries rank differently:\n{}",
+        differ.len(),
+        queries.len(),
+        differ.join("\n")
+    );
+    // The page a judge uses: the query in the address, results drawn.
+    // 投了 is defined in 1.2.3 (its first item says no card affects it).
+    for (q, game, defining) in [("投了", "sve", "1.2.3"), ("ward", "sve", "12.8")] {
+        let first = engine_top(&engine, game, q, 1).remove(0);
+        assert!(first.starts_with(defining), "judge search {q}: {first}");
+        let want = format!("{game}:{first}");
+        let url = format!(
+            "{}?q={}&game={game}",
+            file_url(&dir, "search.html", "").trim_end_matches('#'),
+            q.bytes().map(|b| format!("%{b:02X}")).collect::<String>()
+        );
+        let (dom, log) = dump_dom(&browser, &url);
+        assert!(
+            !log.contains("Uncaught") && !log.contains(":CONSOLE("),
+            "console output on {url}:\n{log}"
+        );
+        assert!(
+            dom.contains(&format!("data-top=\"{want}\"")),
+            "{q}: the first result should be {want}; got {}",
+            dom.lines()
+                .find(|l| l.contains("id=\"results\""))
+                .unwrap_or("")
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -139,7 +139,7 @@ fn is_secondary(kind: ClauseKind) -> bool {
 /// A heading without its trailing parameter: `耐性Ａ` → `耐性`,
 /// `マナチャージ（Ｘ）` → `マナチャージ`, `回復X` → `回復`, so the keyword a
 /// judge types counts as the whole heading.
-pub(super) fn heading_core(title: &str) -> &str {
+pub(crate) fn heading_core(title: &str) -> &str {
     let mut t = title.trim_end();
     if let Some(open) = t
         .strip_suffix(['）', ')'])

@@ -16,6 +16,7 @@
 mod assets;
 mod html;
 pub mod report;
+pub mod search;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -122,7 +123,20 @@ pub fn build() -> Vec<File> {
             name: "index.html".into(),
             contents: index_page(&layouts),
         },
+        File {
+            name: "search.html".into(),
+            contents: search_page(&layouts),
+        },
+        File {
+            name: "search.js".into(),
+            contents: assets::SEARCH_JS.into(),
+        },
+        File {
+            name: "search-index.js".into(),
+            contents: search_index_js(&layouts),
+        },
     ];
+    let games = games_of(&layouts);
     for (k, l) in layouts.iter().enumerate() {
         files.push(File {
             name: format!("spellings-{}.js", l.spec.document),
@@ -132,6 +146,7 @@ pub fn build() -> Vec<File> {
         let referrers = referrers(l.book);
         let ctx = PageCtx {
             layout: l,
+            games: &games,
             twin,
             referrers: &referrers,
         };
@@ -243,6 +258,8 @@ fn spellings_js(l: &Layout) -> String {
 
 struct PageCtx<'a> {
     layout: &'a Layout<'a>,
+    /// Every game, for the search box.
+    games: &'a [(&'a str, &'a str)],
     twin: Option<&'a Layout<'a>>,
     referrers: &'a HashMap<&'a str, Vec<ClauseIdx>>,
 }
@@ -266,12 +283,68 @@ fn goto_form() -> &'static str {
      <button type=\"submit\">Go</button> <span id=\"goto-msg\" class=\"msg\"></span></form>\n"
 }
 
+/// The search box every page carries: it opens `search.html`, scoped to the
+/// page's game (a judge reading the SVE rules searches the SVE rules).
+fn search_form(games: &[(&str, &str)], game: Option<&str>) -> String {
+    let mut s = String::from(
+        "<form id=\"search\" class=\"goto\" role=\"search\" action=\"search.html\">\
+         <label for=\"search-q\">Search</label> \
+         <input id=\"search-q\" name=\"q\" autocomplete=\"off\" placeholder=\"投了, ward, check timing\"> \
+         <select id=\"search-game\" name=\"game\" aria-label=\"game\"><option value=\"\">all games</option>",
+    );
+    for &(id, name) in games {
+        let selected = if game == Some(id) { " selected" } else { "" };
+        let _ = write!(
+            s,
+            "<option value=\"{}\"{selected}>{}</option>",
+            attr(id),
+            esc(name)
+        );
+    }
+    s.push_str("</select> <button type=\"submit\">Search</button> <span id=\"search-msg\" class=\"msg\"></span></form>\n");
+    s
+}
+
+/// (game id, game name) of every game, in document order.
+fn games_of<'a>(layouts: &'a [Layout]) -> Vec<(&'a str, &'a str)> {
+    layouts
+        .iter()
+        .filter(|l| l.spec.primary)
+        .map(|l| (l.spec.game, l.book.meta.game_name.as_str()))
+        .collect()
+}
+
+/// `search.html`: the offline search over every game's primary document.
+fn search_page(layouts: &[Layout]) -> String {
+    let mut s = head("Search the rules", None);
+    s.push_str("<nav class=\"crumbs\" aria-label=\"breadcrumb\"><a href=\"index.html\">Rules</a> › <span>Search</span></nav>\n");
+    s.push_str(&search_form(&games_of(layouts), None));
+    s.push_str("<main>\n<p class=\"meta\">The same search as <code>judge search</code>: width, kana and dash variants fold together, English terms find their Japanese clauses, <code>OR</code>, <code>-word</code> and <code>\"a phrase\"</code> work. Nothing leaves this page.</p>\n<ol id=\"results\" class=\"results\"></ol>\n</main>\n<script src=\"search-index.js\"></script>\n<script src=\"search.js\"></script>\n</body>\n</html>\n");
+    s
+}
+
+/// `search-index.js`: the embedded search index, with each clause's link.
+fn search_index_js(layouts: &[Layout]) -> String {
+    let Ok(index) = crate::search::embedded() else {
+        return "window.JUDGE_SEARCH = null;\n".into();
+    };
+    search::index_js(index, |game, clause| {
+        layouts
+            .iter()
+            .find(|l| l.spec.primary && l.spec.game == game)
+            .filter(|l| (clause as usize) < l.page_of.len())
+            .map(|l| l.link_idx(clause as ClauseIdx))
+    })
+}
+
 fn index_page(layouts: &[Layout]) -> String {
     let mut s = head(
         "Rules of Phantom Magic Vision, PSO2 TCG, Shadowverse Evolve, Dimension Zero",
         None,
     );
-    s.push_str("<nav class=\"crumbs\" aria-label=\"breadcrumb\"><span>Rules</span></nav>\n<main>\n<h1>Rules</h1>\n");
+    s.push_str("<nav class=\"crumbs\" aria-label=\"breadcrumb\"><span>Rules</span></nav>\n");
+    s.push_str(&search_form(&games_of(layouts), None));
+    s.push_str("<main>\n<h1>Rules</h1>\n");
     s.push_str("<p>Every document bundled with <code>judge</code>, offline. Clause anchors accept any spelling a judge types: <code>#4.9.2-1</code>, <code>#第4部第9章</code>, full-width digits.</p>\n<ul class=\"docs\">\n");
     for l in layouts {
         let m = &l.book.meta;
@@ -324,6 +397,7 @@ fn page(ctx: &PageCtx, chapter: Option<usize>) -> String {
     }
     s.push_str("</nav>\n");
     s.push_str(goto_form());
+    s.push_str(&search_form(ctx.games, Some(l.spec.game)));
     s.push_str("<main>\n");
     if root.is_none() {
         let _ = writeln!(
