@@ -7,6 +7,26 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use owo_colors::OwoColorize;
 
+/// A results table fitted to the terminal: comfy-table's dynamic layout,
+/// which wraps long cells to the terminal's width (colour escapes counted
+/// as zero width). Off a terminal, `COLUMNS` gives the width when set (as
+/// `COLUMNS=100 judge check … | less`); otherwise rows are not wrapped, so
+/// scripts and pipes get one line per row.
+pub fn table() -> comfy_table::Table {
+    let mut t = comfy_table::Table::new();
+    t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
+    t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+    if !std::io::stdout().is_terminal()
+        && let Some(w) = std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse::<u16>().ok())
+            .filter(|&w| w >= 20)
+    {
+        t.set_width(w);
+    }
+    t
+}
+
 /// `--color` choices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum ColorChoice {

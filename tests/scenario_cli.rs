@@ -7,6 +7,8 @@ use predicates::prelude::*;
 fn judge() -> Command {
     let mut c = Command::cargo_bin("judge").unwrap();
     c.env("NO_COLOR", "1");
+    // Tables wrap to COLUMNS off a terminal; the tests read whole lines.
+    c.env_remove("COLUMNS");
     c
 }
 
@@ -472,6 +474,35 @@ fn a_newer_rulebook_flags_the_rulings_it_makes_stale() {
         .args(["check", "--rulebook", "sve", "rulings/sve/11.3.2-bane.json"])
         .assert()
         .code(2);
+}
+
+/// Off a terminal, `COLUMNS` fits the table to that width (a judge piping
+/// into `less`); without it, rows stay on one line each.
+#[test]
+fn check_table_fits_columns() {
+    let out = judge()
+        .args(["check", "--verbose", "scenarios/sve"])
+        .env("COLUMNS", "72")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let table: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with(['│', '┌', '└', '╞']))
+        .collect();
+    assert!(table.len() > 12, "{text}");
+    for l in &table {
+        assert!(l.chars().count() <= 72, "wider than 72: {l}");
+    }
+    let out = judge()
+        .args(["check", "--verbose", "scenarios/sve"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines().any(|l| l.chars().count() > 72),
+        "unwrapped without COLUMNS: {text}"
+    );
 }
 
 /// `judge check` leads with what went wrong: a passing run prints only the

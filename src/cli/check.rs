@@ -4,7 +4,6 @@
 
 use std::path::{Path, PathBuf};
 
-use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 use serde::Serialize;
 
 use super::CmdResult;
@@ -445,9 +444,7 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
         // A judge scans for what went wrong: the table lists the failures
         // and errors (every file with --verbose), fitted to the terminal,
         // then one summary line.
-        let mut t = Table::new();
-        t.load_style(UTF8_FULL_CONDENSED);
-        t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+        let mut t = crate::output::table();
         t.set_header(["scenario", "name", "status", "detail"]);
         for r in rows.iter().filter(|r| args.verbose || r.status != "pass") {
             let status = match r.status {

@@ -5,8 +5,6 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
-
 use super::CmdResult;
 use super::check::collect;
 use crate::bundle;
@@ -103,8 +101,7 @@ pub fn run(args: &CoverageArgs, style: Style) -> CmdResult {
     if args.json {
         print_json(&cov);
     } else {
-        let mut t = Table::new();
-        t.load_style(UTF8_FULL_CONDENSED);
+        let mut t = crate::output::table();
         t.set_header(["clause", "status", "covered by / reason", "text"]);
         for r in &cov.rows {
             if r.status == Status::Covered && !args.all {

@@ -1,6 +1,5 @@
 //! `judge games`: the bundled rulebooks.
 
-use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 use serde::Serialize;
 
 use super::CmdResult;
@@ -53,8 +52,7 @@ pub fn run(args: &GamesArgs, style: Style) -> CmdResult {
         print_json(&rows);
         return Ok(exit::OK);
     }
-    let mut t = Table::new();
-    t.load_style(UTF8_FULL_CONDENSED);
+    let mut t = crate::output::table();
     t.set_header(["game", "document", "name", "version", "in force", "clauses"]);
     for r in &rows {
         t.add_row([

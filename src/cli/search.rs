@@ -1,6 +1,5 @@
 //! `judge search`: keyword search over every bundled rulebook (issue 3).
 
-use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 use serde::Serialize;
 use unicode_normalization::UnicodeNormalization;
 
@@ -411,15 +410,7 @@ fn json_rows(
 fn hit_table(engine: &Engine<'_>, shown: &[Hit], missing: &[Vec<String>], style: Style) -> String {
     let index = engine.index();
     let any_expansion = shown.iter().any(|h| h.matched.iter().any(|m| m.expansion));
-    let mut table = Table::new();
-    table.load_style(UTF8_FULL_CONDENSED);
-    // ANSI escapes would confuse comfy-table's width computation, so wrap only
-    // plain text.
-    table.set_content_arrangement(if style.color {
-        ContentArrangement::Disabled
-    } else {
-        ContentArrangement::Dynamic
-    });
+    let mut table = crate::output::table();
     let mut header = vec!["game", "id", "where", "snippet"];
     if any_expansion {
         header.push("matched");
