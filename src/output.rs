@@ -7,15 +7,21 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use owo_colors::OwoColorize;
 
-/// A results table fitted to the terminal: comfy-table's dynamic layout,
-/// which wraps long cells to the terminal's width (colour escapes counted
-/// as zero width). Off a terminal, `COLUMNS` gives the width when set (as
-/// `COLUMNS=100 judge check … | less`); otherwise rows are not wrapped, so
-/// scripts and pipes get one line per row.
-pub fn table() -> comfy_table::Table {
+/// A results table fitted to the terminal: comfy-table's dynamic layout wraps
+/// long cells to the terminal's width. Off a terminal, `COLUMNS` gives the
+/// width when set (`COLUMNS=100 judge check … | less`); otherwise rows are
+/// not wrapped, so scripts and pipes get one line per row. Colour comes from
+/// [`Style::cell`], which comfy-table applies after the layout, so escapes
+/// never count as width nor get cut by wrapping.
+pub fn table(style: Style) -> comfy_table::Table {
     let mut t = comfy_table::Table::new();
     t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
     t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+    if style.color {
+        t.enforce_styling();
+    } else {
+        t.force_no_tty();
+    }
     if !std::io::stdout().is_terminal()
         && let Some(w) = std::env::var("COLUMNS")
             .ok()
@@ -25,6 +31,20 @@ pub fn table() -> comfy_table::Table {
         t.set_width(w);
     }
     t
+}
+
+/// The colour of a whole table cell ([`Style::cell`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Plain,
+    /// A clause id (bold cyan, as [`Style::id`]).
+    Id,
+    /// Secondary information (as [`Style::dim`]).
+    Dim,
+    /// Passing (as [`Style::good`]).
+    Good,
+    /// Failing (as [`Style::bad`]).
+    Bad,
 }
 
 /// `--color` choices.
@@ -57,6 +77,22 @@ impl Style {
 
     /// Plain style (tests, JSON).
     pub const PLAIN: Style = Style { color: false };
+
+    /// A table cell holding `s`, coloured by `tone` when colour is on.
+    pub fn cell(&self, s: impl Into<String>, tone: Tone) -> comfy_table::Cell {
+        use comfy_table::{Attribute, Cell, Color};
+        let cell = Cell::new(s.into());
+        if !self.color {
+            return cell;
+        }
+        match tone {
+            Tone::Plain => cell,
+            Tone::Id => cell.fg(Color::Cyan).add_attribute(Attribute::Bold),
+            Tone::Dim => cell.add_attribute(Attribute::Dim),
+            Tone::Good => cell.fg(Color::Green),
+            Tone::Bad => cell.fg(Color::Red),
+        }
+    }
 
     /// A clause id.
     pub fn id(&self, s: &str) -> String {

@@ -14,6 +14,8 @@ use tcg_judge::search::{Engine, Scope, embedded, query};
 fn judge() -> Command {
     let mut c = Command::cargo_bin("judge").unwrap();
     c.env("NO_COLOR", "1");
+    // Tables wrap to COLUMNS off a terminal; the tests read whole lines.
+    c.env_remove("COLUMNS");
     c
 }
 

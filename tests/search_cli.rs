@@ -7,6 +7,8 @@ use predicates::prelude::*;
 fn judge() -> Command {
     let mut c = Command::cargo_bin("judge").unwrap();
     c.env("NO_COLOR", "1");
+    // Tables wrap to COLUMNS off a terminal; golden output is unwrapped.
+    c.env_remove("COLUMNS");
     c
 }
 

@@ -4,11 +4,12 @@
 
 use std::path::{Path, PathBuf};
 
+use comfy_table::Cell;
 use serde::Serialize;
 
 use super::CmdResult;
 use crate::error::{JudgeError, exit};
-use crate::output::Style;
+use crate::output::{Style, Tone};
 use crate::scenario::provenance::Kind;
 use crate::scenario::report::{emit, emit_json};
 use crate::scenario::{self, expect};
@@ -444,16 +445,21 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
         // A judge scans for what went wrong: the table lists the failures
         // and errors (every file with --verbose), fitted to the terminal,
         // then one summary line.
-        let mut t = crate::output::table();
+        let mut t = crate::output::table(style);
         t.set_header(["scenario", "name", "status", "detail"]);
         for r in rows.iter().filter(|r| args.verbose || r.status != "pass") {
             let status = match r.status {
-                "pass" => style.good("pass"),
-                "fail" => style.bad("FAIL"),
-                "stale" => style.bad("STALE"),
-                _ => style.bad("ERROR"),
+                "pass" => style.cell("pass", Tone::Good),
+                "fail" => style.cell("FAIL", Tone::Bad),
+                "stale" => style.cell("STALE", Tone::Bad),
+                _ => style.cell("ERROR", Tone::Bad),
             };
-            t.add_row([r.file.clone(), r.name.clone(), status, r.detail.join("; ")]);
+            t.add_row([
+                Cell::new(&r.file),
+                Cell::new(&r.name),
+                status,
+                Cell::new(r.detail.join("; ")),
+            ]);
         }
         if args.verbose || errors + fails + stale > 0 {
             emit(&format!("{t}\n"));

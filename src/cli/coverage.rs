@@ -5,12 +5,14 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+use comfy_table::Cell;
+
 use super::CmdResult;
 use super::check::collect;
 use crate::bundle;
 use crate::error::{JudgeError, exit};
 use crate::games;
-use crate::output::{Style, print_json};
+use crate::output::{Style, Tone, print_json};
 use crate::scenario::coverage::{self, Status};
 use crate::scenario::{self, expect};
 
@@ -101,19 +103,24 @@ pub fn run(args: &CoverageArgs, style: Style) -> CmdResult {
     if args.json {
         print_json(&cov);
     } else {
-        let mut t = crate::output::table();
+        let mut t = crate::output::table(style);
         t.set_header(["clause", "status", "covered by / reason", "text"]);
         for r in &cov.rows {
             if r.status == Status::Covered && !args.all {
                 continue;
             }
             let st = match r.status {
-                Status::Covered => style.good("covered"),
-                Status::Mentioned => style.dim("mentioned"),
-                Status::Exception => style.dim("exception"),
-                Status::Uncovered => style.bad("UNCOVERED"),
+                Status::Covered => style.cell("covered", Tone::Good),
+                Status::Mentioned => style.cell("mentioned", Tone::Dim),
+                Status::Exception => style.cell("exception", Tone::Dim),
+                Status::Uncovered => style.cell("UNCOVERED", Tone::Bad),
             };
-            t.add_row([style.id(&r.id), st, r.why.clone(), r.text.clone()]);
+            t.add_row([
+                style.cell(&r.id, Tone::Id),
+                st,
+                Cell::new(&r.why),
+                Cell::new(&r.text),
+            ]);
         }
         crate::outln!("{t}");
         crate::outln!(

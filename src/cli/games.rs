@@ -1,11 +1,13 @@
 //! `judge games`: the bundled rulebooks.
 
+use comfy_table::Cell;
 use serde::Serialize;
 
 use super::CmdResult;
 use crate::bundle;
 use crate::error::exit;
-use crate::output::{Style, print_json};
+
+use crate::output::{Style, Tone, print_json};
 use crate::rulebook::DOCUMENTS;
 
 #[derive(Debug, clap::Args)]
@@ -52,16 +54,16 @@ pub fn run(args: &GamesArgs, style: Style) -> CmdResult {
         print_json(&rows);
         return Ok(exit::OK);
     }
-    let mut t = crate::output::table();
+    let mut t = crate::output::table(style);
     t.set_header(["game", "document", "name", "version", "in force", "clauses"]);
     for r in &rows {
         t.add_row([
-            style.id(r.game),
-            r.document.to_string(),
-            format!("{}\n{}", r.name, r.title),
-            r.version.to_string(),
-            r.effective.unwrap_or("-").to_string(),
-            r.clauses.to_string(),
+            style.cell(r.game, Tone::Id),
+            Cell::new(r.document),
+            Cell::new(format!("{}\n{}", r.name, r.title)),
+            Cell::new(r.version),
+            Cell::new(r.effective.unwrap_or("-")),
+            Cell::new(r.clauses),
         ]);
     }
     crate::outln!("{t}");

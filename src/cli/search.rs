@@ -410,7 +410,12 @@ fn json_rows(
 fn hit_table(engine: &Engine<'_>, shown: &[Hit], missing: &[Vec<String>], style: Style) -> String {
     let index = engine.index();
     let any_expansion = shown.iter().any(|h| h.matched.iter().any(|m| m.expansion));
-    let mut table = crate::output::table();
+    let mut table = crate::output::table(style);
+    if style.color {
+        // The snippet highlights its hits inside the cell, with escapes
+        // comfy-table would count as width and could cut when wrapping.
+        table.set_content_arrangement(comfy_table::ContentArrangement::Disabled);
+    }
     let mut header = vec!["game", "id", "where", "snippet"];
     if any_expansion {
         header.push("matched");
