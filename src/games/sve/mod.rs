@@ -155,9 +155,6 @@ const VOCABULARY: Vocabulary = Vocabulary {
     filters: Declared::all(rules::PLAY_TARGETS),
 };
 
-/// Player flags: the empty-deck draw, and the readings (`flow::READINGS`).
-const PLAYER_FLAGS: [&str; 2] = [flow::DREW_FROM_EMPTY, flow::OVERFLOW_MASTER_CHOOSES];
-
 /// The effects of chapter 5 (特定表記) the module implements.
 const EFFECTS: &[&str] = &[
     "damage",
@@ -243,7 +240,7 @@ impl GameModule for Sve {
         &["start", "main", "end"]
     }
     fn player_flags(&self) -> &'static [&'static str] {
-        &PLAYER_FLAGS
+        flow::PLAYER_FLAGS
     }
     fn vocabulary(&self) -> &'static Vocabulary {
         &VOCABULARY

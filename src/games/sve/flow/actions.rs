@@ -55,10 +55,9 @@ pub(super) fn legal_targets(g: &Game, attacker: &str) -> (Vec<String>, &'static 
     let ntp = g.opponent(tp);
     let c = &g.cards[attacker];
     let continuous = !c.has(st::ARRIVED);
-    let storm = has_kw(g, attacker, "storm");
     let assail = has_kw(g, attacker, "assail");
     // 8.4.3.1 bullet 2; Storm also waives it (judge's reading, see note).
-    let mut can_leader = continuous || storm;
+    let mut can_leader = continuous || storm_reaches_leader(g, attacker);
     let mut rule = r::TARGET_LEGAL;
     let followers: Vec<String> = field_followers(g, ntp)
         .into_iter()

@@ -15,12 +15,20 @@ use crate::engine::{
 
 use super::ZONES;
 
+pub use self::attack::STORM_FOLLOWERS_ONLY;
 pub use self::condition::COUNTS;
 pub use self::put::OVERFLOW_MASTER_CHOOSES;
 
 /// The judges' readings a scenario may switch to by listing the flag on
 /// any player (the engine applies the other reading and says so in a note).
-pub const READINGS: &[&str] = &[OVERFLOW_MASTER_CHOOSES];
+pub const READINGS: &[&str] = &[OVERFLOW_MASTER_CHOOSES, STORM_FOLLOWERS_ONLY];
+
+/// Every player flag: the empty-deck draw, then the readings.
+pub const PLAYER_FLAGS: &[&str] = &[
+    DREW_FROM_EMPTY,
+    OVERFLOW_MASTER_CHOOSES,
+    STORM_FOLLOWERS_ONLY,
+];
 
 /// Whether a scenario chose reading `flag`.
 fn reading(g: &Game, flag: &str) -> bool {
