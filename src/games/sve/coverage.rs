@@ -199,7 +199,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("12.2.1", DEF),
     ("12.3.1", DEF),
     ("12.3.2", DEF),
-    ("12.3.3", "not implemented: Quick activated abilities"),
+    ("12.3.3.1", ICON),
     ("12.4.1", DEF),
     ("12.4.2", ICON),
     ("12.5.1", DEF),

@@ -231,6 +231,7 @@ impl GameModule for Sve {
             "leaves_field",
             "permanent",
             "activated",
+            "quick_activated",
             "spell",
             "start_of_main",
             "start_of_end",
@@ -266,7 +267,7 @@ impl GameModule for Sve {
         flow::COUNTS
     }
     fn cost_triggers(&self) -> &'static [&'static str] {
-        &["activated"]
+        &["activated", "quick_activated"]
     }
     fn citable(&self) -> &'static [&'static str] {
         CITABLE.as_slice()

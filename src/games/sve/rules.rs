@@ -216,6 +216,7 @@ rules! {
     EVOLVE_ABILITY = "12.2.2";
     EVOLVE_EP = "12.2.3";
     QUICK = "12.3.1";
+    QUICK_ACTIVATED = "12.3.3";
     QUICK_OWN_TURN = "12.3.5";
     QUICK_WINDOWS = "12.3.4";
     CHOOSE = "5.17.1";

@@ -124,7 +124,7 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
                 ));
             }
             match a.kind.as_str() {
-                "play" => {
+                "play" | "activate" => {
                     let card = need_card(a)?;
                     // The continuation first: play_card schedules the
                     // resolution on top of it.
@@ -135,11 +135,14 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
                         },
                         Step::AwaitMain,
                     ]);
-                    play_card(m, player, &card, a.from.as_deref(), None)?;
+                    if a.kind == "play" {
+                        play_card(m, player, &card, a.from.as_deref(), None)?;
+                    } else {
+                        activate(m, player, &card, None)?;
+                    }
                 }
                 "attack" => declare_attack(m, player, &need_card(a)?, a.target.as_deref())?,
                 "evolve" => evolve(m, player, &need_card(a)?, a.target.as_deref())?,
-                "activate" => activate(m, player, &need_card(a)?)?,
                 "end_phase" => {
                     m.record(
                         "main_phase.end",
@@ -159,10 +162,7 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
             }
         }
         Step::AwaitQuick { window } => {
-            let (rule, after) = match window {
-                Window::Attack => (r::ATTACK_QUICK, r::ATTACK_QUICK_AFTER),
-                Window::End => (r::END_QUICK, r::END_QUICK_AFTER),
-            };
+            let rule = window_rule(window);
             if player != waited {
                 // The scenario moves on: the non-turn player did nothing.
                 m.record("quick.pass", format!("{} does nothing in the Quick window", player_name(waited)), &[rule])
@@ -178,35 +178,14 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
                         &[rule],
                     );
                 }
-                "play" => {
+                "play" | "activate" => {
                     let card = need_card(a)?;
-                    match window {
-                        Window::Attack => m.then([
-                            Step::CheckTiming {
-                                at: after,
-                                started: false,
-                            },
-                            Step::AwaitQuick { window },
-                        ]),
-                        Window::End => m.then([
-                            Step::CheckTiming {
-                                at: after,
-                                started: false,
-                            },
-                            Step::CheckTiming {
-                                at: r::END_CHECK_2,
-                                started: false,
-                            },
-                            Step::AwaitQuick { window },
-                        ]),
+                    m.then(after_quick(window));
+                    if a.kind == "play" {
+                        play_card(m, player, &card, a.from.as_deref(), Some(rule))?;
+                    } else {
+                        activate(m, player, &card, Some(window))?;
                     }
-                    play_card(m, player, &card, a.from.as_deref(), Some(rule))?;
-                }
-                "activate" => {
-                    return Err(EngineError::NotImplemented {
-                        clause: r::ACTIVATE,
-                        what: "Quick activated abilities".into(),
-                    });
                 }
                 other => {
                     m.stack.push(Step::AwaitQuick { window });
@@ -285,6 +264,39 @@ pub(super) fn act_after_pass(m: &mut M, a: &Action) -> R<()> {
     act(m, a)
 }
 
+/// The clause that opens a Quick window.
+pub(super) fn window_rule(window: Window) -> &'static str {
+    match window {
+        Window::Attack => r::ATTACK_QUICK,
+        Window::End => r::END_QUICK,
+    }
+}
+
+/// What follows a card or ability played in a Quick window: a check
+/// timing (8.4.8 / 7.4.6), then the window again (after 7.4.4's check
+/// timing in the end phase).
+fn after_quick(window: Window) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let after = match window {
+        Window::Attack => r::ATTACK_QUICK_AFTER,
+        Window::End => r::END_QUICK_AFTER,
+    };
+    steps.push(Step::CheckTiming {
+        at: after,
+        started: false,
+    });
+    if window == Window::End {
+        steps.push(Step::CheckTiming {
+            at: r::END_CHECK_2,
+            started: false,
+        });
+    }
+    steps.push(Step::AwaitQuick { window });
+    steps
+}
+
+/// What `p` may do in a Quick window: play a Quick card from hand or EX
+/// area, or a Quick activated ability (7.4.5, 8.4.7).
 pub(super) fn quick_options(g: &Game, p: PlayerId) -> Vec<String> {
     let mut out = Vec::new();
     for zone in [zn::HAND, zn::EX] {
@@ -294,6 +306,7 @@ pub(super) fn quick_options(g: &Game, p: PlayerId) -> Vec<String> {
             }
         }
     }
+    out.extend(quick_activations(g, p));
     out
 }
 

@@ -176,6 +176,11 @@ pub(super) fn choose_hidden(
     pick(m, f, count, up_to, false, master, this, key, false)
 }
 
+/// "Choose N" at play with fewer than N legal targets makes the play
+/// illegal (10.6.2.3.3 read literally), instead of the judges' reading
+/// (10.6.2.3.1: as many as possible, illegal only with none).
+pub const CHOOSE_N_NEEDS_N: &str = "reading_choose_n_needs_n";
+
 /// One selector's choice. `at_play`: a target chosen while playing
 /// (10.6.2.3.3: none → the play is illegal); otherwise a choice made while
 /// resolving, where fewer legal cards simply mean fewer (1.3.2).
@@ -197,6 +202,16 @@ fn pick(
         return Err(illegal(
             r::PLAY_TARGETS_NONE,
             format!("`{k}` needs {count} target(s) and there is no legal target"),
+            Vec::new(),
+        ));
+    }
+    if at_play && !up_to && legal.len() < count && reading(&m.game, CHOOSE_N_NEEDS_N) {
+        return Err(illegal(
+            r::PLAY_TARGETS_NONE,
+            format!(
+                "`{k}` needs {count} target(s) and only {} exist (reading `{CHOOSE_N_NEEDS_N}`: 10.6.2.3.3 read literally)",
+                legal.len()
+            ),
             Vec::new(),
         ));
     }
@@ -289,7 +304,7 @@ fn pick(
             &[rule_max],
         );
         if at_play {
-            e.note("10.6.2.3.1 \"as many as possible\" read with 10.6.2.3.3: playable when at least 1 target exists");
+            e.note(format!("10.6.2.3.1 \"as many as possible\" read with 10.6.2.3.3: playable when at least 1 target exists (flag `{CHOOSE_N_NEEDS_N}`: the play needs all {count})"));
         }
     }
     Ok(chosen)

@@ -17,17 +17,28 @@ use super::ZONES;
 
 pub use self::attack::STORM_FOLLOWERS_ONLY;
 pub use self::condition::COUNTS;
+pub use self::effects::CHOOSE_N_NEEDS_N;
 pub use self::put::OVERFLOW_MASTER_CHOOSES;
+pub use self::turn::{HAND_LIMIT_BACK_TO_QUICK, PP_EMPTIES_AT_TURN_END};
 
 /// The judges' readings a scenario may switch to by listing the flag on
 /// any player (the engine applies the other reading and says so in a note).
-pub const READINGS: &[&str] = &[OVERFLOW_MASTER_CHOOSES, STORM_FOLLOWERS_ONLY];
+pub const READINGS: &[&str] = &[
+    OVERFLOW_MASTER_CHOOSES,
+    STORM_FOLLOWERS_ONLY,
+    HAND_LIMIT_BACK_TO_QUICK,
+    PP_EMPTIES_AT_TURN_END,
+    CHOOSE_N_NEEDS_N,
+];
 
 /// Every player flag: the empty-deck draw, then the readings.
 pub const PLAYER_FLAGS: &[&str] = &[
     DREW_FROM_EMPTY,
     OVERFLOW_MASTER_CHOOSES,
     STORM_FOLLOWERS_ONLY,
+    HAND_LIMIT_BACK_TO_QUICK,
+    PP_EMPTIES_AT_TURN_END,
+    CHOOSE_N_NEEDS_N,
 ];
 
 /// Whether a scenario chose reading `flag`.

@@ -133,7 +133,7 @@ pub(super) fn play_card(
         e.rule(r::COST_SET_FIRST);
     }
     if quick.is_some() && opp_turn {
-        e.note("no rule empties PP at the end of a turn, so PP left over is usable in the opponent's turn");
+        e.note(format!("no rule empties PP at the end of a turn, so PP left over is usable in the opponent's turn (flag `{PP_EMPTIES_AT_TURN_END}`: it is lost as the turn ends)"));
     }
     m.game.set_value(p, "pp", pp - cost);
     // 10.6.2.6 field check.
