@@ -238,7 +238,7 @@ impl GameModule for Sve {
         ]
     }
     fn phases(&self) -> &'static [&'static str] {
-        &["start", "main", "end"]
+        &["setup", "start", "main", "end"]
     }
     fn player_flags(&self) -> &'static [&'static str] {
         flow::PLAYER_FLAGS
@@ -255,6 +255,8 @@ impl GameModule for Sve {
             "end_phase",
             "pass",
             "concede",
+            "mulligan",
+            "keep",
         ]
     }
     fn coverage_chapters(&self) -> &'static [&'static str] {

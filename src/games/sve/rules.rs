@@ -151,6 +151,17 @@ rules! {
     END_HAND_LIMIT = "7.4.7";
     END_DURATIONS = "7.4.8";
     END_TURN = "7.4.9";
+    DECK_SIZE = "6.1.1.2";
+    PRE_GAME = "6.2.1";
+    PRE_GAME_LEADER = "6.2.1.2";
+    PRE_GAME_SHUFFLE = "6.2.1.4";
+    PRE_GAME_FIRST = "6.2.1.6";
+    PRE_GAME_HAND = "6.2.1.7";
+    MULLIGAN = "6.2.1.8";
+    PRE_GAME_PP = "6.2.1.9";
+    PRE_GAME_EP = "6.2.1.10";
+    PRE_GAME_DEFENSE = "6.2.1.11";
+    PRE_GAME_START = "6.2.1.12";
     ACTION_WHOLE = "8.1.2";
     PLAY_CARD = "8.2.1";
     ACTIVATE = "8.3.1";

@@ -6,6 +6,7 @@ use super::*;
 pub(super) fn awaited(g: &Game, s: &Step) -> PlayerId {
     match s {
         Step::AwaitQuick { .. } => g.opponent(g.turn.active),
+        Step::AwaitMulligan { player } => *player,
         _ => g.turn.active,
     }
 }
@@ -109,6 +110,9 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
         );
         game_over_check(m);
         return Ok(());
+    }
+    if ["mulligan", "keep"].contains(&a.kind.as_str()) {
+        return decide_mulligan(m, awaiting, player, &a.kind);
     }
     match awaiting {
         Step::AwaitMain => {
@@ -236,8 +240,52 @@ pub(super) fn answers_quick(g: &Game, a: Option<&Action>) -> bool {
     }
 }
 
+/// 6.2.1.8: `player` takes or declines the mulligan, in order from the
+/// first player, once, before the game; at any other time it is rejected.
+fn decide_mulligan(m: &mut M, awaiting: Step, player: PlayerId, kind: &str) -> R<()> {
+    let Step::AwaitMulligan { player: waited } = awaiting else {
+        m.stack.push(awaiting);
+        return Err(illegal(
+            r::MULLIGAN,
+            format!("`{kind}` is done once, before the game begins"),
+            Vec::new(),
+        ));
+    };
+    if player != waited {
+        m.stack.push(awaiting);
+        return Err(illegal(
+            r::MULLIGAN,
+            format!(
+                "{} decides first (in order from the first player)",
+                player_name(waited)
+            ),
+            vec!["mulligan".into(), "keep".into()],
+        ));
+    }
+    if kind == "mulligan" {
+        mulligan(m, player)?;
+    } else {
+        keep(m, player, None);
+    }
+    collect(m);
+    Ok(())
+}
+
 /// Passes every Quick window the next action does not answer.
 pub(super) fn pass_unanswered(m: &mut M, next: Option<&Action>) -> R<()> {
+    while let Some(Step::AwaitMulligan { player }) = m.stack.last().cloned()
+        && !answers_mulligan(&m.game, next, player)
+    {
+        m.stack.pop();
+        keep(
+            m,
+            player,
+            Some(
+                "the scenario gives no mulligan decision for this player, so they are taken to keep",
+            ),
+        );
+        m.run(step)?;
+    }
     while m.game.result == GameResult::Ongoing
         && matches!(m.stack.last(), Some(Step::AwaitQuick { .. }))
         && !answers_quick(&m.game, next)

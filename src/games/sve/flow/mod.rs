@@ -58,6 +58,7 @@ mod evolve;
 mod moves;
 mod play;
 mod put;
+mod setup;
 #[cfg(test)]
 mod tests;
 mod timing;
@@ -65,7 +66,7 @@ mod turn;
 
 use self::{
     actions::*, activate::*, attack::*, combat::*, condition::*, cost::*, damage::*, effects::*,
-    evolve::*, moves::*, play::*, put::*, timing::*, turn::*,
+    evolve::*, moves::*, play::*, put::*, setup::*, timing::*, turn::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -148,6 +149,14 @@ pub enum Window {
 /// One SVE procedure step.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Step {
+    /// 6.2.1.1-6.2.1.7: decks, first player, opening hands.
+    PreGame,
+    /// 6.2.1.8: waiting for `player`'s mulligan decision.
+    AwaitMulligan {
+        player: PlayerId,
+    },
+    /// 6.2.1.9-6.2.1.12: starting values, then turn 1.
+    PreGameValues,
     StartMaxPp,
     StartPp,
     StartStand,
@@ -428,6 +437,7 @@ impl Rules for super::Sve {
     /// The rest of the phase the scenario starts in.
     fn start(&self, m: &mut M) -> R<()> {
         match m.game.turn.phase.as_str() {
+            "setup" => m.then(pre_game(&m.game)),
             "start" => m.then(start_of_turn()),
             "end" => m.then(end_phase()),
             _ => m.then([Step::AwaitMain]),

@@ -86,7 +86,9 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
                 &[r::MAIN_TRIGGER],
             );
         }
-        Step::AwaitMain | Step::AwaitQuick { .. } => {
+        Step::PreGame => prepare(m)?,
+        Step::PreGameValues => set_starting_values(m),
+        Step::AwaitMain | Step::AwaitQuick { .. } | Step::AwaitMulligan { .. } => {
             m.stack.push(s);
             return Ok(Flow::Await);
         }
