@@ -232,10 +232,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "13.3.2.4",
         "not implemented: \"Stack +N\" choosing the Stack card (use `add_counter`)",
     ),
-    (
-        "13.3.3",
-        "not implemented: Earth Rite (an optional additional cost, 10.6.2.2.1)",
-    ),
+    ("13.3.3.1", DEF),
     ("13.4.1.1", DEF),
     ("13.5.1.1", DEF),
     ("13.5.1.3.2.1", "not implemented: Choose (5.17)"),

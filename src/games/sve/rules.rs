@@ -74,6 +74,10 @@ rules! {
     NOT_ENTERING = "10.7.4.3";
     CONTROLLER = "3.1.2";
     STACK = "13.3.2";
+    EARTH_RITE = "13.3.3";
+    EARTH_RITE_MEANS = "13.3.3.2";
+    PRE_PLAY_CHOICE = "10.6.2.2";
+    OPTIONAL_ADDITIONAL_COST = "10.6.2.2.1";
     STACK_ABILITIES = "13.3.2.2";
     STACK_RULE = "13.3.2.3";
     COMBO_MEANS = "13.2.1.2";

@@ -83,10 +83,15 @@ pub(super) fn activate(m: &mut M, p: PlayerId, card: &str, window: Option<Window
             None => e.rule(r::QUICK_OWN_TURN),
         };
     }
-    // 10.6.2.3 targets, then 10.6.2.5 the cost, all or none (10.4.2.2).
+    // 10.6.2.2.1 Earth Rite, 10.6.2.3 targets, then 10.6.2.5 the cost,
+    // all or none (10.4.2.2).
+    let earth = earth_rite::decide(m, p, card, &def, &[ability], alts(&m.game))?;
     let key = format!("{card}.activated");
     let targets = choose_targets(m, &def, ability, card, p, &key)?;
     pay_costs(m, p, card, &ab.cost, alts(&m.game))?;
+    if let Some(a) = earth {
+        earth_rite::pay(m, &a);
+    }
     m.record(
         "ability.resolve",
         format!("{key} resolves"),
@@ -94,6 +99,7 @@ pub(super) fn activate(m: &mut M, p: PlayerId, card: &str, window: Option<Window
     )
     .obj(card);
     run_effects(m, &def, ability, card, p, targets, &key)?;
+    earth_rite::end(m);
     Ok(())
 }
 

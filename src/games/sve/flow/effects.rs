@@ -892,13 +892,7 @@ pub(super) fn resolve_played(
                 &[r::PLAY_RESOLVE, r::RESOLVE_TEXT],
             )
             .obj(card);
-            let idx: Vec<usize> = def
-                .abilities
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.trigger == "spell")
-                .map(|(i, _)| i)
-                .collect();
+            let idx = spell_abilities(&def);
             let mut t = targets.into_iter();
             for i in idx {
                 let mine = t.next().unwrap_or_default();
@@ -910,18 +904,23 @@ pub(super) fn resolve_played(
                 .card(card)
                 .is_some_and(|c| c.zone.kind == zn::RESOLUTION)
             {
-                let owner = m.game.cards[card].owner;
-                m.record(
-                    "play.leftover",
-                    format!("{card} goes to its owner's cemetery"),
-                    &[r::RESOLVE_LEFTOVER],
-                )
-                .obj(card);
-                mv(m, card, ZoneId::of(owner, zn::CEMETERY), false);
+                let text = format!("{card} goes to its owner's cemetery");
+                to_cemetery(m, card, "play.leftover", text, &[r::RESOLVE_LEFTOVER]);
             }
         }
     }
+    earth_rite::end(m);
     Ok(())
+}
+
+/// The indices of a spell's own text (trigger `spell`).
+pub(super) fn spell_abilities(def: &crate::engine::CardDef) -> Vec<usize> {
+    def.abilities
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.trigger == "spell")
+        .map(|(i, _)| i)
+        .collect()
 }
 
 pub(super) fn def_key(m: &M, card: &str) -> String {

@@ -53,6 +53,7 @@ mod combat;
 mod condition;
 mod cost;
 mod damage;
+mod earth_rite;
 mod effects;
 mod evolve;
 mod moves;
@@ -78,6 +79,8 @@ pub struct SveState {
     pub played: Vec<u32>,
     /// Whether each player's leader's defense went down this turn (13.5.2).
     pub defense_lowered: Vec<bool>,
+    /// The player whose play being made paid Earth Rite (13.3.3).
+    pub earth_rite: Option<PlayerId>,
 }
 
 impl SveState {
@@ -393,6 +396,9 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                         e.word()
                     ),
                 ));
+            }
+            if let Some(found) = earth_rite::unsupported(k, ab) {
+                return Some(found);
             }
             if let Some(e) = ab.cost.iter().find(|e| !supported_cost(e)) {
                 return Some((
