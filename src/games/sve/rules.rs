@@ -203,6 +203,7 @@ rules! {
     PLAY_TARGETS_NONE = "10.6.2.3.3";
     PLAY_COST = "10.6.2.5";
     PLAY_COST_UNPAID = "10.6.2.5.3";
+    COST_ZERO_DONE = "10.6.2.5.2";
     PLAY_FIELD_FULL = "10.6.2.6";
     PLAY_EVENT = "10.6.2.7";
     PLAY_RESOLVE = "10.6.2.8";

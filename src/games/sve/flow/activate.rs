@@ -157,117 +157,148 @@ fn which_ability(
 /// 10.4.2: the cost actions, in order; any impossible part makes the play
 /// illegal (10.4.2.2, 10.6.2.5.3), and the driver rewinds it.
 fn pay_costs(m: &mut M, p: PlayerId, card: &str, cost: &[Effect], alts: Vec<String>) -> R<()> {
-    for e in cost {
-        match e {
-            Effect::PayCost {
-                amount: Some(crate::engine::card::Num::Int(n)),
-                life: None,
-                optional: false,
+    for (i, e) in cost.iter().enumerate() {
+        match pay_one(m, p, card, e, &alts) {
+            // 10.4.2.2: a part that cannot be paid after others were: the
+            // cost is paid all or none, and the driver undoes the rest.
+            Err(EngineError::Illegal {
+                message,
+                alternatives,
                 ..
-            } => {
-                let pp = m.game.value(p, "pp");
-                let n = (*n).max(0);
-                if pp < n {
-                    return Err(illegal(
-                        r::PLAY_COST_UNPAID,
-                        format!("the cost asks {n} PP and {} has {pp}", player_name(p)),
-                        alts,
-                    ));
-                }
-                set_value(
-                    m,
-                    p,
-                    "pp",
-                    pp - n,
-                    "activate.cost",
-                    &[r::PP_COST, r::PLAY_COST, r::COST_PAYMENT, r::COST_IN_ORDER],
-                );
+            }) if i > 0 => {
+                return Err(illegal(
+                    r::COST_ALL_OR_NONE,
+                    format!(
+                        "{message}; the parts already paid are undone: a cost is paid all or none"
+                    ),
+                    alternatives,
+                ));
             }
-            Effect::SetState {
-                state,
-                clear: false,
-                target: Target::This,
-            } if state == st::ENGAGED => {
-                // 10.4.6: engage this reserved card; possible the turn it
-                // entered the field (10.4.6.1).
-                if m.game.card(card).is_some_and(|c| c.has(st::ENGAGED)) {
-                    return Err(illegal(
-                        r::ACT_COST,
-                        format!("{card} is already engaged: its act cost cannot be paid"),
-                        alts,
-                    ));
-                }
-                let arrived = m.game.card(card).is_some_and(|c| c.has(st::ARRIVED));
-                if let Some(c) = m.game.cards.get_mut(card) {
-                    c.states.insert(st::ENGAGED.into());
-                }
-                let e = m.record(
-                    "activate.cost",
-                    format!("{card} is engaged to pay the cost"),
-                    &[r::ACT_COST, r::PLAY_COST, r::COST_PAYMENT, r::COST_IN_ORDER],
-                );
-                e.change(format!("{card}.engaged"), false, true);
-                if arrived {
-                    e.rule(r::ACT_COST_SAME_TURN);
-                    e.text.push_str(" (allowed the turn it entered the field)");
-                }
+            other => other?,
+        }
+    }
+    Ok(())
+}
+
+/// One cost action of [`pay_costs`].
+fn pay_one(m: &mut M, p: PlayerId, card: &str, e: &Effect, alts: &[String]) -> R<()> {
+    let alts = alts.to_vec();
+    match e {
+        Effect::PayCost {
+            amount: Some(crate::engine::card::Num::Int(n)),
+            life: None,
+            optional: false,
+            ..
+        } => {
+            let pp = m.game.value(p, "pp");
+            let n = (*n).max(0);
+            if pp < n {
+                return Err(illegal(
+                    r::PLAY_COST_UNPAID,
+                    format!("the cost asks {n} PP and {} has {pp}", player_name(p)),
+                    alts,
+                ));
             }
-            Effect::AddCounter {
-                counter,
-                amount,
-                target: Target::This,
-            } if *amount < 0 => {
-                let have = m
-                    .game
-                    .card(card)
-                    .and_then(|c| c.counters.get(counter).copied())
-                    .unwrap_or(0);
-                if have < -amount {
-                    return Err(illegal(
-                        r::COST_BOUND,
-                        format!(
-                            "{card} has {have} {counter} counter(s); the cost removes {}",
-                            -amount
-                        ),
-                        alts,
-                    ));
-                }
-                if let Some(c) = m.game.cards.get_mut(card) {
-                    c.counters.insert(counter.clone(), have + amount);
-                }
-                m.record(
-                    "activate.cost",
-                    format!("{card}: {counter} counters {have} → {}", have + amount),
-                    &[
-                        r::COST_OTHER_NUMBER,
-                        r::PLAY_COST,
-                        r::COST_PAYMENT,
-                        r::COST_IN_ORDER,
-                    ],
-                )
-                .change(format!("{card}.counters.{counter}"), have, have + amount);
+            set_value(
+                m,
+                p,
+                "pp",
+                pp - n,
+                "activate.cost",
+                &[r::PP_COST, r::PLAY_COST, r::COST_PAYMENT, r::COST_IN_ORDER],
+            );
+            if n == 0
+                && let Some(e) = m.trace.last_mut()
+            {
+                e.rule(r::COST_ZERO_DONE);
+                e.text
+                    .push_str(" (0 PP: nothing is paid, and the part counts as done)");
             }
-            Effect::Put {
-                to,
-                target: Some(Target::This),
-                top: None,
-                ..
-            } if to == zn::CEMETERY => {
-                let owner = m.game.cards[card].owner;
-                m.record(
-                    "activate.cost",
-                    format!("{card} is put into its owner's cemetery to pay the cost"),
-                    &[r::PLAY_COST, r::PUT, r::COST_PAYMENT, r::COST_IN_ORDER],
-                )
-                .obj(card);
-                mv(m, card, ZoneId::of(owner, zn::CEMETERY), false);
+        }
+        Effect::SetState {
+            state,
+            clear: false,
+            target: Target::This,
+        } if state == st::ENGAGED => {
+            // 10.4.6: engage this reserved card; possible the turn it
+            // entered the field (10.4.6.1).
+            if m.game.card(card).is_some_and(|c| c.has(st::ENGAGED)) {
+                return Err(illegal(
+                    r::ACT_COST,
+                    format!("{card} is already engaged: its act cost cannot be paid"),
+                    alts,
+                ));
             }
-            other => {
-                return Err(EngineError::NotImplemented {
-                    clause: r::COST_PAYMENT,
-                    what: format!("the cost action `{}` of {card}'s ability", other.word()),
-                });
+            let arrived = m.game.card(card).is_some_and(|c| c.has(st::ARRIVED));
+            if let Some(c) = m.game.cards.get_mut(card) {
+                c.states.insert(st::ENGAGED.into());
             }
+            let e = m.record(
+                "activate.cost",
+                format!("{card} is engaged to pay the cost"),
+                &[r::ACT_COST, r::PLAY_COST, r::COST_PAYMENT, r::COST_IN_ORDER],
+            );
+            e.change(format!("{card}.engaged"), false, true);
+            if arrived {
+                e.rule(r::ACT_COST_SAME_TURN);
+                e.text.push_str(" (allowed the turn it entered the field)");
+            }
+        }
+        Effect::AddCounter {
+            counter,
+            amount,
+            target: Target::This,
+        } if *amount < 0 => {
+            let have = m
+                .game
+                .card(card)
+                .and_then(|c| c.counters.get(counter).copied())
+                .unwrap_or(0);
+            if have < -amount {
+                return Err(illegal(
+                    r::COST_BOUND,
+                    format!(
+                        "{card} has {have} {counter} counter(s); the cost removes {}",
+                        -amount
+                    ),
+                    alts,
+                ));
+            }
+            if let Some(c) = m.game.cards.get_mut(card) {
+                c.counters.insert(counter.clone(), have + amount);
+            }
+            m.record(
+                "activate.cost",
+                format!("{card}: {counter} counters {have} → {}", have + amount),
+                &[
+                    r::COST_OTHER_NUMBER,
+                    r::PLAY_COST,
+                    r::COST_PAYMENT,
+                    r::COST_IN_ORDER,
+                ],
+            )
+            .change(format!("{card}.counters.{counter}"), have, have + amount);
+        }
+        Effect::Put {
+            to,
+            target: Some(Target::This),
+            top: None,
+            ..
+        } if to == zn::CEMETERY => {
+            let owner = m.game.cards[card].owner;
+            m.record(
+                "activate.cost",
+                format!("{card} is put into its owner's cemetery to pay the cost"),
+                &[r::PLAY_COST, r::PUT, r::COST_PAYMENT, r::COST_IN_ORDER],
+            )
+            .obj(card);
+            mv(m, card, ZoneId::of(owner, zn::CEMETERY), false);
+        }
+        other => {
+            return Err(EngineError::NotImplemented {
+                clause: r::COST_PAYMENT,
+                what: format!("the cost action `{}` of {card}'s ability", other.word()),
+            });
         }
     }
     Ok(())

@@ -140,6 +140,9 @@ pub(super) fn declare_attack(
     };
     let a_inc = c.incarnation;
     let aura_target = t != "leader" && has_kw(g, t, "aura");
+    let reserved_ward = field_followers(g, ntp)
+        .iter()
+        .any(|f| has_kw(g, f, "ward") && !g.cards[f].has(st::ENGAGED));
     let note = storm.then(|| storm_note(g, t)).flatten();
     let e = m.record(
         "attack.declare",
@@ -173,6 +176,11 @@ pub(super) fn declare_attack(
     }
     if rule == r::WARD {
         e.rule(r::WARD);
+    } else if reserved_ward {
+        // 12.8.2: only an engaged Ward follower must be chosen.
+        e.rule(r::WARD);
+        e.text
+            .push_str("; a reserved Ward follower restricts nothing (12.8.2: engaged Ward only)");
     }
     if aura_target {
         // 12.15.2 item 1: Aura forbids choosing by cards and abilities only.
