@@ -72,9 +72,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: references to original (元の) information",
     ),
     ("5.24", "not implemented: changing a card's type"),
-    ("5.25", "not implemented: skipping turns"),
     ("5.26", DEF),
-    ("5.27", "not implemented: extra turns"),
     (
         "5.28",
         "not implemented: \"for each\" amounts computed from a count",

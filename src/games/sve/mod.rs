@@ -178,6 +178,8 @@ const EFFECTS: &[&str] = &[
     "set_cost",
     "modify_damage",
     "choose",
+    "skip_turn",
+    "extra_turn",
 ];
 
 impl GameModule for Sve {

@@ -155,6 +155,11 @@ rules! {
     END_HAND_LIMIT = "7.4.7";
     END_DURATIONS = "7.4.8";
     END_TURN = "7.4.9";
+    SKIP_TURN = "5.25.1";
+    SKIP_NEXT_TURN = "5.25.2";
+    SKIP_ONE_FOR_ALL = "5.25.2.1";
+    EXTRA_TURN = "5.27.1";
+    EXTRA_LATEST_FIRST = "5.27.1.1";
     DECK_SIZE = "6.1.1.2";
     PRE_GAME = "6.2.1";
     PRE_GAME_LEADER = "6.2.1.2";

@@ -761,6 +761,16 @@ pub(super) fn apply_effect(
                 );
             }
         }
+        Effect::SkipTurn { who } => {
+            for p in who_players(&m.game, master, *who) {
+                skip_next_turn(m, p);
+            }
+        }
+        Effect::ExtraTurn { who } => {
+            for p in who_players(&m.game, master, *who) {
+                add_extra_turn(m, p);
+            }
+        }
         Effect::Win { who } => {
             let ps = who_players(&m.game, master, *who);
             m.game.win(&ps);

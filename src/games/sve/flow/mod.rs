@@ -64,10 +64,11 @@ mod setup;
 mod tests;
 mod timing;
 mod turn;
+mod turn_order;
 
 use self::{
     actions::*, activate::*, attack::*, combat::*, condition::*, cost::*, damage::*, effects::*,
-    evolve::*, moves::*, play::*, put::*, setup::*, timing::*, turn::*,
+    evolve::*, moves::*, play::*, put::*, setup::*, timing::*, turn::*, turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -81,6 +82,13 @@ pub struct SveState {
     pub defense_lowered: Vec<bool>,
     /// The player whose play being made paid Earth Rite (13.3.3).
     pub earth_rite: Option<PlayerId>,
+    /// Whether each player's next turn is to be skipped (5.25.2).
+    pub skip_next: Vec<bool>,
+    /// Extra turns waiting, the latest last (5.27.1.1).
+    pub extra_turns: Vec<PlayerId>,
+    /// The player whose turn comes once the extra turns are taken (5.27.1:
+    /// they come just before it).
+    pub resume: Option<PlayerId>,
 }
 
 impl SveState {

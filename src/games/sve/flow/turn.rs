@@ -222,7 +222,7 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
             );
         }
         Step::EndTurn => {
-            let next = m.game.opponent(tp);
+            let next = next_turn_player(m, tp);
             let num = m.game.turn.number;
             m.record(
                 "end_phase.end_turn",
