@@ -20,16 +20,8 @@ const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
         "pso2 owner: the file names GL:それぞれ; the trace cites 301.2 and GL:サーチ",
     ),
     (
-        "rulings/sve/10.7.2.1-pending-once-per-trigger.json",
-        "sve owner: the trace cites 10.7.2, not 10.7.2.1",
-    ),
-    (
         "rulings/sve/12.1.2-fanfare-and-last-words-icons.json",
         "sve owner: the trace cites 12.4.3 and 12.5.3, not 12.1.2",
-    ),
-    (
-        "rulings/sve/12.8.2-reserved-ward-protects-nothing.json",
-        "sve engine: an attack past a reserved Ward follower cites nothing of 12.8.2",
     ),
     (
         "rulings/pso2/103.2.3-two-destroyed-count-twice.json",

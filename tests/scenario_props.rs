@@ -130,9 +130,9 @@ proptest! {
 
     /// Random action sequences on a rich board.
     #[test]
-    fn random_actions_never_panic(actions in prop::collection::vec((0usize..8, 0usize..20, 0usize..21, 0usize..7), 0..12)) {
-        let kinds = ["play", "attack", "evolve", "end_phase", "pass", "concede", "play", "activate"];
-        let ids = ["a", "b", "w", "v", "h1", "h2", "h3", "h4", "q", "e", "o1", "o2", "o3", "oh", "token.1", "x9", "m", "h5", "h6", "c1"];
+    fn random_actions_never_panic(actions in prop::collection::vec((0usize..10, 0usize..22, 0usize..23, 0usize..8), 0..12)) {
+        let kinds = ["play", "attack", "evolve", "end_phase", "pass", "concede", "play", "activate", "mulligan", "keep"];
+        let ids = ["a", "b", "w", "v", "h1", "h2", "h3", "h4", "q", "e", "o1", "o2", "o3", "oh", "token.1", "x9", "m", "h5", "h6", "c1", "z", "h7"];
         let n = ids.len();
         let mut list = Vec::new();
         for (k, c, t, ch) in actions {
@@ -152,6 +152,7 @@ proptest! {
                 serde_json::json!({ format!("{}.spell", ids[c]): ids[t % n] }),
                 serde_json::json!({ "discard": ["h1"] }),
                 serde_json::json!({ format!("{}.activated", ids[c]): ids[t % n], "keep.p1.field": ["a", "b", "w", "v", "m"] }),
+                serde_json::json!({ format!("{}.earth_rite", ids[c]): ids[t % n], format!("{}.spell", ids[c]): ids[t % n] }),
             ];
             a["choices"] = choice_sets[ch].clone();
             list.push(a);
@@ -202,7 +203,12 @@ const BOARD: &str = r#"{
       "abilities": [ { "trigger": "spell", "effect": [ { "do": "take_control", "target": { "select": "chosen", "side": "opponent", "types": ["follower"] } } ] } ] },
     "rez": { "name": "Rez", "type": "spell", "cost": 1,
       "abilities": [ { "trigger": "spell", "condition": { "zone": "cemetery", "at_least": 1 }, "effect": [ { "do": "put", "to": "field", "target": { "select": "chosen", "side": "any", "zone": "cemetery", "types": ["follower"] } },
-        { "do": "put", "to": "ex", "target": { "select": "chosen", "side": "you", "zone": "hand", "count": 2, "up_to": true } } ] } ] }
+        { "do": "put", "to": "ex", "target": { "select": "chosen", "side": "you", "zone": "hand", "count": 2, "up_to": true } } ] } ] },
+    "zap": { "name": "Zap", "type": "amulet", "cost": 1,
+      "abilities": [ { "trigger": "quick_activated", "cost": [ { "do": "set_state", "state": "engaged", "target": { "select": "this" } } ],
+        "effect": [ { "do": "damage", "amount": 1, "target": { "select": "chosen", "side": "opponent", "types": ["follower"], "or_leader": true } } ] } ] },
+    "rite": { "name": "Rite", "type": "spell", "cost": 1,
+      "abilities": [ { "trigger": "spell", "condition": { "count": "earth_rite", "at_least": 1 }, "effect": [ { "do": "damage", "amount": 2, "target": { "select": "chosen", "side": "opponent", "types": ["follower"] } } ] } ] }
   },
   "state": {
     "turn": { "player": "p1", "phase": "main", "number": 5 },
@@ -210,13 +216,13 @@ const BOARD: &str = r#"{
       "p1": { "values": { "pp": 6, "max_pp": 6, "ep": 2, "defense": 6 },
         "zones": {
           "field": [ { "id": "a", "card": "lw" }, { "id": "b", "card": "lw", "state": ["engaged"] }, { "id": "w", "card": "wolf" }, { "id": "v", "card": "viper" }, { "id": "m", "card": "well", "counters": { "stack": 1 } } ],
-          "hand": [ { "id": "h1", "card": "archer" }, { "id": "h2", "card": "fire" }, { "id": "h3", "card": "echo" }, { "id": "h4", "card": "rider" }, { "id": "h5", "card": "thief" }, { "id": "h6", "card": "rez" } ],
+          "hand": [ { "id": "h1", "card": "archer" }, { "id": "h2", "card": "fire" }, { "id": "h3", "card": "echo" }, { "id": "h4", "card": "rider" }, { "id": "h5", "card": "thief" }, { "id": "h6", "card": "rez" }, { "id": "h7", "card": "rite" } ],
           "cemetery": [ { "id": "c1", "card": "lw" } ],
           "evolve_deck": [ { "id": "e", "card": "wolf_evo" } ],
           "deck": { "count": 2 } } },
       "p2": { "values": { "pp": 2, "max_pp": 6, "defense": 5 },
         "zones": {
-          "field": [ { "id": "o1", "card": "wall", "state": ["engaged"] }, { "id": "o2", "card": "bat", "state": ["engaged"] }, { "id": "o3", "card": "lw" }, { "id": "gd", "card": "guard" } ],
+          "field": [ { "id": "o1", "card": "wall", "state": ["engaged"] }, { "id": "o2", "card": "bat", "state": ["engaged"] }, { "id": "o3", "card": "lw" }, { "id": "gd", "card": "guard" }, { "id": "z", "card": "zap" } ],
           "hand": [ { "id": "q", "card": "trap" }, { "id": "oh", "card": "goblin" } ],
           "deck": { "count": 1 } } }
     }

@@ -650,6 +650,19 @@ pub enum Effect {
     EndTurn,
     /// Ends the current phase.
     EndPhase,
+    /// The next turn of each player `who` is skipped (SVE 5.25.2): when it
+    /// would begin, the turn after it begins instead. A game that does not
+    /// implement it rejects it.
+    SkipTurn {
+        #[serde(default)]
+        who: Who,
+    },
+    /// Each player `who` takes an extra turn before the turn that would
+    /// come next (SVE 5.27.1). A game that does not implement it rejects it.
+    ExtraTurn {
+        #[serde(default)]
+        who: Who,
+    },
     /// The turn gets an extra `phase` (from the game's list) next.
     ExtraPhase { phase: String },
     /// The next `phase` (from the game's list) does not occur; with
@@ -807,6 +820,8 @@ impl Effect {
         "end_phase",
         "extra_phase",
         "skip_phase",
+        "skip_turn",
+        "extra_turn",
         "put",
         "evolve",
         "take_control",
@@ -853,6 +868,8 @@ impl Effect {
             Effect::EndPhase => "end_phase",
             Effect::ExtraPhase { .. } => "extra_phase",
             Effect::SkipPhase { .. } => "skip_phase",
+            Effect::SkipTurn { .. } => "skip_turn",
+            Effect::ExtraTurn { .. } => "extra_turn",
             Effect::Put { .. } => "put",
             Effect::Evolve { .. } => "evolve",
             Effect::TakeControl { .. } => "take_control",

@@ -72,9 +72,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: references to original (元の) information",
     ),
     ("5.24", "not implemented: changing a card's type"),
-    ("5.25", "not implemented: skipping turns"),
     ("5.26", DEF),
-    ("5.27", "not implemented: extra turns"),
     (
         "5.28",
         "not implemented: \"for each\" amounts computed from a count",
@@ -87,6 +85,10 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     // Chapter 8.
     ("8.1.1", DEF),
+    (
+        "8.1.2",
+        "not state-changing on its own: the general principle; each impossible action is rejected citing its own item's rule",
+    ),
     (
         "8.3.2",
         "covered for Evolve; Feed (14.2.2) is not implemented",
@@ -126,12 +128,16 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not state-changing: revealing a hidden card's ability",
     ),
     (
+        "10.6.2.1.2",
+        "not state-changing on its own: a play that cannot be made properly is rewound, citing the step that fails (10.6.2.3.3, 10.6.2.5.3, 10.6.2.6)",
+    ),
+    (
         "10.6.2.1.3",
         "not implemented: effects applied to a card in the EX area carried through play",
     ),
     (
         "10.6.2.2",
-        "not implemented: pre-play choices (optional additional costs, X, Choose)",
+        "not implemented: pre-play choices other than Earth Rite's optional additional cost (X 10.6.2.2.2, Choose counts 10.6.2.2.3)",
     ),
     (
         "10.6.2.3.2.1",
@@ -157,6 +163,10 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "10.7.4.1.1",
         "not implemented: abilities triggering on a move between a public and a hidden zone",
+    ),
+    (
+        "10.7.4.1.3",
+        "not implemented: triggers on moves between public zones other than leaving the field",
     ),
     (
         "10.7.4.2",
@@ -199,7 +209,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("12.2.1", DEF),
     ("12.3.1", DEF),
     ("12.3.2", DEF),
-    ("12.3.3", "not implemented: Quick activated abilities"),
+    ("12.3.3.1", ICON),
     ("12.4.1", DEF),
     ("12.4.2", ICON),
     ("12.5.1", DEF),
@@ -232,10 +242,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "13.3.2.4",
         "not implemented: \"Stack +N\" choosing the Stack card (use `add_counter`)",
     ),
-    (
-        "13.3.3",
-        "not implemented: Earth Rite (an optional additional cost, 10.6.2.2.1)",
-    ),
+    ("13.3.3.1", DEF),
     ("13.4.1.1", DEF),
     ("13.5.1.1", DEF),
     ("13.5.1.3.2.1", "not implemented: Choose (5.17)"),
@@ -247,6 +254,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     // Chapter 15.
     ("15.1.1", DEF),
+    ("15.1.2.1", DEF),
     ("15.1.3", PHYSICAL),
     ("15.1.4", PHYSICAL),
     (

@@ -155,9 +155,6 @@ const VOCABULARY: Vocabulary = Vocabulary {
     filters: Declared::all(rules::PLAY_TARGETS),
 };
 
-/// Player flags: the empty-deck draw, and the readings (`flow::READINGS`).
-const PLAYER_FLAGS: [&str; 2] = [flow::DREW_FROM_EMPTY, flow::OVERFLOW_MASTER_CHOOSES];
-
 /// The effects of chapter 5 (特定表記) the module implements.
 const EFFECTS: &[&str] = &[
     "damage",
@@ -181,6 +178,8 @@ const EFFECTS: &[&str] = &[
     "set_cost",
     "modify_damage",
     "choose",
+    "skip_turn",
+    "extra_turn",
 ];
 
 impl GameModule for Sve {
@@ -234,16 +233,17 @@ impl GameModule for Sve {
             "leaves_field",
             "permanent",
             "activated",
+            "quick_activated",
             "spell",
             "start_of_main",
             "start_of_end",
         ]
     }
     fn phases(&self) -> &'static [&'static str] {
-        &["start", "main", "end"]
+        &["setup", "start", "main", "end"]
     }
     fn player_flags(&self) -> &'static [&'static str] {
-        &PLAYER_FLAGS
+        flow::PLAYER_FLAGS
     }
     fn vocabulary(&self) -> &'static Vocabulary {
         &VOCABULARY
@@ -257,6 +257,8 @@ impl GameModule for Sve {
             "end_phase",
             "pass",
             "concede",
+            "mulligan",
+            "keep",
         ]
     }
     fn coverage_chapters(&self) -> &'static [&'static str] {
@@ -269,7 +271,7 @@ impl GameModule for Sve {
         flow::COUNTS
     }
     fn cost_triggers(&self) -> &'static [&'static str] {
-        &["activated"]
+        &["activated", "quick_activated"]
     }
     fn citable(&self) -> &'static [&'static str] {
         CITABLE.as_slice()

@@ -6,6 +6,7 @@ use super::*;
 pub(super) fn awaited(g: &Game, s: &Step) -> PlayerId {
     match s {
         Step::AwaitQuick { .. } => g.opponent(g.turn.active),
+        Step::AwaitMulligan { player } => *player,
         _ => g.turn.active,
     }
 }
@@ -55,10 +56,9 @@ pub(super) fn legal_targets(g: &Game, attacker: &str) -> (Vec<String>, &'static 
     let ntp = g.opponent(tp);
     let c = &g.cards[attacker];
     let continuous = !c.has(st::ARRIVED);
-    let storm = has_kw(g, attacker, "storm");
     let assail = has_kw(g, attacker, "assail");
     // 8.4.3.1 bullet 2; Storm also waives it (judge's reading, see note).
-    let mut can_leader = continuous || storm;
+    let mut can_leader = continuous || storm_reaches_leader(g, attacker);
     let mut rule = r::TARGET_LEGAL;
     let followers: Vec<String> = field_followers(g, ntp)
         .into_iter()
@@ -111,6 +111,9 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
         game_over_check(m);
         return Ok(());
     }
+    if ["mulligan", "keep"].contains(&a.kind.as_str()) {
+        return decide_mulligan(m, awaiting, player, &a.kind);
+    }
     match awaiting {
         Step::AwaitMain => {
             if player != m.game.turn.active {
@@ -125,7 +128,7 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
                 ));
             }
             match a.kind.as_str() {
-                "play" => {
+                "play" | "activate" => {
                     let card = need_card(a)?;
                     // The continuation first: play_card schedules the
                     // resolution on top of it.
@@ -136,11 +139,14 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
                         },
                         Step::AwaitMain,
                     ]);
-                    play_card(m, player, &card, a.from.as_deref(), None)?;
+                    if a.kind == "play" {
+                        play_card(m, player, &card, a.from.as_deref(), None)?;
+                    } else {
+                        activate(m, player, &card, None)?;
+                    }
                 }
                 "attack" => declare_attack(m, player, &need_card(a)?, a.target.as_deref())?,
                 "evolve" => evolve(m, player, &need_card(a)?, a.target.as_deref())?,
-                "activate" => activate(m, player, &need_card(a)?)?,
                 "end_phase" => {
                     m.record(
                         "main_phase.end",
@@ -160,10 +166,7 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
             }
         }
         Step::AwaitQuick { window } => {
-            let (rule, after) = match window {
-                Window::Attack => (r::ATTACK_QUICK, r::ATTACK_QUICK_AFTER),
-                Window::End => (r::END_QUICK, r::END_QUICK_AFTER),
-            };
+            let rule = window_rule(window);
             if player != waited {
                 // The scenario moves on: the non-turn player did nothing.
                 m.record("quick.pass", format!("{} does nothing in the Quick window", player_name(waited)), &[rule])
@@ -179,35 +182,14 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
                         &[rule],
                     );
                 }
-                "play" => {
+                "play" | "activate" => {
                     let card = need_card(a)?;
-                    match window {
-                        Window::Attack => m.then([
-                            Step::CheckTiming {
-                                at: after,
-                                started: false,
-                            },
-                            Step::AwaitQuick { window },
-                        ]),
-                        Window::End => m.then([
-                            Step::CheckTiming {
-                                at: after,
-                                started: false,
-                            },
-                            Step::CheckTiming {
-                                at: r::END_CHECK_2,
-                                started: false,
-                            },
-                            Step::AwaitQuick { window },
-                        ]),
+                    m.then(after_quick(window));
+                    if a.kind == "play" {
+                        play_card(m, player, &card, a.from.as_deref(), Some(rule))?;
+                    } else {
+                        activate(m, player, &card, Some(window))?;
                     }
-                    play_card(m, player, &card, a.from.as_deref(), Some(rule))?;
-                }
-                "activate" => {
-                    return Err(EngineError::NotImplemented {
-                        clause: r::ACTIVATE,
-                        what: "Quick activated abilities".into(),
-                    });
                 }
                 other => {
                     m.stack.push(Step::AwaitQuick { window });
@@ -258,8 +240,52 @@ pub(super) fn answers_quick(g: &Game, a: Option<&Action>) -> bool {
     }
 }
 
+/// 6.2.1.8: `player` takes or declines the mulligan, in order from the
+/// first player, once, before the game; at any other time it is rejected.
+fn decide_mulligan(m: &mut M, awaiting: Step, player: PlayerId, kind: &str) -> R<()> {
+    let Step::AwaitMulligan { player: waited } = awaiting else {
+        m.stack.push(awaiting);
+        return Err(illegal(
+            r::MULLIGAN,
+            format!("`{kind}` is done once, before the game begins"),
+            Vec::new(),
+        ));
+    };
+    if player != waited {
+        m.stack.push(awaiting);
+        return Err(illegal(
+            r::MULLIGAN,
+            format!(
+                "{} decides first (in order from the first player)",
+                player_name(waited)
+            ),
+            vec!["mulligan".into(), "keep".into()],
+        ));
+    }
+    if kind == "mulligan" {
+        mulligan(m, player)?;
+    } else {
+        keep(m, player, None);
+    }
+    collect(m);
+    Ok(())
+}
+
 /// Passes every Quick window the next action does not answer.
 pub(super) fn pass_unanswered(m: &mut M, next: Option<&Action>) -> R<()> {
+    while let Some(Step::AwaitMulligan { player }) = m.stack.last().cloned()
+        && !answers_mulligan(&m.game, next, player)
+    {
+        m.stack.pop();
+        keep(
+            m,
+            player,
+            Some(
+                "the scenario gives no mulligan decision for this player, so they are taken to keep",
+            ),
+        );
+        m.run(step)?;
+    }
     while m.game.result == GameResult::Ongoing
         && matches!(m.stack.last(), Some(Step::AwaitQuick { .. }))
         && !answers_quick(&m.game, next)
@@ -286,6 +312,39 @@ pub(super) fn act_after_pass(m: &mut M, a: &Action) -> R<()> {
     act(m, a)
 }
 
+/// The clause that opens a Quick window.
+pub(super) fn window_rule(window: Window) -> &'static str {
+    match window {
+        Window::Attack => r::ATTACK_QUICK,
+        Window::End => r::END_QUICK,
+    }
+}
+
+/// What follows a card or ability played in a Quick window: a check
+/// timing (8.4.8 / 7.4.6), then the window again (after 7.4.4's check
+/// timing in the end phase).
+fn after_quick(window: Window) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let after = match window {
+        Window::Attack => r::ATTACK_QUICK_AFTER,
+        Window::End => r::END_QUICK_AFTER,
+    };
+    steps.push(Step::CheckTiming {
+        at: after,
+        started: false,
+    });
+    if window == Window::End {
+        steps.push(Step::CheckTiming {
+            at: r::END_CHECK_2,
+            started: false,
+        });
+    }
+    steps.push(Step::AwaitQuick { window });
+    steps
+}
+
+/// What `p` may do in a Quick window: play a Quick card from hand or EX
+/// area, or a Quick activated ability (7.4.5, 8.4.7).
 pub(super) fn quick_options(g: &Game, p: PlayerId) -> Vec<String> {
     let mut out = Vec::new();
     for zone in [zn::HAND, zn::EX] {
@@ -295,6 +354,7 @@ pub(super) fn quick_options(g: &Game, p: PlayerId) -> Vec<String> {
             }
         }
     }
+    out.extend(quick_activations(g, p));
     out
 }
 

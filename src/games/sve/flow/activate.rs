@@ -3,15 +3,20 @@
 
 use super::*;
 
-/// The activated abilities (trigger `activated`) of `card`, by index.
-fn activated(g: &Game, card: &str) -> Vec<usize> {
+/// The trigger word of an activated ability with Quick (Ⓠ, 12.3.3): it
+/// may also be played in the opponent's Quick windows (12.3.4).
+pub(super) const QUICK_ACTIVATED: &str = "quick_activated";
+
+/// The activated abilities of `card`, by ability index, each with whether
+/// it has Quick (trigger `activated` or [`QUICK_ACTIVATED`]).
+fn activated(g: &Game, card: &str) -> Vec<(usize, bool)> {
     eff_def(g, card)
         .map(|d| {
             d.abilities
                 .iter()
                 .enumerate()
-                .filter(|(_, a)| a.trigger == "activated")
-                .map(|(i, _)| i)
+                .filter(|(_, a)| a.trigger == "activated" || a.trigger == QUICK_ACTIVATED)
+                .map(|(i, a)| (i, a.trigger == QUICK_ACTIVATED))
                 .collect()
         })
         .unwrap_or_default()
@@ -27,11 +32,25 @@ pub(super) fn legal_activations(g: &Game) -> Vec<String> {
         .collect()
 }
 
-/// 8.3.1: the turn player plays an activated ability of a follower or
-/// amulet on their field. With several, the choice `<card>.activate`
-/// (1-based) names which.
-pub(super) fn activate(m: &mut M, p: PlayerId, card: &str) -> R<()> {
-    let alts = legal_main(&m.game);
+/// Quick activated abilities `p` may play in a Quick window (7.4.5, 8.4.7).
+pub(super) fn quick_activations(g: &Game, p: PlayerId) -> Vec<String> {
+    g.zone_of(p, zn::FIELD)
+        .iter()
+        .filter(|id| activated(g, id).iter().any(|(_, q)| *q))
+        .map(|id| format!("activate {id}"))
+        .collect()
+}
+
+/// 8.3.1: a player plays an activated ability of a follower or amulet on
+/// their field: the turn player in their main phase, or, with Quick
+/// (12.3.3), the non-turn player in `window` (7.4.5, 8.4.7). With several,
+/// the choice `<card>.activate` (1-based among the card's activated
+/// abilities) names which. The caller schedules what follows.
+pub(super) fn activate(m: &mut M, p: PlayerId, card: &str, window: Option<Window>) -> R<()> {
+    let alts = |g: &Game| match window {
+        Some(_) => quick_options(g, p),
+        None => legal_main(g),
+    };
     let Some(c) = m.game.card(card).cloned() else {
         return Err(bad(format!("no card `{card}`")));
     };
@@ -43,49 +62,36 @@ pub(super) fn activate(m: &mut M, p: PlayerId, card: &str) -> R<()> {
                 c.zone,
                 player_name(p)
             ),
-            alts,
+            alts(&m.game),
         ));
     }
-    let list = activated(&m.game, card);
-    let ability = match list.len() {
-        0 => {
-            return Err(illegal(
-                r::ACTIVATE,
-                format!("{card} has no activated ability"),
-                alts,
-            ));
-        }
-        1 => list[0],
-        n => {
-            let options: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
-            let k = format!("{card}.activate");
-            let v = m.choices.require(&k, &options)?;
-            match v.as_u64().map(|i| i as usize) {
-                Some(i) if (1..=n).contains(&i) => list[i - 1],
-                _ => {
-                    return Err(EngineError::BadChoice {
-                        choice: k,
-                        value: v.to_string(),
-                        options,
-                    });
-                }
-            }
-        }
-    };
+    let (ability, quick) = which_ability(m, card, window, alts(&m.game))?;
     let def = eff_def_key(&m.game, card).unwrap_or_default();
     let Some(ab) = m.game.ability(&def, ability).cloned() else {
         return Err(bad(format!("`{card}` has no ability {ability}")));
     };
-    m.record(
+    let e = m.record(
         "activate.specify",
         format!("{} plays an activated ability of {card}", player_name(p)),
         &[r::ACTIVATE, r::PLAY_SPECIFY, r::ACTIVATED_MASTER],
-    )
-    .obj(card);
-    // 10.6.2.3 targets, then 10.6.2.5 the cost, all or none (10.4.2.2).
+    );
+    e.obj(card);
+    if quick {
+        e.rule(r::QUICK_ACTIVATED);
+        match window {
+            Some(w) => e.rule(r::QUICK_WINDOWS).rule(window_rule(w)),
+            None => e.rule(r::QUICK_OWN_TURN),
+        };
+    }
+    // 10.6.2.2.1 Earth Rite, 10.6.2.3 targets, then 10.6.2.5 the cost,
+    // all or none (10.4.2.2).
+    let earth = earth_rite::decide(m, p, card, &def, &[ability], alts(&m.game))?;
     let key = format!("{card}.activated");
     let targets = choose_targets(m, &def, ability, card, p, &key)?;
-    pay_costs(m, p, card, &ab.cost)?;
+    pay_costs(m, p, card, &ab.cost, alts(&m.game))?;
+    if let Some(a) = earth {
+        earth_rite::pay(m, &a);
+    }
     m.record(
         "ability.resolve",
         format!("{key} resolves"),
@@ -93,131 +99,206 @@ pub(super) fn activate(m: &mut M, p: PlayerId, card: &str) -> R<()> {
     )
     .obj(card);
     run_effects(m, &def, ability, card, p, targets, &key)?;
-    m.then([
-        Step::CheckTiming {
-            at: r::MAIN_AFTER,
-            started: false,
-        },
-        Step::AwaitMain,
-    ]);
+    earth_rite::end(m);
     Ok(())
+}
+
+/// Which activated ability of `card` is played, and whether it has Quick:
+/// the choice `<card>.activate` (1-based among its activated abilities),
+/// needed only when more than one may be played now. In a Quick window only
+/// a Quick one may (12.3.3, 12.3.4).
+fn which_ability(
+    m: &mut M,
+    card: &str,
+    window: Option<Window>,
+    alts: Vec<String>,
+) -> R<(usize, bool)> {
+    let list = activated(&m.game, card);
+    let usable: Vec<usize> = (0..list.len())
+        .filter(|i| window.is_none() || list[*i].1)
+        .collect();
+    if list.is_empty() {
+        return Err(illegal(
+            r::ACTIVATE,
+            format!("{card} has no activated ability"),
+            alts,
+        ));
+    }
+    let not_quick = |alts| {
+        illegal(
+            r::QUICK_ACTIVATED,
+            format!(
+                "that ability of {card} has no Quick: it cannot be played in the opponent's turn"
+            ),
+            alts,
+        )
+    };
+    let k = format!("{card}.activate");
+    let options: Vec<String> = (1..=list.len()).map(|i| i.to_string()).collect();
+    let n = match m.choices.take(&k) {
+        None if usable.len() == 1 => usable[0],
+        None if usable.is_empty() => return Err(not_quick(alts)),
+        None => m.choices.require(&k, &options).map(|_| 0)?,
+        Some(v) => match v.as_u64().map(|i| i as usize) {
+            Some(i) if usable.contains(&i.wrapping_sub(1)) => i - 1,
+            Some(i) if (1..=list.len()).contains(&i) => return Err(not_quick(alts)),
+            _ => {
+                return Err(EngineError::BadChoice {
+                    choice: k,
+                    value: v.to_string(),
+                    options,
+                });
+            }
+        },
+    };
+    Ok(list[n])
 }
 
 /// 10.4.2: the cost actions, in order; any impossible part makes the play
 /// illegal (10.4.2.2, 10.6.2.5.3), and the driver rewinds it.
-fn pay_costs(m: &mut M, p: PlayerId, card: &str, cost: &[Effect]) -> R<()> {
-    let alts = legal_main(&m.game);
-    for e in cost {
-        match e {
-            Effect::PayCost {
-                amount: Some(crate::engine::card::Num::Int(n)),
-                life: None,
-                optional: false,
+fn pay_costs(m: &mut M, p: PlayerId, card: &str, cost: &[Effect], alts: Vec<String>) -> R<()> {
+    for (i, e) in cost.iter().enumerate() {
+        match pay_one(m, p, card, e, &alts) {
+            // 10.4.2.2: a part that cannot be paid after others were: the
+            // cost is paid all or none, and the driver undoes the rest.
+            Err(EngineError::Illegal {
+                message,
+                alternatives,
                 ..
-            } => {
-                let pp = m.game.value(p, "pp");
-                let n = (*n).max(0);
-                if pp < n {
-                    return Err(illegal(
-                        r::PLAY_COST_UNPAID,
-                        format!("the cost asks {n} PP and {} has {pp}", player_name(p)),
-                        alts,
-                    ));
-                }
-                set_value(
-                    m,
-                    p,
-                    "pp",
-                    pp - n,
-                    "activate.cost",
-                    &[r::PP_COST, r::PLAY_COST, r::COST_PAYMENT, r::COST_IN_ORDER],
-                );
+            }) if i > 0 => {
+                return Err(illegal(
+                    r::COST_ALL_OR_NONE,
+                    format!(
+                        "{message}; the parts already paid are undone: a cost is paid all or none"
+                    ),
+                    alternatives,
+                ));
             }
-            Effect::SetState {
-                state,
-                clear: false,
-                target: Target::This,
-            } if state == st::ENGAGED => {
-                // 10.4.6: engage this reserved card; possible the turn it
-                // entered the field (10.4.6.1).
-                if m.game.card(card).is_some_and(|c| c.has(st::ENGAGED)) {
-                    return Err(illegal(
-                        r::ACT_COST,
-                        format!("{card} is already engaged: its act cost cannot be paid"),
-                        alts,
-                    ));
-                }
-                let arrived = m.game.card(card).is_some_and(|c| c.has(st::ARRIVED));
-                if let Some(c) = m.game.cards.get_mut(card) {
-                    c.states.insert(st::ENGAGED.into());
-                }
-                let e = m.record(
-                    "activate.cost",
-                    format!("{card} is engaged to pay the cost"),
-                    &[r::ACT_COST, r::PLAY_COST, r::COST_PAYMENT, r::COST_IN_ORDER],
-                );
-                e.change(format!("{card}.engaged"), false, true);
-                if arrived {
-                    e.rule(r::ACT_COST_SAME_TURN);
-                    e.text.push_str(" (allowed the turn it entered the field)");
-                }
+            other => other?,
+        }
+    }
+    Ok(())
+}
+
+/// One cost action of [`pay_costs`].
+fn pay_one(m: &mut M, p: PlayerId, card: &str, e: &Effect, alts: &[String]) -> R<()> {
+    let alts = alts.to_vec();
+    match e {
+        Effect::PayCost {
+            amount: Some(crate::engine::card::Num::Int(n)),
+            life: None,
+            optional: false,
+            ..
+        } => {
+            let pp = m.game.value(p, "pp");
+            let n = (*n).max(0);
+            if pp < n {
+                return Err(illegal(
+                    r::PLAY_COST_UNPAID,
+                    format!("the cost asks {n} PP and {} has {pp}", player_name(p)),
+                    alts,
+                ));
             }
-            Effect::AddCounter {
-                counter,
-                amount,
-                target: Target::This,
-            } if *amount < 0 => {
-                let have = m
-                    .game
-                    .card(card)
-                    .and_then(|c| c.counters.get(counter).copied())
-                    .unwrap_or(0);
-                if have < -amount {
-                    return Err(illegal(
-                        r::COST_BOUND,
-                        format!(
-                            "{card} has {have} {counter} counter(s); the cost removes {}",
-                            -amount
-                        ),
-                        alts,
-                    ));
-                }
-                if let Some(c) = m.game.cards.get_mut(card) {
-                    c.counters.insert(counter.clone(), have + amount);
-                }
-                m.record(
-                    "activate.cost",
-                    format!("{card}: {counter} counters {have} → {}", have + amount),
-                    &[
-                        r::COST_OTHER_NUMBER,
-                        r::PLAY_COST,
-                        r::COST_PAYMENT,
-                        r::COST_IN_ORDER,
-                    ],
-                )
-                .change(format!("{card}.counters.{counter}"), have, have + amount);
+            set_value(
+                m,
+                p,
+                "pp",
+                pp - n,
+                "activate.cost",
+                &[r::PP_COST, r::PLAY_COST, r::COST_PAYMENT, r::COST_IN_ORDER],
+            );
+            if n == 0
+                && let Some(e) = m.trace.last_mut()
+            {
+                e.rule(r::COST_ZERO_DONE);
+                e.text
+                    .push_str(" (0 PP: nothing is paid, and the part counts as done)");
             }
-            Effect::Put {
-                to,
-                target: Some(Target::This),
-                top: None,
-                ..
-            } if to == zn::CEMETERY => {
-                let owner = m.game.cards[card].owner;
-                m.record(
-                    "activate.cost",
-                    format!("{card} is put into its owner's cemetery to pay the cost"),
-                    &[r::PLAY_COST, r::PUT, r::COST_PAYMENT, r::COST_IN_ORDER],
-                )
-                .obj(card);
-                mv(m, card, ZoneId::of(owner, zn::CEMETERY), false);
+        }
+        Effect::SetState {
+            state,
+            clear: false,
+            target: Target::This,
+        } if state == st::ENGAGED => {
+            // 10.4.6: engage this reserved card; possible the turn it
+            // entered the field (10.4.6.1).
+            if m.game.card(card).is_some_and(|c| c.has(st::ENGAGED)) {
+                return Err(illegal(
+                    r::ACT_COST,
+                    format!("{card} is already engaged: its act cost cannot be paid"),
+                    alts,
+                ));
             }
-            other => {
-                return Err(EngineError::NotImplemented {
-                    clause: r::COST_PAYMENT,
-                    what: format!("the cost action `{}` of {card}'s ability", other.word()),
-                });
+            let arrived = m.game.card(card).is_some_and(|c| c.has(st::ARRIVED));
+            if let Some(c) = m.game.cards.get_mut(card) {
+                c.states.insert(st::ENGAGED.into());
             }
+            let e = m.record(
+                "activate.cost",
+                format!("{card} is engaged to pay the cost"),
+                &[r::ACT_COST, r::PLAY_COST, r::COST_PAYMENT, r::COST_IN_ORDER],
+            );
+            e.change(format!("{card}.engaged"), false, true);
+            if arrived {
+                e.rule(r::ACT_COST_SAME_TURN);
+                e.text.push_str(" (allowed the turn it entered the field)");
+            }
+        }
+        Effect::AddCounter {
+            counter,
+            amount,
+            target: Target::This,
+        } if *amount < 0 => {
+            let have = m
+                .game
+                .card(card)
+                .and_then(|c| c.counters.get(counter).copied())
+                .unwrap_or(0);
+            if have < -amount {
+                return Err(illegal(
+                    r::COST_BOUND,
+                    format!(
+                        "{card} has {have} {counter} counter(s); the cost removes {}",
+                        -amount
+                    ),
+                    alts,
+                ));
+            }
+            if let Some(c) = m.game.cards.get_mut(card) {
+                c.counters.insert(counter.clone(), have + amount);
+            }
+            m.record(
+                "activate.cost",
+                format!("{card}: {counter} counters {have} → {}", have + amount),
+                &[
+                    r::COST_OTHER_NUMBER,
+                    r::PLAY_COST,
+                    r::COST_PAYMENT,
+                    r::COST_IN_ORDER,
+                ],
+            )
+            .change(format!("{card}.counters.{counter}"), have, have + amount);
+        }
+        Effect::Put {
+            to,
+            target: Some(Target::This),
+            top: None,
+            ..
+        } if to == zn::CEMETERY => {
+            let owner = m.game.cards[card].owner;
+            m.record(
+                "activate.cost",
+                format!("{card} is put into its owner's cemetery to pay the cost"),
+                &[r::PLAY_COST, r::PUT, r::COST_PAYMENT, r::COST_IN_ORDER],
+            )
+            .obj(card);
+            mv(m, card, ZoneId::of(owner, zn::CEMETERY), false);
+        }
+        other => {
+            return Err(EngineError::NotImplemented {
+                clause: r::COST_PAYMENT,
+                what: format!("the cost action `{}` of {card}'s ability", other.word()),
+            });
         }
     }
     Ok(())

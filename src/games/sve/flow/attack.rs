@@ -2,6 +2,34 @@
 
 use super::*;
 
+/// Storm (疾走, 12.9.2) waives only the attacker condition of 8.4.2.1, so
+/// a Storm follower that entered this turn attacks engaged followers only
+/// (8.4.3.1 bullet 2 read literally), instead of the judges' reading (it
+/// reaches the leader too, 12.9.1 "can attack at once").
+pub const STORM_FOLLOWERS_ONLY: &str = "reading_storm_attacks_followers_only";
+
+/// Whether `attacker` (not mastered since the start of the turn) may
+/// choose the leader through Storm: the judges' reading of 12.9 against
+/// 8.4.3.1, unless [`STORM_FOLLOWERS_ONLY`] is chosen.
+pub(super) fn storm_reaches_leader(g: &Game, attacker: &str) -> bool {
+    has_kw(g, attacker, "storm") && !reading(g, STORM_FOLLOWERS_ONLY)
+}
+
+/// The judge's note on a Storm follower's attack the turn it entered.
+fn storm_note(g: &Game, target: &str) -> Option<String> {
+    if reading(g, STORM_FOLLOWERS_ONLY) {
+        Some(format!(
+            "reading `{STORM_FOLLOWERS_ONLY}`: Storm waives only 8.4.2.1; 8.4.3.1 keeps the leader out of reach this turn"
+        ))
+    } else if target == "leader" {
+        Some(format!(
+            "8.4.3.1 allows the leader only for a follower mastered since the start of the turn; Storm (12.9.1 \"can attack at once\") is read as waiving that too, otherwise it would equal Rush (flag `{STORM_FOLLOWERS_ONLY}`: it does not)"
+        ))
+    } else {
+        None
+    }
+}
+
 pub(super) fn declare_attack(
     m: &mut M,
     p: PlayerId,
@@ -56,10 +84,21 @@ pub(super) fn declare_attack(
         });
     };
     if !legal.iter().any(|x| x == t) {
-        let why = if t == "leader" && !continuous && !storm {
+        let why = if t == "leader" && !continuous && !storm_reaches_leader(g, attacker) {
             (
-                if rush { r::RUSH } else { r::TARGET_LEGAL },
-                format!("{attacker} entered this turn: it can attack only engaged followers"),
+                if rush && !storm {
+                    r::RUSH
+                } else {
+                    r::TARGET_LEGAL
+                },
+                format!(
+                    "{attacker} entered this turn: it can attack only engaged followers{}",
+                    if storm {
+                        format!(" (reading `{STORM_FOLLOWERS_ONLY}`: Storm waives 8.4.2.1 only)")
+                    } else {
+                        String::new()
+                    }
+                ),
             )
         } else if g
             .card(t)
@@ -101,6 +140,10 @@ pub(super) fn declare_attack(
     };
     let a_inc = c.incarnation;
     let aura_target = t != "leader" && has_kw(g, t, "aura");
+    let reserved_ward = field_followers(g, ntp)
+        .iter()
+        .any(|f| has_kw(g, f, "ward") && !g.cards[f].has(st::ENGAGED));
+    let note = storm.then(|| storm_note(g, t)).flatten();
     let e = m.record(
         "attack.declare",
         format!(
@@ -124,8 +167,8 @@ pub(super) fn declare_attack(
     if !continuous {
         if storm {
             e.rule(r::STORM);
-            if t == "leader" {
-                e.note("8.4.3.1 allows the leader only for a follower mastered since the start of the turn; Storm (12.9.1 \"can attack at once\") is read as waiving that too, otherwise it would equal Rush");
+            if let Some(n) = note {
+                e.note(n);
             }
         } else if rush {
             e.rule(r::RUSH);
@@ -133,6 +176,11 @@ pub(super) fn declare_attack(
     }
     if rule == r::WARD {
         e.rule(r::WARD);
+    } else if reserved_ward {
+        // 12.8.2: only an engaged Ward follower must be chosen.
+        e.rule(r::WARD);
+        e.text
+            .push_str("; a reserved Ward follower restricts nothing (12.8.2: engaged Ward only)");
     }
     if aura_target {
         // 12.15.2 item 1: Aura forbids choosing by cards and abilities only.

@@ -16,7 +16,7 @@ pub const SPELLCHAIN: &str = "spellchain";
 pub const CRIMSON: &str = "crimson";
 
 /// The counts a condition may bound.
-pub const COUNTS: &[&str] = &[COMBO, SPELLCHAIN, CRIMSON];
+pub const COUNTS: &[&str] = &[COMBO, SPELLCHAIN, CRIMSON, earth_rite::EARTH_RITE];
 
 /// The value a condition part compares, for player `p`.
 fn count(g: &Game, name: &str, p: PlayerId) -> i64 {
@@ -28,6 +28,7 @@ fn count(g: &Game, name: &str, p: PlayerId) -> i64 {
             .iter()
             .filter(|id| is_type(g, id, "spell"))
             .count() as i64,
+        earth_rite::EARTH_RITE => earth_rite::paid(g, p),
         CRIMSON => i64::from(
             g.turn.active == p
                 && s.is_some_and(|s| s.defense_lowered.get(p).copied().unwrap_or(false)),
@@ -46,6 +47,7 @@ fn count_rules(name: &str) -> &'static [&'static str] {
             r::SPELLCHAIN_NOT_SELF,
             r::SPELLCHAIN_FIXED,
         ],
+        earth_rite::EARTH_RITE => &[r::EARTH_RITE, r::EARTH_RITE_MEANS],
         _ => &[r::CRIMSON, r::CRIMSON_MEANS],
     }
 }

@@ -176,6 +176,11 @@ pub(super) fn choose_hidden(
     pick(m, f, count, up_to, false, master, this, key, false)
 }
 
+/// "Choose N" at play with fewer than N legal targets makes the play
+/// illegal (10.6.2.3.3 read literally), instead of the judges' reading
+/// (10.6.2.3.1: as many as possible, illegal only with none).
+pub const CHOOSE_N_NEEDS_N: &str = "reading_choose_n_needs_n";
+
 /// One selector's choice. `at_play`: a target chosen while playing
 /// (10.6.2.3.3: none → the play is illegal); otherwise a choice made while
 /// resolving, where fewer legal cards simply mean fewer (1.3.2).
@@ -197,6 +202,16 @@ fn pick(
         return Err(illegal(
             r::PLAY_TARGETS_NONE,
             format!("`{k}` needs {count} target(s) and there is no legal target"),
+            Vec::new(),
+        ));
+    }
+    if at_play && !up_to && legal.len() < count && reading(&m.game, CHOOSE_N_NEEDS_N) {
+        return Err(illegal(
+            r::PLAY_TARGETS_NONE,
+            format!(
+                "`{k}` needs {count} target(s) and only {} exist (reading `{CHOOSE_N_NEEDS_N}`: 10.6.2.3.3 read literally)",
+                legal.len()
+            ),
             Vec::new(),
         ));
     }
@@ -289,7 +304,7 @@ fn pick(
             &[rule_max],
         );
         if at_play {
-            e.note("10.6.2.3.1 \"as many as possible\" read with 10.6.2.3.3: playable when at least 1 target exists");
+            e.note(format!("10.6.2.3.1 \"as many as possible\" read with 10.6.2.3.3: playable when at least 1 target exists (flag `{CHOOSE_N_NEEDS_N}`: the play needs all {count})"));
         }
     }
     Ok(chosen)
@@ -746,6 +761,16 @@ pub(super) fn apply_effect(
                 );
             }
         }
+        Effect::SkipTurn { who } => {
+            for p in who_players(&m.game, master, *who) {
+                skip_next_turn(m, p);
+            }
+        }
+        Effect::ExtraTurn { who } => {
+            for p in who_players(&m.game, master, *who) {
+                add_extra_turn(m, p);
+            }
+        }
         Effect::Win { who } => {
             let ps = who_players(&m.game, master, *who);
             m.game.win(&ps);
@@ -877,13 +902,7 @@ pub(super) fn resolve_played(
                 &[r::PLAY_RESOLVE, r::RESOLVE_TEXT],
             )
             .obj(card);
-            let idx: Vec<usize> = def
-                .abilities
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.trigger == "spell")
-                .map(|(i, _)| i)
-                .collect();
+            let idx = spell_abilities(&def);
             let mut t = targets.into_iter();
             for i in idx {
                 let mine = t.next().unwrap_or_default();
@@ -895,18 +914,23 @@ pub(super) fn resolve_played(
                 .card(card)
                 .is_some_and(|c| c.zone.kind == zn::RESOLUTION)
             {
-                let owner = m.game.cards[card].owner;
-                m.record(
-                    "play.leftover",
-                    format!("{card} goes to its owner's cemetery"),
-                    &[r::RESOLVE_LEFTOVER],
-                )
-                .obj(card);
-                mv(m, card, ZoneId::of(owner, zn::CEMETERY), false);
+                let text = format!("{card} goes to its owner's cemetery");
+                to_cemetery(m, card, "play.leftover", text, &[r::RESOLVE_LEFTOVER]);
             }
         }
     }
+    earth_rite::end(m);
     Ok(())
+}
+
+/// The indices of a spell's own text (trigger `spell`).
+pub(super) fn spell_abilities(def: &crate::engine::CardDef) -> Vec<usize> {
+    def.abilities
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.trigger == "spell")
+        .map(|(i, _)| i)
+        .collect()
 }
 
 pub(super) fn def_key(m: &M, card: &str) -> String {

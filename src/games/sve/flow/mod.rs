@@ -15,12 +15,31 @@ use crate::engine::{
 
 use super::ZONES;
 
+pub use self::attack::STORM_FOLLOWERS_ONLY;
 pub use self::condition::COUNTS;
+pub use self::effects::CHOOSE_N_NEEDS_N;
 pub use self::put::OVERFLOW_MASTER_CHOOSES;
+pub use self::turn::{HAND_LIMIT_BACK_TO_QUICK, PP_EMPTIES_AT_TURN_END};
 
 /// The judges' readings a scenario may switch to by listing the flag on
 /// any player (the engine applies the other reading and says so in a note).
-pub const READINGS: &[&str] = &[OVERFLOW_MASTER_CHOOSES];
+pub const READINGS: &[&str] = &[
+    OVERFLOW_MASTER_CHOOSES,
+    STORM_FOLLOWERS_ONLY,
+    HAND_LIMIT_BACK_TO_QUICK,
+    PP_EMPTIES_AT_TURN_END,
+    CHOOSE_N_NEEDS_N,
+];
+
+/// Every player flag: the empty-deck draw, then the readings.
+pub const PLAYER_FLAGS: &[&str] = &[
+    DREW_FROM_EMPTY,
+    OVERFLOW_MASTER_CHOOSES,
+    STORM_FOLLOWERS_ONLY,
+    HAND_LIMIT_BACK_TO_QUICK,
+    PP_EMPTIES_AT_TURN_END,
+    CHOOSE_N_NEEDS_N,
+];
 
 /// Whether a scenario chose reading `flag`.
 fn reading(g: &Game, flag: &str) -> bool {
@@ -34,19 +53,22 @@ mod combat;
 mod condition;
 mod cost;
 mod damage;
+mod earth_rite;
 mod effects;
 mod evolve;
 mod moves;
 mod play;
 mod put;
+mod setup;
 #[cfg(test)]
 mod tests;
 mod timing;
 mod turn;
+mod turn_order;
 
 use self::{
     actions::*, activate::*, attack::*, combat::*, condition::*, cost::*, damage::*, effects::*,
-    evolve::*, moves::*, play::*, put::*, timing::*, turn::*,
+    evolve::*, moves::*, play::*, put::*, setup::*, timing::*, turn::*, turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -58,6 +80,15 @@ pub struct SveState {
     pub played: Vec<u32>,
     /// Whether each player's leader's defense went down this turn (13.5.2).
     pub defense_lowered: Vec<bool>,
+    /// The player whose play being made paid Earth Rite (13.3.3).
+    pub earth_rite: Option<PlayerId>,
+    /// Whether each player's next turn is to be skipped (5.25.2).
+    pub skip_next: Vec<bool>,
+    /// Extra turns waiting, the latest last (5.27.1.1).
+    pub extra_turns: Vec<PlayerId>,
+    /// The player whose turn comes once the extra turns are taken (5.27.1:
+    /// they come just before it).
+    pub resume: Option<PlayerId>,
 }
 
 impl SveState {
@@ -129,6 +160,14 @@ pub enum Window {
 /// One SVE procedure step.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Step {
+    /// 6.2.1.1-6.2.1.7: decks, first player, opening hands.
+    PreGame,
+    /// 6.2.1.8: waiting for `player`'s mulligan decision.
+    AwaitMulligan {
+        player: PlayerId,
+    },
+    /// 6.2.1.9-6.2.1.12: starting values, then turn 1.
+    PreGameValues,
     StartMaxPp,
     StartPp,
     StartStand,
@@ -366,6 +405,9 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                     ),
                 ));
             }
+            if let Some(found) = earth_rite::unsupported(k, ab) {
+                return Some(found);
+            }
             if let Some(e) = ab.cost.iter().find(|e| !supported_cost(e)) {
                 return Some((
                     r::COST_PAYMENT,
@@ -409,6 +451,7 @@ impl Rules for super::Sve {
     /// The rest of the phase the scenario starts in.
     fn start(&self, m: &mut M) -> R<()> {
         match m.game.turn.phase.as_str() {
+            "setup" => m.then(pre_game(&m.game)),
             "start" => m.then(start_of_turn()),
             "end" => m.then(end_phase()),
             _ => m.then([Step::AwaitMain]),

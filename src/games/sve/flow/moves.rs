@@ -277,6 +277,16 @@ pub(super) fn draw(m: &mut M, p: PlayerId, rule: &'static str) {
     }
 }
 
+/// Records step `step` (`text`, citing `rules`) and puts `id` into its
+/// owner's cemetery.
+pub(super) fn to_cemetery(m: &mut M, id: &str, step: &str, text: String, rules: &[&'static str]) {
+    let Some(owner) = m.game.card(id).map(|c| c.owner) else {
+        return;
+    };
+    m.record(step, text, rules).obj(id);
+    mv(m, id, ZoneId::of(owner, zn::CEMETERY), false);
+}
+
 pub(super) fn set_value(
     m: &mut M,
     p: PlayerId,

@@ -81,6 +81,13 @@ pub(super) fn play_card(
     {
         e.rule(r::QUICK_OWN_TURN);
     }
+    // 10.6.2.2.1 the optional additional cost of Earth Rite (13.3.3).
+    let spell_text: Vec<usize> = if def.card_type == "spell" {
+        spell_abilities(&def)
+    } else {
+        Vec::new()
+    };
+    let earth = earth_rite::decide(m, p, card, &c.def, &spell_text, alts(&m.game))?;
     // 10.6.2.3 targets of a spell.
     let mut targets = Vec::new();
     if def.card_type == "spell" {
@@ -133,9 +140,12 @@ pub(super) fn play_card(
         e.rule(r::COST_SET_FIRST);
     }
     if quick.is_some() && opp_turn {
-        e.note("no rule empties PP at the end of a turn, so PP left over is usable in the opponent's turn");
+        e.note(format!("no rule empties PP at the end of a turn, so PP left over is usable in the opponent's turn (flag `{PP_EMPTIES_AT_TURN_END}`: it is lost as the turn ends)"));
     }
     m.game.set_value(p, "pp", pp - cost);
+    if let Some(a) = earth {
+        earth_rite::pay(m, &a);
+    }
     // 10.6.2.6 field check.
     if ["follower", "amulet"].contains(&def.card_type.as_str()) {
         let n = m.game.zone_of(p, zn::FIELD).len();

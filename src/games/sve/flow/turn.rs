@@ -86,7 +86,9 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
                 &[r::MAIN_TRIGGER],
             );
         }
-        Step::AwaitMain | Step::AwaitQuick { .. } => {
+        Step::PreGame => prepare(m)?,
+        Step::PreGameValues => set_starting_values(m),
+        Step::AwaitMain | Step::AwaitQuick { .. } | Step::AwaitMulligan { .. } => {
             m.stack.push(s);
             return Ok(Flow::Await);
         }
@@ -189,22 +191,20 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
             if hand.len() > lim {
                 let excess = hand.len() - lim;
                 let chosen = m.choices.exactly("discard", &hand, excess)?;
+                let note = hand_limit_note(&m.game);
                 m.record(
                     "end_phase.hand_limit",
-                    format!("{} discards {excess} card(s) down to the hand limit {lim}", player_name(tp)),
+                    format!(
+                        "{} discards {excess} card(s) down to the hand limit {lim}",
+                        player_name(tp)
+                    ),
                     &[r::END_HAND_LIMIT, r::HAND_LIMIT],
                 )
-                .note("7.4.7 says \"back to 7.4.6\"; read literally: 7.4.6 falls through (nothing was played in 7.4.5), so no new Quick window opens after discarding");
+                .note(note);
                 for id in chosen {
                     mv(m, &id, ZoneId::of(tp, zn::CEMETERY), false);
                 }
-                m.then([
-                    Step::CheckTiming {
-                        at: r::END_HAND_LIMIT,
-                        started: false,
-                    },
-                    Step::HandLimit,
-                ]);
+                m.then(after_hand_limit(&m.game));
             }
         }
         Step::EndDurations => {
@@ -222,7 +222,7 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
             );
         }
         Step::EndTurn => {
-            let next = m.game.opponent(tp);
+            let next = next_turn_player(m, tp);
             let num = m.game.turn.number;
             m.record(
                 "end_phase.end_turn",
@@ -234,6 +234,9 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
                 &[r::END_TURN],
             )
             .change("turn", num, num + 1);
+            if reading(&m.game, PP_EMPTIES_AT_TURN_END) {
+                empty_pp(m, tp);
+            }
             m.game.turn.number += 1;
             m.game.turn.active = next;
             for c in m.game.cards.values_mut() {
@@ -248,6 +251,71 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
         }
     }
     Ok(Flow::Continue)
+}
+
+/// 7.4.7's "back to 7.4.6" read as "back to 7.4.4": after the hand-limit
+/// discard, a check timing, then the non-turn player's Quick window opens
+/// again (7.4.4-7.4.6) before the hand is checked once more; the judges'
+/// reading takes it literally (7.4.6 falls through, no new window).
+pub const HAND_LIMIT_BACK_TO_QUICK: &str = "reading_hand_limit_back_to_quick";
+
+/// PP left over at the end of a turn is lost (the turn player's PP goes to
+/// 0 as the turn ends), instead of the judges' reading: no rule empties it
+/// (7.2.2 only sets it at the start of its player's turn), so it stays
+/// usable for Quick in the opponent's turn.
+pub const PP_EMPTIES_AT_TURN_END: &str = "reading_pp_empties_at_turn_end";
+
+/// The judge's note on the hand-limit discard of 7.4.7.
+fn hand_limit_note(g: &Game) -> String {
+    if reading(g, HAND_LIMIT_BACK_TO_QUICK) {
+        format!(
+            "reading `{HAND_LIMIT_BACK_TO_QUICK}`: \"back to 7.4.6\" is read as back to 7.4.4, so the Quick window opens again after the check timing"
+        )
+    } else {
+        format!(
+            "7.4.7 says \"back to 7.4.6\"; read literally: 7.4.6 falls through (nothing was played in 7.4.5), so no new Quick window opens after discarding (flag `{HAND_LIMIT_BACK_TO_QUICK}`: back to 7.4.4)"
+        )
+    }
+}
+
+/// The steps after a hand-limit discard (7.4.7): a check timing, then the
+/// hand is checked again, with the Quick window first under
+/// [`HAND_LIMIT_BACK_TO_QUICK`].
+fn after_hand_limit(g: &Game) -> Vec<Step> {
+    let mut steps = vec![Step::CheckTiming {
+        at: r::END_HAND_LIMIT,
+        started: false,
+    }];
+    if reading(g, HAND_LIMIT_BACK_TO_QUICK) {
+        steps.extend([
+            Step::CheckTiming {
+                at: r::END_CHECK_2,
+                started: false,
+            },
+            Step::AwaitQuick {
+                window: Window::End,
+            },
+        ]);
+    }
+    steps.push(Step::HandLimit);
+    steps
+}
+
+/// Under [`PP_EMPTIES_AT_TURN_END`], the turn player's PP left over is
+/// lost as the turn ends (7.4.9).
+fn empty_pp(m: &mut M, tp: PlayerId) {
+    let pp = m.game.value(tp, "pp");
+    if pp == 0 {
+        return;
+    }
+    m.game.set_value(tp, "pp", 0);
+    m.record(
+        "end_phase.pp",
+        format!("{}'s {pp} PP left over is lost", player_name(tp)),
+        &[r::END_TURN],
+    )
+    .change(format!("{}.pp", player_name(tp)), pp, 0)
+    .note(format!("reading `{PP_EMPTIES_AT_TURN_END}`: PP left over does not carry into the opponent's turn (the judges' reading: no rule empties it)"));
 }
 
 /// The steps from the start of a turn to the first main-phase decision.
