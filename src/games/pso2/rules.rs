@@ -286,6 +286,7 @@ clauses! {
     GL_NEGATE = "GL:無効(カードや能力の無効)";
     GL_RECOVER = "GL:回復X";
     GL_SEARCH = "GL:サーチ";
+    GL_EACH = "GL:それぞれ";
     GL_INSTEAD = "GL:代わりに";
     GL_STACK = "GL:重ねる";
     // Cooperative raid battle.

@@ -18,11 +18,9 @@ pub enum Kind {
     Battle,
 }
 
-/// Armor on `id` its controller uses against this damage (choice
-/// `armor.<id>`), if any: an ON armor equipped to it (205.5.2).
-fn armor(m: &mut M, id: &str) -> Result<Option<CardId>, crate::engine::EngineError> {
-    let options: Vec<CardId> = m
-        .game
+/// The ON armor equipped to `id` (205.5.2).
+fn worn_armor(m: &M, id: &str) -> Vec<CardId> {
+    m.game
         .cards
         .values()
         .filter(|c| {
@@ -31,11 +29,34 @@ fn armor(m: &mut M, id: &str) -> Result<Option<CardId>, crate::engine::EngineErr
                 && c.has(st::ON)
         })
         .map(|c| c.id.clone())
-        .collect();
+        .collect()
+}
+
+/// Armor on `id` its controller uses against this damage (choice
+/// `armor.<id>`), if any: an ON armor equipped to it (205.5.2).
+fn armor(m: &mut M, id: &str) -> Result<Option<CardId>, crate::engine::EngineError> {
+    let options = worn_armor(m, id);
     if options.is_empty() {
         return Ok(None);
     }
     m.choices.one_id(&format!("armor.{id}"), &options)
+}
+
+/// Under `reading_armor_battle_only`, an ON armor on `id` is not used
+/// against effect damage: the trace says so, citing 205.5.2 and the battle
+/// step that names armor (506.6.1.2).
+fn armor_not_usable(m: &mut M, id: &str) {
+    for a in worn_armor(m, id) {
+        m.record(
+            "armor",
+            format!("{a} cannot reduce effect damage to {id}: armor is used in battle only (reading `{}`)", reading::ARMOR_BATTLE_ONLY),
+            &[r::ARMOR, r::ARMOR_USE],
+        )
+        .note(format!(
+            "option `{}` chosen: armor is used in the damage-resolution step only (506.6.1.2); the judges' reading lets it reduce any damage its host takes (205.5.2)",
+            reading::ARMOR_BATTLE_ONLY
+        ));
+    }
 }
 
 /// Deals `amount` damage to chara `id` from `source`. Returns whether the
@@ -83,6 +104,9 @@ pub fn to_card(
     }
     let mut amount = amount;
     let armor_allowed = kind == Kind::Battle || !reading_on(&m.game, reading::ARMOR_BATTLE_ONLY);
+    if !armor_allowed {
+        armor_not_usable(m, id);
+    }
     if let Some(a) = if armor_allowed { armor(m, id)? } else { None } {
         let def_value = m.game.def_of(&a).and_then(|d| d.defense).unwrap_or(0);
         m.record(

@@ -340,13 +340,31 @@ pub(super) fn apply_all(
     effects: &[Effect],
     chosen: &[Chosen],
 ) -> Result<(), EngineError> {
+    let each = names_each(effects);
     for e in effects {
         if m.game.result != GameResult::Ongoing {
             break;
         }
-        apply(m, master, source, e, chosen)?;
+        apply(m, master, source, e, chosen, each)?;
     }
     Ok(())
+}
+
+/// The name a search effect looks for (「A」を手札に加える from the deck).
+fn searched_name(e: &Effect) -> Option<&str> {
+    match e {
+        Effect::ReturnToHand {
+            target: Target::Chosen { filter, .. },
+        } if filter.zone.as_deref() == Some(zn::DECK) => filter.name.as_deref(),
+        _ => None,
+    }
+}
+
+/// Whether the text searches for two or more names, each its own referent:
+/// 「AとBをそれぞれ1枚まで手札に加える」 (GL:それぞれ) is written as one
+/// named search per referent.
+fn names_each(effects: &[Effect]) -> bool {
+    effects.iter().filter_map(searched_name).count() >= 2
 }
 
 /// The players a `Who` names for `master`.
@@ -437,6 +455,7 @@ fn apply(
     source: &str,
     e: &Effect,
     chosen: &[Chosen],
+    each: bool,
 ) -> Result<(), EngineError> {
     let targets_of = |m: &mut M, t: &Target| recipients(m, master, source, t, chosen);
     match e {
@@ -453,7 +472,15 @@ fn apply(
             }
         }
         Effect::Destroy { target } => {
-            for rc in targets_of(m, target) {
+            let all = targets_of(m, target);
+            // Several destructions at once are the one action "a card is
+            // destroyed" happening that many times (103.2.3).
+            let rules: &[&'static str] = if all.len() > 1 {
+                &[r::DESTROY, r::GL_DESTROY, r::SAME_ACTIONS_COUNT]
+            } else {
+                &[r::DESTROY, r::GL_DESTROY]
+            };
+            for rc in all {
                 let Recipient::Card(id) = rc else { continue };
                 let kind = m.game.card(&id).map(|c| c.zone.kind);
                 if matches!(kind, Some(zn::PLAYER | zn::MAG)) {
@@ -467,12 +494,7 @@ fn apply(
                         ],
                     );
                 } else if kind == Some(zn::FIELD) && !shielded(m, &id, source) {
-                    moves::destroy(
-                        m,
-                        &id,
-                        &format!("by {source}"),
-                        &[r::DESTROY, r::GL_DESTROY],
-                    )?;
+                    moves::destroy(m, &id, &format!("by {source}"), rules)?;
                 }
             }
         }
@@ -513,7 +535,12 @@ fn apply(
                     ..
                 },
         } if filter.zone.as_deref() == Some(zn::DECK) => {
-            search(m, master, source, filter, *count, *up_to)?;
+            let how = Search {
+                count: *count,
+                up_to: *up_to,
+                each,
+            };
+            search(m, master, source, filter, how)?;
         }
         Effect::ReturnToHand { target } => {
             for rc in targets_of(m, target) {
@@ -733,20 +760,36 @@ fn apply(
     Ok(())
 }
 
+/// How much one search finds: up to `count` (`up_to`: まで), and whether it
+/// is one referent of a それぞれ instruction (`each`).
+#[derive(Debug, Clone, Copy)]
+struct Search {
+    count: u32,
+    up_to: bool,
+    each: bool,
+}
+
 /// サーチ (301.2, GL:サーチ): the master looks at their own deck, finds
 /// up to `count` cards matching `filter` (choice `<card>.search`: the ids;
 /// none at all is allowed even when some match, GL:サーチ), reveals them,
 /// adds them to their hand (not a draw) and then shuffles the deck, found
 /// or not. `up_to: false` ("find 1") still lets the player find fewer when
-/// the deck has fewer.
+/// the deck has fewer. With `each` (GL:それぞれ) the search is one of
+/// several referents, each searched separately: a card only another
+/// referent names cannot be taken under this one.
 fn search(
     m: &mut M,
     master: PlayerId,
     source: &str,
     filter: &crate::engine::Filter,
-    count: u32,
-    up_to: bool,
+    how: Search,
 ) -> Result<(), EngineError> {
+    let Search { count, up_to, each } = how;
+    let rules: &[&'static str] = if each {
+        &[r::SEARCH, r::GL_SEARCH, r::GL_EACH]
+    } else {
+        &[r::SEARCH, r::GL_SEARCH]
+    };
     let options: Vec<CardId> = m
         .game
         .zone_of(master, zn::DECK)
@@ -773,11 +816,20 @@ fn search(
                 options: options.clone(),
             })?;
         if let Some(bad) = ids.iter().find(|id| !options.contains(id)) {
-            return Err(super::illegal(
-                r::SEARCH,
-                format!("{bad} is not a card this search finds"),
-                options,
-            ));
+            return Err(match (each, &filter.name) {
+                (true, Some(n)) => super::illegal(
+                    r::GL_EACH,
+                    format!(
+                        "{bad} is not 「{n}」: each name is searched separately (それぞれ), so this search finds 「{n}」 only"
+                    ),
+                    options,
+                ),
+                _ => super::illegal(
+                    r::SEARCH,
+                    format!("{bad} is not a card this search finds"),
+                    options,
+                ),
+            });
         }
         ids.sort();
         ids.dedup();
@@ -800,7 +852,7 @@ fn search(
         m.record(
             "search",
             format!("{who} searches their deck and adds nothing to their hand"),
-            &[r::SEARCH, r::GL_SEARCH],
+            rules,
         );
     } else {
         m.record(
@@ -809,7 +861,7 @@ fn search(
                 "{who} searches their deck, reveals {} and adds it to their hand (not a draw)",
                 found.join(", ")
             ),
-            &[r::SEARCH, r::GL_SEARCH],
+            rules,
         );
         for id in &found {
             moves::move_to(m, id, ZoneId::of(master, zn::HAND));
@@ -819,7 +871,7 @@ fn search(
     m.record(
         "search",
         format!("{who} shuffles their deck after the search, whether or not a card was found"),
-        &[r::SEARCH, r::GL_SEARCH],
+        rules,
     );
     Ok(())
 }
