@@ -287,6 +287,8 @@ clauses! {
     GL_RECOVER = "GL:回復X";
     GL_SEARCH = "GL:サーチ";
     GL_EACH = "GL:それぞれ";
+    GL_ADD = "GL:加える";
+    GL_PLAY_TERM = "GL:プレイ";
     GL_INSTEAD = "GL:代わりに";
     GL_STACK = "GL:重ねる";
     // Cooperative raid battle.

@@ -723,13 +723,42 @@ fn apply(
                 }
             }
         }
+        Effect::Put {
+            to,
+            target,
+            top,
+            who,
+        } => {
+            let targeted = match target {
+                Some(t) if top.is_none() => targets_of(m, t)
+                    .into_iter()
+                    .filter_map(|rc| match rc {
+                        Recipient::Card(id) => Some(id),
+                        Recipient::Player(_) => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            let top = top.map(|n| (n, players(m, master, *who)));
+            super::put::put(m, master, source, to, target.as_ref(), top, targeted)?;
+        }
         Effect::Shuffle { who } => {
+            // The shuffle that ends a サーチ (301.2) or 回復X's first mode (302.9).
+            let rule = if m
+                .game
+                .def_of(source)
+                .is_some_and(|d| d.has_keyword("recover"))
+            {
+                r::RECOVER
+            } else {
+                r::SEARCH
+            };
             for p in players(m, master, *who) {
                 moves::shuffle_deck(m, p);
                 m.record(
                     "effect",
                     format!("{} shuffles their deck", crate::engine::player_name(p)),
-                    &[r::SEARCH],
+                    &[rule],
                 );
             }
         }
@@ -808,13 +837,7 @@ fn search(
         Vec::new()
     } else {
         let deck = m.game.zone_of(master, zn::DECK).to_vec();
-        let mut ids = m
-            .choices
-            .ids(&key, &deck)?
-            .ok_or_else(|| EngineError::MissingChoice {
-                choice: key.clone(),
-                options: options.clone(),
-            })?;
+        let mut ids = super::put::required(m, &key, &deck, &options)?;
         if let Some(bad) = ids.iter().find(|id| !options.contains(id)) {
             return Err(match (each, &filter.name) {
                 (true, Some(n)) => super::illegal(
@@ -834,16 +857,9 @@ fn search(
         ids.sort();
         ids.dedup();
         if ids.len() > count as usize {
-            return Err(EngineError::BadChoice {
-                choice: key,
-                value: format!("{} card(s)", ids.len()),
-                options: vec![format!(
-                    "{}{count} of {} ({})",
-                    if up_to { "up to " } else { "at most " },
-                    options.join(", "),
-                    r::SEARCH
-                )],
-            });
+            let bound = if up_to { "up to" } else { "at most" };
+            let bound = format!("{bound} {count} ({})", r::SEARCH);
+            return Err(super::put::wrong_count(key, ids.len(), bound, &options));
         }
         ids
     };
