@@ -372,7 +372,11 @@ fn players(m: &M, master: PlayerId, who: Who) -> Vec<PlayerId> {
     let n = m.game.players.len();
     match who {
         Who::You => vec![master],
-        Who::Opponent => (0..n).filter(|&q| q != master).collect(),
+        // In the raid battle the other party players are no opponents
+        // (RAID:S9): a party player's opponent is the Boss.
+        Who::Opponent => (0..n)
+            .filter(|&q| super::raid::opposed(&m.game, master, q))
+            .collect(),
         Who::Both => {
             let tp = m.game.turn.active;
             let mut v = vec![tp];
