@@ -288,6 +288,7 @@ clauses! {
     GL_SEARCH = "GL:サーチ";
     GL_EACH = "GL:それぞれ";
     GL_ADD = "GL:加える";
+    GL_X_COST = "GL:x";
     GL_PLAY_TERM = "GL:プレイ";
     GL_INSTEAD = "GL:代わりに";
     GL_STACK = "GL:重ねる";
