@@ -139,6 +139,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "summon",
             "shuffle",
             "modify_cost",
+            "modify_damage",
             "put",
             "lose",
             "win",

@@ -289,6 +289,7 @@ clauses! {
     GL_EACH = "GL:それぞれ";
     GL_ADD = "GL:加える";
     GL_X_COST = "GL:x";
+    GL_REDUCE = "GL:軽減";
     GL_PLAY_TERM = "GL:プレイ";
     GL_INSTEAD = "GL:代わりに";
     GL_STACK = "GL:重ねる";

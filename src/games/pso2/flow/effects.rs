@@ -777,6 +777,12 @@ fn apply(
             m.game.win(&winners);
             finish(m);
         }
+        Effect::ModifyDamage { .. } => {
+            return Err(ni(
+                r::REPLACEMENT,
+                "a damage change set up by a resolving effect: `modify_damage` works in a continuous ability (or one an effect sets up, 300.4.2)",
+            ));
+        }
         other => {
             return Err(ni(
                 r::EFFECT_ORDER,
