@@ -173,10 +173,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("301.1", DEF),
     ("302.1", DEF),
-    (
-        "302.9",
-        "partly implemented: 回復X's second mode (an ally chara's damage removed, to the front row) is written with `reset_damage` and `set_state` on a card with keyword `recover`; the first mode (cards from the discard back to the deck) has no effect in the language",
-    ),
     ("302.11", "増殖: 9 copies, checked at setup with 100.3"),
     ("400.1", DEF),
     ("400.2", ZONE_DEF),
@@ -209,10 +205,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "406.2.2.3",
         "not implemented: targets chosen mid-text — every target is chosen when the card or ability goes to the zone",
     ),
-    (
-        "406.3",
-        "not implemented: modes (「以下から1つを選ぶ」) — the effect language has none for PSO2",
-    ),
     ("500.2", DEF),
     ("500.3", DEF),
     (
@@ -224,10 +216,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: effects that make cards engage (交戦する) — no such effect in the language",
     ),
     ("GL", WORDING),
-    (
-        "GL:回復X",
-        "partly implemented: see 302.9 (the discard-to-deck mode has no effect in the language)",
-    ),
     (
         "GL:枚数制限",
         "not implemented: per-host copy limits printed on cards",

@@ -31,7 +31,7 @@
 //!   application (`turn`, `phase`, `zone`, `value`; 300.4); `modify_cost`
 //!   in a continuous ability changes the cost to play (209.4.1); stat
 //!   `x_cost` marks ⓧ in a card's cost, chosen as the action's choice `x`
-//!   (209.3); `return_to_hand` with a `chosen` selector of zone `deck` is
+//!   (209.3), `ability_x_cost` ⓧ in an activated ability's cost (GL:ⓧ); `return_to_hand` with a `chosen` selector of zone `deck` is
 //!   a サーチ (301.2: chosen on resolution as `<card>.search`, no target).
 //!
 //! The procedures are in [`flow`]; what is not implemented stops the run
@@ -139,6 +139,8 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "summon",
             "shuffle",
             "modify_cost",
+            "modify_damage",
+            "put",
             "lose",
             "win",
         ],
@@ -180,7 +182,14 @@ impl GameModule for Pso2 {
         flow::st::ALL
     }
     fn stats(&self) -> &'static [&'static str] {
-        &["slots", "pierce", "ability_cost", "per_host", "x_cost"]
+        &[
+            "slots",
+            "pierce",
+            "ability_cost",
+            "ability_x_cost",
+            "per_host",
+            "x_cost",
+        ]
     }
     fn text_fields(&self) -> &'static [&'static str] {
         &["title", "color", "class", "also_named", "exclusive"]

@@ -286,6 +286,11 @@ clauses! {
     GL_NEGATE = "GL:無効(カードや能力の無効)";
     GL_RECOVER = "GL:回復X";
     GL_SEARCH = "GL:サーチ";
+    GL_EACH = "GL:それぞれ";
+    GL_ADD = "GL:加える";
+    GL_X_COST = "GL:x";
+    GL_REDUCE = "GL:軽減";
+    GL_PLAY_TERM = "GL:プレイ";
     GL_INSTEAD = "GL:代わりに";
     GL_STACK = "GL:重ねる";
     // Cooperative raid battle.

@@ -10,9 +10,11 @@
 //! the trace which began or stopped applying, and why.
 //!
 //! What a continuous ability may do: `buff` (attack / HP of `this` or of
-//! `all` cards matching a filter, 215.3) and `modify_cost` ("the cost to
+//! `all` cards matching a filter, 215.3), `modify_cost` ("the cost to
 //! play becomes ±N", 209.4.1: the payment only, the card's cost is
-//! unchanged). Anything else stops the run as not implemented.
+//! unchanged) and `modify_damage` (damage a card takes or deals ±N, a
+//! change applied before the damage is dealt, 506.6.2, 103.4.3). Anything
+//! else stops the run as not implemented.
 
 use super::{M, r, raid, st, targets, zn};
 use crate::engine::{CardId, Condition, Effect, Game, PlayerId, Target, Who};
@@ -164,46 +166,75 @@ fn covers(g: &Game, a: &Applying, t: &Target, id: &str) -> bool {
     card_ok && (id == a.card || g.card(id).is_none_or(|c| !c.has(st::INVINCIBLE)))
 }
 
+/// `pick` applied to every effect of the continuous abilities that apply
+/// now: the values it gives, with the cards they come from.
+fn collect_now<T>(g: &Game, pick: impl Fn(&Applying, &Effect) -> Option<T>) -> Vec<(CardId, T)> {
+    applying(g)
+        .iter()
+        .flat_map(|a| {
+            a.effects
+                .iter()
+                .filter_map(|e| pick(a, e).map(|v| (a.card.clone(), v)))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 /// The sum of the continuous modifications of `stat` (`attack` or
 /// `defense`) that apply to card `id` now (300.4, 215.3).
 pub fn bonus(g: &Game, id: &str, stat: &str) -> i64 {
-    let mut sum = 0;
-    for a in applying(g) {
-        for e in &a.effects {
-            if let Effect::Buff {
-                attack,
-                defense,
-                target,
-                ..
-            } = e
-                && covers(g, &a, target, id)
-            {
-                sum += if stat == "attack" { *attack } else { *defense };
-            }
-        }
-    }
-    sum
+    collect_now(g, |a, e| match e {
+        Effect::Buff {
+            attack,
+            defense,
+            target,
+            ..
+        } if covers(g, a, target, id) => Some(if stat == "attack" { *attack } else { *defense }),
+        _ => None,
+    })
+    .iter()
+    .map(|(_, v)| v)
+    .sum()
 }
 
 /// The changes to the cost of playing card `card` (of type `t`) for
 /// player `p` from the continuous abilities that apply now (209.4.1), with
 /// the cards they come from.
 pub fn play_cost_changes(g: &Game, p: PlayerId, t: &str) -> Vec<(CardId, i64)> {
-    let mut out = Vec::new();
-    for a in applying(g) {
-        for e in &a.effects {
-            if let Effect::ModifyCost {
-                cost, who, types, ..
-            } = e
-                && *cost != 0
-                && players(g, a.master, *who).contains(&p)
-                && (types.is_empty() || types.iter().any(|x| x == t))
-            {
-                out.push((a.card.clone(), *cost));
-            }
+    collect_now(g, |a, e| match e {
+        Effect::ModifyCost {
+            cost, who, types, ..
+        } if *cost != 0
+            && players(g, a.master, *who).contains(&p)
+            && (types.is_empty() || types.iter().any(|x| x == t)) =>
+        {
+            Some(*cost)
         }
-    }
-    out
+        _ => None,
+    })
+}
+
+/// The continuous changes of a damage instance to card `id` from `source`
+/// (`modify_damage`: damage `id` would take, or with `dealt` damage
+/// `source` would deal; `kind` `battle` or `effect`, absent = any), with
+/// the cards they come from (506.6.2: applied before the damage is
+/// dealt).
+pub fn damage_changes(g: &Game, id: &str, source: &str, battle: bool) -> Vec<(CardId, i64)> {
+    let word = if battle { "battle" } else { "effect" };
+    collect_now(g, |a, e| match e {
+        Effect::ModifyDamage {
+            amount,
+            target,
+            dealt,
+            kind,
+        } if *amount != 0
+            && kind.as_deref().is_none_or(|k| k == word)
+            && covers(g, a, target, if *dealt { source } else { id }) =>
+        {
+            Some(*amount)
+        }
+        _ => None,
+    })
 }
 
 /// What a continuous ability may not say (checked before the first step).
@@ -221,9 +252,16 @@ pub fn unsupported(effects: &[Effect]) -> Option<String> {
                 );
             }
             Effect::ModifyCost { node, .. } if *node == 0 => {}
+            Effect::ModifyDamage {
+                target: Target::This | Target::All { .. },
+                kind,
+                ..
+            } if kind
+                .as_deref()
+                .is_none_or(|k| matches!(k, "battle" | "effect")) => {}
             other => {
                 return Some(format!(
-                    "a continuous ability that does `{}` is not implemented (only `buff` and `modify_cost`)",
+                    "a continuous ability that does `{}` is not implemented (only `buff`, `modify_cost` and `modify_damage` of `this` or `all` cards, kind `battle` or `effect`)",
                     other.word()
                 ));
             }

@@ -171,6 +171,52 @@ pub fn x_of(g: &crate::engine::Game, id: &str) -> i64 {
         .unwrap_or(0)
 }
 
+/// The X its player chooses for a ⓧ cost (choice `x`): a whole number 0
+/// or more, never a fraction, a negative or infinity (103.5.1).
+fn choose_x(m: &mut M) -> Result<i64, EngineError> {
+    let v = m
+        .choices
+        .require("x", &["a whole number, 0 or more".into()])?;
+    if v.as_i64().is_some_and(|x| x < 0) {
+        return Err(illegal(
+            r::NUMBER_CHOICE,
+            format!("X = {v}: only a whole number 0 or more can be chosen"),
+            vec![],
+        ));
+    }
+    v.as_i64()
+        .filter(|x| (0..=1_000_000).contains(x))
+        .ok_or_else(|| EngineError::BadChoice {
+            choice: "x".into(),
+            value: v.to_string(),
+            options: vec![format!(
+                "a whole number, 0 or more ({}: no fractions, no negatives, no infinity)",
+                r::NUMBER_CHOICE
+            )],
+        })
+}
+
+/// What activating `card`'s ability costs in PP: its ① (stat
+/// `ability_cost`, 209.1.3) plus, when the cost has ⓧ (stat
+/// `ability_x_cost`), the X its player chooses (choice `x`): X PP of any
+/// colour (GL:ⓧ).
+pub fn ability_pp(m: &mut M, p: PlayerId, card: &str, def: &CardDef) -> Result<i64, EngineError> {
+    let fixed = def.stats.get("ability_cost").copied().unwrap_or(0);
+    if def.stats.get("ability_x_cost").is_none_or(|v| *v <= 0) {
+        return Ok(fixed);
+    }
+    let x = choose_x(m)?;
+    m.record(
+        "cost",
+        format!(
+            "{} chooses X = {x} for the ⓧ in {card}'s ability cost: {fixed} + {x} PP, of any colour",
+            player_name(p)
+        ),
+        &[r::GL_X_COST, r::ABILITY_COST, r::NUMBER_CHOICE],
+    );
+    Ok(fixed + x)
+}
+
 /// What playing `card` costs player `p` now: its printed cost, plus the X
 /// its player chooses when the cost has ⓧ (stat `x_cost`, 209.3; choice
 /// `x`, a whole number 0 or more, 103.5.1), changed by the continuous
@@ -180,26 +226,7 @@ pub fn to_play(m: &mut M, p: PlayerId, card: &str, def: &CardDef) -> Result<i64,
     let printed = def.cost.unwrap_or(0);
     let mut total = printed;
     if def.stats.get("x_cost").is_some_and(|v| *v > 0) {
-        let v = m
-            .choices
-            .require("x", &["a whole number, 0 or more".into()])?;
-        if v.as_i64().is_some_and(|x| x < 0) {
-            return Err(illegal(
-                r::NUMBER_CHOICE,
-                format!("X = {v}: only a whole number 0 or more can be chosen"),
-                vec![],
-            ));
-        }
-        let Some(x) = v.as_i64().filter(|x| (0..=1_000_000).contains(x)) else {
-            return Err(EngineError::BadChoice {
-                choice: "x".into(),
-                value: v.to_string(),
-                options: vec![format!(
-                    "a whole number, 0 or more ({}: no fractions, no negatives, no infinity)",
-                    r::NUMBER_CHOICE
-                )],
-            });
-        };
+        let x = choose_x(m)?;
         m.record(
             "cost",
             format!(

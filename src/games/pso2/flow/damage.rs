@@ -18,11 +18,9 @@ pub enum Kind {
     Battle,
 }
 
-/// Armor on `id` its controller uses against this damage (choice
-/// `armor.<id>`), if any: an ON armor equipped to it (205.5.2).
-fn armor(m: &mut M, id: &str) -> Result<Option<CardId>, crate::engine::EngineError> {
-    let options: Vec<CardId> = m
-        .game
+/// The ON armor equipped to `id` (205.5.2).
+fn worn_armor(m: &M, id: &str) -> Vec<CardId> {
+    m.game
         .cards
         .values()
         .filter(|c| {
@@ -31,11 +29,66 @@ fn armor(m: &mut M, id: &str) -> Result<Option<CardId>, crate::engine::EngineErr
                 && c.has(st::ON)
         })
         .map(|c| c.id.clone())
-        .collect();
+        .collect()
+}
+
+/// Armor on `id` its controller uses against this damage (choice
+/// `armor.<id>`), if any: an ON armor equipped to it (205.5.2).
+fn armor(m: &mut M, id: &str) -> Result<Option<CardId>, crate::engine::EngineError> {
+    let options = worn_armor(m, id);
     if options.is_empty() {
         return Ok(None);
     }
     m.choices.one_id(&format!("armor.{id}"), &options)
+}
+
+/// The damage to `id` after the continuous changes that apply to it
+/// (`modify_damage`): all of them, summed, before it is dealt (506.6.2,
+/// 103.4.3); a reduction is 軽減 (GL:軽減). The result may be 0 or less:
+/// the caller treats that as no damage (103.5.3).
+fn changed(m: &mut M, id: &str, source: &str, amount: i64, kind: Kind) -> i64 {
+    let battle = kind == Kind::Battle;
+    let changes = super::continuous::damage_changes(&m.game, id, source, battle);
+    if changes.is_empty() {
+        return amount;
+    }
+    let delta: i64 = changes.iter().map(|(_, d)| d).sum();
+    let from: Vec<String> = changes.iter().map(|(c, d)| format!("{c} {d:+}")).collect();
+    let mut rules = vec![r::REPLACEMENT, r::CONTINUOUS];
+    if battle {
+        rules.push(r::DAMAGE_ASSIGNED);
+    }
+    if delta < 0 {
+        rules.push(r::GL_REDUCE);
+    }
+    m.record(
+        "damage",
+        format!(
+            "the damage to {id} changes before it is dealt ({}): {amount} becomes {}",
+            from.join(", "),
+            (amount + delta).max(0)
+        ),
+        &rules,
+    )
+    .obj(id.to_string());
+    amount + delta
+}
+
+/// Under `reading_armor_battle_only`, an ON armor on `id` is not used
+/// against effect damage: the trace says so, citing 205.5.2 and the battle
+/// step that names armor (506.6.1.2).
+fn armor_not_usable(m: &mut M, id: &str) {
+    for a in worn_armor(m, id) {
+        m.record(
+            "armor",
+            format!("{a} cannot reduce effect damage to {id}: armor is used in battle only (reading `{}`)", reading::ARMOR_BATTLE_ONLY),
+            &[r::ARMOR, r::ARMOR_USE],
+        )
+        .note(format!(
+            "option `{}` chosen: armor is used in the damage-resolution step only (506.6.1.2); the judges' reading lets it reduce any damage its host takes (205.5.2)",
+            reading::ARMOR_BATTLE_ONLY
+        ));
+    }
 }
 
 /// Deals `amount` damage to chara `id` from `source`. Returns whether the
@@ -81,9 +134,17 @@ pub fn to_card(
         );
         return Ok(false);
     }
-    let mut amount = amount;
+    let mut amount = changed(m, id, source, amount, kind);
     let armor_allowed = kind == Kind::Battle || !reading_on(&m.game, reading::ARMOR_BATTLE_ONLY);
-    if let Some(a) = if armor_allowed { armor(m, id)? } else { None } {
+    if amount > 0 && !armor_allowed {
+        armor_not_usable(m, id);
+    }
+    let worn = if amount > 0 && armor_allowed {
+        armor(m, id)?
+    } else {
+        None
+    };
+    if let Some(a) = worn {
         let def_value = m.game.def_of(&a).and_then(|d| d.defense).unwrap_or(0);
         m.record(
             "armor",

@@ -340,13 +340,31 @@ pub(super) fn apply_all(
     effects: &[Effect],
     chosen: &[Chosen],
 ) -> Result<(), EngineError> {
+    let each = names_each(effects);
     for e in effects {
         if m.game.result != GameResult::Ongoing {
             break;
         }
-        apply(m, master, source, e, chosen)?;
+        apply(m, master, source, e, chosen, each)?;
     }
     Ok(())
+}
+
+/// The name a search effect looks for (「A」を手札に加える from the deck).
+fn searched_name(e: &Effect) -> Option<&str> {
+    match e {
+        Effect::ReturnToHand {
+            target: Target::Chosen { filter, .. },
+        } if filter.zone.as_deref() == Some(zn::DECK) => filter.name.as_deref(),
+        _ => None,
+    }
+}
+
+/// Whether the text searches for two or more names, each its own referent:
+/// 「AとBをそれぞれ1枚まで手札に加える」 (GL:それぞれ) is written as one
+/// named search per referent.
+fn names_each(effects: &[Effect]) -> bool {
+    effects.iter().filter_map(searched_name).count() >= 2
 }
 
 /// The players a `Who` names for `master`.
@@ -354,7 +372,11 @@ fn players(m: &M, master: PlayerId, who: Who) -> Vec<PlayerId> {
     let n = m.game.players.len();
     match who {
         Who::You => vec![master],
-        Who::Opponent => (0..n).filter(|&q| q != master).collect(),
+        // In the raid battle the other party players are no opponents
+        // (RAID:S9): a party player's opponent is the Boss.
+        Who::Opponent => (0..n)
+            .filter(|&q| super::raid::opposed(&m.game, master, q))
+            .collect(),
         Who::Both => {
             let tp = m.game.turn.active;
             let mut v = vec![tp];
@@ -437,6 +459,7 @@ fn apply(
     source: &str,
     e: &Effect,
     chosen: &[Chosen],
+    each: bool,
 ) -> Result<(), EngineError> {
     let targets_of = |m: &mut M, t: &Target| recipients(m, master, source, t, chosen);
     match e {
@@ -453,7 +476,15 @@ fn apply(
             }
         }
         Effect::Destroy { target } => {
-            for rc in targets_of(m, target) {
+            let all = targets_of(m, target);
+            // Several destructions at once are the one action "a card is
+            // destroyed" happening that many times (103.2.3).
+            let rules: &[&'static str] = if all.len() > 1 {
+                &[r::DESTROY, r::GL_DESTROY, r::SAME_ACTIONS_COUNT]
+            } else {
+                &[r::DESTROY, r::GL_DESTROY]
+            };
+            for rc in all {
                 let Recipient::Card(id) = rc else { continue };
                 let kind = m.game.card(&id).map(|c| c.zone.kind);
                 if matches!(kind, Some(zn::PLAYER | zn::MAG)) {
@@ -467,12 +498,7 @@ fn apply(
                         ],
                     );
                 } else if kind == Some(zn::FIELD) && !shielded(m, &id, source) {
-                    moves::destroy(
-                        m,
-                        &id,
-                        &format!("by {source}"),
-                        &[r::DESTROY, r::GL_DESTROY],
-                    )?;
+                    moves::destroy(m, &id, &format!("by {source}"), rules)?;
                 }
             }
         }
@@ -513,7 +539,12 @@ fn apply(
                     ..
                 },
         } if filter.zone.as_deref() == Some(zn::DECK) => {
-            search(m, master, source, filter, *count, *up_to)?;
+            let how = Search {
+                count: *count,
+                up_to: *up_to,
+                each,
+            };
+            search(m, master, source, filter, how)?;
         }
         Effect::ReturnToHand { target } => {
             for rc in targets_of(m, target) {
@@ -696,13 +727,42 @@ fn apply(
                 }
             }
         }
+        Effect::Put {
+            to,
+            target,
+            top,
+            who,
+        } => {
+            let targeted = match target {
+                Some(t) if top.is_none() => targets_of(m, t)
+                    .into_iter()
+                    .filter_map(|rc| match rc {
+                        Recipient::Card(id) => Some(id),
+                        Recipient::Player(_) => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            let top = top.map(|n| (n, players(m, master, *who)));
+            super::put::put(m, master, source, to, target.as_ref(), top, targeted)?;
+        }
         Effect::Shuffle { who } => {
+            // The shuffle that ends a サーチ (301.2) or 回復X's first mode (302.9).
+            let rule = if m
+                .game
+                .def_of(source)
+                .is_some_and(|d| d.has_keyword("recover"))
+            {
+                r::RECOVER
+            } else {
+                r::SEARCH
+            };
             for p in players(m, master, *who) {
                 moves::shuffle_deck(m, p);
                 m.record(
                     "effect",
                     format!("{} shuffles their deck", crate::engine::player_name(p)),
-                    &[r::SEARCH],
+                    &[rule],
                 );
             }
         }
@@ -716,6 +776,12 @@ fn apply(
             let winners = players(m, master, *who);
             m.game.win(&winners);
             finish(m);
+        }
+        Effect::ModifyDamage { .. } => {
+            return Err(ni(
+                r::REPLACEMENT,
+                "a damage change set up by a resolving effect: `modify_damage` works in a continuous ability (or one an effect sets up, 300.4.2)",
+            ));
         }
         other => {
             return Err(ni(
@@ -733,20 +799,36 @@ fn apply(
     Ok(())
 }
 
+/// How much one search finds: up to `count` (`up_to`: まで), and whether it
+/// is one referent of a それぞれ instruction (`each`).
+#[derive(Debug, Clone, Copy)]
+struct Search {
+    count: u32,
+    up_to: bool,
+    each: bool,
+}
+
 /// サーチ (301.2, GL:サーチ): the master looks at their own deck, finds
 /// up to `count` cards matching `filter` (choice `<card>.search`: the ids;
 /// none at all is allowed even when some match, GL:サーチ), reveals them,
 /// adds them to their hand (not a draw) and then shuffles the deck, found
 /// or not. `up_to: false` ("find 1") still lets the player find fewer when
-/// the deck has fewer.
+/// the deck has fewer. With `each` (GL:それぞれ) the search is one of
+/// several referents, each searched separately: a card only another
+/// referent names cannot be taken under this one.
 fn search(
     m: &mut M,
     master: PlayerId,
     source: &str,
     filter: &crate::engine::Filter,
-    count: u32,
-    up_to: bool,
+    how: Search,
 ) -> Result<(), EngineError> {
+    let Search { count, up_to, each } = how;
+    let rules: &[&'static str] = if each {
+        &[r::SEARCH, r::GL_SEARCH, r::GL_EACH]
+    } else {
+        &[r::SEARCH, r::GL_SEARCH]
+    };
     let options: Vec<CardId> = m
         .game
         .zone_of(master, zn::DECK)
@@ -765,33 +847,29 @@ fn search(
         Vec::new()
     } else {
         let deck = m.game.zone_of(master, zn::DECK).to_vec();
-        let mut ids = m
-            .choices
-            .ids(&key, &deck)?
-            .ok_or_else(|| EngineError::MissingChoice {
-                choice: key.clone(),
-                options: options.clone(),
-            })?;
+        let mut ids = super::put::required(m, &key, &deck, &options)?;
         if let Some(bad) = ids.iter().find(|id| !options.contains(id)) {
-            return Err(super::illegal(
-                r::SEARCH,
-                format!("{bad} is not a card this search finds"),
-                options,
-            ));
+            return Err(match (each, &filter.name) {
+                (true, Some(n)) => super::illegal(
+                    r::GL_EACH,
+                    format!(
+                        "{bad} is not 「{n}」: each name is searched separately (それぞれ), so this search finds 「{n}」 only"
+                    ),
+                    options,
+                ),
+                _ => super::illegal(
+                    r::SEARCH,
+                    format!("{bad} is not a card this search finds"),
+                    options,
+                ),
+            });
         }
         ids.sort();
         ids.dedup();
         if ids.len() > count as usize {
-            return Err(EngineError::BadChoice {
-                choice: key,
-                value: format!("{} card(s)", ids.len()),
-                options: vec![format!(
-                    "{}{count} of {} ({})",
-                    if up_to { "up to " } else { "at most " },
-                    options.join(", "),
-                    r::SEARCH
-                )],
-            });
+            let bound = if up_to { "up to" } else { "at most" };
+            let bound = format!("{bound} {count} ({})", r::SEARCH);
+            return Err(super::put::wrong_count(key, ids.len(), bound, &options));
         }
         ids
     };
@@ -800,7 +878,7 @@ fn search(
         m.record(
             "search",
             format!("{who} searches their deck and adds nothing to their hand"),
-            &[r::SEARCH, r::GL_SEARCH],
+            rules,
         );
     } else {
         m.record(
@@ -809,7 +887,7 @@ fn search(
                 "{who} searches their deck, reveals {} and adds it to their hand (not a draw)",
                 found.join(", ")
             ),
-            &[r::SEARCH, r::GL_SEARCH],
+            rules,
         );
         for id in &found {
             moves::move_to(m, id, ZoneId::of(master, zn::HAND));
@@ -819,7 +897,7 @@ fn search(
     m.record(
         "search",
         format!("{who} shuffles their deck after the search, whether or not a card was found"),
-        &[r::SEARCH, r::GL_SEARCH],
+        rules,
     );
     Ok(())
 }

@@ -25,6 +25,7 @@ mod modes;
 mod moves;
 mod play;
 mod priority;
+mod put;
 pub mod raid;
 mod replace;
 mod targets;

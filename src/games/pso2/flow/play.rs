@@ -362,7 +362,7 @@ pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> 
         e.rule(r::RESPONSE);
     }
     set_on(m, &card, false);
-    let ab_cost = def.stats.get("ability_cost").copied().unwrap_or(0);
+    let ab_cost = cost::ability_pp(m, p, &card, &def)?;
     cost::pay(m, p, ab_cost, &format!("{card}'s ability"))?;
     let key = m.game.card(&card).map_or(c.def.clone(), |x| x.def.clone());
     ctx.stack.push(Entry {

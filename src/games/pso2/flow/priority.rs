@@ -50,7 +50,7 @@ pub fn offer(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
 pub fn settle(m: &mut M, ctx: &mut Ctx) -> Result<(), EngineError> {
     for _ in 0..64 {
         super::checks::standing_ko(m)?;
-        let placed = triggers::collect(m, ctx)?;
+        let placed = triggers::collect(m, ctx)? + super::raid::place_pending(m, ctx);
         if placed == 0 {
             return Ok(());
         }

@@ -41,6 +41,9 @@ pub struct ModuleState {
     pub half_doll_used: bool,
     /// The turn player was eliminated during their own turn (RAID:F5).
     pub to_end: bool,
+    /// Boss actives played outside its main phase (RAID:S4), waiting to go
+    /// into the resolution zone with the next triggered abilities.
+    pub pending: Vec<super::Entry>,
 }
 
 fn state(g: &mut Game) -> &mut ModuleState {
@@ -308,36 +311,88 @@ pub fn boss_act(m: &mut M, ctx: Ctx) -> Result<Flow, EngineError> {
 /// RAID:S4: an effect that makes the Boss draw `n` cards makes it play
 /// that many cards from the top of its deck instead. In the Boss's own
 /// main phase they join the cards it plays there (RAID:B③), one by one
-/// as the resolution zone empties; elsewhere it is not implemented.
+/// as the resolution zone empties. Elsewhere (another phase, another
+/// player's turn) they are played at once, in order from the top, as the
+/// draw would have happened: a chara or an item enters the field, an
+/// active goes into the resolution zone with the next triggered
+/// abilities, before anyone gets the right to act.
 pub fn boss_draws(m: &mut M, b: PlayerId, n: i64) -> Result<(), EngineError> {
-    if m.game.turn.active != b || m.game.turn.phase != "main" {
-        return Err(super::ni(
-            r::RAID_BOSS_DRAW,
-            "the Boss drawing outside its own main phase (it plays that many cards from the top of its deck instead)",
-        ));
-    }
     let n = n.max(0);
-    state(&mut m.game).plays += n;
+    if m.game.turn.active == b && m.game.turn.phase == "main" {
+        state(&mut m.game).plays += n;
+        m.record(
+            "raid",
+            format!("the Boss would draw {n}: instead it plays {n} card(s) from the top of its deck, one by one in its main phase"),
+            &[r::RAID_BOSS_DRAW, r::RAID_BOSS_MAIN],
+        )
+        .note("judges' reading: the cards are played the way the Boss plays cards in its main phase (RAID:B③), each once the resolution zone is empty");
+        return Ok(());
+    }
     m.record(
         "raid",
-        format!("the Boss would draw {n}: instead it plays {n} card(s) from the top of its deck, one by one in its main phase"),
-        &[r::RAID_BOSS_DRAW, r::RAID_BOSS_MAIN],
-    )
-    .note("judges' reading: the cards are played the way the Boss plays cards in its main phase (RAID:B③), each once the resolution zone is empty");
+        format!("the Boss would draw {n} outside its main phase: instead it plays {n} card(s) from the top of its deck at once"),
+        &[r::RAID_BOSS_DRAW],
+    );
+    for _ in 0..n {
+        let Some(top) = m.game.zone_of(b, zn::DECK).first().cloned() else {
+            break;
+        };
+        if let Some(entry) = play_card(m, b, &top, "instead of a draw")? {
+            state(&mut m.game).pending.push(entry);
+        }
+    }
     Ok(())
 }
 
-/// RAID:B③: the top card of the Boss deck is played: a chara enters the
-/// front row OFF, left to right in entry order; an active's ability
-/// activates at once (it goes to the resolution zone); an item enters the
-/// back row ON.
+/// Puts the Boss actives played outside its main phase (RAID:S4) into the
+/// resolution zone; returns how many.
+pub fn place_pending(m: &mut M, ctx: &mut Ctx) -> usize {
+    if !on(&m.game) {
+        return 0;
+    }
+    let pending = std::mem::take(&mut state(&mut m.game).pending);
+    let n = pending.len();
+    for e in pending {
+        if let super::EntryKind::Card(id) = &e.kind {
+            m.record(
+                "raid",
+                format!("the Boss's active {id}, played instead of a draw, goes into the resolution zone"),
+                &[r::RAID_BOSS_DRAW, r::RAID_BOSS_MAIN],
+            );
+        }
+        ctx.stack.push(e);
+    }
+    n
+}
+
+/// RAID:B③: the top card of the Boss deck is played in its main phase.
 fn play_top(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
     let b = ctx.holder;
     let Some(top) = m.game.zone_of(b, zn::DECK).first().cloned() else {
         m.then([Step::Priority(Box::new(ctx))]);
         return Ok(Flow::Continue);
     };
-    let t = ctype(&m.game, &top).to_string();
+    if let Some(entry) = play_card(m, b, &top, "main phase")? {
+        ctx.stack.push(entry);
+        ctx.holder = (b + 1) % m.game.players.len();
+        ctx.passes = 0;
+    }
+    m.then([Step::Priority(Box::new(ctx))]);
+    Ok(Flow::Continue)
+}
+
+/// The Boss plays `top` (RAID:B③): a chara enters the front row OFF, left
+/// to right in entry order; an item enters the back row ON; an active's
+/// ability activates at once: the entry for the resolution zone is
+/// returned (none when it has no legal target: it goes to the discard).
+/// `when` says why it is played (the trace's prefix).
+fn play_card(
+    m: &mut M,
+    b: PlayerId,
+    top: &str,
+    when: &str,
+) -> Result<Option<super::Entry>, EngineError> {
+    let t = ctype(&m.game, top).to_string();
     let seq = {
         let st = state(&mut m.game);
         st.seq += 1;
@@ -345,28 +400,27 @@ fn play_top(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
     };
     match t.as_str() {
         types::CHARA => {
-            moves::enter_field(m, &top, b, false, false);
-            state(&mut m.game).entries.insert(top.clone(), seq);
+            moves::enter_field(m, top, b, false, false);
+            state(&mut m.game).entries.insert(top.to_string(), seq);
             m.record(
                 "boss_turn",
-                format!("main phase: the Boss plays {top} from the top of its deck; it enters the front row OFF"),
+                format!("{when}: the Boss plays {top} from the top of its deck; it enters the front row OFF"),
                 &[r::RAID_BOSS_MAIN, r::CHARA_ENTERS_FRONT_OFF],
             );
         }
         types::ITEM => {
-            moves::enter_field(m, &top, b, true, true);
+            moves::enter_field(m, top, b, true, true);
             m.record(
                 "boss_turn",
-                format!("main phase: the Boss plays item {top}"),
+                format!("{when}: the Boss plays item {top}"),
                 &[r::RAID_BOSS_MAIN, r::ITEM_BACK_ON],
             );
         }
         types::ACTIVE => {
-            m.game
-                .move_card(&top, ZoneId::shared(zn::RESOLUTION), false);
+            m.game.move_card(top, ZoneId::shared(zn::RESOLUTION), false);
             let def = m
                 .game
-                .def_of(&top)
+                .def_of(top)
                 .cloned()
                 .ok_or_else(|| super::bad("unknown card"))?;
             let effects: Vec<_> = def
@@ -376,28 +430,25 @@ fn play_top(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
                 .flat_map(|a| a.effect.clone())
                 .collect();
             let key = format!("{top}.effect");
-            let Some(chosen) = super::targets::choose(m, b, &top, &effects, &key, None)? else {
+            let Some(chosen) = super::targets::choose(m, b, top, &effects, &key, None)? else {
                 m.record(
                     "boss_turn",
                     format!("{top} has no legal target: it goes to the discard"),
                     &[r::NO_TARGET_NO_PLAY],
                 );
-                moves::to_discard(m, &top);
-                m.then([Step::Priority(Box::new(ctx))]);
-                return Ok(Flow::Continue);
+                moves::to_discard(m, top);
+                return Ok(None);
             };
             m.record(
                 "boss_turn",
-                format!("main phase: the Boss plays active {top}: its ability activates at once (the party chooses any open choice: `{key}`)"),
+                format!("{when}: the Boss plays active {top}: its ability activates at once (the party chooses any open choice: `{key}`)"),
                 &[r::RAID_BOSS_MAIN, r::RAID_PARTY_CHOOSES],
             );
-            ctx.stack.push(super::Entry {
-                kind: super::EntryKind::Card(top),
+            return Ok(Some(super::Entry {
+                kind: super::EntryKind::Card(top.to_string()),
                 master: b,
                 targets: chosen,
-            });
-            ctx.holder = (b + 1) % m.game.players.len();
-            ctx.passes = 0;
+            }));
         }
         other => {
             return Err(super::ni(
@@ -406,8 +457,7 @@ fn play_top(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
             ));
         }
     }
-    m.then([Step::Priority(Box::new(ctx))]);
-    Ok(Flow::Continue)
+    Ok(None)
 }
 
 /// RAID:B④: the Boss itself, then the front-row charas in the order they

@@ -8,12 +8,12 @@ use crate::engine::{CardId, Effect, EngineError, Filter, Game, PlayerId, Side};
 
 /// The chosen-target selector of an ability's effects, if any: every
 /// `chosen` target of one ability names the same chosen cards (「それ」).
-/// A サーチ (a `chosen` selector of the deck, 301.2) chooses at resolution
-/// and is no target.
+/// A サーチ (a `chosen` selector of the deck, 301.2) and a card chosen
+/// from the hand choose at resolution and are no target (406.2.2).
 pub fn selector(effects: &[Effect]) -> Option<(Filter, u32, bool, bool)> {
     effects.iter().find_map(|e| {
         let (f, count, up_to, or_leader) = e.target()?.chosen()?;
-        if f.zone.as_deref() == Some(zn::DECK) {
+        if super::put::hidden(f.zone.as_deref()) {
             return None;
         }
         Some((f.clone(), count, up_to, or_leader))
@@ -76,8 +76,10 @@ fn described(
         Side::Any => true,
         Side::You => {
             c.controller == master
-                // RAID:S2: a 回復 may choose another party member's chara.
+                // RAID:S2: a 回復 may choose another party member's chara
+                // (on the field; the cards it returns are its player's own).
                 || (super::raid::on(g)
+                    && c.zone.kind == zn::FIELD
                     && !super::raid::opposed(g, master, c.controller)
                     && g.def_of(source).is_some_and(|d| d.has_keyword("recover")))
         }
@@ -138,16 +140,24 @@ pub fn choose(
     let Some((filter, count, up_to, or_leader)) = selector(effects) else {
         return Ok(Some(Vec::new()));
     };
-    let options: Vec<CardId> = m
+    let (options, barred): (Vec<CardId>, Vec<CardId>) = m
         .game
         .cards
         .keys()
         .filter(|id| matches(&m.game, master, source, &filter, id, or_leader))
         .cloned()
-        .collect();
+        .partition(|id| super::put::recoverable(&m.game, source, id));
     if options.is_empty() && !up_to {
         return Ok(None);
     }
+    // 302.9: 回復X returns only cards without 回復.
+    let barred_err = |t: &str| {
+        super::illegal(
+            r::RECOVER,
+            format!("{t} has 回復: 回復X chooses only cards without 回復"),
+            options.clone(),
+        )
+    };
     // `leader` names a player: their Player card represents them (101.2).
     let leader: Option<String>;
     let preset = match preset {
@@ -171,6 +181,7 @@ pub fn choose(
     };
     let given = match preset {
         Some(t) if options.iter().any(|o| o == t) => Some(vec![t.to_string()]),
+        Some(t) if barred.iter().any(|o| o == t) => return Err(barred_err(t)),
         Some(t) => {
             // Another party member's card in a raid is no 相手 (RAID:S9).
             let all_class = filter.with_trait.is_some()
@@ -178,9 +189,16 @@ pub fn choose(
                     .def_of(t)
                     .and_then(|d| d.text.get("class"))
                     .is_some_and(|c| c.trim() == "ALL");
+            let recovering = m
+                .game
+                .def_of(source)
+                .is_some_and(|d| d.has_keyword("recover"));
             let rule = if all_class {
                 // 208.1.2.1: ALL is no "《X》" for an effect's choice.
                 r::CLASS_ALL_NOT_CHOSEN
+            } else if recovering && m.game.card(t).is_some_and(|c| c.zone.kind == zn::DISCARD) {
+                // 302.9: 回復X returns cards from its player's own discard.
+                r::RECOVER
             } else if super::raid::on(&m.game)
                 && m.game.card(t).is_some_and(|c| {
                     c.controller != master && !super::raid::opposed(&m.game, master, c.controller)
@@ -196,7 +214,14 @@ pub fn choose(
                 options,
             ));
         }
-        None => m.choices.ids(key, &options)?,
+        None => {
+            let wider: Vec<CardId> = options.iter().chain(&barred).cloned().collect();
+            let ids = m.choices.ids(key, &wider)?;
+            if let Some(t) = ids.iter().flatten().find(|t| barred.contains(t)) {
+                return Err(barred_err(t));
+            }
+            ids
+        }
     };
     let mut ids = match given {
         Some(ids) => ids,

@@ -1,0 +1,306 @@
+//! Putting cards into a zone by an effect (`put`): 捨てる discarding
+//! (GL:捨てる), 加える adding to the deck or the hand (GL:加える), 場に出す
+//! putting a chara or an item onto the field, which is not playing it
+//! (GL:プレイ), and 回復X's first mode (302.9). Cards in a hidden zone (the
+//! hand, the deck) are chosen as the effect resolves, from the master's own
+//! zone unless the text names the opponent (GL:捨てる, 209.1.3.1.1), with
+//! the choice `<card>.put`; cards in a public zone are targets chosen on
+//! declaration (406.2.2). Several cards moved at once are the one action
+//! happening that many times (103.2.3).
+
+use super::{M, ctype, moves, r, st, types, zn};
+use crate::engine::{CardId, EngineError, Filter, PlayerId, Side, Target, ZoneId, player_name};
+
+/// A zone a card is chosen from on resolution, not as a target: its cards
+/// are not public (406.2.2).
+pub fn hidden(zone: Option<&str>) -> bool {
+    matches!(zone, Some(zn::HAND | zn::DECK))
+}
+
+/// Whether `id` in a discard may be returned to the deck by the 回復X of
+/// `source`: a card with 回復 may not (302.9).
+pub fn recoverable(g: &crate::engine::Game, source: &str, id: &str) -> bool {
+    let recovering = g.def_of(source).is_some_and(|d| d.has_keyword("recover"));
+    !(recovering && g.def_of(id).is_some_and(|d| d.has_keyword("recover")))
+}
+
+/// The cards of `master`'s own hidden zone the master chooses on
+/// resolution (choice `<source>.put`): up to `count`, or exactly
+/// `count` when there are enough.
+fn chosen_hidden(
+    m: &mut M,
+    master: PlayerId,
+    source: &str,
+    filter: &Filter,
+    count: u32,
+    up_to: bool,
+) -> Result<Vec<CardId>, EngineError> {
+    let zone = filter.zone.as_deref().unwrap_or(zn::HAND);
+    if filter.side == Side::Opponent {
+        return Err(super::ni(
+            r::GL_DISCARD,
+            "an effect that moves cards from the opponent's hand or deck",
+        ));
+    }
+    let mut f = filter.clone();
+    f.side = Side::Any;
+    f.zone = Some(zone.to_string());
+    let options: Vec<CardId> = m
+        .game
+        .zone_of(master, zone)
+        .iter()
+        .filter(|id| super::targets::admits(&m.game, master, source, &f, id))
+        .cloned()
+        .collect();
+    let key = format!("{source}.put");
+    let need = if up_to {
+        0
+    } else {
+        (count as usize).min(options.len())
+    };
+    if options.is_empty() {
+        m.choices.take(&key);
+        return Ok(Vec::new());
+    }
+    let mut ids = required(m, &key, &options, &options)?;
+    ids.dedup();
+    if ids.len() > count as usize || ids.len() < need {
+        let bound = if up_to { "up to" } else { "exactly" };
+        return Err(wrong_count(
+            key,
+            ids.len(),
+            format!("{bound} {count}"),
+            &options,
+        ));
+    }
+    Ok(ids)
+}
+
+/// A choice of `n` cards where `bound` (e.g. "up to 2") of `options` may be
+/// chosen.
+pub(super) fn wrong_count(key: String, n: usize, bound: String, options: &[CardId]) -> EngineError {
+    EngineError::BadChoice {
+        choice: key,
+        value: format!("{n} card(s)"),
+        options: vec![format!("{bound} of {}", options.join(", "))],
+    }
+}
+
+/// The ids of the required choice `key`, each one of `allowed`; missing,
+/// an error listing `options` (the cards that would be right).
+pub(super) fn required(
+    m: &mut M,
+    key: &str,
+    allowed: &[CardId],
+    options: &[CardId],
+) -> Result<Vec<CardId>, EngineError> {
+    m.choices
+        .ids(key, allowed)?
+        .ok_or_else(|| EngineError::MissingChoice {
+            choice: key.to_string(),
+            options: options.to_vec(),
+        })
+}
+
+/// The cards a `put` moves: the top `top` cards of each named player's
+/// deck, the cards chosen now from a hidden zone, or the targets.
+fn cards(
+    m: &mut M,
+    master: PlayerId,
+    source: &str,
+    target: Option<&Target>,
+    top: Option<(i64, Vec<PlayerId>)>,
+    targeted: Vec<CardId>,
+) -> Result<Vec<CardId>, EngineError> {
+    if let Some((n, players)) = top {
+        let mut v = Vec::new();
+        for p in players {
+            let deck = m.game.zone_of(p, zn::DECK).to_vec();
+            v.extend(deck.into_iter().take(n.max(0) as usize));
+        }
+        return Ok(v);
+    }
+    match target {
+        Some(Target::Chosen {
+            filter,
+            count,
+            up_to,
+            ..
+        }) if hidden(filter.zone.as_deref()) => {
+            chosen_hidden(m, master, source, filter, *count, *up_to)
+        }
+        _ => Ok(targeted),
+    }
+}
+
+/// Applies a `put` of `source` for `master`: moves the cards one by one to
+/// zone `to`. `targeted` are the cards its target names now.
+pub fn put(
+    m: &mut M,
+    master: PlayerId,
+    source: &str,
+    to: &str,
+    target: Option<&Target>,
+    top: Option<(i64, Vec<PlayerId>)>,
+    targeted: Vec<CardId>,
+) -> Result<(), EngineError> {
+    let moved = cards(m, master, source, target, top, targeted)?;
+    if moved.is_empty() {
+        m.record(
+            "effect",
+            format!("{source}: there is no card to put into the {to}"),
+            &[r::IMPOSSIBLE_IGNORED],
+        );
+        return Ok(());
+    }
+    // Several cards at once: the one action happening that many times.
+    let also: &[&'static str] = if moved.len() > 1 {
+        &[r::SAME_ACTIONS_COUNT]
+    } else {
+        &[]
+    };
+    for id in moved {
+        let Some(from) = m.game.card(&id).map(|c| c.zone.kind) else {
+            continue;
+        };
+        let mv = Move {
+            source,
+            id: &id,
+            from,
+            to,
+        };
+        one(m, master, mv, also)?;
+    }
+    Ok(())
+}
+
+/// One card `id` moving from zone `from` to `to` by `source`'s effect.
+struct Move<'a> {
+    source: &'a str,
+    id: &'a str,
+    from: &'a str,
+    to: &'a str,
+}
+
+/// Moves one card, recording it with the clauses that decide it and
+/// `also`.
+fn one(m: &mut M, master: PlayerId, mv: Move, also: &[&'static str]) -> Result<(), EngineError> {
+    let Move {
+        source,
+        id,
+        from,
+        to,
+    } = mv;
+    let owner = m.game.card(id).map_or(master, |c| c.owner);
+    let who = player_name(owner);
+    let with = |rules: &[&'static str]| -> Vec<&'static str> {
+        rules.iter().chain(also).copied().collect()
+    };
+    match (from, to) {
+        (zn::FIELD, zn::DISCARD) => {
+            // Putting a field card into the discard is destroying it (301.5).
+            moves::destroy(
+                m,
+                id,
+                &format!("put into the discard by {source}"),
+                &with(&[r::DESTROY, r::GL_DESTROY]),
+            )?;
+        }
+        (_, zn::DISCARD) => {
+            m.record(
+                "effect",
+                format!("{who} discards {id} from their {from}"),
+                &with(&[r::GL_DISCARD]),
+            )
+            .obj(id.to_string());
+            moves::to_discard(m, id);
+        }
+        (zn::DISCARD, zn::DECK) => {
+            if !recoverable(&m.game, source, id) {
+                return Err(super::illegal(
+                    r::RECOVER,
+                    format!("{id} has 回復: 回復X returns only cards without 回復"),
+                    Vec::new(),
+                ));
+            }
+            let recover = m
+                .game
+                .def_of(source)
+                .is_some_and(|d| d.has_keyword("recover"));
+            let e = m.record(
+                "effect",
+                format!("{id} is added from {who}'s discard to their deck"),
+                &with(&[r::GL_ADD]),
+            );
+            e.obj(id.to_string());
+            if recover {
+                e.rule(r::RECOVER).rule(r::GL_RECOVER);
+            }
+            moves::move_to(m, id, ZoneId::of(owner, zn::DECK));
+        }
+        (_, zn::DECK | zn::HAND) => {
+            m.record(
+                "effect",
+                format!("{id} is added to {who}'s {to}"),
+                &with(&[r::GL_ADD]),
+            )
+            .obj(id.to_string());
+            if to == zn::HAND {
+                moves::to_hand(m, id);
+            } else {
+                moves::move_to(m, id, ZoneId::of(owner, zn::DECK));
+            }
+        }
+        (_, zn::FIELD) => onto_field(m, master, id, also)?,
+        _ => {
+            return Err(super::ni(
+                r::GL_ADD,
+                format!("an effect putting a card from the {from} into the {to}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// 場に出す: a chara enters its master's front row OFF (202.2; ON with
+/// 奇襲, 302.6), an item the back row ON (205.3). It is not played
+/// (GL:プレイ): no cost, no resolution zone; 登場時 still triggers (302.2).
+fn onto_field(
+    m: &mut M,
+    master: PlayerId,
+    id: &str,
+    also: &[&'static str],
+) -> Result<(), EngineError> {
+    let t = ctype(&m.game, id).to_string();
+    let (on, back, rules): (bool, bool, Vec<&'static str>) = match t.as_str() {
+        types::CHARA => {
+            let ambush = m.game.def_of(id).is_some_and(|d| d.has_keyword("ambush"));
+            let mut rules = vec![r::CHARA_ENTERS_FRONT_OFF, r::GL_PLAY_TERM];
+            if ambush {
+                rules.push(r::AMBUSH);
+            }
+            (ambush, false, rules)
+        }
+        types::ITEM => (true, true, vec![r::ITEM_BACK_ON, r::GL_PLAY_TERM]),
+        other => {
+            return Err(super::ni(
+                r::GL_PLAY_TERM,
+                format!("an effect putting a {other} card onto the field"),
+            ));
+        }
+    };
+    let rules: Vec<&'static str> = rules.into_iter().chain(also.iter().copied()).collect();
+    moves::enter_field(m, id, master, on, back);
+    m.record(
+        "effect",
+        format!(
+            "{id} is put onto {}'s field ({} row, {}): it is not played",
+            player_name(master),
+            if back { "back" } else { "front" },
+            if on { st::ON } else { st::OFF }
+        ),
+        &rules,
+    )
+    .obj(id.to_string());
+    Ok(())
+}
