@@ -166,6 +166,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "draw",
             "buff",
             "set_state",
+            "put",
             "shuffle",
             "win",
             "lose",
@@ -205,7 +206,12 @@ impl GameModule for Dz {
         flow::STATS
     }
     fn text_fields(&self) -> &'static [&'static str] {
-        &["timing", "resistance", "support_range"]
+        // `put_state`: `released` or `frozen` (default), how the card's
+        // effects put units onto squares (flow/put.rs).
+        &["timing", "resistance", "support_range", "put_state"]
+    }
+    fn regions(&self) -> &'static [&'static str] {
+        flow::board::REGIONS
     }
     fn keywords(&self) -> &'static [&'static str] {
         KEYWORDS

@@ -6,7 +6,7 @@
 use crate::engine::state::Modifier;
 use crate::engine::{CardId, Effect, EngineError, PlayerId, Target, Who, player_name};
 
-use super::{FROZEN, M, Tgt, board, colours, game_over, label, moves, ni, r, targets};
+use super::{FROZEN, M, Tgt, board, colours, game_over, label, moves, ni, put, r, targets};
 
 /// Who the effects are for.
 pub struct Ctx<'a> {
@@ -79,6 +79,7 @@ fn apply_one(
     e: &Effect,
     ch: Option<&Vec<Tgt>>,
 ) -> Result<(), EngineError> {
+    region_note(m, cx, e);
     match e {
         Effect::Damage { amount, target } => {
             for id in recipients(m, cx, target, ch) {
@@ -169,28 +170,26 @@ fn apply_one(
             target,
             until,
         } => {
-            if *defense != 0 {
-                return Err(ni(
-                    r::SMASH_VALUE,
-                    "changing smash or other values with `buff.defense`",
-                ));
-            }
+            // A DZ unit's two numbers are its power and its smash: `attack`
+            // changes the power (2.12), `defense` the smash (2.13).
             for id in recipients(m, cx, target, ch) {
-                if let Some(c) = m.game.cards.get_mut(&id) {
-                    c.modifiers.push(Modifier {
-                        stat: "attack".into(),
-                        delta: *attack,
-                        set: false,
-                        always: false,
-                        until: *until,
-                        source: cx.source.to_string(),
-                    });
+                for (stat, delta, what, rule) in [
+                    ("attack", *attack, "power", r::POWER),
+                    ("smash", *defense, "smash", r::SMASH_VALUE),
+                ] {
+                    if delta == 0 {
+                        continue;
+                    }
+                    if let Some(c) = m.game.cards.get_mut(&id) {
+                        c.modifiers
+                            .push(Modifier::addition(stat, delta, *until, cx.source));
+                    }
+                    m.record(
+                        "power",
+                        format!("{} gets {delta:+} {what}", label(&m.game, &id)),
+                        &[r::CONTINUOUS, r::DURATION, r::LOCKED_SET, rule],
+                    );
                 }
-                m.record(
-                    "power",
-                    format!("{} gets {attack:+} power", label(&m.game, &id)),
-                    &[r::CONTINUOUS, r::DURATION, r::LOCKED_SET, r::POWER],
-                );
             }
         }
         Effect::SetState {
@@ -235,6 +234,39 @@ fn apply_one(
                 .change(format!("{id}.state"), b, a);
             }
         }
+        Effect::Put {
+            to,
+            target,
+            top,
+            who,
+        } => {
+            let ids = if put::is_this(target) {
+                // The effect's own card, wherever it is: a strategy
+                // putting itself somewhere as part of its resolution
+                // (4.9.2-8) does not go to the graveyard after it.
+                let on_stack = m
+                    .game
+                    .card(cx.source)
+                    .is_some_and(|c| c.zone.kind == "stack");
+                if on_stack {
+                    m.record(
+                        "put",
+                        format!("{} moves itself as part of its resolution", cx.source),
+                        &[r::PLACED_AT_END, r::STRATEGY_RESOLVES],
+                    );
+                }
+                m.game
+                    .card(cx.source)
+                    .map(|c| vec![c.id.clone()])
+                    .unwrap_or_default()
+            } else {
+                target
+                    .as_ref()
+                    .map(|t| recipients(m, cx, t, ch))
+                    .unwrap_or_default()
+            };
+            put::apply(m, cx, to, ids, *top, *who)?;
+        }
         Effect::Shuffle { who } => {
             for p in players(m, cx, *who) {
                 shuffle(m, p);
@@ -266,6 +298,31 @@ fn apply_one(
         }
     }
     Ok(())
+}
+
+/// An effect on every card of a region says where the region is measured
+/// from: the source's square, or the one it was last on (4.2.6, 4.9.2-6),
+/// and whose view an area is seen from (2.24.7-2).
+fn region_note(m: &mut M, cx: &Ctx<'_>, e: &Effect) {
+    let Some(Target::All { filter }) = targets::target_of(e) else {
+        return;
+    };
+    let Some(rg) = filter.region.as_deref() else {
+        return;
+    };
+    let rules = targets::region_rules(&m.game, cx.source, filter);
+    let from = match (
+        board::square_of(&m.game, cx.source),
+        board::reference_square(&m.game, cx.source),
+    ) {
+        (Some(sq), _) => format!("measured from {sq}, where {} is", cx.source),
+        (None, Some(sq)) => format!(
+            "measured from {sq}, the square {} was last on before it left",
+            cx.source
+        ),
+        (None, None) => format!("seen from {}", player_name(cx.controller)),
+    };
+    m.record("region", format!("{rg} of {}: {from}", cx.source), &rules);
 }
 
 /// Shuffles `p`'s deck (the plan card, the deck's top card, goes back into

@@ -22,9 +22,11 @@ mod moves;
 mod plan;
 mod play;
 mod priority;
+mod put;
 mod resolve;
 mod rule_effects;
 mod smash;
+mod statics;
 mod targets;
 mod triggers;
 mod turn;
@@ -90,6 +92,9 @@ pub const TRIGGERS: &[&str] = &[
     "to_graveyard",
     "start_of_turn",
     "end_of_turn",
+    // A static ability (常在型能力, 4.5): `buff` of `all` or `this` cards,
+    // applied continuously while the card is on a square.
+    "static",
     // 「このカードがスクエアから墓地に置かれる時、かわりに…」: a replacement
     // effect (4.15.2) of the card's own text; its effects read `this` as
     // the card, still on its square.
@@ -351,6 +356,9 @@ pub struct Dz {
     pub replacing: BTreeSet<CardId>,
     /// A battle just occurred: its first step begins before priority.
     pub battle_begun: bool,
+    /// The square each card was last on before leaving the squares, for
+    /// abilities that measure from it (4.2.6, 4.8.4-2, 4.9.2-6).
+    pub last_square: BTreeMap<CardId, &'static str>,
 }
 
 /// The module's state of a game.
@@ -432,15 +440,16 @@ pub fn use_cost(g: &Game, id: &str) -> i64 {
 }
 
 /// The card's current power (2.12): printed, plus modifications, plus
-/// 支援 (5.5.2).
+/// 支援 (5.5.2), plus static abilities (4.5).
 pub fn power(g: &Game, c: &Card) -> i64 {
     let printed = g.def_of(&c.id).and_then(|d| d.attack).unwrap_or(0);
-    printed + c.modifier("attack") + board::support_for(g, c)
+    printed + c.modifier("attack") + board::support_for(g, c) + statics::power(g, c)
 }
 
-/// The card's current smash (2.13).
+/// The card's current smash (2.13): printed, plus modifications, plus
+/// static abilities (4.5).
 pub fn smash_value(g: &Game, c: &Card) -> i64 {
-    stat(g, &c.id, "smash") + c.modifier("smash")
+    stat(g, &c.id, "smash") + c.modifier("smash") + statics::smash(g, c)
 }
 
 /// Characteristics shown in snapshots.

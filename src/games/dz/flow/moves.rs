@@ -78,6 +78,9 @@ pub fn to_owner_zone(m: &mut M, card: &str, kind: &'static str, top: bool) {
         let d = dz(&mut m.game);
         d.arrived.remove(card);
         d.central.remove(card);
+        if from_square {
+            d.last_square.insert(card.to_string(), from.kind);
+        }
     }
     if let Some(e) = m.trace.last_mut() {
         e.change(format!("{card}.zone"), from.to_string(), to.to_string());
@@ -162,34 +165,58 @@ pub fn relocate(m: &mut M, card: &str, sq: &'static str) {
     if let Some(e) = m.trace.last_mut() {
         e.change(format!("{card}.zone"), from.to_string(), to.to_string());
     }
+    support_on_arrival(m, card);
     triggers::placed(m, card);
 }
 
-/// A unit arriving where 支援 reaches it has the power already: a static
-/// ability applies at once, to arriving cards too, without the stack
+/// A unit arriving where 支援 or another static ability reaches it has
+/// the change already: a static ability applies at once, to arriving cards
+/// too, without the stack
 /// (4.5.2, 4.5.3, 4.14.2, 4.14.4-2, 5.5.2; 5.5.2-1 when the card supports
 /// itself).
 fn support_on_arrival(m: &mut M, card: &str) {
     let Some(c) = m.game.card(card).cloned() else {
         return;
     };
+    let own = super::has_kw(&m.game, card, "support");
     let bonus = board::support_for(&m.game, &c);
-    if bonus == 0 {
+    let (st_power, st_smash) = (
+        super::statics::power(&m.game, &c),
+        super::statics::smash(&m.game, &c),
+    );
+    if bonus == 0 && st_power == 0 && st_smash == 0 {
         return;
     }
-    let own = super::has_kw(&m.game, card, "support");
     let power = super::power(&m.game, &c);
+    let smash = super::smash_value(&m.game, &c);
+    let mut what = Vec::new();
+    if bonus != 0 {
+        what.push(format!("支援 {bonus:+}"));
+    }
+    if st_power != 0 {
+        what.push(format!("static abilities {st_power:+} power"));
+    }
+    if st_smash != 0 {
+        what.push(format!("static abilities {st_smash:+} smash"));
+    }
+    let regions = super::statics::region_rules(&m.game, &c);
     let e = m.record(
         "static",
-        format!("{card} arrives with 支援 {bonus:+}: power {power}"),
+        format!(
+            "{card} arrives with {}: power {power}, smash {smash}",
+            what.join(", ")
+        ),
         &[
             r::STATIC_AT_ONCE,
             r::STATIC_NO_STACK,
             r::STATIC_ARRIVAL,
             r::STATIC_LATER,
-            r::SUPPORT,
         ],
     );
+    if bonus != 0 {
+        e.rules.push(r::SUPPORT);
+    }
+    e.rules.extend(regions);
     if own {
         e.rules.push(r::SUPPORT_SELF);
     }

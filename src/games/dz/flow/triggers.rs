@@ -155,6 +155,12 @@ pub fn stack_waiting(m: &mut M) -> Result<usize, EngineError> {
                     );
                     continue;
                 };
+                if tg.iter().any(Option::is_some)
+                    && let Some(e) = m.trace.last_mut()
+                {
+                    // Its targets are chosen as it goes on the stack.
+                    e.rules.push(r::TRIGGER_TARGETS);
+                }
                 Kind::Ability {
                     source,
                     source_inc,
