@@ -370,10 +370,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "moves made by abilities at the end of a battle are not implemented (3.11.5-2)",
     ),
     (
-        "3.12.2#ex1",
-        "abilities that relocate a unit are not implemented (3.12.2)",
-    ),
-    (
         "3.14.1-1#ex2",
         "effects that put units onto squares are not implemented (3.14.1-1)",
     ),
@@ -405,22 +401,10 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "dividing damage among targets is not implemented (4.7.2-6)",
     ),
     (
-        "4.8.6#ex1",
-        "abilities triggered by other cards going to the graveyard are not implemented (4.8.6)",
-    ),
-    (
-        "4.8.7#ex1",
-        "replacement effects of other cards are not implemented (4.15); 4.8.7 is re-proved by a worked example with the card's own replacement",
-    ),
-    (
         "4.8.10-1#ex2",
         "effects that swap units are not implemented (4.8.10-1)",
     ),
     ("4.8.10-2#ex1", "zone effects are not implemented (5.7.1)"),
-    (
-        "4.8.11#ex2",
-        "abilities triggered by adjacent units are not implemented (4.8.11)",
-    ),
     (
         "4.9.2-1#ex2",
         "activated abilities of cards are not implemented (4.3)",
@@ -428,14 +412,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     (
         "4.9.2-2#ex1",
         "targets whose condition depends on another target are not implemented (4.9.2-2)",
-    ),
-    (
-        "4.9.3-1#ex1",
-        "effects that relocate units are not implemented; 4.9.3-1 is re-proved with a unit returned to hand",
-    ),
-    (
-        "4.9.3-1#ex3",
-        "effects that relocate units are not implemented (4.9.3-1)",
     ),
     (
         "4.12.2#ex1",
@@ -456,10 +432,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     (
         "4.14.5-2#ex1",
         "race-changing effects and layers are not implemented (4.14.5-2)",
-    ),
-    (
-        "4.15.4#ex1",
-        "replacement effects of other cards are not implemented (4.15)",
     ),
     (
         "4.15.5#ex1",

@@ -208,7 +208,15 @@ impl GameModule for Dz {
     fn text_fields(&self) -> &'static [&'static str] {
         // `put_state`: `released` or `frozen` (default), how the card's
         // effects put units onto squares (flow/put.rs).
-        &["timing", "resistance", "support_range", "put_state"]
+        // `watch`: the region an `unit_to_graveyard` /
+        // `instead_of_unit_graveyard` ability watches (flow/watchers.rs).
+        &[
+            "timing",
+            "resistance",
+            "support_range",
+            "put_state",
+            "watch",
+        ]
     }
     fn regions(&self) -> &'static [&'static str] {
         flow::board::REGIONS

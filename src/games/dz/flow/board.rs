@@ -22,6 +22,7 @@ pub const REGIONS: &[&str] = &[
     "own_area",
     "central_area",
     "enemy_area",
+    "battle_space",
 ];
 
 /// The battle squares, index = area × 3 + line (from P1's view).
@@ -184,16 +185,22 @@ pub fn reference_square(g: &Game, source: &str) -> Option<&'static str> {
 /// Whether card `id` is in `region` for an ability of `controller` whose
 /// card is `source` (see [`REGIONS`]).
 pub fn in_region(g: &Game, controller: PlayerId, source: &str, region: &str, id: &str) -> bool {
-    let Some(at) = square_of(g, id) else {
-        return false;
-    };
+    square_of(g, id)
+        .is_some_and(|at| square_in_region(reference_square(g, source), at, controller, region))
+}
+
+/// Whether square `at` (battle or base) is in `region` measured from
+/// square `from` (for `same_line`, `same_area`, `adjacent`) or seen from
+/// `controller` (the areas).
+pub fn square_in_region(from: Option<&str>, at: &str, controller: PlayerId, region: &str) -> bool {
     let area = |want: usize| square(at).is_some_and(|sq| area_for(sq, controller) == want);
     match region {
         "own_area" => area(0),
         "central_area" => area(1),
         "enemy_area" => area(2),
+        "battle_space" => is_square(at),
         _ => {
-            let Some(from) = reference_square(g, source) else {
+            let Some(from) = from else {
                 return false;
             };
             match region {

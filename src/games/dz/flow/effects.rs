@@ -79,6 +79,7 @@ fn apply_one(
     e: &Effect,
     ch: Option<&Vec<Tgt>>,
 ) -> Result<(), EngineError> {
+    super::watchers::new_batch(&mut m.game);
     region_note(m, cx, e);
     match e {
         Effect::Damage { amount, target } => {

@@ -30,6 +30,7 @@ mod statics;
 mod targets;
 mod triggers;
 mod turn;
+mod watchers;
 
 #[cfg(test)]
 mod tests;
@@ -99,6 +100,11 @@ pub const TRIGGERS: &[&str] = &[
     // effect (4.15.2) of the card's own text; its effects read `this` as
     // the card, still on its square.
     "instead_of_graveyard",
+    // 「このカードと同じラインのスクエアにあるあなたのユニットが墓地に置か
+    // れた時」 / 「…置かれる時、かわりに…」: abilities watching your units
+    // in the region of the card's text `watch` (4.8.6, 4.15.2).
+    "unit_to_graveyard",
+    "instead_of_unit_graveyard",
 ];
 
 /// The phases (3.4.2); a scenario starts at the beginning of one.
@@ -359,6 +365,10 @@ pub struct Dz {
     /// The square each card was last on before leaving the squares, for
     /// abilities that measure from it (4.2.6, 4.8.4-2, 4.9.2-6).
     pub last_square: BTreeMap<CardId, &'static str>,
+    /// The current simultaneous event (one effect, one round of rule
+    /// effects) and the cards that left the squares in it, as they were.
+    pub batch: u64,
+    pub left_in_batch: BTreeMap<CardId, (Card, &'static str)>,
 }
 
 /// The module's state of a game.

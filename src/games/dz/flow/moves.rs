@@ -72,6 +72,7 @@ pub fn to_owner_zone(m: &mut M, card: &str, kind: &'static str, top: bool) {
     if from_square {
         triggers::leaving(m, &c, kind);
     }
+    let left_square = board::square_of(&m.game, card);
     let to = ZoneId::of(c.owner, kind);
     m.game.move_card(card, to.clone(), top);
     {
@@ -84,6 +85,9 @@ pub fn to_owner_zone(m: &mut M, card: &str, kind: &'static str, top: bool) {
     }
     if let Some(e) = m.trace.last_mut() {
         e.change(format!("{card}.zone"), from.to_string(), to.to_string());
+    }
+    if let (Some(sq), "graveyard") = (left_square, kind) {
+        super::watchers::left(m, &c, sq);
     }
 }
 
@@ -222,28 +226,30 @@ fn support_on_arrival(m: &mut M, card: &str) {
     }
 }
 
-/// The card's own 「スクエアから墓地に置かれる時、かわりに…」 replacement
-/// (4.15.2): its effects happen instead and the event did not happen, so
-/// nothing triggers on it (4.15.4, 4.8.7). A static ability's replacement
-/// applies each time (4.15.3), never twice to one event (4.15.6).
+/// A replacement of 「スクエアから墓地に置かれる時、かわりに…」 (4.15.2):
+/// the card's own, or one watching it (`instead_of_unit_graveyard`);
+/// its effects happen instead, read with `this` = the card, and the event
+/// did not happen, so nothing triggers on it (4.15.4, 4.8.7). A static
+/// ability's replacement applies each time (4.15.3), never twice to one
+/// event (4.15.6).
 fn replaced(m: &mut M, c: &crate::engine::Card) -> bool {
-    let Some(def) = m.game.defs.get(&c.def) else {
+    let own = super::targets::effects_of(&m.game, &c.def, "instead_of_graveyard");
+    let (controller, effects, whose) = if !own.is_empty() {
+        (c.controller, own, "its".to_string())
+    } else if let Some((w, effects)) = super::watchers::replacement(&m.game, c, c.zone.kind) {
+        (
+            w.controller,
+            effects,
+            format!("{}'s", super::label(&m.game, &w.id)),
+        )
+    } else {
         return false;
     };
-    let effects: Vec<crate::engine::Effect> = def
-        .abilities
-        .iter()
-        .filter(|a| a.trigger == "instead_of_graveyard")
-        .flat_map(|a| a.effect.clone())
-        .collect();
-    if effects.is_empty() {
-        return false;
-    }
     if dz(&mut m.game).replacing.contains(&c.id) {
         m.record(
             "replacement",
             format!(
-                "{}'s replacement effect does not apply again to the event it is replacing",
+                "{}: the replacement effect does not apply again to the event it is replacing",
                 c.id
             ),
             &[r::REPLACE_ONCE],
@@ -253,7 +259,7 @@ fn replaced(m: &mut M, c: &crate::engine::Card) -> bool {
     m.record(
         "replacement",
         format!(
-            "{} would go from a square to the graveyard: instead its replacement effect applies; the event does not happen and triggers nothing",
+            "{} would go from a square to the graveyard: instead {whose} replacement effect applies; the event does not happen and triggers nothing",
             super::label(&m.game, &c.id)
         ),
         &[
@@ -266,7 +272,7 @@ fn replaced(m: &mut M, c: &crate::engine::Card) -> bool {
     );
     dz(&mut m.game).replacing.insert(c.id.clone());
     let cx = super::effects::Ctx {
-        controller: c.controller,
+        controller,
         source: &c.id,
         source_colours: super::colours(&m.game, &c.id),
     };

@@ -5,24 +5,35 @@
 //! `to` words: `hand`, `graveyard`, `energy` (released), `smash` (face
 //! down, released), `remove`, `deck` (on top); with `top: N` the top N
 //! cards of the deck of each player `who` (the plan card first, 2.23.3-2)
-//! go there instead of `target`. `own_area`: the target unit is put onto
-//! the battle square the effect's controller chooses with the choice
-//! `<card>.square` (the card whose effect it is), which must be a square
-//! of their own area holding no unit of theirs (「自分のユニットのない自軍
-//! エリアのスクエア」, the form card text uses); frozen, or released when
-//! the card's text `put_state` is `released` (the text says which); 速攻
-//! does not release a unit put frozen (5.1.2-1).
+//! go there instead of `target`. A region (`own_area`, `central_area`,
+//! `enemy_area` from the effect's controller; `adjacent`, `same_line` from
+//! the unit's square, or from the effect's card for a unit coming from
+//! another zone; `battle_space`: any): the target unit goes onto the
+//! battle square of that region the effect's controller chooses with the
+//! choice `<card>.square` (the card whose effect it is). From another zone
+//! the square must hold no unit of theirs (「自分のユニットのない…スクエア」,
+//! the form card text uses) and the unit arrives frozen, or released when
+//! the card's text `put_state` is `released`; 速攻 does not release it
+//! (5.1.2-1). From a square it is moved there, the same object, its state
+//! changed only by `put_state`.
 
 use crate::engine::{Effect, EngineError, PlayerId, Target, Who, player_name};
 
 use super::effects::Ctx;
-use super::{M, board, has_kw, label, moves, ni, r};
+use super::{FROZEN, M, board, has_kw, label, moves, ni, r};
 
 /// The zones a card may be put into.
 pub const ZONES: &[&str] = &["hand", "graveyard", "energy", "smash", "remove", "deck"];
 
-/// The regions a unit may be put onto.
-pub const SQUARES: &[&str] = &["own_area"];
+/// The regions a unit may be put onto (see `board::REGIONS`).
+pub const SQUARES: &[&str] = &[
+    "own_area",
+    "central_area",
+    "enemy_area",
+    "adjacent",
+    "same_line",
+    "battle_space",
+];
 
 /// Refuses a `put` the module does not implement.
 pub fn refuse(key: &str, e: &Effect) -> Result<(), EngineError> {
@@ -75,8 +86,8 @@ pub fn apply(
     }
     if SQUARES.contains(&to) {
         for id in ids {
-            let released = super::text(&m.game, cx.source, "put_state") == Some("released");
-            onto_square(m, cx, &id, !released)?;
+            let state = super::text(&m.game, cx.source, "put_state").map(str::to_string);
+            onto_square(m, cx, &id, to, state.as_deref())?;
         }
         return Ok(());
     }
@@ -116,52 +127,52 @@ fn to_zone(m: &mut M, id: &str, to: &str) {
     moves::to_owner_zone(m, id, kind, kind == "deck" || kind == "graveyard");
 }
 
-/// A unit from another zone onto a battle square chosen by the effect's
-/// controller, under their control (2.20.1-4).
-fn onto_square(m: &mut M, cx: &Ctx<'_>, id: &str, frozen: bool) -> Result<(), EngineError> {
+/// A unit onto a battle square of region `to` chosen by the effect's
+/// controller. From another zone it is a new object under their control
+/// (2.20.1-4), on a square holding none of their units, frozen unless the
+/// text says released; from a square it is relocated, the same object
+/// with its controller, damage and modifications (2.23.8-4), its state
+/// changed only when the text says.
+fn onto_square(
+    m: &mut M,
+    cx: &Ctx<'_>,
+    id: &str,
+    to: &str,
+    state: Option<&str>,
+) -> Result<(), EngineError> {
     let p: PlayerId = cx.controller;
+    let here = board::square(m.game.card(id).map_or("", |c| c.zone.kind));
     let legal: Vec<&'static str> = board::SQUARES
         .iter()
         .copied()
-        .filter(|sq| board::area_for(sq, p) == 0 && m.game.zone_of(p, sq).is_empty())
+        .filter(|sq| Some(*sq) != here)
+        .filter(|sq| here.is_some() || m.game.zone_of(p, sq).is_empty())
+        .filter(|sq| {
+            board::square_in_region(
+                here.or(board::reference_square(&m.game, cx.source)),
+                sq,
+                p,
+                to,
+            )
+        })
         .collect();
     let key = format!("{}.square", cx.source);
     if legal.is_empty() {
         m.record(
             "put",
             format!(
-                "no square of {}'s own area is free of their units: {} is not put",
-                player_name(p),
+                "no square of {to} can take {}: it is not put",
                 label(&m.game, id)
             ),
             &[r::IMPOSSIBLE],
         );
         return Ok(());
     }
-    let chosen = match m.choices.take(&key) {
-        Some(serde_json::Value::String(s)) => s,
-        Some(other) => {
-            return Err(EngineError::BadChoice {
-                choice: key,
-                value: other.to_string(),
-                options: legal.iter().map(|s| s.to_string()).collect(),
-            });
-        }
-        None if legal.len() == 1 => legal[0].to_string(),
-        None => {
-            return Err(EngineError::MissingChoice {
-                choice: key,
-                options: legal.iter().map(|s| s.to_string()).collect(),
-            });
-        }
-    };
-    let Some(sq) = legal.iter().copied().find(|s| *s == chosen) else {
-        return Err(EngineError::BadChoice {
-            choice: key,
-            value: chosen,
-            options: legal.iter().map(|s| s.to_string()).collect(),
-        });
-    };
+    let sq = choose_square(m, &key, &legal)?;
+    if here.is_some() {
+        return relocate(m, id, sq, state);
+    }
+    let frozen = state != Some("released");
     let mut rules = vec![r::UNIT_PUT_CONTROL, r::NEW_OBJECT];
     if frozen && has_kw(&m.game, id, "haste") {
         // 速攻 releases a unit only when it is played (5.1.2-1).
@@ -177,6 +188,64 @@ fn onto_square(m: &mut M, cx: &Ctx<'_>, id: &str, frozen: bool) -> Result<(), En
     );
     m.record("put", text, &rules);
     moves::place(m, id, p, sq, frozen);
+    Ok(())
+}
+
+/// The square named by the choice `key` among `legal` (the only one when
+/// there is one).
+fn choose_square(
+    m: &mut M,
+    key: &str,
+    legal: &[&'static str],
+) -> Result<&'static str, EngineError> {
+    let options = || legal.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let chosen = match m.choices.take(key) {
+        Some(serde_json::Value::String(s)) => s,
+        Some(other) => other.to_string(),
+        None if legal.len() == 1 => legal[0].to_string(),
+        None => {
+            return Err(EngineError::MissingChoice {
+                choice: key.to_string(),
+                options: options(),
+            });
+        }
+    };
+    legal
+        .iter()
+        .copied()
+        .find(|s| *s == chosen)
+        .ok_or_else(|| EngineError::BadChoice {
+            choice: key.to_string(),
+            value: chosen,
+            options: options(),
+        })
+}
+
+/// A unit moved by an effect from its square to another: the same object
+/// (2.23.8-4), placed there later than the units already there (3.11.5).
+fn relocate(m: &mut M, id: &str, sq: &'static str, state: Option<&str>) -> Result<(), EngineError> {
+    m.record(
+        "put",
+        format!(
+            "{} is moved by an effect to {sq}: square to square, the same object (its damage and modifications stay)",
+            label(&m.game, id)
+        ),
+        &[r::SQUARE_TO_SQUARE, r::SQUARE_IS_ZONE],
+    );
+    moves::relocate(m, id, sq);
+    match state {
+        Some("released") => {
+            if let Some(c) = m.game.cards.get_mut(id) {
+                c.states.remove(FROZEN);
+            }
+        }
+        Some("frozen") => {
+            if let Some(c) = m.game.cards.get_mut(id) {
+                c.states.insert(FROZEN.into());
+            }
+        }
+        _ => {}
+    }
     Ok(())
 }
 

@@ -66,6 +66,8 @@ pub fn check(m: &mut M) -> Result<bool, EngineError> {
                     }
                 }
             }
+            // One round of rule effects is one simultaneous event.
+            super::watchers::new_batch(&mut m.game);
             for (id, _, _) in doomed {
                 moves::destroy(m, &id);
             }
@@ -323,6 +325,14 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
             && !["same_line", "same_area", "adjacent"].contains(&t.as_str())
         {
             return Err(ni(r::SUPPORT, format!("支援 range `{t}` of card `{key}`")));
+        }
+        if let Some(t) = d.text.get("watch")
+            && !["same_line", "same_area", "adjacent"].contains(&t.as_str())
+        {
+            return Err(ni(
+                r::EACH_EVENT,
+                format!("card `{key}`: watched region `{t}`"),
+            ));
         }
         if let Some(t) = d.text.get("put_state")
             && !["released", "frozen"].contains(&t.as_str())

@@ -10,7 +10,7 @@ use crate::engine::{Card, EngineError, player_name};
 use super::{Entry, Kind, M, Trig, board, dz, label, r, targets};
 
 /// The abilities of `trigger` on `card`'s definition, as waiting triggers.
-fn fire_def(m: &mut M, card: &Card, trigger: &str, why: &[&'static str]) -> usize {
+pub fn fire_def(m: &mut M, card: &Card, trigger: &str, why: &[&'static str]) -> usize {
     let Some(def) = m.game.defs.get(&card.def) else {
         return 0;
     };
