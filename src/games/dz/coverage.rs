@@ -316,10 +316,9 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "1.2.2#ex2",
         "effects that read the highest smash among units are not implemented (1.2.2)",
     ),
-    ("1.2.3-3#ex1", "X costs are not implemented (1.2.3-3)"),
     (
         "1.2.3-3#ex2",
-        "X costs and cost-setting effects are not implemented (1.2.3-3)",
+        "effects that set a use cost (removing a card sets [無0], so X = 0) are not implemented (1.2.3-3)",
     ),
     (
         "2.1.1#ex1",
@@ -370,10 +369,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "moves made by abilities at the end of a battle are not implemented (3.11.5-2)",
     ),
     (
-        "3.14.1-1#ex2",
-        "effects that put units onto squares are not implemented (3.14.1-1)",
-    ),
-    (
         "4.3.1#ex1",
         "no outcome to check: the ability is classified as activated (a definition)",
     ),
@@ -386,10 +381,9 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "no outcome to check: the ability is classified as static (a definition)",
     ),
     ("4.7.2-2#ex1", "modal spells are not implemented (4.7.2-2)"),
-    ("4.7.2-3#ex1", "X costs are not implemented (4.7.2-3)"),
     (
         "4.7.2-3#ex2",
-        "X costs and additional costs are not implemented (4.7.2-3)",
+        "choosing which units to freeze as an additional cost is not implemented (4.7.2-3)",
     ),
     ("4.7.2-3#ex3", "覚醒 is not implemented (5.7.3-1)"),
     (
@@ -412,10 +406,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     (
         "4.9.2-2#ex1",
         "targets whose condition depends on another target are not implemented (4.9.2-2)",
-    ),
-    (
-        "4.12.2#ex1",
-        "discard effects are not implemented; 4.12.2 is re-proved with a draw",
     ),
     (
         "4.14.2#ex2",

@@ -81,6 +81,8 @@ fn apply_one(
 ) -> Result<(), EngineError> {
     super::watchers::new_batch(&mut m.game);
     region_note(m, cx, e);
+    let in_hand = hand_choice(m, cx, e)?;
+    let ch = in_hand.as_ref().or(ch);
     match e {
         Effect::Damage { amount, target } => {
             for id in recipients(m, cx, target, ch) {
@@ -299,6 +301,81 @@ fn apply_one(
         }
     }
     Ok(())
+}
+
+/// Cards an effect chooses in a hand (「相手は自分の手札にあるカードを２枚
+/// 選び」) are not targets (4.11.1): the hand's player chooses them as the
+/// effect resolves, with the choice `<card>.choose` (a list), or all of
+/// them when there are no more than it asks for: as many as possible
+/// (4.12.2); none at all and nothing happens (1.1.3).
+fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, EngineError> {
+    let Some(Target::Chosen { filter, count, .. }) = targets::target_of(e) else {
+        return Ok(None);
+    };
+    if !targets::in_hand(e) {
+        return Ok(None);
+    }
+    let options = targets::candidates(&m.game, cx.controller, cx.source, &[], filter);
+    let n = *count as usize;
+    let key = format!("{}.choose", cx.source);
+    let picked = if options.len() <= n {
+        let e = m.record(
+            "choose",
+            format!(
+                "{} card(s) to choose and {n} asked for: every one is chosen ({})",
+                options.len(),
+                options.join(", ")
+            ),
+            &[r::IN_ORDER],
+        );
+        if options.len() < n {
+            e.rules.push(r::PARTLY_IMPOSSIBLE);
+        }
+        if options.is_empty() {
+            e.rules.push(r::IMPOSSIBLE);
+        }
+        options
+    } else {
+        let given: Vec<String> = match m.choices.take(&key) {
+            Some(serde_json::Value::Array(a)) => a
+                .iter()
+                .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
+                .collect(),
+            Some(serde_json::Value::String(s)) => vec![s],
+            Some(other) => vec![other.to_string()],
+            None => {
+                return Err(EngineError::MissingChoice {
+                    choice: key,
+                    options,
+                });
+            }
+        };
+        let mut distinct = given.clone();
+        distinct.sort();
+        distinct.dedup();
+        if distinct.len() != n || given.iter().any(|g| !options.contains(g)) {
+            return Err(EngineError::BadChoice {
+                choice: key,
+                value: given.join(", "),
+                options: vec![format!("exactly {n} of {}", options.join(", "))],
+            });
+        }
+        m.record(
+            "choose",
+            format!("the cards chosen in the hand: {}", given.join(", ")),
+            &[r::IN_ORDER],
+        );
+        given
+    };
+    Ok(Some(
+        picked
+            .iter()
+            .map(|c| Tgt {
+                card: c.clone(),
+                inc: m.game.card(c).map_or(0, |x| x.incarnation),
+            })
+            .collect(),
+    ))
 }
 
 /// An effect on every card of a region says where the region is measured

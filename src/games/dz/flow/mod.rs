@@ -72,6 +72,13 @@ pub const STATS: &[&str] = &[
     "instant_death",
     "support",
     "raid",
+    // X symbols of the use cost (1.2.3-3): colourless X and coloured X.
+    "x",
+    "x_red",
+    "x_black",
+    "x_blue",
+    "x_white",
+    "x_green",
 ];
 
 /// The five colours (2.4.2-3), in the order the stats list them.

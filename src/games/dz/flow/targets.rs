@@ -126,10 +126,16 @@ pub fn choose_for(
     let cols = colours(&m.game, source);
     let chosen_count = effects
         .iter()
-        .filter(|e| matches!(target_of(e), Some(Target::Chosen { .. })))
+        .filter(|e| matches!(target_of(e), Some(Target::Chosen { .. })) && !in_hand(e))
         .count();
     let mut out = Vec::new();
     for (i, e) in effects.iter().enumerate() {
+        if in_hand(e) {
+            // Cards chosen in a hand are not targets: chosen on
+            // resolution (`effects::hand_choice`).
+            out.push(None);
+            continue;
+        }
         let Some(Target::Chosen {
             filter,
             count,
@@ -305,4 +311,10 @@ pub fn region_rules(g: &Game, source: &str, f: &Filter) -> Vec<&'static str> {
         v.extend([super::r::ABILITY_LKI, super::r::LKI]);
     }
     v
+}
+
+/// Whether the effect chooses cards in a hand (「自分の手札にあるカードを
+/// ２枚選び」): not a target (4.11.1).
+pub fn in_hand(e: &Effect) -> bool {
+    matches!(target_of(e), Some(Target::Chosen { filter, .. }) if filter.zone.as_deref() == Some("hand"))
 }
