@@ -273,6 +273,12 @@ pub struct Filter {
     /// The card has this keyword ability, from the game's list.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub keyword: Option<String>,
+    /// Where on the board the card must be, relative to the ability's card
+    /// or its master, from the game's list (`GameModule::regions`; e.g. a
+    /// board game's "in the same line as this card"). A game with no
+    /// regions refuses it at load.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<String>,
 }
 
 impl Filter {
@@ -676,7 +682,9 @@ pub enum Effect {
     /// effect): the `target` cards, or, with `top`, the top `top` cards of
     /// the deck of each player `who`. Whose zone receives them (the owner's,
     /// or the master's board) and what a zone's limit does to the move are
-    /// the game's rules.
+    /// the game's rules. `to` may also name one of the game's board
+    /// regions (`GameModule::regions`): onto a square of that region, as
+    /// the game's rules choose it.
     Put {
         to: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -201,6 +201,21 @@ pub struct Modifier {
     pub source: CardId,
 }
 
+impl Modifier {
+    /// An addition of `delta` to `stat` lasting `until`, created by
+    /// `source`'s ability.
+    pub fn addition(stat: &str, delta: i64, until: Until, source: &str) -> Self {
+        Modifier {
+            stat: stat.to_string(),
+            delta,
+            set: false,
+            always: false,
+            until,
+            source: source.to_string(),
+        }
+    }
+}
+
 /// One card instance in the game (tokens included).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Card {

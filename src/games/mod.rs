@@ -126,6 +126,12 @@ pub trait GameModule: Sync {
     fn condition_counts(&self) -> &'static [&'static str] {
         &[]
     }
+    /// Board regions a target filter may name (`Filter::region`, e.g.
+    /// DZ's `same_line`); none by default, and a game with none refuses
+    /// a filter naming one.
+    fn regions(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Keyword abilities.
     fn keywords(&self) -> &'static [&'static str];
     /// Triggers / ability kinds.

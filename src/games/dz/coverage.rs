@@ -316,10 +316,9 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "1.2.2#ex2",
         "effects that read the highest smash among units are not implemented (1.2.2)",
     ),
-    ("1.2.3-3#ex1", "X costs are not implemented (1.2.3-3)"),
     (
         "1.2.3-3#ex2",
-        "X costs and cost-setting effects are not implemented (1.2.3-3)",
+        "effects that set a use cost (removing a card sets [無0], so X = 0) are not implemented (1.2.3-3)",
     ),
     (
         "2.1.1#ex1",
@@ -338,28 +337,12 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "zone effects (plan-zone text) are not implemented (5.7.1)",
     ),
     (
-        "2.20.1-4#ex1",
-        "effects that put units onto squares are not implemented (2.20.1-4)",
-    ),
-    (
         "2.20.1-5#ex1",
         "effects that put units onto squares are not implemented (2.20.1-5)",
     ),
     (
         "2.20.2-4#ex1",
         "effects that put bases onto squares are not implemented (2.20.2-4)",
-    ),
-    (
-        "2.23.1-3#ex2",
-        "effects that put a unit into the energy zone are not implemented (2.23.1-3)",
-    ),
-    (
-        "2.24.7-2#ex1",
-        "target filters by area are not implemented (2.24.7-2)",
-    ),
-    (
-        "2.24.7-2#ex2",
-        "target filters by area are not implemented (2.24.7-2)",
     ),
     (
         "2.25.3#ex1",
@@ -374,10 +357,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "effects that change a card's colour are not implemented (2.27)",
     ),
     (
-        "3.11.1-1#ex1",
-        "static effects that lower opponents' power in a line are not implemented; 3.11.1-1 is re-proved by a worked example",
-    ),
-    (
         "3.11.1-3#ex1",
         "effects that put units onto squares on a trigger are not implemented (3.11.1-3)",
     ),
@@ -388,22 +367,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     (
         "3.11.5-2#ex1",
         "moves made by abilities at the end of a battle are not implemented (3.11.5-2)",
-    ),
-    (
-        "3.12.1#ex1",
-        "static effects that lower opponents' power in a line are not implemented (3.11.1-1)",
-    ),
-    (
-        "3.12.2#ex1",
-        "abilities that relocate a unit are not implemented (3.12.2)",
-    ),
-    (
-        "3.14.1-1#ex2",
-        "effects that put units onto squares are not implemented (3.14.1-1)",
-    ),
-    (
-        "4.2.6#ex1",
-        "target filters by line are not implemented (4.2.6)",
     ),
     (
         "4.3.1#ex1",
@@ -418,10 +381,9 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "no outcome to check: the ability is classified as static (a definition)",
     ),
     ("4.7.2-2#ex1", "modal spells are not implemented (4.7.2-2)"),
-    ("4.7.2-3#ex1", "X costs are not implemented (4.7.2-3)"),
     (
         "4.7.2-3#ex2",
-        "X costs and additional costs are not implemented (4.7.2-3)",
+        "choosing which units to freeze as an additional cost is not implemented (4.7.2-3)",
     ),
     ("4.7.2-3#ex3", "覚醒 is not implemented (5.7.3-1)"),
     (
@@ -433,26 +395,10 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "dividing damage among targets is not implemented (4.7.2-6)",
     ),
     (
-        "4.8.4-2#ex1",
-        "target filters by line (read from the last-known square) are not implemented (4.8.4-2)",
-    ),
-    (
-        "4.8.6#ex1",
-        "abilities triggered by other cards going to the graveyard are not implemented (4.8.6)",
-    ),
-    (
-        "4.8.7#ex1",
-        "replacement effects of other cards are not implemented (4.15); 4.8.7 is re-proved by a worked example with the card's own replacement",
-    ),
-    (
         "4.8.10-1#ex2",
         "effects that swap units are not implemented (4.8.10-1)",
     ),
     ("4.8.10-2#ex1", "zone effects are not implemented (5.7.1)"),
-    (
-        "4.8.11#ex2",
-        "abilities triggered by adjacent units are not implemented (4.8.11)",
-    ),
     (
         "4.9.2-1#ex2",
         "activated abilities of cards are not implemented (4.3)",
@@ -460,26 +406,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     (
         "4.9.2-2#ex1",
         "targets whose condition depends on another target are not implemented (4.9.2-2)",
-    ),
-    (
-        "4.9.2-6#ex1",
-        "target filters by line are not implemented (4.9.2-6)",
-    ),
-    (
-        "4.9.2-8#ex1",
-        "a strategy that puts itself into the energy zone is not implemented (4.9.2-8)",
-    ),
-    (
-        "4.9.3-1#ex1",
-        "effects that relocate units are not implemented; 4.9.3-1 is re-proved with a unit returned to hand",
-    ),
-    (
-        "4.9.3-1#ex3",
-        "effects that relocate units are not implemented (4.9.3-1)",
-    ),
-    (
-        "4.12.2#ex1",
-        "discard effects are not implemented; 4.12.2 is re-proved with a draw",
     ),
     (
         "4.14.2#ex2",
@@ -494,16 +420,8 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "static abilities conditional on the card's area are not implemented (4.14.4-1)",
     ),
     (
-        "4.14.4-2#ex1",
-        "smash-changing static abilities are not implemented (4.14.4-2)",
-    ),
-    (
         "4.14.5-2#ex1",
         "race-changing effects and layers are not implemented (4.14.5-2)",
-    ),
-    (
-        "4.15.4#ex1",
-        "replacement effects of other cards are not implemented (4.15)",
     ),
     (
         "4.15.5#ex1",
@@ -514,10 +432,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "replacement effects of plan-zone cards are not implemented (4.15.5-1)",
     ),
     ("4.15.7#ex1", "闘気 cards are not implemented (6.1)"),
-    (
-        "5.1.2-1#ex1",
-        "effects that put units onto squares are not implemented (5.1.2-1)",
-    ),
     ("5.3.2-2#ex1", "召集 is not implemented (5.3.1)"),
     ("5.8.3#ex1", "隊列召喚 is not implemented (5.8.1)"),
     ("5.11.2#ex1", "進撃 is not implemented (5.11.1)"),
@@ -563,6 +477,38 @@ mod tests {
                 .get(clause)
                 .unwrap_or_else(|| panic!("{id}: no clause"));
             assert!(n >= 1 && n <= c.examples.len(), "{id}: no such example");
+        }
+    }
+
+    /// Every 【例】 of the rulebook is either the source of a ruling in
+    /// `rulings/dz` or listed with its reason, never both.
+    #[test]
+    fn every_example_is_a_ruling_or_listed() {
+        let book = crate::bundle::game("dz").expect("dz is bundled");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings/dz");
+        let mut ruled = std::collections::BTreeSet::new();
+        for f in std::fs::read_dir(&dir).expect("rulings/dz") {
+            let text = std::fs::read_to_string(f.expect("entry").path()).expect("a ruling");
+            let v: serde_json::Value = serde_json::from_str(&text).expect("json");
+            if let Some(ex) = v["source"]["example"].as_str() {
+                ruled.insert(ex.to_string());
+            }
+        }
+        let listed: std::collections::BTreeSet<String> = EXAMPLES_NOT_RULINGS
+            .iter()
+            .map(|(id, _)| id.to_string())
+            .collect();
+        for id in &ruled {
+            assert!(!listed.contains(id), "{id} is a ruling and still listed");
+        }
+        for c in &book.clauses {
+            for n in 1..=c.examples.len() {
+                let id = format!("{}#ex{n}", c.id);
+                assert!(
+                    ruled.contains(&id) || listed.contains(&id),
+                    "{id} is neither a ruling nor listed"
+                );
+            }
         }
     }
 }

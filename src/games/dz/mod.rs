@@ -166,6 +166,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "draw",
             "buff",
             "set_state",
+            "put",
             "shuffle",
             "win",
             "lose",
@@ -205,7 +206,20 @@ impl GameModule for Dz {
         flow::STATS
     }
     fn text_fields(&self) -> &'static [&'static str] {
-        &["timing", "resistance", "support_range"]
+        // `put_state`: `released` or `frozen` (default), how the card's
+        // effects put units onto squares (flow/put.rs).
+        // `watch`: the region an `unit_to_graveyard` /
+        // `instead_of_unit_graveyard` ability watches (flow/watchers.rs).
+        &[
+            "timing",
+            "resistance",
+            "support_range",
+            "put_state",
+            "watch",
+        ]
+    }
+    fn regions(&self) -> &'static [&'static str] {
+        flow::board::REGIONS
     }
     fn keywords(&self) -> &'static [&'static str] {
         KEYWORDS

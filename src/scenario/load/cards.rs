@@ -251,7 +251,10 @@ fn validate_def(
                         Some("between -1000 and 1000".into()),
                     ));
                 }
-                Effect::Put { to, .. } if !module.zones().iter().any(|s| s.name == to) => {
+                Effect::Put { to, .. }
+                    if !module.zones().iter().any(|s| s.name == to)
+                        && !module.regions().contains(&to.as_str()) =>
+                {
                     let names: Vec<&str> = module.zones().iter().map(|z| z.name).collect();
                     return Err(cx.err(
                         &[ep.as_slice(), &[k("to")]].concat(),
@@ -306,6 +309,19 @@ fn validate_def(
                         &tp,
                         format!("unknown card state `{s}`"),
                         one_of("states", module.card_states()),
+                    ));
+                }
+                if let Some(rg) = &filter.region
+                    && !module.regions().contains(&rg.as_str())
+                {
+                    return Err(cx.err(
+                        &[tp.as_slice(), &[k("region")]].concat(),
+                        format!("unknown region `{rg}`"),
+                        if module.regions().is_empty() {
+                            Some(format!("{} names no board regions", module.id()))
+                        } else {
+                            one_of("regions", module.regions())
+                        },
                     ));
                 }
                 if let Some(kw) = &filter.keyword

@@ -10,6 +10,21 @@ use crate::engine::{Card, CardId, Game, PlayerId, ZoneId};
 
 use super::{dz, has_kw, stat, text, types};
 
+/// Board regions a target filter may name (`Filter::region`): measured
+/// from the ability's card — `same_line` (2.24.5, base squares included),
+/// `same_area` and `adjacent` (battle squares) — or, for the areas, seen
+/// from the ability's controller (2.24.7-2): `own_area`, `central_area`,
+/// `enemy_area`.
+pub const REGIONS: &[&str] = &[
+    "same_line",
+    "same_area",
+    "adjacent",
+    "own_area",
+    "central_area",
+    "enemy_area",
+    "battle_space",
+];
+
 /// The battle squares, index = area × 3 + line (from P1's view).
 pub const SQUARES: [&str; 9] = ["L1", "C1", "R1", "L2", "C2", "R2", "L3", "C3", "R3"];
 
@@ -155,4 +170,46 @@ pub fn support_for(g: &Game, c: &Card) -> i64 {
         }
     }
     total
+}
+
+/// The square an ability's card `source` is measured from: the one it is
+/// on, or, once it has left the squares, the one it was last on before
+/// that zone change (4.2.6, 4.8.4-2, 4.9.2-6).
+pub fn reference_square(g: &Game, source: &str) -> Option<&'static str> {
+    square_of(g, source).or_else(|| {
+        g.own_ref::<super::Dz>()
+            .and_then(|d| d.last_square.get(source).copied())
+    })
+}
+
+/// Whether card `id` is in `region` for an ability of `controller` whose
+/// card is `source` (see [`REGIONS`]).
+pub fn in_region(g: &Game, controller: PlayerId, source: &str, region: &str, id: &str) -> bool {
+    square_of(g, id)
+        .is_some_and(|at| square_in_region(reference_square(g, source), at, controller, region))
+}
+
+/// Whether square `at` (battle or base) is in `region` measured from
+/// square `from` (for `same_line`, `same_area`, `adjacent`) or seen from
+/// `controller` (the areas).
+pub fn square_in_region(from: Option<&str>, at: &str, controller: PlayerId, region: &str) -> bool {
+    let area = |want: usize| square(at).is_some_and(|sq| area_for(sq, controller) == want);
+    match region {
+        "own_area" => area(0),
+        "central_area" => area(1),
+        "enemy_area" => area(2),
+        "battle_space" => is_square(at),
+        _ => {
+            let Some(from) = from else {
+                return false;
+            };
+            match region {
+                "same_line" => line_of(from) == line_of(at),
+                "same_area" => square(from)
+                    .is_some_and(|f| square(at).is_some_and(|t| coords(f).1 == coords(t).1)),
+                "adjacent" => square(from).is_some_and(|f| adjacent(f, at)),
+                _ => false,
+            }
+        }
+    }
 }

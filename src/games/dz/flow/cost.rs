@@ -60,6 +60,58 @@ impl Cost {
     }
 }
 
+impl Cost {
+    /// Adds the X symbols of `card`'s use cost for the value `x` decided:
+    /// colourless X (stat `x`) and coloured X (`x_red` …, 1.2.3-3).
+    pub fn add_x(&mut self, m: &M, card: &str, x: i64) {
+        self.colourless += x * super::stat(&m.game, card, "x").max(0);
+        for (i, col) in COLOURS.iter().enumerate() {
+            self.coloured[i] += x * super::stat(&m.game, card, &format!("x_{col}")).max(0);
+        }
+    }
+}
+
+/// Whether `card`'s use cost has an X symbol (1.2.3-3).
+fn has_x(m: &M, card: &str) -> bool {
+    std::iter::once("x".to_string())
+        .chain(COLOURS.iter().map(|c| format!("x_{c}")))
+        .any(|s| super::stat(&m.game, card, &s) > 0)
+}
+
+/// The value of X, decided by the player playing `card` as it is played
+/// (1.2.3-3, 4.7.2-3): the choice `x`, a whole number from 0. A card with
+/// no X symbol has none to decide (0).
+pub fn decide_x(m: &mut M, p: PlayerId, card: &str) -> Result<i64, EngineError> {
+    if !has_x(m, card) {
+        return Ok(0);
+    }
+    let x = match m.choices.take("x") {
+        Some(v) => v
+            .as_i64()
+            .filter(|n| (0..=1000).contains(n))
+            .ok_or_else(|| EngineError::BadChoice {
+                choice: "x".into(),
+                value: v.to_string(),
+                options: vec!["a whole number from 0".into()],
+            })?,
+        None => {
+            return Err(EngineError::MissingChoice {
+                choice: "x".into(),
+                options: vec!["0".into(), "1".into(), "2".into(), "…".into()],
+            });
+        }
+    };
+    m.record(
+        "x",
+        format!(
+            "{} decides X = {x} for {card} as it is played",
+            player_name(p)
+        ),
+        &[r::PAY_X, r::COST_FIXED],
+    );
+    Ok(x)
+}
+
 /// Released cards of `p` in `zone`.
 fn released(m: &M, p: PlayerId, zone: &str) -> Vec<CardId> {
     m.game

@@ -6,7 +6,7 @@
 use crate::engine::state::Modifier;
 use crate::engine::{CardId, Effect, EngineError, PlayerId, Target, Who, player_name};
 
-use super::{FROZEN, M, Tgt, board, colours, game_over, label, moves, ni, r, targets};
+use super::{FROZEN, M, Tgt, board, colours, game_over, label, moves, ni, put, r, targets};
 
 /// Who the effects are for.
 pub struct Ctx<'a> {
@@ -79,6 +79,10 @@ fn apply_one(
     e: &Effect,
     ch: Option<&Vec<Tgt>>,
 ) -> Result<(), EngineError> {
+    super::watchers::new_batch(&mut m.game);
+    region_note(m, cx, e);
+    let in_hand = hand_choice(m, cx, e)?;
+    let ch = in_hand.as_ref().or(ch);
     match e {
         Effect::Damage { amount, target } => {
             for id in recipients(m, cx, target, ch) {
@@ -169,28 +173,26 @@ fn apply_one(
             target,
             until,
         } => {
-            if *defense != 0 {
-                return Err(ni(
-                    r::SMASH_VALUE,
-                    "changing smash or other values with `buff.defense`",
-                ));
-            }
+            // A DZ unit's two numbers are its power and its smash: `attack`
+            // changes the power (2.12), `defense` the smash (2.13).
             for id in recipients(m, cx, target, ch) {
-                if let Some(c) = m.game.cards.get_mut(&id) {
-                    c.modifiers.push(Modifier {
-                        stat: "attack".into(),
-                        delta: *attack,
-                        set: false,
-                        always: false,
-                        until: *until,
-                        source: cx.source.to_string(),
-                    });
+                for (stat, delta, what, rule) in [
+                    ("attack", *attack, "power", r::POWER),
+                    ("smash", *defense, "smash", r::SMASH_VALUE),
+                ] {
+                    if delta == 0 {
+                        continue;
+                    }
+                    if let Some(c) = m.game.cards.get_mut(&id) {
+                        c.modifiers
+                            .push(Modifier::addition(stat, delta, *until, cx.source));
+                    }
+                    m.record(
+                        "power",
+                        format!("{} gets {delta:+} {what}", label(&m.game, &id)),
+                        &[r::CONTINUOUS, r::DURATION, r::LOCKED_SET, rule],
+                    );
                 }
-                m.record(
-                    "power",
-                    format!("{} gets {attack:+} power", label(&m.game, &id)),
-                    &[r::CONTINUOUS, r::DURATION, r::LOCKED_SET, r::POWER],
-                );
             }
         }
         Effect::SetState {
@@ -235,6 +237,39 @@ fn apply_one(
                 .change(format!("{id}.state"), b, a);
             }
         }
+        Effect::Put {
+            to,
+            target,
+            top,
+            who,
+        } => {
+            let ids = if put::is_this(target) {
+                // The effect's own card, wherever it is: a strategy
+                // putting itself somewhere as part of its resolution
+                // (4.9.2-8) does not go to the graveyard after it.
+                let on_stack = m
+                    .game
+                    .card(cx.source)
+                    .is_some_and(|c| c.zone.kind == "stack");
+                if on_stack {
+                    m.record(
+                        "put",
+                        format!("{} moves itself as part of its resolution", cx.source),
+                        &[r::PLACED_AT_END, r::STRATEGY_RESOLVES],
+                    );
+                }
+                m.game
+                    .card(cx.source)
+                    .map(|c| vec![c.id.clone()])
+                    .unwrap_or_default()
+            } else {
+                target
+                    .as_ref()
+                    .map(|t| recipients(m, cx, t, ch))
+                    .unwrap_or_default()
+            };
+            put::apply(m, cx, to, ids, *top, *who)?;
+        }
         Effect::Shuffle { who } => {
             for p in players(m, cx, *who) {
                 shuffle(m, p);
@@ -266,6 +301,106 @@ fn apply_one(
         }
     }
     Ok(())
+}
+
+/// Cards an effect chooses in a hand (「相手は自分の手札にあるカードを２枚
+/// 選び」) are not targets (4.11.1): the hand's player chooses them as the
+/// effect resolves, with the choice `<card>.choose` (a list), or all of
+/// them when there are no more than it asks for: as many as possible
+/// (4.12.2); none at all and nothing happens (1.1.3).
+fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, EngineError> {
+    let Some(Target::Chosen { filter, count, .. }) = targets::target_of(e) else {
+        return Ok(None);
+    };
+    if !targets::in_hand(e) {
+        return Ok(None);
+    }
+    let options = targets::candidates(&m.game, cx.controller, cx.source, &[], filter);
+    let n = *count as usize;
+    let key = format!("{}.choose", cx.source);
+    let picked = if options.len() <= n {
+        let e = m.record(
+            "choose",
+            format!(
+                "{} card(s) to choose and {n} asked for: every one is chosen ({})",
+                options.len(),
+                options.join(", ")
+            ),
+            &[r::IN_ORDER],
+        );
+        if options.len() < n {
+            e.rules.push(r::PARTLY_IMPOSSIBLE);
+        }
+        if options.is_empty() {
+            e.rules.push(r::IMPOSSIBLE);
+        }
+        options
+    } else {
+        let given: Vec<String> = match m.choices.take(&key) {
+            Some(serde_json::Value::Array(a)) => a
+                .iter()
+                .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
+                .collect(),
+            Some(serde_json::Value::String(s)) => vec![s],
+            Some(other) => vec![other.to_string()],
+            None => {
+                return Err(EngineError::MissingChoice {
+                    choice: key,
+                    options,
+                });
+            }
+        };
+        let mut distinct = given.clone();
+        distinct.sort();
+        distinct.dedup();
+        if distinct.len() != n || given.iter().any(|g| !options.contains(g)) {
+            return Err(EngineError::BadChoice {
+                choice: key,
+                value: given.join(", "),
+                options: vec![format!("exactly {n} of {}", options.join(", "))],
+            });
+        }
+        m.record(
+            "choose",
+            format!("the cards chosen in the hand: {}", given.join(", ")),
+            &[r::IN_ORDER],
+        );
+        given
+    };
+    Ok(Some(
+        picked
+            .iter()
+            .map(|c| Tgt {
+                card: c.clone(),
+                inc: m.game.card(c).map_or(0, |x| x.incarnation),
+            })
+            .collect(),
+    ))
+}
+
+/// An effect on every card of a region says where the region is measured
+/// from: the source's square, or the one it was last on (4.2.6, 4.9.2-6),
+/// and whose view an area is seen from (2.24.7-2).
+fn region_note(m: &mut M, cx: &Ctx<'_>, e: &Effect) {
+    let Some(Target::All { filter }) = targets::target_of(e) else {
+        return;
+    };
+    let Some(rg) = filter.region.as_deref() else {
+        return;
+    };
+    let rules = targets::region_rules(&m.game, cx.source, filter);
+    let from = match (
+        board::square_of(&m.game, cx.source),
+        board::reference_square(&m.game, cx.source),
+    ) {
+        (Some(sq), _) => format!("measured from {sq}, where {} is", cx.source),
+        (None, Some(sq)) => format!(
+            "measured from {sq}, the square {} was last on before it left",
+            cx.source
+        ),
+        (None, None) => format!("seen from {}", player_name(cx.controller)),
+    };
+    m.record("region", format!("{rg} of {}: {from}", cx.source), &rules);
 }
 
 /// Shuffles `p`'s deck (the plan card, the deck's top card, goes back into

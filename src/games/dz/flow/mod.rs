@@ -22,12 +22,15 @@ mod moves;
 mod plan;
 mod play;
 mod priority;
+mod put;
 mod resolve;
 mod rule_effects;
 mod smash;
+mod statics;
 mod targets;
 mod triggers;
 mod turn;
+mod watchers;
 
 #[cfg(test)]
 mod tests;
@@ -69,6 +72,13 @@ pub const STATS: &[&str] = &[
     "instant_death",
     "support",
     "raid",
+    // X symbols of the use cost (1.2.3-3): colourless X and coloured X.
+    "x",
+    "x_red",
+    "x_black",
+    "x_blue",
+    "x_white",
+    "x_green",
 ];
 
 /// The five colours (2.4.2-3), in the order the stats list them.
@@ -90,10 +100,18 @@ pub const TRIGGERS: &[&str] = &[
     "to_graveyard",
     "start_of_turn",
     "end_of_turn",
+    // A static ability (常在型能力, 4.5): `buff` of `all` or `this` cards,
+    // applied continuously while the card is on a square.
+    "static",
     // 「このカードがスクエアから墓地に置かれる時、かわりに…」: a replacement
     // effect (4.15.2) of the card's own text; its effects read `this` as
     // the card, still on its square.
     "instead_of_graveyard",
+    // 「このカードと同じラインのスクエアにあるあなたのユニットが墓地に置か
+    // れた時」 / 「…置かれる時、かわりに…」: abilities watching your units
+    // in the region of the card's text `watch` (4.8.6, 4.15.2).
+    "unit_to_graveyard",
+    "instead_of_unit_graveyard",
 ];
 
 /// The phases (3.4.2); a scenario starts at the beginning of one.
@@ -351,6 +369,13 @@ pub struct Dz {
     pub replacing: BTreeSet<CardId>,
     /// A battle just occurred: its first step begins before priority.
     pub battle_begun: bool,
+    /// The square each card was last on before leaving the squares, for
+    /// abilities that measure from it (4.2.6, 4.8.4-2, 4.9.2-6).
+    pub last_square: BTreeMap<CardId, &'static str>,
+    /// The current simultaneous event (one effect, one round of rule
+    /// effects) and the cards that left the squares in it, as they were.
+    pub batch: u64,
+    pub left_in_batch: BTreeMap<CardId, (Card, &'static str)>,
 }
 
 /// The module's state of a game.
@@ -432,15 +457,16 @@ pub fn use_cost(g: &Game, id: &str) -> i64 {
 }
 
 /// The card's current power (2.12): printed, plus modifications, plus
-/// 支援 (5.5.2).
+/// 支援 (5.5.2), plus static abilities (4.5).
 pub fn power(g: &Game, c: &Card) -> i64 {
     let printed = g.def_of(&c.id).and_then(|d| d.attack).unwrap_or(0);
-    printed + c.modifier("attack") + board::support_for(g, c)
+    printed + c.modifier("attack") + board::support_for(g, c) + statics::power(g, c)
 }
 
-/// The card's current smash (2.13).
+/// The card's current smash (2.13): printed, plus modifications, plus
+/// static abilities (4.5).
 pub fn smash_value(g: &Game, c: &Card) -> i64 {
-    stat(g, &c.id, "smash") + c.modifier("smash")
+    stat(g, &c.id, "smash") + c.modifier("smash") + statics::smash(g, c)
 }
 
 /// Characteristics shown in snapshots.

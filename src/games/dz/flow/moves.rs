@@ -72,15 +72,22 @@ pub fn to_owner_zone(m: &mut M, card: &str, kind: &'static str, top: bool) {
     if from_square {
         triggers::leaving(m, &c, kind);
     }
+    let left_square = board::square_of(&m.game, card);
     let to = ZoneId::of(c.owner, kind);
     m.game.move_card(card, to.clone(), top);
     {
         let d = dz(&mut m.game);
         d.arrived.remove(card);
         d.central.remove(card);
+        if from_square {
+            d.last_square.insert(card.to_string(), from.kind);
+        }
     }
     if let Some(e) = m.trace.last_mut() {
         e.change(format!("{card}.zone"), from.to_string(), to.to_string());
+    }
+    if let (Some(sq), "graveyard") = (left_square, kind) {
+        super::watchers::left(m, &c, sq);
     }
 }
 
@@ -162,61 +169,87 @@ pub fn relocate(m: &mut M, card: &str, sq: &'static str) {
     if let Some(e) = m.trace.last_mut() {
         e.change(format!("{card}.zone"), from.to_string(), to.to_string());
     }
+    support_on_arrival(m, card);
     triggers::placed(m, card);
 }
 
-/// A unit arriving where 支援 reaches it has the power already: a static
-/// ability applies at once, to arriving cards too, without the stack
+/// A unit arriving where 支援 or another static ability reaches it has
+/// the change already: a static ability applies at once, to arriving cards
+/// too, without the stack
 /// (4.5.2, 4.5.3, 4.14.2, 4.14.4-2, 5.5.2; 5.5.2-1 when the card supports
 /// itself).
 fn support_on_arrival(m: &mut M, card: &str) {
     let Some(c) = m.game.card(card).cloned() else {
         return;
     };
+    let own = super::has_kw(&m.game, card, "support");
     let bonus = board::support_for(&m.game, &c);
-    if bonus == 0 {
+    let (st_power, st_smash) = (
+        super::statics::power(&m.game, &c),
+        super::statics::smash(&m.game, &c),
+    );
+    if bonus == 0 && st_power == 0 && st_smash == 0 {
         return;
     }
-    let own = super::has_kw(&m.game, card, "support");
     let power = super::power(&m.game, &c);
+    let smash = super::smash_value(&m.game, &c);
+    let mut what = Vec::new();
+    if bonus != 0 {
+        what.push(format!("支援 {bonus:+}"));
+    }
+    if st_power != 0 {
+        what.push(format!("static abilities {st_power:+} power"));
+    }
+    if st_smash != 0 {
+        what.push(format!("static abilities {st_smash:+} smash"));
+    }
+    let regions = super::statics::region_rules(&m.game, &c);
     let e = m.record(
         "static",
-        format!("{card} arrives with 支援 {bonus:+}: power {power}"),
+        format!(
+            "{card} arrives with {}: power {power}, smash {smash}",
+            what.join(", ")
+        ),
         &[
             r::STATIC_AT_ONCE,
             r::STATIC_NO_STACK,
             r::STATIC_ARRIVAL,
             r::STATIC_LATER,
-            r::SUPPORT,
         ],
     );
+    if bonus != 0 {
+        e.rules.push(r::SUPPORT);
+    }
+    e.rules.extend(regions);
     if own {
         e.rules.push(r::SUPPORT_SELF);
     }
 }
 
-/// The card's own 「スクエアから墓地に置かれる時、かわりに…」 replacement
-/// (4.15.2): its effects happen instead and the event did not happen, so
-/// nothing triggers on it (4.15.4, 4.8.7). A static ability's replacement
-/// applies each time (4.15.3), never twice to one event (4.15.6).
+/// A replacement of 「スクエアから墓地に置かれる時、かわりに…」 (4.15.2):
+/// the card's own, or one watching it (`instead_of_unit_graveyard`);
+/// its effects happen instead, read with `this` = the card, and the event
+/// did not happen, so nothing triggers on it (4.15.4, 4.8.7). A static
+/// ability's replacement applies each time (4.15.3), never twice to one
+/// event (4.15.6).
 fn replaced(m: &mut M, c: &crate::engine::Card) -> bool {
-    let Some(def) = m.game.defs.get(&c.def) else {
+    let own = super::targets::effects_of(&m.game, &c.def, "instead_of_graveyard");
+    let (controller, effects, whose) = if !own.is_empty() {
+        (c.controller, own, "its".to_string())
+    } else if let Some((w, effects)) = super::watchers::replacement(&m.game, c, c.zone.kind) {
+        (
+            w.controller,
+            effects,
+            format!("{}'s", super::label(&m.game, &w.id)),
+        )
+    } else {
         return false;
     };
-    let effects: Vec<crate::engine::Effect> = def
-        .abilities
-        .iter()
-        .filter(|a| a.trigger == "instead_of_graveyard")
-        .flat_map(|a| a.effect.clone())
-        .collect();
-    if effects.is_empty() {
-        return false;
-    }
     if dz(&mut m.game).replacing.contains(&c.id) {
         m.record(
             "replacement",
             format!(
-                "{}'s replacement effect does not apply again to the event it is replacing",
+                "{}: the replacement effect does not apply again to the event it is replacing",
                 c.id
             ),
             &[r::REPLACE_ONCE],
@@ -226,7 +259,7 @@ fn replaced(m: &mut M, c: &crate::engine::Card) -> bool {
     m.record(
         "replacement",
         format!(
-            "{} would go from a square to the graveyard: instead its replacement effect applies; the event does not happen and triggers nothing",
+            "{} would go from a square to the graveyard: instead {whose} replacement effect applies; the event does not happen and triggers nothing",
             super::label(&m.game, &c.id)
         ),
         &[
@@ -239,7 +272,7 @@ fn replaced(m: &mut M, c: &crate::engine::Card) -> bool {
     );
     dz(&mut m.game).replacing.insert(c.id.clone());
     let cx = super::effects::Ctx {
-        controller: c.controller,
+        controller,
         source: &c.id,
         source_colours: super::colours(&m.game, &c.id),
     };

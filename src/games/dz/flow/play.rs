@@ -228,6 +228,8 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
     if let Some(c) = m.game.cards.get_mut(&card) {
         c.controller = p;
     }
+    // X is decided before the targets (4.7.2-3, 4.7.2-5).
+    let x = cost::decide_x(m, p, &card)?;
     // Targets (4.7.2-5): none legal → it can't be played (4.11.3).
     let tg = targets::choose(m, p, &card, &card, "spell", "targets")?;
     let Some(tg) = tg else {
@@ -238,6 +240,7 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
         ));
     };
     let mut c = cost::Cost::of(m, &card, "");
+    c.add_x(m, &card, x);
     if has_kw(&m.game, &card, "supply") {
         // 補給: −1 colourless per base on your base squares (5.15.2).
         let bases = board::BASES

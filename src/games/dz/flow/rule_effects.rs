@@ -36,6 +36,7 @@ pub fn check(m: &mut M) -> Result<bool, EngineError> {
                         .battles
                         .iter()
                         .any(|b| b.units.contains_key(id.as_str()));
+                let attack_triggers = unbattled && attack_triggers_on(&m.game, id);
                 let e = m.record(
                     "rule_effect",
                     format!(
@@ -55,8 +56,18 @@ pub fn check(m: &mut M) -> Result<bool, EngineError> {
                     e.rules.push(r::RE_BATTLE_CANCELLED);
                     e.text
                         .push_str(" (before the battle it would cause: no battle occurs)");
+                    if attack_triggers {
+                        // No battle: nobody attacks or is attacked, so
+                        // no attack trigger (3.12.1).
+                        e.rules.push(r::FIRST_STEP);
+                        e.text.push_str(
+                            "; no unit attacks or is attacked, so no 'when it attacks' or 'when it is attacked' ability triggers",
+                        );
+                    }
                 }
             }
+            // One round of rule effects is one simultaneous event.
+            super::watchers::new_batch(&mut m.game);
             for (id, _, _) in doomed {
                 moves::destroy(m, &id);
             }
@@ -74,6 +85,21 @@ pub fn check(m: &mut M) -> Result<bool, EngineError> {
         break;
     }
     Ok(any)
+}
+
+/// Whether a unit on `id`'s square has a 「攻撃した時」 or 「攻撃された時」
+/// ability (3.12.1).
+fn attack_triggers_on(g: &Game, id: &str) -> bool {
+    let Some(sq) = g.card(id).and_then(|c| board::square(c.zone.kind)) else {
+        return false;
+    };
+    board::units_on(g, sq).iter().any(|u| {
+        g.def_of(u).is_some_and(|d| {
+            d.abilities
+                .iter()
+                .any(|a| a.trigger == "on_attack" || a.trigger == "on_attacked")
+        })
+    })
 }
 
 /// 4.16.4-1 / -2: 7 or more smash cards, or no card left in the deck (the
@@ -300,6 +326,21 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
         {
             return Err(ni(r::SUPPORT, format!("支援 range `{t}` of card `{key}`")));
         }
+        if let Some(t) = d.text.get("watch")
+            && !["same_line", "same_area", "adjacent"].contains(&t.as_str())
+        {
+            return Err(ni(
+                r::EACH_EVENT,
+                format!("card `{key}`: watched region `{t}`"),
+            ));
+        }
+        if let Some(t) = d.text.get("put_state")
+            && !["released", "frozen"].contains(&t.as_str())
+        {
+            return Err(super::bad(format!(
+                "card `{key}`: put_state `{t}` is not released or frozen"
+            )));
+        }
         if let Some(t) = d.text.get("resistance")
             && !super::COLOURS.contains(&t.as_str())
         {
@@ -310,18 +351,16 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
         }
         for a in &d.abilities {
             for e in &a.effect {
+                super::put::refuse(key, e)?;
                 match e {
-                    crate::engine::Effect::Buff { defense, .. } if *defense != 0 => {
-                        return Err(ni(
-                            r::SMASH_VALUE,
-                            format!("card `{key}`: changing smash with `buff.defense`"),
-                        ));
-                    }
                     crate::engine::Effect::SetState { state, .. } if state != super::FROZEN => {
                         return Err(ni(r::STATES, format!("card `{key}`: state `{state}`")));
                     }
                     _ => {}
                 }
+            }
+            if a.trigger == super::statics::STATIC {
+                super::statics::refuse(key, &a.effect)?;
             }
             if a.optional {
                 return Err(ni(r::MAY, format!("a \"may\" ability of card `{key}`")));

@@ -58,6 +58,10 @@ pub fn matches(
     let type_ok = f.types.is_empty() || f.types.iter().any(|t| t == ctype(g, id));
     let state_ok = f.state.as_deref().is_none_or(|s| c.has(s));
     let other_ok = !f.other || id != source;
+    let region_ok = f
+        .region
+        .as_deref()
+        .is_none_or(|rg| board::in_region(g, controller, source, rg, id));
     // Cost bounds read the use cost: the sum of its numbers (2.4.3).
     let chars_ok = g
         .def_of(id)
@@ -68,6 +72,7 @@ pub fn matches(
         && type_ok
         && state_ok
         && other_ok
+        && region_ok
         && !resists(g, id, source_colours)
 }
 
@@ -121,10 +126,16 @@ pub fn choose_for(
     let cols = colours(&m.game, source);
     let chosen_count = effects
         .iter()
-        .filter(|e| matches!(target_of(e), Some(Target::Chosen { .. })))
+        .filter(|e| matches!(target_of(e), Some(Target::Chosen { .. })) && !in_hand(e))
         .count();
     let mut out = Vec::new();
     for (i, e) in effects.iter().enumerate() {
+        if in_hand(e) {
+            // Cards chosen in a hand are not targets: chosen on
+            // resolution (`effects::hand_choice`).
+            out.push(None);
+            continue;
+        }
         let Some(Target::Chosen {
             filter,
             count,
@@ -155,6 +166,9 @@ pub fn choose_for(
         {
             // A race written A／B is each of them (2.8.2).
             e.rules.push(super::r::RACES);
+        }
+        if let Some(e) = m.trace.last_mut() {
+            e.rules.extend(region_rules(&m.game, source, filter));
         }
         if filter.cost_at_most.is_some() || filter.cost_at_least.is_some() {
             // A cost bound reads the sum of the numbers (2.4.3).
@@ -254,7 +268,11 @@ pub fn target_of(e: &Effect) -> Option<&Target> {
         | Effect::Banish { target }
         | Effect::ReturnToHand { target }
         | Effect::Buff { target, .. }
-        | Effect::SetState { target, .. } => Some(target),
+        | Effect::SetState { target, .. }
+        | Effect::Put {
+            target: Some(target),
+            ..
+        } => Some(target),
         _ => None,
     }
 }
@@ -272,4 +290,31 @@ pub fn still_legal(
 ) -> bool {
     g.card(&t.card).is_some_and(|c| c.incarnation == t.inc)
         && matches(g, controller, source, source_colours, f, &t.card)
+}
+
+/// The clauses a filter's region rests on: an area is seen from the
+/// ability's controller (2.24.7-2); a place measured from a card that has
+/// left the squares is the one it was last on (4.2.6, 4.9.2-6).
+pub fn region_rules(g: &Game, source: &str, f: &Filter) -> Vec<&'static str> {
+    let Some(rg) = f.region.as_deref() else {
+        return Vec::new();
+    };
+    if rg.ends_with("_area") && rg != "same_area" {
+        return vec![super::r::AREA_TEXT_VIEW];
+    }
+    let mut v = vec![if rg == "same_line" {
+        super::r::LINES
+    } else {
+        super::r::AREAS
+    }];
+    if board::square_of(g, source).is_none() && board::reference_square(g, source).is_some() {
+        v.extend([super::r::ABILITY_LKI, super::r::LKI]);
+    }
+    v
+}
+
+/// Whether the effect chooses cards in a hand (「自分の手札にあるカードを
+/// ２枚選び」): not a target (4.11.1).
+pub fn in_hand(e: &Effect) -> bool {
+    matches!(target_of(e), Some(Target::Chosen { filter, .. }) if filter.zone.as_deref() == Some("hand"))
 }

@@ -10,7 +10,7 @@ use crate::engine::{Card, EngineError, player_name};
 use super::{Entry, Kind, M, Trig, board, dz, label, r, targets};
 
 /// The abilities of `trigger` on `card`'s definition, as waiting triggers.
-fn fire_def(m: &mut M, card: &Card, trigger: &str, why: &[&'static str]) -> usize {
+pub fn fire_def(m: &mut M, card: &Card, trigger: &str, why: &[&'static str]) -> usize {
     let Some(def) = m.game.defs.get(&card.def) else {
         return 0;
     };
@@ -155,6 +155,12 @@ pub fn stack_waiting(m: &mut M) -> Result<usize, EngineError> {
                     );
                     continue;
                 };
+                if tg.iter().any(Option::is_some)
+                    && let Some(e) = m.trace.last_mut()
+                {
+                    // Its targets are chosen as it goes on the stack.
+                    e.rules.push(r::TRIGGER_TARGETS);
+                }
                 Kind::Ability {
                     source,
                     source_inc,

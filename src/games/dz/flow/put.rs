@@ -1,0 +1,257 @@
+//! 「置く」 by an effect (Effect `put`): cards go to their owner's zone of
+//! a kind (2.23.1-1) as new objects (2.23.1-3), or units onto a battle
+//! square under the control of the effect's controller (2.20.1-4).
+//!
+//! `to` words: `hand`, `graveyard`, `energy` (released), `smash` (face
+//! down, released), `remove`, `deck` (on top); with `top: N` the top N
+//! cards of the deck of each player `who` (the plan card first, 2.23.3-2)
+//! go there instead of `target`. A region (`own_area`, `central_area`,
+//! `enemy_area` from the effect's controller; `adjacent`, `same_line` from
+//! the unit's square, or from the effect's card for a unit coming from
+//! another zone; `battle_space`: any): the target unit goes onto the
+//! battle square of that region the effect's controller chooses with the
+//! choice `<card>.square` (the card whose effect it is). From another zone
+//! the square must hold no unit of theirs (「自分のユニットのない…スクエア」,
+//! the form card text uses) and the unit arrives frozen, or released when
+//! the card's text `put_state` is `released`; 速攻 does not release it
+//! (5.1.2-1). From a square it is moved there, the same object, its state
+//! changed only by `put_state`.
+
+use crate::engine::{Effect, EngineError, PlayerId, Target, Who, player_name};
+
+use super::effects::Ctx;
+use super::{FROZEN, M, board, has_kw, label, moves, ni, r};
+
+/// The zones a card may be put into.
+pub const ZONES: &[&str] = &["hand", "graveyard", "energy", "smash", "remove", "deck"];
+
+/// The regions a unit may be put onto (see `board::REGIONS`).
+pub const SQUARES: &[&str] = &[
+    "own_area",
+    "central_area",
+    "enemy_area",
+    "adjacent",
+    "same_line",
+    "battle_space",
+];
+
+/// Refuses a `put` the module does not implement.
+pub fn refuse(key: &str, e: &Effect) -> Result<(), EngineError> {
+    let Effect::Put {
+        to, target, top, ..
+    } = e
+    else {
+        return Ok(());
+    };
+    let ok = if SQUARES.contains(&to.as_str()) {
+        top.is_none() && target.is_some()
+    } else {
+        ZONES.contains(&to.as_str()) && (top.is_some() != target.is_some())
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(ni(
+            r::OWNERS_ZONE,
+            format!("card `{key}`: putting cards to `{to}` this way"),
+        ))
+    }
+}
+
+/// Carries out a `put` on `ids` (the recipients of its target), or on the
+/// top cards of the decks of `who`.
+pub fn apply(
+    m: &mut M,
+    cx: &Ctx<'_>,
+    to: &str,
+    ids: Vec<String>,
+    top: Option<i64>,
+    who: Who,
+) -> Result<(), EngineError> {
+    if let Some(n) = top {
+        for p in m.game.who(cx.controller, who) {
+            let cards = moves::top_cards(m, p, n.max(0) as usize);
+            if cards.is_empty() {
+                m.record(
+                    "put",
+                    format!("{}'s deck is empty: nothing is put", player_name(p)),
+                    &[r::IMPOSSIBLE],
+                );
+            }
+            for id in cards {
+                to_zone(m, &id, to);
+            }
+        }
+        return Ok(());
+    }
+    if SQUARES.contains(&to) {
+        for id in ids {
+            let state = super::text(&m.game, cx.source, "put_state").map(str::to_string);
+            onto_square(m, cx, &id, to, state.as_deref())?;
+        }
+        return Ok(());
+    }
+    for id in ids {
+        to_zone(m, &id, to);
+    }
+    Ok(())
+}
+
+/// One card to its owner's zone `to`.
+fn to_zone(m: &mut M, id: &str, to: &str) {
+    let Some(kind) = ZONES.iter().copied().find(|z| *z == to) else {
+        return;
+    };
+    let mut rules = vec![r::OWNERS_ZONE, r::NEW_OBJECT];
+    rules.push(match kind {
+        "energy" => r::ENERGY_ZONE,
+        "smash" => r::SMASH_ZONE,
+        "graveyard" => r::GRAVEYARD,
+        "remove" => r::REMOVE_ZONE,
+        "hand" => r::HAND,
+        _ => r::DECK,
+    });
+    m.record(
+        "put",
+        format!(
+            "{} is put into its owner's {kind} zone{} (a new object: its modifications and damage are gone)",
+            label(&m.game, id),
+            if kind == "energy" || kind == "smash" {
+                ", released"
+            } else {
+                ""
+            }
+        ),
+        &rules,
+    );
+    moves::to_owner_zone(m, id, kind, kind == "deck" || kind == "graveyard");
+}
+
+/// A unit onto a battle square of region `to` chosen by the effect's
+/// controller. From another zone it is a new object under their control
+/// (2.20.1-4), on a square holding none of their units, frozen unless the
+/// text says released; from a square it is relocated, the same object
+/// with its controller, damage and modifications (2.23.8-4), its state
+/// changed only when the text says.
+fn onto_square(
+    m: &mut M,
+    cx: &Ctx<'_>,
+    id: &str,
+    to: &str,
+    state: Option<&str>,
+) -> Result<(), EngineError> {
+    let p: PlayerId = cx.controller;
+    let here = board::square(m.game.card(id).map_or("", |c| c.zone.kind));
+    let legal: Vec<&'static str> = board::SQUARES
+        .iter()
+        .copied()
+        .filter(|sq| Some(*sq) != here)
+        .filter(|sq| here.is_some() || m.game.zone_of(p, sq).is_empty())
+        .filter(|sq| {
+            board::square_in_region(
+                here.or(board::reference_square(&m.game, cx.source)),
+                sq,
+                p,
+                to,
+            )
+        })
+        .collect();
+    let key = format!("{}.square", cx.source);
+    if legal.is_empty() {
+        m.record(
+            "put",
+            format!(
+                "no square of {to} can take {}: it is not put",
+                label(&m.game, id)
+            ),
+            &[r::IMPOSSIBLE],
+        );
+        return Ok(());
+    }
+    let sq = choose_square(m, &key, &legal)?;
+    if here.is_some() {
+        return relocate(m, id, sq, state);
+    }
+    let frozen = state != Some("released");
+    let mut rules = vec![r::UNIT_PUT_CONTROL, r::NEW_OBJECT];
+    if frozen && has_kw(&m.game, id, "haste") {
+        // 速攻 releases a unit only when it is played (5.1.2-1).
+        rules.push(r::HASTE_ONLY_PLAYED);
+    }
+    let state = if frozen { "frozen" } else { "released" };
+    let text = format!(
+        "{} is put onto {sq} ({}) under {}'s control, the controller of {}'s effect, {state}",
+        label(&m.game, id),
+        board::area_name(sq, p),
+        player_name(p),
+        cx.source,
+    );
+    m.record("put", text, &rules);
+    moves::place(m, id, p, sq, frozen);
+    Ok(())
+}
+
+/// The square named by the choice `key` among `legal` (the only one when
+/// there is one).
+fn choose_square(
+    m: &mut M,
+    key: &str,
+    legal: &[&'static str],
+) -> Result<&'static str, EngineError> {
+    let options = || legal.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let chosen = match m.choices.take(key) {
+        Some(serde_json::Value::String(s)) => s,
+        Some(other) => other.to_string(),
+        None if legal.len() == 1 => legal[0].to_string(),
+        None => {
+            return Err(EngineError::MissingChoice {
+                choice: key.to_string(),
+                options: options(),
+            });
+        }
+    };
+    legal
+        .iter()
+        .copied()
+        .find(|s| *s == chosen)
+        .ok_or_else(|| EngineError::BadChoice {
+            choice: key.to_string(),
+            value: chosen,
+            options: options(),
+        })
+}
+
+/// A unit moved by an effect from its square to another: the same object
+/// (2.23.8-4), placed there later than the units already there (3.11.5).
+fn relocate(m: &mut M, id: &str, sq: &'static str, state: Option<&str>) -> Result<(), EngineError> {
+    m.record(
+        "put",
+        format!(
+            "{} is moved by an effect to {sq}: square to square, the same object (its damage and modifications stay)",
+            label(&m.game, id)
+        ),
+        &[r::SQUARE_TO_SQUARE, r::SQUARE_IS_ZONE],
+    );
+    moves::relocate(m, id, sq);
+    match state {
+        Some("released") => {
+            if let Some(c) = m.game.cards.get_mut(id) {
+                c.states.remove(FROZEN);
+            }
+        }
+        Some("frozen") => {
+            if let Some(c) = m.game.cards.get_mut(id) {
+                c.states.insert(FROZEN.into());
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Whether `t` names the effect's own card (`this`), which a `put` may
+/// move from any zone (a strategy putting itself into the energy zone as
+/// it resolves, 4.9.2-8).
+pub fn is_this(t: &Option<Target>) -> bool {
+    matches!(t, Some(Target::This))
+}

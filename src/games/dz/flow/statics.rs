@@ -1,0 +1,109 @@
+//! Static abilities (常在型能力, 4.5) of cards on squares: continuous
+//! effects that apply at once, without the stack (4.5.2, 4.5.3), to every
+//! card they describe at each moment, so a card arriving later is
+//! affected as it arrives (4.14.2, 4.14.4-2). Unit and base text works
+//! only on a square (2.10.3, 2.20.1-7, 2.20.2-5).
+//!
+//! Written as abilities with trigger `static` whose effects are `buff`
+//! (`attack`: power, `defense`: smash, 2.12 / 2.13) on `all` cards of a
+//! filter (often with a `region`: 「このカードと同じラインのスクエアにある
+//! すべての相手のユニット」) or on `this` card.
+
+use crate::engine::{Card, Effect, EngineError, Game, Target};
+
+use super::{board, ni, r, targets};
+
+/// The trigger word of a static ability.
+pub const STATIC: &str = "static";
+
+/// The total a stat (`attack` or `defense`) of card `c` gets from the
+/// static abilities in effect now.
+fn total(g: &Game, c: &Card, stat: &str) -> i64 {
+    let mut sum = 0;
+    for id in board::on_squares(g) {
+        let Some(src) = g.card(&id) else { continue };
+        let Some(def) = g.def_of(&id) else { continue };
+        for a in def.abilities.iter().filter(|a| a.trigger == STATIC) {
+            for e in &a.effect {
+                let Effect::Buff {
+                    attack,
+                    defense,
+                    target,
+                    ..
+                } = e
+                else {
+                    continue;
+                };
+                let applies = match target {
+                    Target::This => id == c.id,
+                    Target::All { filter } => {
+                        targets::matches(g, src.controller, &id, &[], filter, &c.id)
+                    }
+                    _ => false,
+                };
+                if applies {
+                    sum += if stat == "attack" { *attack } else { *defense };
+                }
+            }
+        }
+    }
+    sum
+}
+
+/// The clauses the regions of the static abilities reaching `c` rest on
+/// (2.24.7-2 for an area seen from the ability's controller).
+pub fn region_rules(g: &Game, c: &Card) -> Vec<&'static str> {
+    let mut v = Vec::new();
+    for id in board::on_squares(g) {
+        let Some(src) = g.card(&id) else { continue };
+        let Some(def) = g.def_of(&id) else { continue };
+        for a in def.abilities.iter().filter(|a| a.trigger == STATIC) {
+            for e in &a.effect {
+                if let Effect::Buff {
+                    target: Target::All { filter },
+                    ..
+                } = e
+                    && targets::matches(g, src.controller, &id, &[], filter, &c.id)
+                {
+                    v.extend(targets::region_rules(g, &id, filter));
+                }
+            }
+        }
+    }
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// The power static abilities give `c` now.
+pub fn power(g: &Game, c: &Card) -> i64 {
+    total(g, c, "attack")
+}
+
+/// The smash static abilities give `c` now.
+pub fn smash(g: &Game, c: &Card) -> i64 {
+    total(g, c, "defense")
+}
+
+/// A static ability the module can't apply: any effect but `buff` on
+/// `all` or `this`.
+pub fn refuse(key: &str, effects: &[Effect]) -> Result<(), EngineError> {
+    for e in effects {
+        let ok = matches!(
+            e,
+            Effect::Buff {
+                target: Target::All { .. } | Target::This,
+                ..
+            }
+        );
+        if !ok {
+            return Err(ni(
+                r::STATIC,
+                format!(
+                    "card `{key}`: a static ability other than a power or smash change of `all` or `this` cards"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
