@@ -179,6 +179,7 @@ fn hollow(loaded: &tcg_judge::scenario::Loaded) -> bool {
         state: start,
         error: None,
         steps: 0,
+        open: Default::default(),
     };
     expect::check(&board, &outcome).pass
 }
