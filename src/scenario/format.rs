@@ -56,6 +56,12 @@ pub struct Scenario {
     /// The actions, in order.
     #[serde(default)]
     pub actions: Vec<ActionDef>,
+    /// Candidate responses for `judge explore`: actions it tries inserting
+    /// before each of `actions` (and after the last), each at most once,
+    /// keeping the branches where the engine accepts them. `judge run` and
+    /// `judge check` ignore them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub responses: Vec<ActionDef>,
     /// The expected ruling.
     #[serde(default)]
     pub expect: Expect,
