@@ -83,6 +83,17 @@ fn verdict(found: &Exploration, settings: explore::Settings) -> Vec<String> {
             "stopped at --max-branches {}: the search was not finished, so the outcomes above are those of the {} branches run; raise --max-branches to explore every branch",
             settings.max_branches, found.runs
         ));
+    } else if found.groups.is_empty() {
+        out.push(
+            "no branch reached an outcome: every way the engine offered was refused (see below)"
+                .to_string(),
+        );
+    } else if let [only] = found.groups.as_slice()
+        && only.ending.error.is_some()
+    {
+        out.push(format!(
+            "every branch ({n}) stops before the end (see the outcome): the engine cannot rule on the rest, so nothing is said about the order"
+        ));
     } else if found.groups.len() == 1 && n > 1 {
         out.push(format!(
             "the order does not matter: all {n} branches reach the same outcome"
@@ -91,7 +102,7 @@ fn verdict(found: &Exploration, settings: explore::Settings) -> Vec<String> {
         out.push("the scenario leaves no decision open: one branch, one outcome".to_string());
     }
     for (why, count) in &found.not_legal {
-        out.push(format!("{count} branch(es) not legal: {why}"));
+        out.push(format!("{count} branch(es) left out, not legal: {why}"));
     }
     if found.duplicates > 0 {
         out.push(format!(
@@ -123,6 +134,7 @@ fn render(
     for (i, g) in found.groups.iter().enumerate() {
         let mut outcome: Vec<String> = diffs[i]
             .iter()
+            .filter(|(k, _)| !k.contains(".zone_counts."))
             .map(|(k, v)| format!("{k} = {}", short(v)))
             .collect();
         let events = g.ending.events();
@@ -175,12 +187,21 @@ fn or_none(lines: Vec<String>) -> String {
     }
 }
 
-/// A value on one line: strings bare, the rest as JSON.
+/// The most characters of a value the table shows.
+const SHOWN: usize = 60;
+
+/// A value on one line: strings bare, the rest as JSON, cut at
+/// [`SHOWN`] characters (`--json` has it whole).
 fn short(v: &Value) -> String {
-    match v {
+    let s = match v {
         Value::String(s) => s.clone(),
         v => v.to_string(),
+    };
+    if s.chars().count() <= SHOWN {
+        return s;
     }
+    let cut: String = s.chars().take(SHOWN).collect();
+    format!("{cut}…")
 }
 
 fn to_json(loaded: &Loaded, found: &Exploration, settings: explore::Settings) -> Value {

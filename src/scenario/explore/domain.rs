@@ -35,8 +35,10 @@ fn scalars(options: &[String]) -> Vec<Value> {
     out
 }
 
-/// An option string as the JSON value a scenario would write.
+/// An option string as the JSON value a scenario would write (a note in
+/// brackets after it, "0 (chosen by p2, …)", left out).
 fn typed(o: &str) -> Value {
+    let o = o.split_once(" (").map_or(o, |(v, _)| v);
     match o {
         "true" => Value::Bool(true),
         "false" => Value::Bool(false),
@@ -46,10 +48,12 @@ fn typed(o: &str) -> Value {
     }
 }
 
-/// "a number from A to B" (the engine's description of a count).
+/// "a number from A to B", "an integer from A to B" (the engines'
+/// descriptions of a number to choose).
 fn range(o: &str) -> Option<(i64, i64)> {
-    let rest = o.strip_prefix("a number from ")?;
+    let (_, rest) = o.split_once(" from ")?;
     let (lo, hi) = rest.split_once(" to ")?;
+    let hi = hi.split_whitespace().next()?;
     let (lo, hi) = (lo.trim().parse().ok()?, hi.trim().parse().ok()?);
     (lo <= hi && hi - lo <= 10_000).then_some((lo, hi))
 }
@@ -111,6 +115,41 @@ fn count_in(d: &str) -> Option<TargetCount> {
     })
 }
 
+/// The most options whose every ordered list is tried (5: 326 lists).
+const ARRANGED: usize = 5;
+
+/// Every list of distinct options in every order, the empty one first:
+/// the last forms tried for a choice whose options the engine listed but
+/// whose count it did not state (none when there are too many options).
+pub fn arrangements(options: &[String]) -> Vec<Value> {
+    fn grow(options: &[String], cur: &mut Vec<String>, out: &mut Vec<Value>) {
+        out.push(json!(cur));
+        for o in options {
+            if !cur.contains(o) {
+                cur.push(o.clone());
+                grow(options, cur, out);
+                cur.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    if options.len() <= ARRANGED {
+        grow(options, &mut Vec::new(), &mut out);
+    }
+    out
+}
+
+/// Whether the options describe the answer instead of listing it ("a
+/// whole number, 0 or more"): such a choice cannot be enumerated.
+pub fn described(options: &[String]) -> bool {
+    options.iter().any(|o| {
+        range(o).is_none()
+            && o.split_once(" (")
+                .map_or(o.as_str(), |(v, _)| v)
+                .contains(' ')
+    })
+}
+
 /// When the engine asks again for a choice already given, with `options`
 /// left: the ways to continue the given `value` (a list taken one item at
 /// a time, such as an order of triggered abilities, grows by one option;
@@ -159,6 +198,13 @@ mod tests {
         assert_eq!(v, [json!(0), json!(1), json!(2)]);
         let v = candidates(&ids(&["c1", "2"]), None);
         assert_eq!(v, [json!("c1"), json!(2)]);
+        let v = candidates(&ids(&["an integer from -1 to 1"]), None);
+        assert_eq!(v, [json!(-1), json!(0), json!(1)]);
+        let v = candidates(
+            &ids(&["0 (chosen by p2, 1.2)", "1 (chosen by p2, 1.2)"]),
+            None,
+        );
+        assert_eq!(v, [json!(0), json!(1)]);
     }
 
     #[test]
@@ -182,6 +228,25 @@ mod tests {
         let d = ids(&["up to 1 of a, b (1.2)"]);
         assert_eq!(instead(&json!("a"), &d, &o).len(), 3);
         assert!(instead(&json!(true), &[], &o).is_empty());
+    }
+
+    #[test]
+    fn every_ordered_list_when_the_count_is_unknown() {
+        let v = arrangements(&ids(&["a", "b"]));
+        assert_eq!(
+            v,
+            [
+                json!([]),
+                json!(["a"]),
+                json!(["a", "b"]),
+                json!(["b"]),
+                json!(["b", "a"])
+            ]
+        );
+        assert_eq!(arrangements(&ids(&["a", "b", "c"])).len(), 16);
+        assert!(arrangements(&ids(&["a", "b", "c", "d", "e", "f"])).is_empty());
+        assert!(described(&ids(&["a whole number, 0 or more"])));
+        assert!(!described(&ids(&["an integer from 0 to 3", "x (p2)"])));
     }
 
     #[test]

@@ -147,6 +147,9 @@ pub struct Exploration {
     pub truncated: bool,
 }
 
+/// The action field a game may ask for like a choice.
+const TARGET: &str = "target";
+
 /// A branch to run.
 #[derive(Debug, Clone)]
 struct Input {
@@ -157,27 +160,39 @@ struct Input {
     path: Vec<Decision>,
     /// The options of the last choice made (for another form of it).
     options: Vec<String>,
-    /// Whether the last choice's value is exact (shaped, or already
+    /// How many other forms of the last choice's value are left to try
+    /// when the engine refuses it (0 for a shaped, exact value).
     /// tried in its other form).
-    exact: bool,
+    forms_left: u8,
 }
 
 impl Input {
     /// The decisions that identify it (for running each once).
     fn key(&self) -> String {
-        let choices: Vec<(&Origin, &BTreeMap<String, Value>)> = self
+        let choices: Vec<(&Origin, &Option<String>, &BTreeMap<String, Value>)> = self
             .origin
             .iter()
-            .zip(self.actions.iter().map(|a| &a.choices))
+            .zip(&self.actions)
+            .map(|(o, a)| (o, &a.target, &a.choices))
             .collect();
         serde_json::to_string(&(choices, &self.random)).unwrap_or_default()
     }
 
-    /// This branch with choice `key` = `value` on action `i`.
+    /// This branch with choice `key` = `value` on action `i`. An action
+    /// without a `target` that the engine asks a `target` for gets it
+    /// there (the action's own field, not a choice).
     fn with_choice(&self, i: usize, key: &str, value: Value, replace: bool) -> Input {
         let mut next = self.clone();
-        next.actions[i].choices.insert(key.into(), value.clone());
-        next.defs[i].choices.insert(key.into(), value.clone());
+        match value.as_str() {
+            Some(t) if key == TARGET && self.actions[i].target.is_none() => {
+                next.actions[i].target = Some(t.to_string());
+                next.defs[i].target = Some(t.to_string());
+            }
+            _ => {
+                next.actions[i].choices.insert(key.into(), value.clone());
+                next.defs[i].choices.insert(key.into(), value.clone());
+            }
+        }
         let d = Decision::Choice {
             on: self.origin[i],
             key: key.into(),
@@ -276,7 +291,7 @@ fn roots(loaded: &Loaded, responses: &[Action]) -> Vec<Input> {
         random: loaded.scenario.random.clone(),
         path: Vec::new(),
         options: Vec::new(),
-        exact: true,
+        forms_left: 0,
     };
     let slots = loaded.actions.len() + 1;
     let mut plans: Vec<Vec<Option<usize>>> = vec![vec![None; responses.len()]];
@@ -413,6 +428,11 @@ fn missing(
                 .collect(),
         );
     }
+    if wanted.is_none() && domain::described(options) {
+        // Described, not listed ("a whole number, 0 or more"): the branch
+        // ends here, its outcome the engine's request for the choice.
+        return Fork::Leaf;
+    }
     let values = domain::candidates(options, wanted);
     if values.is_empty() {
         return Fork::Leaf;
@@ -423,7 +443,7 @@ fn missing(
             .map(|v| {
                 let mut c = input.with_choice(i, key, v, false);
                 c.options = options.to_vec();
-                c.exact = wanted.is_some();
+                c.forms_left = if wanted.is_some() { 0 } else { 2 };
                 c
             })
             .collect(),
@@ -437,20 +457,22 @@ fn refused(input: &Input, i: usize, key: &str, described: &[String]) -> Fork {
         Some(Decision::Choice { on, key: k, value }) if *on == input.origin[i] && k == key => value,
         _ => return Fork::Leaf,
     };
-    let values = if input.exact {
-        Vec::new()
-    } else {
-        domain::instead(last, described, &input.options)
+    let values = match input.forms_left {
+        0 => Vec::new(),
+        2 => domain::instead(last, described, &input.options),
+        _ => domain::arrangements(&input.options),
     };
     if values.is_empty() {
-        return Fork::NotLegal(format!("the engine refuses the value of choice `{key}`"));
+        return Fork::NotLegal(format!(
+            "a form of choice `{key}` the engine refuses as input"
+        ));
     }
     Fork::Children(
         values
             .into_iter()
             .map(|v| {
                 let mut c = input.with_choice(i, key, v, true);
-                c.exact = true;
+                c.forms_left = input.forms_left - 1;
                 c
             })
             .collect(),
