@@ -157,6 +157,7 @@ fn hollow(loaded: &tcg_judge::scenario::Loaded) -> bool {
         state: start,
         error: None,
         steps: 0,
+        open: Default::default(),
     };
     expect::check(&board, &outcome).pass
 }

@@ -4,6 +4,7 @@
 pub mod check;
 mod coverage;
 mod diff;
+mod explore;
 mod games;
 mod new;
 mod rule;
@@ -29,6 +30,7 @@ Examples:
   judge games                      The bundled rulebooks
   judge run FILE.json              Resolve a scenario and print the cited trace
   judge check rulings/             Check scenarios against their expected rulings
+  judge explore FILE.json          Every way to make the decisions it leaves open, by outcome
   judge coverage pmv               Which clauses the passing PMV rulings cover
   judge new sve > my.json          A commented starting scenario
   judge completions bash > /etc/bash_completion.d/judge
@@ -70,6 +72,9 @@ enum Command {
     /// Check scenarios against their expected rulings.
     #[command(after_help = check::CHECK_EXAMPLES)]
     Check(check::CheckArgs),
+    /// Run every way to make the decisions a scenario leaves open, grouped by outcome.
+    #[command(after_help = explore::EXPLORE_EXAMPLES)]
+    Explore(explore::ExploreArgs),
     /// Write a commented starting scenario for a game.
     New(new::NewArgs),
     /// Print the JSON Schema of the scenario format (of one game's, with GAME).
@@ -104,6 +109,7 @@ impl Command {
             Command::Toc(a) => a.json,
             Command::Run(a) => a.json,
             Command::Check(a) => a.json,
+            Command::Explore(a) => a.json,
             Command::Coverage(a) => a.json,
             Command::Search(a) => a.wants_json(),
             Command::Diff(a) => a.json,
@@ -156,6 +162,7 @@ pub fn main() -> i32 {
         Command::Toc(args) => rule::run_toc(&args, style),
         Command::Run(args) => run::run(&args, style),
         Command::Check(args) => check::run(&args, style),
+        Command::Explore(args) => explore::run(&args, style),
         Command::New(args) => new::run(&args),
         Command::Schema(args) => schema::run(&args),
         Command::Coverage(args) => coverage::run(&args, style),

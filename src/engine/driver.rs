@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::machine::{Choices, EngineError, Flow, Machine};
 use super::state::{Card, Game, GameResult, PlayerId};
-use super::{Action, Outcome, Rejection, StopError, result_word, snapshot_of};
+use super::{Action, Open, Outcome, Rejection, StopError, result_word, snapshot_of};
 
 /// The hooks a game gives the driver. Every hook that changes state runs
 /// inside the action's atomic scope unless its doc says otherwise, so an
@@ -139,6 +139,16 @@ pub fn run<R: Rules>(rules: &R, mut game: Game, actions: &[Action], plan: &Plan)
     } else {
         Value::Null
     };
+    let open = Open {
+        random: m.game.rng.wanted(),
+        choice: match &error {
+            Some(StopError {
+                error: EngineError::MissingChoice { choice, .. },
+                ..
+            }) => m.choices.wanted(choice),
+            _ => None,
+        },
+    };
     Outcome {
         state,
         result: result_word(&m.game.result),
@@ -147,6 +157,7 @@ pub fn run<R: Rules>(rules: &R, mut game: Game, actions: &[Action], plan: &Plan)
         checkpoints,
         error,
         steps: m.steps,
+        open,
     }
 }
 

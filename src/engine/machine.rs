@@ -135,6 +135,20 @@ pub enum Flow {
 pub struct Choices {
     given: BTreeMap<String, Value>,
     used: BTreeSet<String>,
+    /// What the last missing choice takes, when the helper that found it
+    /// missing knows (`judge explore` enumerates it).
+    wanted: Option<(String, Wanted)>,
+}
+
+/// What a missing choice takes beyond its list of options, when the
+/// helper that asked for it knows: `judge explore` enumerates exactly the
+/// valid values instead of probing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wanted {
+    /// A list of distinct options: exactly N, or up to N.
+    Pick(TargetCount),
+    /// A whole number from 0 to `max`.
+    Number { max: u64 },
 }
 
 impl Choices {
@@ -143,6 +157,25 @@ impl Choices {
         Choices {
             given,
             used: BTreeSet::new(),
+            wanted: None,
+        }
+    }
+
+    /// The shape of the missing choice `key`, if the helper that found it
+    /// missing recorded one.
+    pub fn wanted(&self, key: &str) -> Option<Wanted> {
+        self.wanted
+            .as_ref()
+            .filter(|(k, _)| k == key)
+            .map(|(_, w)| *w)
+    }
+
+    /// A missing choice `key` with its options, recording its shape.
+    fn missing(&mut self, key: &str, options: Vec<String>, shape: Wanted) -> EngineError {
+        self.wanted = Some((key.to_string(), shape));
+        EngineError::MissingChoice {
+            choice: key.to_string(),
+            options,
         }
     }
 
@@ -214,12 +247,10 @@ impl Choices {
         options: &[String],
         n: usize,
     ) -> Result<Vec<String>, EngineError> {
-        let chosen = self
-            .ids(key, options)?
-            .ok_or_else(|| EngineError::MissingChoice {
-                choice: key.into(),
-                options: options.to_vec(),
-            })?;
+        let Some(chosen) = self.ids(key, options)? else {
+            let shape = Wanted::Pick(TargetCount::Exactly(n));
+            return Err(self.missing(key, options.to_vec(), shape));
+        };
         let distinct: BTreeSet<&String> = chosen.iter().collect();
         if chosen.len() != n || distinct.len() != n {
             return Err(EngineError::BadChoice {
@@ -235,10 +266,9 @@ impl Choices {
     /// `MissingChoice`, anything else → `BadChoice`.
     pub fn count(&mut self, key: &str, max: u64) -> Result<u64, EngineError> {
         let options = || vec![format!("a number from 0 to {max}")];
-        let v = self.take(key).ok_or_else(|| EngineError::MissingChoice {
-            choice: key.into(),
-            options: options(),
-        })?;
+        let Some(v) = self.take(key) else {
+            return Err(self.missing(key, options(), Wanted::Number { max }));
+        };
         v.as_u64()
             .filter(|n| *n <= max)
             .ok_or_else(|| EngineError::BadChoice {
@@ -268,10 +298,7 @@ impl Choices {
         let Some(v) = self.take(key) else {
             return match count {
                 TargetCount::Exactly(n) if legal.len() == n => Ok(Picked::Only(legal.to_vec())),
-                _ => Err(EngineError::MissingChoice {
-                    choice: key.into(),
-                    options: legal.to_vec(),
-                }),
+                _ => Err(self.missing(key, legal.to_vec(), Wanted::Pick(count))),
             };
         };
         let bad = |value: String| EngineError::BadChoice {

@@ -33,7 +33,7 @@ pub use card::{
     Until, Vocabulary, Who, Words,
 };
 pub use driver::{Plan, Rules};
-pub use machine::{Choices, EngineError, Flow, Machine, Picked, TargetCount};
+pub use machine::{Choices, EngineError, Flow, Machine, Picked, TargetCount, Wanted};
 pub use state::{
     Card, CardId, Event, Game, GameResult, Pending, Player, PlayerId, Recipient, ShownFace,
     ValueSpec, Visibility, ZoneId, ZoneSpec, player_name, player_names,
@@ -92,6 +92,21 @@ pub struct Outcome {
     pub error: Option<StopError>,
     /// Steps the machine ran.
     pub steps: u64,
+    /// The decisions the run left open, for `judge explore`.
+    #[serde(skip)]
+    pub open: Open,
+}
+
+/// What a run left open beyond its stop error: `judge explore` branches on
+/// it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Open {
+    /// The range of the first random draw a strict script of random
+    /// results did not give ([`rng::Rng::script`]).
+    pub random: Option<u64>,
+    /// The shape of the missing choice that stopped the run, when the
+    /// helper that asked for it recorded one.
+    pub choice: Option<machine::Wanted>,
 }
 
 /// An error that stopped a run.

@@ -13,12 +13,65 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rng {
     state: u64,
+    /// Given results of the random draws, used before the generator.
+    #[serde(skip)]
+    script: Option<Script>,
+}
+
+/// The results of a run's random draws given in advance, in draw order
+/// (each an index below the draw's range): a scenario's `random`, or the
+/// branch `judge explore` is running.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Script {
+    values: Vec<u64>,
+    /// Draws made so far.
+    next: usize,
+    /// Strict (explore): a draw past the script returns 0 and records its
+    /// range in `wanted`; otherwise the generator continues.
+    strict: bool,
+    /// The range of the first draw made past a strict script.
+    wanted: Option<u64>,
 }
 
 impl Rng {
     /// A generator seeded with `seed` (any value, 0 included).
     pub fn new(seed: u64) -> Self {
-        Rng { state: seed }
+        Rng {
+            state: seed,
+            script: None,
+        }
+    }
+
+    /// Gives the results of the next random draws (indices; a value past a
+    /// draw's range is taken modulo the range). `strict`: a draw past them
+    /// returns 0 and is reported by [`Rng::wanted`] instead of using the
+    /// generator.
+    pub fn script(&mut self, values: Vec<u64>, strict: bool) {
+        self.script = Some(Script {
+            values,
+            strict,
+            ..Script::default()
+        });
+    }
+
+    /// The range of the first draw a strict script did not give.
+    pub fn wanted(&self) -> Option<u64> {
+        self.script.as_ref().and_then(|s| s.wanted)
+    }
+
+    /// The scripted result of the next draw in `0..n`, if any.
+    fn scripted(&mut self, n: u64) -> Option<u64> {
+        let s = self.script.as_mut()?;
+        let v = s.values.get(s.next).copied();
+        s.next += 1;
+        match v {
+            Some(v) => Some(v % n),
+            None if s.strict => {
+                s.wanted.get_or_insert(n);
+                Some(0)
+            }
+            None => None,
+        }
     }
 
     /// The next 64 random bits.
@@ -35,6 +88,9 @@ impl Rng {
     pub fn below(&mut self, n: u64) -> u64 {
         if n == 0 {
             return 0;
+        }
+        if let Some(v) = self.scripted(n) {
+            return v;
         }
         let threshold = n.wrapping_neg() % n;
         loop {
@@ -79,5 +135,21 @@ mod tests {
         s.sort();
         assert_eq!(s, (0..20).collect::<Vec<_>>());
         assert_ne!(v, (0..20).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_script_gives_the_draws_then_reports_or_falls_back() {
+        let mut r = Rng::new(7);
+        r.script(vec![2, 9], true);
+        assert_eq!(r.below(5), 2);
+        assert_eq!(r.below(5), 4);
+        assert_eq!(r.wanted(), None);
+        assert_eq!(r.below(3), 0);
+        assert_eq!(r.wanted(), Some(3));
+        let mut plain = Rng::new(7);
+        let mut r = Rng::new(7);
+        r.script(vec![1], false);
+        assert_eq!(r.below(4), 1);
+        assert_eq!(r.below(1000), plain.below(1000));
     }
 }

@@ -38,6 +38,12 @@ pub struct Scenario {
     /// Seed for shuffles and random choices (SplitMix64).
     #[serde(default)]
     pub seed: u64,
+    /// The results of the random draws, in draw order, used before the
+    /// seed's generator: each the index of the result among the draw's
+    /// possible results (a random pick among 3 cards: 0, 1 or 2; a shuffle
+    /// is one draw per card). `judge explore` writes a branch's draws here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub random: Vec<u64>,
     /// Card-pool files (JSON objects of card definitions by key), relative
     /// to the scenario file. Inline `cards` win over pool entries.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -50,6 +56,12 @@ pub struct Scenario {
     /// The actions, in order.
     #[serde(default)]
     pub actions: Vec<ActionDef>,
+    /// Candidate responses for `judge explore`: actions it tries inserting
+    /// before each of `actions` (and after the last), each at most once,
+    /// keeping the branches where the engine accepts them. `judge run` and
+    /// `judge check` ignore them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub responses: Vec<ActionDef>,
     /// The expected ruling.
     #[serde(default)]
     pub expect: Expect,

@@ -8,6 +8,7 @@
 
 pub mod coverage;
 pub mod expect;
+pub mod explore;
 pub mod format;
 pub mod load;
 pub mod locate;

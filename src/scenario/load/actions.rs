@@ -5,20 +5,22 @@ use super::state::parse_p;
 use super::{Ctx, ScenarioError, k, one_of};
 use crate::engine::{Action, Game};
 use crate::games::GameModule;
-use crate::scenario::Scenario;
+use crate::scenario::format::ActionDef;
 use crate::scenario::locate::Seg;
 
-/// The validated actions of `scenario` on `game`.
-pub(super) fn load_actions(
+/// The validated actions of the list `section` (`actions`, or the
+/// candidate `responses` of `judge explore`).
+pub(super) fn load_list(
     cx: &Ctx,
     module: &dyn GameModule,
-    scenario: &Scenario,
+    list: &[ActionDef],
+    section: &'static str,
     game: &Game,
 ) -> Result<Vec<Action>, ScenarioError> {
     let n = game.players.len();
     let mut actions = Vec::new();
-    for (i, a) in scenario.actions.iter().enumerate() {
-        let ap = [k("actions"), Seg::Index(i)];
+    for (i, a) in list.iter().enumerate() {
+        let ap = [k(section), Seg::Index(i)];
         if !module.actions().contains(&a.kind.as_str()) {
             return Err(cx.err(
                 &[ap.as_slice(), &[k("do")]].concat(),

@@ -325,7 +325,10 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
     if let Some(w) = state::turn_order_warning(&game) {
         warnings.push(format!("{file}: {w}"));
     }
-    let actions = actions::load_actions(&cx, module, &scenario, &game)?;
+    let actions = actions::load_list(&cx, module, &scenario.actions, "actions", &game)?;
+    // Validated here so `judge check` reports a bad one; `judge explore`
+    // loads them again (`responses`).
+    actions::load_list(&cx, module, &scenario.responses, "responses", &game)?;
     expect::check_expect(&cx, book, &scenario, game.players.len())?;
     Ok(Loaded {
         file: file.into(),
@@ -337,6 +340,17 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
         warnings,
         provenance,
     })
+}
+
+/// The validated candidate responses of a loaded scenario (`judge
+/// explore`), on its starting board.
+pub fn responses(loaded: &Loaded) -> Result<Vec<Action>, ScenarioError> {
+    let cx = Ctx {
+        file: &loaded.file,
+        src: &loaded.src,
+    };
+    let list = &loaded.scenario.responses;
+    actions::load_list(&cx, loaded.module, list, "responses", &loaded.game)
 }
 
 /// A diagnostic for an error the engine met while running action `action`

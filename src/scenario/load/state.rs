@@ -76,6 +76,9 @@ pub(super) fn build_game(
 ) -> Result<Game, ScenarioError> {
     let n = module.players_for(scenario.state.players.len());
     let mut game = Game::new(module.zones(), n, scenario.seed);
+    if !scenario.random.is_empty() {
+        game.rng.script(scenario.random.clone(), false);
+    }
     game.defs = defs;
     let st = &scenario.state;
     game.turn.active = parse_p(

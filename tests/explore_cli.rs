@@ -1,0 +1,87 @@
+//! `judge explore` through the real binary: outcomes grouped, JSON, the
+//! branch bound, one outcome, bad input.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn judge() -> Command {
+    let mut c = Command::cargo_bin("judge").unwrap();
+    c.env("NO_COLOR", "1");
+    c
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = judge().args(args).output().unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+const ORDER: &str = "tests/explore/sve-trigger-order.json";
+
+#[test]
+fn the_order_of_two_last_words_gives_two_outcomes() {
+    judge()
+        .args(["explore", ORDER])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "2 branch(es), 2 distinct outcome(s)",
+        ))
+        .stdout(predicate::str::contains(
+            r#"["f.last_words","m.last_words"]"#,
+        ))
+        .stdout(predicate::str::contains("players.p2.defense = 5"));
+    let v = json_of(&["explore", "--json", ORDER]);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["order_does_not_matter"], false);
+    let outcomes = v["outcomes"].as_array().unwrap();
+    assert_eq!(outcomes.len(), 2);
+    assert_eq!(outcomes[0]["result"], "p1");
+    assert_eq!(outcomes[1]["result"], "ongoing");
+    assert_eq!(v["branches"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn every_random_result_is_a_branch() {
+    let v = json_of(&["explore", "--json", "scenarios/sve/10-random-target.json"]);
+    let outcomes = v["outcomes"].as_array().unwrap();
+    assert_eq!(outcomes.len(), 3);
+    for (i, o) in outcomes.iter().enumerate() {
+        assert_eq!(o["example"][0]["detail"]["value"], i);
+        assert_eq!(o["example"][0]["detail"]["of"], 3);
+    }
+}
+
+#[test]
+fn the_bound_stops_the_search_with_a_message_and_exit_1() {
+    judge()
+        .args(["explore", "--max-branches", "2", ORDER])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("stopped at --max-branches 2"));
+    let v = json_of(&["explore", "--json", "--max-branches", "2", ORDER]);
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["runs"], 2);
+}
+
+#[test]
+fn a_scenario_with_nothing_open_has_one_outcome() {
+    judge()
+        .args(["explore", "scenarios/sve/01-a-full-turn.json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "1 branch(es), 1 distinct outcome(s)",
+        ))
+        .stdout(predicate::str::contains("leaves no decision open"));
+}
+
+#[test]
+fn bad_input_is_exit_2() {
+    let out = judge()
+        .args(["explore", "--json", "no-such-file.json"])
+        .assert()
+        .code(2);
+    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert!(v["error"]["message"].is_string(), "{v}");
+}
