@@ -27,6 +27,8 @@ fn main() {
     println!("cargo:rerun-if-changed=src/rulebook");
     println!("cargo:rerun-if-changed=src/text.rs");
     println!("cargo:rerun-if-changed=src/search/index.rs");
+    println!("cargo:rerun-if-changed=src/search/synonyms");
+    fold_synonym_tables(&out);
     let mut primaries: Vec<(&str, rulebook::Rulebook)> = Vec::new();
     let mut table = String::from("&[\n");
     for doc in rulebook::DOCUMENTS {
@@ -59,4 +61,35 @@ fn main() {
         .collect();
     std::fs::write(out.join("search.index"), search_index::build(&inputs)).expect("write OUT_DIR");
     std::fs::write(out.join("bundle_table.rs"), table).expect("write OUT_DIR");
+}
+
+/// Writes each synonym table (`src/search/synonyms/<game>.tsv`) with its keys
+/// already folded (`text::fold_for_search`), so a query compares keys as
+/// they stand instead of folding every key of every table (issue 17, Speed).
+fn fold_synonym_tables(out: &std::path::Path) {
+    let dir = PathBuf::from("src/search/synonyms");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("src/search/synonyms exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "tsv"))
+        .collect();
+    names.sort();
+    for path in names {
+        let text = std::fs::read_to_string(&path).expect("read a synonym table");
+        let mut folded = String::with_capacity(text.len());
+        for line in text.lines() {
+            match line.split_once('\t') {
+                Some((key, terms)) if !line.starts_with('#') => {
+                    folded.push_str(&text::fold_for_search(key));
+                    folded.push('\t');
+                    folded.push_str(terms);
+                }
+                _ => folded.push_str(line),
+            }
+            folded.push('\n');
+        }
+        let name = path.file_name().expect("a file name");
+        let target = out.join(format!("synonyms-folded-{}", name.to_string_lossy()));
+        std::fs::write(target, folded).expect("write OUT_DIR");
+    }
 }

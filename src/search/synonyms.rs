@@ -8,12 +8,33 @@ use std::collections::BTreeMap;
 
 use crate::text::fold_for_search;
 
-/// The raw table of each game, by game id.
+/// The table of each game as written, by game id.
 pub const TABLES: &[(&str, &str)] = &[
     ("pmv", include_str!("synonyms/pmv.tsv")),
     ("pso2", include_str!("synonyms/pso2.tsv")),
     ("sve", include_str!("synonyms/sve.tsv")),
     ("dz", include_str!("synonyms/dz.tsv")),
+];
+
+/// The same tables with every key already folded by `build.rs`: what
+/// [`Synonyms::bundled`] reads, so a query never folds a table's keys.
+const FOLDED_TABLES: &[(&str, &str)] = &[
+    (
+        "pmv",
+        include_str!(concat!(env!("OUT_DIR"), "/synonyms-folded-pmv.tsv")),
+    ),
+    (
+        "pso2",
+        include_str!(concat!(env!("OUT_DIR"), "/synonyms-folded-pso2.tsv")),
+    ),
+    (
+        "sve",
+        include_str!(concat!(env!("OUT_DIR"), "/synonyms-folded-sve.tsv")),
+    ),
+    (
+        "dz",
+        include_str!(concat!(env!("OUT_DIR"), "/synonyms-folded-dz.tsv")),
+    ),
 ];
 
 /// One game's synonyms: folded key → Japanese terms as written in the table.
@@ -109,12 +130,7 @@ impl Synonyms {
                 return None;
             }
             let (key, terms) = line.split_once('\t')?;
-            let same = if is_plain_key(key) {
-                key == folded_key
-            } else {
-                fold_for_search(key) == folded_key
-            };
-            same.then_some(terms)
+            (key == folded_key).then_some(terms)
         })
     }
 
@@ -132,7 +148,10 @@ impl Synonyms {
     /// it degrades to "no synonyms" rather than panicking.
     pub fn bundled(game: &str) -> Synonyms {
         Synonyms {
-            raw: TABLES.iter().find(|(g, _)| *g == game).map(|(_, t)| *t),
+            raw: FOLDED_TABLES
+                .iter()
+                .find(|(g, _)| *g == game)
+                .map(|(_, t)| *t),
             map: Default::default(),
         }
     }
@@ -170,6 +189,23 @@ impl Synonyms {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tables `build.rs` folds say what the tables in the repository
+    /// say: the same keys (folded at run time) with the same terms.
+    #[test]
+    fn prefolded_tables_match_the_raw_tables() {
+        for (game, raw) in TABLES {
+            let parsed = Synonyms::parse(raw).expect("bundled table parses");
+            let bundled = Synonyms::bundled(game);
+            let a: Vec<_> = parsed.entries().collect();
+            let b: Vec<_> = bundled.entries().collect();
+            assert_eq!(a, b, "{game}");
+            for (key, terms) in parsed.entries() {
+                assert_eq!(bundled.expand(key), terms, "{game} {key}");
+                assert!(bundled.has_key(key), "{game} {key}");
+            }
+        }
+    }
 
     #[test]
     fn bundled_tables_parse_and_fold_keys() {
