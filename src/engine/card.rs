@@ -750,6 +750,9 @@ pub enum Restricted {
     Block,
     /// Playing cards (of the listed types).
     Play,
+    /// Moving cards to the play area, where a card being played waits
+    /// (PMV 5.2.2.g makes being able to move it there a condition of play).
+    MoveToPlayArea,
 }
 
 /// A number in the effect language: an integer, a variable (`"X"`,

@@ -450,6 +450,17 @@ pub(super) fn resolve_as_played(
         .card(&card)
         .map(|c| c.zone.kind.to_string())
         .unwrap_or_default();
+    // A card that can't be moved to the play area: whether the "can't"
+    // (1.3.2) stops the resolution or only the move, 5.3.2 does not say.
+    let card_type = def(&m.game, &card)
+        .map(|d| d.card_type.clone())
+        .unwrap_or_default();
+    if !move_to_play_area_forbidden(&m.game, master, &card, &card_type).is_empty() {
+        return Err(EngineError::NotImplemented {
+            clause: r::AS_IF_TO_PLAY_AREA,
+            what: format!("{card} resolved as if played while it can't be moved to the play area"),
+        });
+    }
     // 5.3.2.a (and 5.3.5: as a new object it keeps nothing of its zone).
     m.game.move_card(&card, ZoneId::of(master, zn::PLAY), false);
     m.record(

@@ -20,6 +20,7 @@ fn card_stat(a: Restricted) -> &'static str {
         Restricted::Attack => "cant_attack",
         Restricted::Block => "cant_block",
         Restricted::Play => "cant_play",
+        Restricted::MoveToPlayArea => "cant_move_to_play_area",
     }
 }
 
@@ -28,6 +29,7 @@ fn action_word(a: Restricted) -> &'static str {
         Restricted::Attack => "attack",
         Restricted::Block => "block",
         Restricted::Play => "play",
+        Restricted::MoveToPlayArea => "move_to_play_area",
     }
 }
 
@@ -100,6 +102,9 @@ pub(super) fn apply_restrict(
         let rule = match action {
             Restricted::Attack => r::ATTACK_CANT,
             Restricted::Block => r::BLOCK_CANT,
+            // The card can't be moved to the play area, so it can't be
+            // played (5.2.2.g): a card in a hand can be the target.
+            Restricted::MoveToPlayArea => r::PLAY_CAN_MOVE,
             Restricted::Play => {
                 return Err(bad(
                     "a PMV card restriction is `attack` or `block`; \"can't play\" restricts a player (omit `target`)",
@@ -164,6 +169,14 @@ pub(super) fn apply_restrict(
                 "can't make characters block".to_string(),
                 r::BLOCK_PLAYER_CANT,
             ),
+            Restricted::MoveToPlayArea => (
+                if types.is_empty() {
+                    "can't move cards to the play area".to_string()
+                } else {
+                    format!("can't move {} cards to the play area", types.join(" or "))
+                },
+                r::PLAY_CAN_MOVE,
+            ),
             Restricted::Play if types.is_empty() => ("can't play cards".into(), r::CANT_BEATS_CAN),
             Restricted::Play => (
                 format!("can't play {} cards", types.join(" or ")),
@@ -183,12 +196,45 @@ pub(super) fn apply_restrict(
     Ok(())
 }
 
+/// The sources forbidding `card` (of type `card_type`, `player`'s) to be
+/// moved to the play area: a restriction on the card or on its player.
+pub(super) fn move_to_play_area_forbidden(
+    g: &Game,
+    player: PlayerId,
+    card: &str,
+    card_type: &str,
+) -> Vec<CardId> {
+    let mut sources = player_cant(g, player, Restricted::MoveToPlayArea, Some(card_type));
+    if card_cant(g, card, Restricted::MoveToPlayArea) {
+        sources.extend(g.card(card).into_iter().flat_map(|c| {
+            c.modifiers
+                .iter()
+                .filter(|m| m.stat == card_stat(Restricted::MoveToPlayArea))
+                .map(|m| m.source.clone())
+        }));
+    }
+    sources
+}
+
 /// 1.3.2 / 10.3.3: a "can't play" restriction on `player` forbids playing
-/// `card`, whatever lets it be played (ambush's command timing included).
+/// `card`, whatever lets it be played (ambush's command timing included);
+/// 5.2.2.g: so does one forbidding the card to be moved to the play area,
+/// since a card is played only if it can be moved there.
 pub(super) fn check_play_restriction(g: &Game, p: &Pri, player: PlayerId, card: &str) -> R<()> {
     let t = def(g, card)
         .map(|d| d.card_type.clone())
         .unwrap_or_default();
+    let unmovable = move_to_play_area_forbidden(g, player, card, &t);
+    if !unmovable.is_empty() {
+        return Err(illegal(
+            r::PLAY_CAN_MOVE,
+            format!(
+                "{card} can't be moved to the play area ({}), so it can't be played: a card is played only if it can be moved there",
+                unmovable.join(", ")
+            ),
+            legal_actions(g, p),
+        ));
+    }
     let sources = player_cant(g, player, Restricted::Play, Some(&t));
     if sources.is_empty() {
         return Ok(());
