@@ -20,10 +20,6 @@ const NAMED_CLAUSE_PENDING: &[(&str, &str)] = &[
         "pso2 owner: the file names GL:それぞれ; the trace cites 301.2 and GL:サーチ",
     ),
     (
-        "rulings/sve/12.1.2-fanfare-and-last-words-icons.json",
-        "sve owner: the trace cites 12.4.3 and 12.5.3, not 12.1.2",
-    ),
-    (
         "rulings/pso2/103.2.3-two-destroyed-count-twice.json",
         "pso2 owner: expect.cites lacks 103.2.3",
     ),

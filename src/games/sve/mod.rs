@@ -228,6 +228,8 @@ impl GameModule for Sve {
         &[
             "fanfare",
             "last_words",
+            // ⒻⓁ written before one text: two abilities (12.1.2).
+            "fanfare+last_words",
             "on_attack",
             "on_evolve",
             "leaves_field",

@@ -236,6 +236,7 @@ rules! {
     PP_OVERFLOW = "11.9.1";
     EVOLVE_ABILITY = "12.2.2";
     EVOLVE_EP = "12.2.3";
+    COMBINED_ICONS = "12.1.2";
     QUICK = "12.3.1";
     QUICK_ACTIVATED = "12.3.3";
     QUICK_OWN_TURN = "12.3.5";
