@@ -49,10 +49,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("5.15.1.3", PHYSICAL),
     (
-        "5.16",
-        "not implemented: transform (変身) into named tokens",
-    ),
-    (
         "5.17.3.1",
         "not implemented: a number of options decided by a condition (the count is fixed in the text)",
     ),

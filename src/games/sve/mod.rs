@@ -180,6 +180,7 @@ const EFFECTS: &[&str] = &[
     "choose",
     "skip_turn",
     "extra_turn",
+    "become",
 ];
 
 impl GameModule for Sve {

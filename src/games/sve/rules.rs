@@ -155,6 +155,7 @@ rules! {
     END_HAND_LIMIT = "7.4.7";
     END_DURATIONS = "7.4.8";
     END_TURN = "7.4.9";
+    TRANSFORM = "5.16.1";
     SKIP_TURN = "5.25.1";
     SKIP_NEXT_TURN = "5.25.2";
     SKIP_ONE_FOR_ALL = "5.25.2.1";
