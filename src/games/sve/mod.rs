@@ -237,6 +237,7 @@ impl GameModule for Sve {
             "permanent",
             "activated",
             "quick_activated",
+            "feed",
             "spell",
             "start_of_main",
             "start_of_end",
@@ -274,7 +275,7 @@ impl GameModule for Sve {
         flow::COUNTS
     }
     fn cost_triggers(&self) -> &'static [&'static str] {
-        &["activated", "quick_activated"]
+        &["activated", "quick_activated", "feed"]
     }
     fn citable(&self) -> &'static [&'static str] {
         CITABLE.as_slice()

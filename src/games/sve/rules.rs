@@ -233,6 +233,10 @@ rules! {
     EVOLVE_ORPHAN = "11.6.1";
     EVOLVE_STACKED = "11.6.2";
     STACK_EMPTY = "11.7.1";
+    FEED_PUT = "14.2.1.1";
+    FEED_ALREADY_FED = "14.2.1.2.1";
+    FEED_MEANS = "14.2.2.3";
+    FEED_EP = "14.2.2.4";
     RACE_ORPHAN = "11.8.1";
     PP_OVERFLOW = "11.9.1";
     EVOLVE_ABILITY = "12.2.2";

@@ -56,6 +56,7 @@ mod damage;
 mod earth_rite;
 mod effects;
 mod evolve;
+mod feed;
 mod moves;
 mod play;
 mod put;
@@ -69,7 +70,7 @@ mod turn_order;
 
 use self::{
     actions::*, activate::*, attack::*, combat::*, condition::*, cost::*, damage::*, effects::*,
-    evolve::*, moves::*, play::*, put::*, setup::*, timing::*, transform::*, turn::*,
+    evolve::*, feed::*, moves::*, play::*, put::*, setup::*, timing::*, transform::*, turn::*,
     turn_order::*,
 };
 
