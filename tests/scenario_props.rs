@@ -130,9 +130,9 @@ proptest! {
 
     /// Random action sequences on a rich board.
     #[test]
-    fn random_actions_never_panic(actions in prop::collection::vec((0usize..10, 0usize..22, 0usize..23, 0usize..8), 0..12)) {
+    fn random_actions_never_panic(actions in prop::collection::vec((0usize..10, 0usize..24, 0usize..25, 0usize..8), 0..12)) {
         let kinds = ["play", "attack", "evolve", "end_phase", "pass", "concede", "play", "activate", "mulligan", "keep"];
-        let ids = ["a", "b", "w", "v", "h1", "h2", "h3", "h4", "q", "e", "o1", "o2", "o3", "oh", "token.1", "x9", "m", "h5", "h6", "c1", "z", "h7"];
+        let ids = ["a", "b", "w", "v", "h1", "h2", "h3", "h4", "q", "e", "o1", "o2", "o3", "oh", "token.1", "x9", "m", "h5", "h6", "c1", "z", "h7", "h8", "h9"];
         let n = ids.len();
         let mut list = Vec::new();
         for (k, c, t, ch) in actions {
@@ -190,7 +190,13 @@ const BOARD: &str = r#"{
   "card_pool": ["cards.pool.json"],
   "cards": {
     "lw": { "name": "Fuse", "type": "follower", "cost": 1, "attack": 2, "defense": 1,
-      "abilities": [ { "trigger": "last_words", "effect": [ { "do": "summon", "card": "goblin" }, { "do": "draw", "amount": 1 } ] } ] },
+      "abilities": [ { "trigger": "last_words", "effect": [ { "do": "summon", "card": "goblin" }, { "do": "draw", "amount": 1 } ] },
+        { "trigger": "feed", "cost": [ { "do": "put", "to": "race", "top": 1 }, { "do": "pay_cost", "amount": 1 } ], "effect": [ { "do": "draw", "amount": 1 } ] } ] },
+    "carrot": { "name": "にんじん", "type": "amulet", "cost": 0 },
+    "warp": { "name": "Warp", "type": "spell", "cost": 1,
+      "abilities": [ { "trigger": "spell", "effect": [ { "do": "extra_turn" }, { "do": "skip_turn", "who": "opponent" } ] } ] },
+    "hexs": { "name": "Hex", "type": "spell", "cost": 1,
+      "abilities": [ { "trigger": "spell", "effect": [ { "do": "become", "card": "goblin", "target": { "select": "chosen", "side": "any", "types": ["follower", "amulet"] } } ] } ] },
     "echo": { "name": "Echo", "type": "follower", "cost": 0, "attack": 1, "defense": 1,
       "abilities": [ { "trigger": "fanfare", "effect": [ { "do": "return_to_hand", "target": { "select": "chosen", "side": "any", "types": ["follower"], "other": true } } ] } ] },
     "well": { "name": "Well", "type": "amulet", "cost": 1, "keywords": ["stack"],
@@ -216,9 +222,9 @@ const BOARD: &str = r#"{
       "p1": { "values": { "pp": 6, "max_pp": 6, "ep": 2, "defense": 6 },
         "zones": {
           "field": [ { "id": "a", "card": "lw" }, { "id": "b", "card": "lw", "state": ["engaged"] }, { "id": "w", "card": "wolf" }, { "id": "v", "card": "viper" }, { "id": "m", "card": "well", "counters": { "stack": 1 } } ],
-          "hand": [ { "id": "h1", "card": "archer" }, { "id": "h2", "card": "fire" }, { "id": "h3", "card": "echo" }, { "id": "h4", "card": "rider" }, { "id": "h5", "card": "thief" }, { "id": "h6", "card": "rez" }, { "id": "h7", "card": "rite" } ],
+          "hand": [ { "id": "h1", "card": "archer" }, { "id": "h2", "card": "fire" }, { "id": "h3", "card": "echo" }, { "id": "h4", "card": "rider" }, { "id": "h5", "card": "thief" }, { "id": "h6", "card": "rez" }, { "id": "h7", "card": "rite" }, { "id": "h8", "card": "warp" }, { "id": "h9", "card": "hexs" } ],
           "cemetery": [ { "id": "c1", "card": "lw" } ],
-          "evolve_deck": [ { "id": "e", "card": "wolf_evo" } ],
+          "evolve_deck": [ { "id": "e", "card": "wolf_evo" }, { "id": "c9", "card": "carrot" } ],
           "deck": { "count": 2 } } },
       "p2": { "values": { "pp": 2, "max_pp": 6, "defense": 5 },
         "zones": {

@@ -49,10 +49,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("5.15.1.3", PHYSICAL),
     (
-        "5.16",
-        "not implemented: transform (変身) into named tokens",
-    ),
-    (
         "5.17.3.1",
         "not implemented: a number of options decided by a condition (the count is fixed in the text)",
     ),
@@ -248,9 +244,32 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("13.5.1.3.2.1", "not implemented: Choose (5.17)"),
     ("13.5.2.1", DEF),
     // Chapter 14: titles.
+    ("14.1.1", DEF),
     (
-        "14",
-        "not implemented: Feed, Race and the race area (14.2), the Cinderella Girls setup and Lesson (14.3)",
+        "14.2.1.1.1",
+        "not state-changing in this model: the count is written in the cost (`put` to `race` with `top`)",
+    ),
+    (
+        "14.2.1.2",
+        "not state-changing on its own: feeding outside a cost is not implemented; as a cost, 14.2.1.2.1",
+    ),
+    (
+        "14.2.1.3",
+        "not state-changing on its own: the race card of a card that left is moved by rule process 11.8.1",
+    ),
+    ("14.2.2.1", DEF),
+    ("14.2.2.2", ICON),
+    (
+        "14.2.3",
+        "not implemented: Race 出走 (Rush while a carrot is associated, the 出走した event)",
+    ),
+    (
+        "14.2.4",
+        "not implemented: Race 出走 (Rush while a carrot is associated, the 出走した event)",
+    ),
+    (
+        "14.3",
+        "not implemented: the Cinderella Girls setup and Lesson (14.3)",
     ),
     // Chapter 15.
     ("15.1.1", DEF),

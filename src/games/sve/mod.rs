@@ -180,6 +180,7 @@ const EFFECTS: &[&str] = &[
     "choose",
     "skip_turn",
     "extra_turn",
+    "become",
 ];
 
 impl GameModule for Sve {
@@ -228,12 +229,15 @@ impl GameModule for Sve {
         &[
             "fanfare",
             "last_words",
+            // ⒻⓁ written before one text: two abilities (12.1.2).
+            "fanfare+last_words",
             "on_attack",
             "on_evolve",
             "leaves_field",
             "permanent",
             "activated",
             "quick_activated",
+            "feed",
             "spell",
             "start_of_main",
             "start_of_end",
@@ -271,7 +275,7 @@ impl GameModule for Sve {
         flow::COUNTS
     }
     fn cost_triggers(&self) -> &'static [&'static str] {
-        &["activated", "quick_activated"]
+        &["activated", "quick_activated", "feed"]
     }
     fn citable(&self) -> &'static [&'static str] {
         CITABLE.as_slice()

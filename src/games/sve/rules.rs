@@ -155,6 +155,7 @@ rules! {
     END_HAND_LIMIT = "7.4.7";
     END_DURATIONS = "7.4.8";
     END_TURN = "7.4.9";
+    TRANSFORM = "5.16.1";
     SKIP_TURN = "5.25.1";
     SKIP_NEXT_TURN = "5.25.2";
     SKIP_ONE_FOR_ALL = "5.25.2.1";
@@ -232,10 +233,15 @@ rules! {
     EVOLVE_ORPHAN = "11.6.1";
     EVOLVE_STACKED = "11.6.2";
     STACK_EMPTY = "11.7.1";
+    FEED_PUT = "14.2.1.1";
+    FEED_ALREADY_FED = "14.2.1.2.1";
+    FEED_MEANS = "14.2.2.3";
+    FEED_EP = "14.2.2.4";
     RACE_ORPHAN = "11.8.1";
     PP_OVERFLOW = "11.9.1";
     EVOLVE_ABILITY = "12.2.2";
     EVOLVE_EP = "12.2.3";
+    COMBINED_ICONS = "12.1.2";
     QUICK = "12.3.1";
     QUICK_ACTIVATED = "12.3.3";
     QUICK_OWN_TURN = "12.3.5";

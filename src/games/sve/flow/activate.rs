@@ -15,7 +15,7 @@ fn activated(g: &Game, card: &str) -> Vec<(usize, bool)> {
             d.abilities
                 .iter()
                 .enumerate()
-                .filter(|(_, a)| a.trigger == "activated" || a.trigger == QUICK_ACTIVATED)
+                .filter(|(_, a)| ["activated", QUICK_ACTIVATED, FEED].contains(&a.trigger.as_str()))
                 .map(|(i, a)| (i, a.trigger == QUICK_ACTIVATED))
                 .collect()
         })
@@ -70,6 +70,10 @@ pub(super) fn activate(m: &mut M, p: PlayerId, card: &str, window: Option<Window
     let Some(ab) = m.game.ability(&def, ability).cloned() else {
         return Err(bad(format!("`{card}` has no ability {ability}")));
     };
+    let is_feed = ab.trigger == FEED;
+    if is_feed {
+        check_once_per_turn(&m.game, alts(&m.game))?;
+    }
     let e = m.record(
         "activate.specify",
         format!("{} plays an activated ability of {card}", player_name(p)),
@@ -88,7 +92,13 @@ pub(super) fn activate(m: &mut M, p: PlayerId, card: &str, window: Option<Window
     let earth = earth_rite::decide(m, p, card, &def, &[ability], alts(&m.game))?;
     let key = format!("{card}.activated");
     let targets = choose_targets(m, &def, ability, card, p, &key)?;
-    pay_costs(m, p, card, &ab.cost, alts(&m.game))?;
+    pay_costs(m, p, card, &ab.cost, alts(&m.game), is_feed)?;
+    if is_feed {
+        m.game.own::<SveState>().evolve_used += 1;
+        if let Some(e) = m.trace.last_mut() {
+            e.rule(r::EVOLVE_ONCE);
+        }
+    }
     if let Some(a) = earth {
         earth_rite::pay(m, &a);
     }
@@ -156,9 +166,16 @@ fn which_ability(
 
 /// 10.4.2: the cost actions, in order; any impossible part makes the play
 /// illegal (10.4.2.2, 10.6.2.5.3), and the driver rewinds it.
-fn pay_costs(m: &mut M, p: PlayerId, card: &str, cost: &[Effect], alts: Vec<String>) -> R<()> {
+fn pay_costs(
+    m: &mut M,
+    p: PlayerId,
+    card: &str,
+    cost: &[Effect],
+    alts: Vec<String>,
+    feed: bool,
+) -> R<()> {
     for (i, e) in cost.iter().enumerate() {
-        match pay_one(m, p, card, e, &alts) {
+        match pay_one(m, p, card, e, &alts, feed) {
             // 10.4.2.2: a part that cannot be paid after others were: the
             // cost is paid all or none, and the driver undoes the rest.
             Err(EngineError::Illegal {
@@ -181,7 +198,9 @@ fn pay_costs(m: &mut M, p: PlayerId, card: &str, cost: &[Effect], alts: Vec<Stri
 }
 
 /// One cost action of [`pay_costs`].
-fn pay_one(m: &mut M, p: PlayerId, card: &str, e: &Effect, alts: &[String]) -> R<()> {
+/// `feed`: the ability is a Feed ability, whose PP may be paid in part
+/// with EP (14.2.2 item 4).
+fn pay_one(m: &mut M, p: PlayerId, card: &str, e: &Effect, alts: &[String], feed: bool) -> R<()> {
     let alts = alts.to_vec();
     match e {
         Effect::PayCost {
@@ -192,6 +211,18 @@ fn pay_one(m: &mut M, p: PlayerId, card: &str, e: &Effect, alts: &[String]) -> R
         } => {
             let pp = m.game.value(p, "pp");
             let n = (*n).max(0);
+            let use_ep = feed && ep_for_one_pp(m, p, n)?;
+            if use_ep {
+                let ep = m.game.value(p, "ep");
+                let e = m.record(
+                    "activate.cost",
+                    format!("1 EP pays 1 of the {n} PP"),
+                    &[r::FEED_EP],
+                );
+                e.change(format!("{}.ep", player_name(p)), ep, ep - 1);
+                m.game.set_value(p, "ep", ep - 1);
+            }
+            let n = n - i64::from(use_ep);
             if pp < n {
                 return Err(illegal(
                     r::PLAY_COST_UNPAID,
@@ -281,6 +312,12 @@ fn pay_one(m: &mut M, p: PlayerId, card: &str, e: &Effect, alts: &[String]) -> R
         }
         Effect::Put {
             to,
+            target: None,
+            top: Some(n),
+            ..
+        } if to == zn::RACE => feed_times(m, p, card, (*n).max(0) as usize, alts)?,
+        Effect::Put {
+            to,
             target: Some(Target::This),
             top: None,
             ..
@@ -332,6 +369,12 @@ pub(super) fn supported_cost(e: &Effect) -> bool {
             top: None,
             ..
         } => to == zn::CEMETERY,
+        Effect::Put {
+            to,
+            target: None,
+            top: Some(_),
+            ..
+        } => to == zn::RACE,
         _ => false,
     }
 }

@@ -709,6 +709,7 @@ pub(super) fn apply_effect(
                 }
             }
         }
+        Effect::Become { card, .. } => transform(m, targets, card)?,
         Effect::SetState { state, clear, .. } => {
             for t in targets {
                 let Some(c) = m.game.cards.get_mut(t) else {

@@ -56,6 +56,7 @@ mod damage;
 mod earth_rite;
 mod effects;
 mod evolve;
+mod feed;
 mod moves;
 mod play;
 mod put;
@@ -63,12 +64,14 @@ mod setup;
 #[cfg(test)]
 mod tests;
 mod timing;
+mod transform;
 mod turn;
 mod turn_order;
 
 use self::{
     actions::*, activate::*, attack::*, combat::*, condition::*, cost::*, damage::*, effects::*,
-    evolve::*, moves::*, play::*, put::*, setup::*, timing::*, turn::*, turn_order::*,
+    evolve::*, feed::*, moves::*, play::*, put::*, setup::*, timing::*, transform::*, turn::*,
+    turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).

@@ -107,17 +107,18 @@ pub(super) fn add_triggers(
     master: PlayerId,
     amount: i64,
 ) {
-    let Some(d) = m.game.defs.get(def) else {
+    let Some(d) = m.game.defs.get(def).cloned() else {
         return;
     };
     let idx: Vec<usize> = d
         .abilities
         .iter()
         .enumerate()
-        .filter(|(_, a)| a.trigger == trigger)
+        .filter(|(_, a)| a.trigger.split('+').any(|t| t == trigger))
         .map(|(i, _)| i)
         .collect();
     for ability in idx {
+        let combined = d.abilities[ability].trigger.contains('+');
         let p = Pending {
             card: id.to_string(),
             def: def.to_string(),
@@ -153,6 +154,13 @@ pub(super) fn add_triggers(
             && let Some(e) = m.trace.last_mut()
         {
             e.rule(r::TRIGGER_FIELD_INFO);
+        }
+        // 12.1.2: icons written together before one text are one ability
+        // per icon; this is the one for `trigger`.
+        if combined && let Some(e) = m.trace.last_mut() {
+            e.rule(r::COMBINED_ICONS);
+            e.text
+                .push_str(" (its icons share one text: one ability per icon)");
         }
         if again && let Some(e) = m.trace.last_mut() {
             e.rule(r::TRIGGER_EACH_TIME);

@@ -151,3 +151,52 @@ fn an_alternate_face_is_not_implemented() {
         Some(EngineError::NotImplemented { clause, .. }) if clause == r::CARD_INFO
     ));
 }
+
+#[test]
+fn storm_reading_keeps_the_leader_out_of_reach() {
+    let mut g = game();
+    g.add_card(card("s", "storm", 0, zn::FIELD, &[st::ARRIVED]));
+    assert!(legal_targets(&g, "s").0.contains(&"leader".to_string()));
+    g.players[1].flags.insert(STORM_FOLLOWERS_ONLY.into());
+    assert!(!legal_targets(&g, "s").0.contains(&"leader".to_string()));
+}
+
+#[test]
+fn extra_turns_come_latest_first_then_the_turn_that_would_have_come() {
+    let mut m = M::new(game());
+    // p1 gave p2 an extra turn, then itself one, in p1's turn.
+    m.game.own::<SveState>().extra_turns = vec![1, 0];
+    assert_eq!(next_turn_player(&mut m, 0), 0);
+    assert_eq!(next_turn_player(&mut m, 0), 1);
+    assert_eq!(next_turn_player(&mut m, 1), 1);
+    assert_eq!(next_turn_player(&mut m, 1), 0);
+}
+
+#[test]
+fn a_skipped_turn_gives_way_to_the_next_once() {
+    let mut m = M::new(game());
+    m.game.own::<SveState>().skip_next = vec![false, true];
+    assert_eq!(next_turn_player(&mut m, 0), 0);
+    assert_eq!(next_turn_player(&mut m, 0), 1);
+}
+
+#[test]
+fn a_mulligan_of_different_cards_needs_their_order() {
+    let mut m = M::new(game());
+    for (id, d) in [("a", "plain"), ("b", "ward")] {
+        m.game.add_card(card(id, d, 0, zn::HAND, &[]));
+    }
+    for i in 0..6 {
+        m.game
+            .add_card(card(&format!("d{i}"), "plain", 0, zn::DECK, &[]));
+    }
+    assert!(matches!(
+        mulligan(&mut m, 0),
+        Err(EngineError::MissingChoice { .. })
+    ));
+    let order = serde_json::json!(["b", "a"]);
+    m.choices = crate::engine::Choices::new([("bottom".to_string(), order)].into());
+    mulligan(&mut m, 0).unwrap();
+    assert_eq!(m.game.zone_of(0, zn::DECK), ["d4", "d5", "b", "a"]);
+    assert_eq!(m.game.zone_of(0, zn::HAND), ["d0", "d1", "d2", "d3"]);
+}
