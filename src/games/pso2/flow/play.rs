@@ -148,7 +148,13 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
         }
         // 「AまたはB」 as the elements to choose from (GL:または ※1): any
         // mix of them, A and A or A and B.
-        if selector.is_some_and(|s| s.0.types.len() > 1) {
+        if selector.is_some_and(|s| {
+            s.0.types.len() > 1
+                || s.0
+                    .with_trait
+                    .as_deref()
+                    .is_some_and(|t| targets::alternatives(t).count() > 1)
+        }) {
             rules.push(r::GL_OR);
         }
     }
