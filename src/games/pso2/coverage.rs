@@ -256,14 +256,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "the Boss's end phase is the normal end phase (505), then play passes to the next seat, the first party player",
     ),
     (
-        "RAID:S5",
-        "not state-changing: the Boss never has cards in hand (RAID:S3 sends returning cards to its deck)",
-    ),
-    (
-        "RAID:S6",
-        "not state-changing: the Boss's hand is always empty",
-    ),
-    (
         "RAID:S7",
         "not state-changing for the engine: Boss cards are played without paying costs; a missing cost reads 0",
     ),

@@ -24,6 +24,16 @@ pub fn recoverable(g: &crate::engine::Game, source: &str, id: &str) -> bool {
     !(recovering && g.def_of(id).is_some_and(|d| d.has_keyword("recover")))
 }
 
+/// Whether `master`'s opponents are the Boss alone (a party player in the
+/// raid battle, RAID:S9).
+fn boss_only(m: &M, master: PlayerId) -> bool {
+    let g = &m.game;
+    super::raid::on(g)
+        && (0..g.players.len())
+            .filter(|&q| super::raid::opposed(g, master, q))
+            .all(|q| super::raid::is_boss(g, q))
+}
+
 /// The cards of `master`'s own hidden zone the master chooses on
 /// resolution (choice `<source>.put`): up to `count`, or exactly
 /// `count` when there are enough.
@@ -36,6 +46,14 @@ fn chosen_hidden(
     up_to: bool,
 ) -> Result<Vec<CardId>, EngineError> {
     let zone = filter.zone.as_deref().unwrap_or(zn::HAND);
+    if filter.side == Side::Opponent && zone == zn::HAND && boss_only(m, master) {
+        m.record(
+            "raid",
+            "the Boss's hand always counts as 0 cards: an effect making it discard does nothing",
+            &[r::RAID_BOSS_DISCARD, r::RAID_BOSS_HAND],
+        );
+        return Ok(Vec::new());
+    }
     if filter.side == Side::Opponent {
         return Err(super::ni(
             r::GL_DISCARD,
