@@ -6,7 +6,8 @@
 //! zone unless the text names the opponent (GL:捨てる, 209.1.3.1.1), with
 //! the choice `<card>.put`; cards in a public zone are targets chosen on
 //! declaration (406.2.2). Several cards moved at once are the one action
-//! happening that many times (103.2.3).
+//! happening that many times (103.2.3). A card added to a deck goes to its
+//! bottom (a text that adds cards to the deck shuffles it with `shuffle`).
 
 use super::{M, ctype, moves, r, st, types, zn};
 use crate::engine::{CardId, EngineError, Filter, PlayerId, Side, Target, ZoneId, player_name};
@@ -247,7 +248,7 @@ fn one(m: &mut M, master: PlayerId, mv: Move, also: &[&'static str]) -> Result<(
                 .is_some_and(|d| d.has_keyword("recover"));
             let e = m.record(
                 "effect",
-                format!("{id} is added from {who}'s discard to their deck"),
+                format!("{id} is added from {who}'s discard to the bottom of their deck"),
                 &with(&[r::GL_ADD]),
             );
             e.obj(id.to_string());
@@ -257,9 +258,14 @@ fn one(m: &mut M, master: PlayerId, mv: Move, also: &[&'static str]) -> Result<(
             moves::move_to(m, id, ZoneId::of(owner, zn::DECK));
         }
         (_, zn::DECK | zn::HAND) => {
+            let place = if to == zn::HAND {
+                "hand"
+            } else {
+                "deck, at the bottom"
+            };
             m.record(
                 "effect",
-                format!("{id} is added to {who}'s {to}"),
+                format!("{id} is added to {who}'s {place}"),
                 &with(&[r::GL_ADD]),
             )
             .obj(id.to_string());
