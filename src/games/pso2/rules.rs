@@ -118,6 +118,8 @@ clauses! {
     X_COST_ZONES = "209.3.1";
     COST_CHANGE = "209.4";
     PLAY_COST_CHANGE = "209.4.1";
+    COST_CHANGE_EVERY_ZONE = "209.4.2";
+    OWN_COST_EVERY_ZONE = "209.4.3";
     ATTACK = "212.1";
     ATTACK_BLANK = "212.1.1";
     BATTLE_BOTH_DEAL = "212.2";

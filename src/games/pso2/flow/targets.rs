@@ -104,7 +104,7 @@ fn described(
 /// `trait` is a class icon (208) or a 種別; a card of class ALL has every
 /// class for equipping (208.1.2) but is not a "《X》 card" for an effect
 /// (208.1.2.1). The cost is the current one (X counts in the resolution
-/// zone only, 209.3.1).
+/// zone only, 209.3.1; a card's own cost changes in every zone, 209.4.2).
 fn characteristics(g: &Game, filter: &Filter, id: &str) -> bool {
     if filter.parts().is_empty() {
         return true;
@@ -124,7 +124,7 @@ fn characteristics(g: &Game, filter: &Filter, id: &str) -> bool {
         with_trait: None,
         ..filter.clone()
     };
-    let cost = d.cost.map(|c| c + super::cost::x_of(g, id));
+    let cost = super::cost::current(g, id);
     name_ok && trait_ok && rest.admits_characteristics(d, cost)
 }
 
