@@ -148,14 +148,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: numbers chosen on resolution — the effect language has no chosen numbers in effects; ⓧ in a cost is chosen as the cost is paid, with the targets (209.3)",
     ),
     (
-        "209.4.2",
-        "not implemented: \"the cost becomes ±X\" in every zone — the effect language's `modify_cost` changes the cost to play (209.4.1) only",
-    ),
-    (
-        "209.4.3",
-        "not implemented: a card changing its own cost in every zone — `modify_cost` works from the field (300.4.1)",
-    ),
-    (
         "210",
         "not state-changing: 種別 has no rules meaning of its own (210.1.1); races are `traits`",
     ),
@@ -254,14 +246,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "RAID:B⑤",
         "the Boss's end phase is the normal end phase (505), then play passes to the next seat, the first party player",
-    ),
-    (
-        "RAID:S5",
-        "not state-changing: the Boss never has cards in hand (RAID:S3 sends returning cards to its deck)",
-    ),
-    (
-        "RAID:S6",
-        "not state-changing: the Boss's hand is always empty",
     ),
     (
         "RAID:S7",

@@ -106,11 +106,15 @@ pub const KEYWORDS: &[&str] = &[
     "drop",
     // 【EX】 (RAID:S13).
     "ex",
-    // 回復X (302.9): the card's effect is a 回復; written with the effects
-    // of its second mode (remove an ally chara's damage and move it to the
-    // front row). In a raid its ally may be another party member's chara
+    // 回復X (302.9): the card's effect is a 回復, written as a
+    // `choose_one` of its two modes: `put` from the discard to the deck
+    // then `shuffle`, or `reset_damage` and `set_state` `front` on an ally
+    // chara. In a raid its ally may be another party member's chara
     // (RAID:S2).
     "recover",
+    // 「“AまたはB”のどちらかの中から2つを選ぶ」 (GL:または ※1): the cards
+    // chosen all meet A or all meet B.
+    "either",
 ];
 
 /// The rule ids of the zone specs, citable too.

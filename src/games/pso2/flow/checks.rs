@@ -201,6 +201,9 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
                 super::continuous::TRIGGER | super::delayed::CONTINUOUS => {
                     super::continuous::unsupported(&a.effect).map(|w| (r::CONTINUOUS, w))
                 }
+                super::cost::OWN_COST => {
+                    super::cost::own_cost_unsupported(&a.effect).map(|w| (r::OWN_COST_EVERY_ZONE, w))
+                }
                 super::replace::DESTROY => {
                     super::replace::unsupported(&a.effect).map(|w| (r::REPLACEMENT, w))
                 }

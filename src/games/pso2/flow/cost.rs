@@ -217,6 +217,57 @@ pub fn ability_pp(m: &mut M, p: PlayerId, card: &str, def: &CardDef) -> Result<i
     Ok(fixed + x)
 }
 
+/// The trigger word of an ability that changes its own card's cost
+/// (「このカードのコストは±Xになる」): its effects are `modify_cost` (the
+/// change), its `condition` a condition of application; it works in every
+/// zone (209.4.3) and changes the cost itself, read in every zone (209.4.2),
+/// not only the payment (209.4.1).
+pub const OWN_COST: &str = "own_cost";
+
+/// The changes card `id`'s own `own_cost` abilities make to its cost now
+/// (209.4.2, 209.4.3): those whose condition holds for its controller.
+pub fn own_cost_delta(g: &Game, id: &str) -> i64 {
+    let (Some(c), Some(d)) = (g.card(id), g.def_of(id)) else {
+        return 0;
+    };
+    d.abilities
+        .iter()
+        .filter(|a| a.trigger == OWN_COST)
+        .filter(|a| {
+            a.condition
+                .as_ref()
+                .is_none_or(|k| super::continuous::holds(g, c.controller, k))
+        })
+        .flat_map(|a| &a.effect)
+        .map(|e| match e {
+            crate::engine::Effect::ModifyCost { cost, .. } => *cost,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Card `id`'s cost now, in whatever zone it is: the printed cost (209.2),
+/// X in the resolution zone (209.3.1) and its own cost changes (209.4.2),
+/// never below 0 (103.5.3); `None` for a card with no cost.
+pub fn current(g: &Game, id: &str) -> Option<i64> {
+    let printed = g.def_of(id)?.cost?;
+    Some((printed + x_of(g, id) + own_cost_delta(g, id)).max(0))
+}
+
+/// What a card's own-cost ability may say: `modify_cost` only (checked
+/// before the first step).
+pub fn own_cost_unsupported(effects: &[crate::engine::Effect]) -> Option<String> {
+    effects
+        .iter()
+        .find(|e| !matches!(e, crate::engine::Effect::ModifyCost { node: 0, .. }))
+        .map(|e| {
+            format!(
+                "an `own_cost` ability does `modify_cost` only, not `{}`",
+                e.word()
+            )
+        })
+}
+
 /// What playing `card` costs player `p` now: its printed cost, plus the X
 /// its player chooses when the cost has ⓧ (stat `x_cost`, 209.3; choice
 /// `x`, a whole number 0 or more, 103.5.1), changed by the continuous
@@ -225,6 +276,25 @@ pub fn ability_pp(m: &mut M, p: PlayerId, card: &str, def: &CardDef) -> Result<i
 pub fn to_play(m: &mut M, p: PlayerId, card: &str, def: &CardDef) -> Result<i64, EngineError> {
     let printed = def.cost.unwrap_or(0);
     let mut total = printed;
+    let own = own_cost_delta(&m.game, card);
+    let has_own = def.abilities.iter().any(|a| a.trigger == OWN_COST);
+    if has_own && own == 0 {
+        m.record(
+            "cost",
+            format!("{card}'s own-cost ability does not apply now (its condition is not met): it costs {printed}"),
+            &[r::OWN_COST_EVERY_ZONE, r::CONTINUOUS],
+        );
+    }
+    if own != 0 {
+        total = (printed + own).max(0);
+        m.record(
+            "cost",
+            format!(
+                "{card}'s own ability changes its cost in every zone ({own:+}): {printed} becomes {total}"
+            ),
+            &[r::COST_CHANGE_EVERY_ZONE, r::OWN_COST_EVERY_ZONE],
+        );
+    }
     if def.stats.get("x_cost").is_some_and(|v| *v > 0) {
         let x = choose_x(m)?;
         m.record(
@@ -252,8 +322,9 @@ pub fn to_play(m: &mut M, p: PlayerId, card: &str, def: &CardDef) -> Result<i64,
     m.record(
         "cost",
         format!(
-            "the cost to play {card} changes ({}): {total} becomes {paid}; the card's own cost is still {printed}",
-            from.join(", ")
+            "the cost to play {card} changes ({}): {total} becomes {paid}; the card's own cost is still {}",
+            from.join(", "),
+            (printed + own).max(0)
         ),
         &rules,
     );

@@ -367,8 +367,33 @@ fn names_each(effects: &[Effect]) -> bool {
     effects.iter().filter_map(searched_name).count() >= 2
 }
 
+/// The players a `Who` names for `master`; in the raid battle the trace
+/// says when another party player is left out of 「相手」 (RAID:S9).
+fn players(m: &mut M, master: PlayerId, who: Who) -> Vec<PlayerId> {
+    let named = named_players(m, master, who);
+    if who == Who::Opponent && super::raid::on(&m.game) {
+        let left_out: Vec<String> = (0..m.game.players.len())
+            .filter(|&q| q != master && !named.contains(&q))
+            .map(crate::engine::player_name)
+            .collect();
+        if !left_out.is_empty() {
+            m.record(
+                "raid",
+                format!(
+                    "{} {} not {}'s opponent: another party player is no 相手 in the raid battle",
+                    left_out.join(", "),
+                    if left_out.len() == 1 { "is" } else { "are" },
+                    crate::engine::player_name(master)
+                ),
+                &[r::RAID_NOT_ALLY],
+            );
+        }
+    }
+    named
+}
+
 /// The players a `Who` names for `master`.
-fn players(m: &M, master: PlayerId, who: Who) -> Vec<PlayerId> {
+fn named_players(m: &M, master: PlayerId, who: Who) -> Vec<PlayerId> {
     let n = m.game.players.len();
     match who {
         Who::You => vec![master],

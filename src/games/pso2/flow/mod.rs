@@ -127,7 +127,9 @@ pub const PHASES: &[&str] = &[
 /// (505.1.2), `on_attack` (becoming 攻撃中, 506.4.1) and `on_engage`
 /// (becoming 交戦状態, 506.5.2@2). `continuous` is a continuous ability
 /// (300.4, [`continuous`]); `replace_destroy` a replacement effect "if
-/// this card would be destroyed, instead …" (103.4.3, [`replace`]); the
+/// this card would be destroyed, instead …" (103.4.3, [`replace`]);
+/// `own_cost` an ability changing its own card's cost in every zone
+/// (209.4.2, 209.4.3, [`cost`]); the
 /// `delayed_*` abilities are set up by their card's effect and trigger
 /// later (300.2.3, [`delayed`]).
 pub const TRIGGERS: &[&str] = &[
@@ -142,6 +144,7 @@ pub const TRIGGERS: &[&str] = &[
     "on_engage",
     continuous::TRIGGER,
     replace::DESTROY,
+    cost::OWN_COST,
     delayed::ON_ENTER,
     delayed::ON_KO,
     delayed::END_OF_TURN,

@@ -136,6 +136,14 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
             Some(crate::engine::Side::Opponent) => rules.push(r::OPPONENT_SIDE),
             _ => {}
         }
+        // A cost bound reads a card's cost as changed in every zone (209.4.2).
+        if selector.as_ref().is_some_and(|s| !s.0.parts().is_empty())
+            && chosen
+                .iter()
+                .any(|c| cost::own_cost_delta(&m.game, &c.id) != 0)
+        {
+            rules.push(r::COST_CHANGE_EVERY_ZONE);
+        }
         if def.has_keyword("recover") {
             rules.push(r::RECOVER);
             rules.push(r::GL_RECOVER);
@@ -148,7 +156,13 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
         }
         // 「AまたはB」 as the elements to choose from (GL:または ※1): any
         // mix of them, A and A or A and B.
-        if selector.is_some_and(|s| s.0.types.len() > 1) {
+        if selector.is_some_and(|s| {
+            s.0.types.len() > 1
+                || s.0
+                    .with_trait
+                    .as_deref()
+                    .is_some_and(|t| targets::alternatives(t).count() > 1)
+        }) {
             rules.push(r::GL_OR);
         }
     }

@@ -6,7 +6,8 @@
 //! zone unless the text names the opponent (GL:捨てる, 209.1.3.1.1), with
 //! the choice `<card>.put`; cards in a public zone are targets chosen on
 //! declaration (406.2.2). Several cards moved at once are the one action
-//! happening that many times (103.2.3).
+//! happening that many times (103.2.3). A card added to a deck goes to its
+//! bottom (a text that adds cards to the deck shuffles it with `shuffle`).
 
 use super::{M, ctype, moves, r, st, types, zn};
 use crate::engine::{CardId, EngineError, Filter, PlayerId, Side, Target, ZoneId, player_name};
@@ -24,6 +25,16 @@ pub fn recoverable(g: &crate::engine::Game, source: &str, id: &str) -> bool {
     !(recovering && g.def_of(id).is_some_and(|d| d.has_keyword("recover")))
 }
 
+/// Whether `master`'s opponents are the Boss alone (a party player in the
+/// raid battle, RAID:S9).
+fn boss_only(m: &M, master: PlayerId) -> bool {
+    let g = &m.game;
+    super::raid::on(g)
+        && (0..g.players.len())
+            .filter(|&q| super::raid::opposed(g, master, q))
+            .all(|q| super::raid::is_boss(g, q))
+}
+
 /// The cards of `master`'s own hidden zone the master chooses on
 /// resolution (choice `<source>.put`): up to `count`, or exactly
 /// `count` when there are enough.
@@ -36,6 +47,14 @@ fn chosen_hidden(
     up_to: bool,
 ) -> Result<Vec<CardId>, EngineError> {
     let zone = filter.zone.as_deref().unwrap_or(zn::HAND);
+    if filter.side == Side::Opponent && zone == zn::HAND && boss_only(m, master) {
+        m.record(
+            "raid",
+            "the Boss's hand always counts as 0 cards: an effect making it discard does nothing",
+            &[r::RAID_BOSS_DISCARD, r::RAID_BOSS_HAND],
+        );
+        return Ok(Vec::new());
+    }
     if filter.side == Side::Opponent {
         return Err(super::ni(
             r::GL_DISCARD,
@@ -229,7 +248,7 @@ fn one(m: &mut M, master: PlayerId, mv: Move, also: &[&'static str]) -> Result<(
                 .is_some_and(|d| d.has_keyword("recover"));
             let e = m.record(
                 "effect",
-                format!("{id} is added from {who}'s discard to their deck"),
+                format!("{id} is added from {who}'s discard to the bottom of their deck"),
                 &with(&[r::GL_ADD]),
             );
             e.obj(id.to_string());
@@ -239,9 +258,14 @@ fn one(m: &mut M, master: PlayerId, mv: Move, also: &[&'static str]) -> Result<(
             moves::move_to(m, id, ZoneId::of(owner, zn::DECK));
         }
         (_, zn::DECK | zn::HAND) => {
+            let place = if to == zn::HAND {
+                "hand"
+            } else {
+                "deck, at the bottom"
+            };
             m.record(
                 "effect",
-                format!("{id} is added to {who}'s {to}"),
+                format!("{id} is added to {who}'s {place}"),
                 &with(&[r::GL_ADD]),
             )
             .obj(id.to_string());

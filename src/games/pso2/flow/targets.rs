@@ -104,7 +104,7 @@ fn described(
 /// `trait` is a class icon (208) or a 種別; a card of class ALL has every
 /// class for equipping (208.1.2) but is not a "《X》 card" for an effect
 /// (208.1.2.1). The cost is the current one (X counts in the resolution
-/// zone only, 209.3.1).
+/// zone only, 209.3.1; a card's own cost changes in every zone, 209.4.2).
 fn characteristics(g: &Game, filter: &Filter, id: &str) -> bool {
     if filter.parts().is_empty() {
         return true;
@@ -115,15 +115,70 @@ fn characteristics(g: &Game, filter: &Filter, id: &str) -> bool {
         .as_ref()
         .is_none_or(|n| super::super::names::is_named(d, n));
     let trait_ok = filter.with_trait.as_ref().is_none_or(|t| {
-        d.traits.contains(t) || d.text.get("class").is_some_and(|c| c.trim() == t.as_str())
+        alternatives(t).any(|t| {
+            d.traits.iter().any(|x| x == t) || d.text.get("class").is_some_and(|c| c.trim() == t)
+        })
     });
     let rest = Filter {
         name: None,
         with_trait: None,
         ..filter.clone()
     };
-    let cost = d.cost.map(|c| c + super::cost::x_of(g, id));
+    let cost = super::cost::current(g, id);
     name_ok && trait_ok && rest.admits_characteristics(d, cost)
+}
+
+/// The class icons or 種別 a filter's `trait` names: 「《A》または《B》」
+/// names the cards that are A or B (GL:または ※1); the 《》 brackets are
+/// optional.
+pub fn alternatives(t: &str) -> impl Iterator<Item = &str> {
+    t.split("または").map(|x| {
+        x.trim()
+            .trim_start_matches('《')
+            .trim_end_matches('》')
+            .trim()
+    })
+}
+
+/// 「“AまたはB”のどちらかの中から2つを選ぶ」 (keyword `either`, GL:または
+/// ※1): the chosen cards must all meet the same one of the filter's
+/// alternatives (its card types, or the classes of its `trait`); without
+/// the keyword A and B may be mixed.
+fn one_side_of_or(m: &M, source: &str, filter: &Filter, ids: &[CardId]) -> Result<(), EngineError> {
+    if ids.len() < 2
+        || !m
+            .game
+            .def_of(source)
+            .is_some_and(|d| d.has_keyword("either"))
+    {
+        return Ok(());
+    }
+    let g = &m.game;
+    let one_type = |t: &str| ids.iter().all(|id| ctype(g, id) == t);
+    let one_trait = |t: &str| {
+        let mut f = filter.clone();
+        f.with_trait = Some(t.to_string());
+        ids.iter().all(|id| characteristics(g, &f, id))
+    };
+    let same = if filter.types.len() > 1 {
+        filter.types.iter().any(|t| one_type(t))
+    } else {
+        filter
+            .with_trait
+            .as_deref()
+            .is_none_or(|t| alternatives(t).any(one_trait))
+    };
+    if same {
+        return Ok(());
+    }
+    Err(super::illegal(
+        r::GL_OR,
+        format!(
+            "{}: 「どちらかの中から」 — the cards chosen must all be of one of the alternatives, not a mix",
+            ids.join(", ")
+        ),
+        Vec::new(),
+    ))
 }
 
 /// Chooses the targets of an ability with effects `effects` when it is put
@@ -234,6 +289,7 @@ pub fn choose(
         }
     };
     ids.dedup();
+    one_side_of_or(m, source, &filter, &ids)?;
     let n = ids.len() as u32;
     if (up_to && n > count) || (!up_to && n != count.min(options.len() as u32)) {
         return Err(EngineError::BadChoice {
