@@ -595,3 +595,24 @@ proptest::proptest! {
         let _ = pmv::parse_web(&text);
     }
 }
+
+/// A repeated 改訂履歴 heading (found by the property test above: the line
+/// duplicated, the text cut after it) is one clause `H`, not two.
+#[test]
+fn a_repeated_history_heading_is_one_clause() {
+    let raw = raw_text();
+    let mut lines: Vec<&str> = raw.split('\n').collect();
+    let at = lines
+        .iter()
+        .position(|l| l.trim() == "改訂履歴")
+        .expect("the history heading");
+    lines.insert(at, lines[at]);
+    let text = lines.join("\n");
+    let b = pmv::parse(&text).expect("parses");
+    let ids: Vec<&str> = b.clauses.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(ids.iter().filter(|&&i| i == "H").count(), 1);
+    assert!(
+        ids.iter().any(|i| i.starts_with("H:")),
+        "the rows still parse"
+    );
+}

@@ -594,6 +594,22 @@ fn parse_history(
         if t.is_empty() {
             continue;
         }
+        // A heading met a second time (a repeated page header, a copy
+        // pasted twice) opens nothing new: one clause per id.
+        let heading_id = match t {
+            "付録" => Some(APPENDIX_ID),
+            "改訂履歴" => Some(HISTORY_ID),
+            _ => None,
+        };
+        if let Some(id) = heading_id
+            && let Some(first) = out.iter_mut().find(|d| d.id == id)
+        {
+            first.flag(
+                FlagKind::ArtefactRemoved,
+                format!("line {n}: repeated heading `{t}` removed"),
+            );
+            continue;
+        }
         if t == "付録" {
             let mut d = Draft::new(APPENDIX_ID.into(), ClauseKind::Appendix, 1, n);
             d.push(n, t);
