@@ -104,6 +104,7 @@ pub fn search_units(s: &str, base: u32) -> (Vec<Unit>, u32) {
 
     let mut iter = s.char_indices().peekable();
     let mut group = String::new();
+    let mut normal = String::new();
     while let Some((start, ch)) = iter.next() {
         // Group a character with following sound marks so NFKC can compose them.
         group.clear();
@@ -118,7 +119,15 @@ pub fn search_units(s: &str, base: u32) -> (Vec<Unit>, u32) {
                 break;
             }
         }
-        for c in group.nfkc() {
+        normal.clear();
+        if group.len() == ch.len_utf8() && is_nfkc_stable(ch) {
+            // Most of a rulebook (kana, kanji, ASCII): NFKC leaves a lone
+            // one of these as it is, so skip the normaliser (issue 17).
+            normal.push(ch);
+        } else {
+            normal.extend(group.nfkc());
+        }
+        for c in normal.chars() {
             let c = fold_char(c);
             if c.is_whitespace() || is_ignored_bracket(c) {
                 flush(&mut word, &mut units, &mut pos);
@@ -170,6 +179,15 @@ pub fn search_units(s: &str, base: u32) -> (Vec<Unit>, u32) {
         pos += 1;
     }
     (units, pos)
+}
+
+/// Characters NFKC maps to themselves when they stand alone (no combining
+/// mark after them): ASCII, hiragana, katakana (not ヿ U+30FF) and the CJK
+/// unified ideographs (not the compatibility ideographs). Tested against the
+/// normaliser over every character of these ranges.
+fn is_nfkc_stable(c: char) -> bool {
+    c.is_ascii()
+        || matches!(c, '\u{3041}'..='\u{3096}' | '\u{30A1}'..='\u{30FA}' | '\u{4E00}'..='\u{9FFF}')
 }
 
 /// Punctuation that separates words: ASCII punctuation and the CJK
@@ -224,6 +242,19 @@ mod tests {
                 (t, u.pos)
             })
             .collect()
+    }
+
+    #[test]
+    fn nfkc_stable_characters_are_left_as_they_are_by_nfkc() {
+        let ranges = [0u32..0x80, 0x3041..0x3097, 0x30A1..0x30FB, 0x4E00..0xA000];
+        for c in ranges.into_iter().flatten().filter_map(char::from_u32) {
+            assert!(is_nfkc_stable(c));
+            let n: String = c.to_string().nfkc().collect();
+            assert_eq!(n, c.to_string(), "U+{:04X}", c as u32);
+        }
+        for c in ['\u{30FF}', '\u{F900}', 'Ａ', 'ｶ', '①'] {
+            assert!(!is_nfkc_stable(c), "U+{:04X}", c as u32);
+        }
     }
 
     #[test]

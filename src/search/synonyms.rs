@@ -125,12 +125,26 @@ impl Synonyms {
     /// `(key, terms)`; malformed lines are skipped (the bundled tables are
     /// tested to parse).
     fn scan<'t>(raw: &'t str, folded_key: &'t str) -> impl Iterator<Item = &'t str> + 't {
-        raw.lines().filter_map(move |line| {
-            if line.starts_with('#') {
+        // A line `key<TAB>…` starts the text or follows a newline: one
+        // substring search per table instead of splitting every line
+        // (issue 17, Speed). A key is never empty nor holds a tab or `#`
+        // first, so a comment line cannot match.
+        let needle = format!("{folded_key}\t");
+        let mut from = 0;
+        std::iter::from_fn(move || {
+            if folded_key.is_empty() {
                 return None;
             }
-            let (key, terms) = line.split_once('\t')?;
-            (key == folded_key).then_some(terms)
+            while let Some(k) = raw[from..].find(&needle) {
+                let start = from + k;
+                from = start + needle.len();
+                if start == 0 || raw.as_bytes()[start - 1] == b'\n' {
+                    let rest = &raw[from..];
+                    let end = rest.find('\n').unwrap_or(rest.len());
+                    return Some(rest[..end].trim_end_matches('\r'));
+                }
+            }
+            None
         })
     }
 
