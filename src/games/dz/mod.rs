@@ -167,6 +167,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "buff",
             "set_state",
             "put",
+            "choose",
             "shuffle",
             "win",
             "lose",

@@ -522,12 +522,23 @@ dz_clauses! {
     PINCER => "5.9.1",
     /// 呼声.
     CALL => "5.10.1",
-    /// 進撃.
+    /// 進撃 is an additional cost of a move.
     ADVANCE => "5.11.1",
+    /// 進撃 triggers when the move with it paid resolves.
+    ADVANCE_TRIGGER => "5.11.2",
+    /// 進撃 is paid at most once per move.
+    ADVANCE_ONCE => "5.11.3",
     /// 連動.
     LINKAGE => "5.12.1",
-    /// 共鳴.
+    /// 共鳴 is a static ability.
     RESONANCE => "5.13.1",
+    /// 共鳴's text works once a unit of yours resolved its move this turn.
+    RESONANCE_ON => "5.13.2",
+    /// A move not resolved, or a change of squares by other means, does
+    /// not turn 共鳴 on.
+    RESONANCE_NOT_MOVED => "5.13.2-1",
+    /// It stays on for the turn after the unit left the squares.
+    RESONANCE_KEPT => "5.13.3",
     /// 閃光.
     FLASH => "5.14.2",
     /// 補給.

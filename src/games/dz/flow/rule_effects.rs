@@ -302,9 +302,7 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
         ("formation_summon", r::FORMATION),
         ("pincer", r::PINCER),
         ("call", r::CALL),
-        ("advance", r::ADVANCE),
         ("linkage", r::LINKAGE),
-        ("resonance", r::RESONANCE),
     ];
     let used: std::collections::BTreeSet<&String> = g.cards.values().map(|c| &c.def).collect();
     for key in used {
@@ -359,6 +357,8 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                     _ => {}
                 }
             }
+            super::modes::refuse(key, &a.trigger, &a.effect)?;
+            super::resonance::refuse(key, &d.keywords, &a.trigger, &a.effect)?;
             if a.trigger == super::statics::STATIC {
                 super::statics::refuse(key, &a.effect)?;
             }

@@ -23,6 +23,10 @@ fn total(g: &Game, c: &Card, stat: &str) -> i64 {
     for id in board::on_squares(g) {
         let Some(src) = g.card(&id) else { continue };
         let Some(def) = g.def_of(&id) else { continue };
+        if def.has_keyword("resonance") && !super::resonance::on(g, src.controller) {
+            // 共鳴's text works only once a move resolved (5.13.2).
+            continue;
+        }
         for a in def.abilities.iter().filter(|a| a.trigger == STATIC) {
             for e in &a.effect {
                 let Effect::Buff {

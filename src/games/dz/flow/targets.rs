@@ -96,26 +96,10 @@ pub fn candidates(
         .collect()
 }
 
-/// Chooses the targets of `def`'s `kind` effects for `controller` (source
-/// card `source`), from the choice `key` (`key#N` for effect N when
-/// several effects choose). `None`: a chosen target has no legal option,
-/// so the spell can't be played or the trigger is removed (4.11.3).
-pub fn choose(
-    m: &mut M,
-    controller: PlayerId,
-    source: &str,
-    def_card: &str,
-    kind: &str,
-    key: &str,
-) -> Result<Option<Vec<Option<Vec<Tgt>>>>, EngineError> {
-    let Some(def) = m.game.card(def_card).map(|c| c.def.clone()) else {
-        return Ok(Some(Vec::new()));
-    };
-    let effects = effects_of(&m.game, &def, kind);
-    choose_for(m, controller, source, &effects, key)
-}
-
-/// [`choose`] for a list of effects.
+/// Chooses the targets of `effects` for `controller` (source card
+/// `source`), from the choice `key` (`key#N` for effect N when several
+/// effects choose). `None`: a chosen target has no legal option, so the
+/// spell can't be played or the trigger is removed (4.11.3).
 pub fn choose_for(
     m: &mut M,
     controller: PlayerId,
