@@ -274,6 +274,10 @@ dz_clauses! {
     ATTACKER => "3.11.5",
     /// Arriving together: each attacks and is attacked.
     BOTH_ATTACK => "3.11.5-1",
+    /// A unit in two battles has a role in each.
+    TWO_ROLES => "3.11.5-2",
+    /// A unit may be a battling unit of two battles.
+    IN_TWO_BATTLES => "3.11.1-3",
     /// First battle step.
     FIRST_STEP => "3.12.1",
     /// First battle step: the exchange.
@@ -407,6 +411,9 @@ dz_clauses! {
     CONTINUOUS => "4.14.3",
     /// Static continuous effects.
     STATIC_EFFECTS => "4.14.4",
+    /// A static ability's effect lasts while its card is where the ability
+    /// works.
+    STATIC_WHILE_THERE => "4.14.4-1",
     /// Replacement effects.
     REPLACEMENT => "4.15.1",
     /// 「～する時、かわりに～」.

@@ -90,6 +90,12 @@ pub const STATS: &[&str] = &[
     "x_green",
 ];
 
+/// The count a static ability's `condition` may bound: the area of the
+/// battle square its card is on, seen from the card's controller: 0 own,
+/// 1 central, 2 enemy (2.24.7-2); a card on no battle square has none, so
+/// the condition does not hold.
+pub const AREA_COUNT: &str = "area";
+
 /// The five colours (2.4.2-3), in the order the stats list them.
 pub const COLOURS: &[&str] = &["red", "black", "blue", "white", "green"];
 

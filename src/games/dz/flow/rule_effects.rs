@@ -365,7 +365,7 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
             if a.optional {
                 return Err(ni(r::MAY, format!("a \"may\" ability of card `{key}`")));
             }
-            if a.condition.is_some() {
+            if a.condition.is_some() && a.trigger != super::statics::STATIC {
                 return Err(ni(
                     r::CONDITIONAL,
                     format!("a conditional ability of card `{key}`"),
