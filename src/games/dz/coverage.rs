@@ -145,7 +145,9 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("2.24.6", "areas: a definition"),
     ("2.24.7-2", NI),
-    ("2.25", "public and hidden information: no state change"),
+    ("2.25.1", "public and hidden information: a definition"),
+    ("2.25.2", "public and hidden information: a definition"),
+    ("2.25.4", NI),
     ("2.26.1-2", "向き means released or frozen: a definition"),
     ("2.27.p1", "the source: a definition"),
     ("2.27.p3", "asserted through 4.2.5 (the same rule)"),
@@ -330,10 +332,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "targeting a line and putting bases onto base squares by effects are not implemented (2.20.2-4)",
     ),
     (
-        "2.25.3#ex1",
-        "searching hidden zones and failing to find is not implemented (2.25.3)",
-    ),
-    (
         "2.25.4#ex1",
         "choosing from the opponent's hand is not implemented (2.25.4)",
     ),
@@ -382,10 +380,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     (
         "4.9.2-1#ex2",
         "activated abilities of cards are not implemented (4.3)",
-    ),
-    (
-        "4.9.2-2#ex1",
-        "targets whose condition depends on another target are not implemented (4.9.2-2)",
     ),
     (
         "4.14.2#ex2",

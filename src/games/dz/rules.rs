@@ -35,6 +35,9 @@ dz_clauses! {
     // 第2部: definitions.
     /// The active and non-active player.
     ACTIVE_PLAYER => "2.1.3",
+    /// Looking for a specific card in hidden information, the effect's
+    /// controller may choose not to find it.
+    NOT_FOUND => "2.25.3",
     /// A card's colours are those of its use cost.
     COLOUR => "2.4.2",
     /// Colourless card.
@@ -379,6 +382,9 @@ dz_clauses! {
     RESOLUTION => "4.9.2",
     /// Targets checked on resolution.
     TARGETS_CHECKED => "4.9.2-1",
+    /// A target whose condition names another target that became illegal
+    /// is illegal too.
+    TARGET_CONDITION_LINK => "4.9.2-2",
     /// Text followed in order.
     IN_ORDER => "4.9.2-3",
     /// Choices made on resolution.

@@ -29,19 +29,14 @@ fn recipients(m: &M, cx: &Ctx<'_>, t: &Target, chosen: Option<&Vec<Tgt>>) -> Vec
             .unwrap_or_default(),
         Target::Chosen { filter, .. } => chosen
             .map(|ts| {
-                ts.iter()
-                    .filter(|tg| {
-                        targets::still_legal(
-                            &m.game,
-                            cx.controller,
-                            cx.source,
-                            &cx.source_colours,
-                            filter,
-                            tg,
-                        )
-                    })
-                    .map(|tg| tg.card.clone())
-                    .collect()
+                targets::legal_group(
+                    &m.game,
+                    cx.controller,
+                    cx.source,
+                    &cx.source_colours,
+                    filter,
+                    ts,
+                )
             })
             .unwrap_or_default(),
         Target::All { filter } => {
@@ -307,7 +302,9 @@ fn apply_one(
 /// 選び」) are not targets (4.11.1): the hand's player chooses them as the
 /// effect resolves, with the choice `<card>.choose` (a list), or all of
 /// them when there are no more than it asks for: as many as possible
-/// (4.12.2); none at all and nothing happens (1.1.3).
+/// (4.12.2); none at all and nothing happens (1.1.3). Looking in their own
+/// hidden hand for a card of a stated kind, the effect's controller may
+/// choose not to find it (2.25.3): a shorter list, even empty.
 fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, EngineError> {
     let Some(Target::Chosen { filter, count, .. }) = targets::target_of(e) else {
         return Ok(None);
@@ -318,7 +315,28 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
     let options = targets::candidates(&m.game, cx.controller, cx.source, &[], filter);
     let n = *count as usize;
     let key = format!("{}.choose", cx.source);
-    let picked = if options.len() <= n {
+    // The controller searching their own hand for a card of a stated kind.
+    let may_fail = filter.side == crate::engine::Side::You
+        && (!filter.types.is_empty() || !filter.parts().is_empty());
+    let given = choose_list(m, &key);
+    if may_fail
+        && let Some(list) = &given
+        && list.len() < n.min(options.len())
+        && list.iter().all(|g| options.contains(g))
+    {
+        m.record(
+            "choose",
+            format!(
+                "{} looks in a hidden hand and chooses not to find {} of the {} card(s) asked for",
+                player_name(cx.controller),
+                n.min(options.len()) - list.len(),
+                n
+            ),
+            &[r::NOT_FOUND, r::IMPOSSIBLE],
+        );
+        return Ok(Some(tgts(m, list)));
+    }
+    let picked = if options.len() <= n && given.is_none() {
         let e = m.record(
             "choose",
             format!(
@@ -336,24 +354,16 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
         }
         options
     } else {
-        let given: Vec<String> = match m.choices.take(&key) {
-            Some(serde_json::Value::Array(a)) => a
-                .iter()
-                .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
-                .collect(),
-            Some(serde_json::Value::String(s)) => vec![s],
-            Some(other) => vec![other.to_string()],
-            None => {
-                return Err(EngineError::MissingChoice {
-                    choice: key,
-                    options,
-                });
-            }
+        let Some(given) = given else {
+            return Err(EngineError::MissingChoice {
+                choice: key,
+                options,
+            });
         };
         let mut distinct = given.clone();
         distinct.sort();
         distinct.dedup();
-        if distinct.len() != n || given.iter().any(|g| !options.contains(g)) {
+        if distinct.len() != n.min(options.len()) || given.iter().any(|g| !options.contains(g)) {
             return Err(EngineError::BadChoice {
                 choice: key,
                 value: given.join(", "),
@@ -367,15 +377,29 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
         );
         given
     };
-    Ok(Some(
-        picked
+    Ok(Some(tgts(m, &picked)))
+}
+
+/// The list a choice names (a string or an array of ids), if given.
+fn choose_list(m: &mut M, key: &str) -> Option<Vec<String>> {
+    m.choices.take(key).map(|v| match v {
+        serde_json::Value::Array(a) => a
             .iter()
-            .map(|c| Tgt {
-                card: c.clone(),
-                inc: m.game.card(c).map_or(0, |x| x.incarnation),
-            })
+            .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
             .collect(),
-    ))
+        serde_json::Value::String(s) => vec![s],
+        other => vec![other.to_string()],
+    })
+}
+
+/// The cards as the objects they are now.
+fn tgts(m: &M, ids: &[String]) -> Vec<Tgt> {
+    ids.iter()
+        .map(|c| Tgt {
+            card: c.clone(),
+            inc: m.game.card(c).map_or(0, |x| x.incarnation),
+        })
+        .collect()
 }
 
 /// An effect on every card of a region says where the region is measured

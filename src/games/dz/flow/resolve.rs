@@ -131,11 +131,9 @@ fn countered(
         else {
             continue;
         };
-        for t in ts {
-            any = true;
-            if targets::still_legal(&m.game, controller, source, &cols, filter, t) {
-                return false;
-            }
+        any |= !ts.is_empty();
+        if !targets::legal_group(&m.game, controller, source, &cols, filter, ts).is_empty() {
+            return false;
         }
     }
     any
@@ -234,6 +232,13 @@ fn spell(
                         r::SPELL_ENDS,
                     ],
                 );
+                if targets::linked(&effects)
+                    && let Some(e) = m.trace.last_mut()
+                {
+                    // The other targets' condition names the first one,
+                    // which became illegal (4.9.2-2).
+                    e.rules.push(r::TARGET_CONDITION_LINK);
+                }
                 moves::destroy(m, card);
                 return Ok(());
             }

@@ -200,6 +200,20 @@ pub fn choose_for(
                 return Err(EngineError::MissingChoice { choice: k, options });
             }
         };
+        if filter.region.as_deref() == Some("same_area_as_first") {
+            let area = |id: &str| {
+                board::square_of(&m.game, id)
+                    .and_then(board::square)
+                    .map(|s| board::coords(s).1)
+            };
+            if picked.iter().any(|c| area(c) != area(&picked[0])) {
+                return Err(super::illegal(
+                    super::r::TARGETS,
+                    "the other targets must be in the same area as the first one",
+                    vec![],
+                ));
+            }
+        }
         let mut distinct = picked.clone();
         distinct.sort();
         distinct.dedup();
@@ -259,6 +273,48 @@ pub fn target_of(e: &Effect) -> Option<&Target> {
         } => Some(target),
         _ => None,
     }
+}
+
+/// Whether an effect chooses targets in the first one's area.
+pub fn linked(effects: &[Effect]) -> bool {
+    effects.iter().any(|e| {
+        matches!(target_of(e), Some(Target::Chosen { filter, .. })
+            if filter.region.as_deref() == Some("same_area_as_first"))
+    })
+}
+
+/// The chosen targets of one effect still legal on resolution (4.9.2-1):
+/// each one still legal by itself and, under `same_area_as_first`, the
+/// first one still legal and the others in its area (4.9.2-2).
+pub fn legal_group(
+    g: &Game,
+    controller: PlayerId,
+    source: &str,
+    source_colours: &[&str],
+    f: &Filter,
+    ts: &[Tgt],
+) -> Vec<CardId> {
+    let legal = |t: &Tgt| still_legal(g, controller, source, source_colours, f, t);
+    if f.region.as_deref() != Some("same_area_as_first") {
+        return ts
+            .iter()
+            .filter(|t| legal(t))
+            .map(|t| t.card.clone())
+            .collect();
+    }
+    let Some(first) = ts.first().filter(|t| legal(t)) else {
+        return Vec::new();
+    };
+    let area = |id: &str| {
+        board::square_of(g, id)
+            .and_then(board::square)
+            .map(|s| board::coords(s).1)
+    };
+    let a = area(&first.card);
+    ts.iter()
+        .filter(|t| legal(t) && area(&t.card) == a)
+        .map(|t| t.card.clone())
+        .collect()
 }
 
 /// Whether a chosen target is still legal on resolution (4.9.2-1): the same
