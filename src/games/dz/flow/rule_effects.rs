@@ -87,6 +87,33 @@ pub fn check(m: &mut M) -> Result<bool, EngineError> {
     Ok(any)
 }
 
+/// A strategy's text has no square to measure `same_line`, `same_area` or
+/// `adjacent` from (its own lines and areas are not named by the engine,
+/// e.g. 「対象のライン」): refused rather than finding no card.
+fn refuse_relative_region(key: &str, effects: &[crate::engine::Effect]) -> Result<(), EngineError> {
+    let relative = |e: &crate::engine::Effect| {
+        super::targets::target_of(e).is_some_and(|t| match t {
+            crate::engine::Target::Chosen { filter, .. }
+            | crate::engine::Target::All { filter } => {
+                matches!(
+                    filter.region.as_deref(),
+                    Some("same_line" | "same_area" | "adjacent")
+                )
+            }
+            _ => false,
+        })
+    };
+    if effects.iter().any(relative) {
+        return Err(ni(
+            r::LINES,
+            format!(
+                "card `{key}`: a strategy's text measuring a line or area from a square it names"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Whether a unit on `id`'s square has a 「攻撃した時」 or 「攻撃された時」
 /// ability (3.12.1).
 fn attack_triggers_on(g: &Game, id: &str) -> bool {
@@ -358,6 +385,9 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                 }
             }
             super::modes::refuse(key, &a.trigger, &a.effect)?;
+            if a.trigger == "spell" {
+                refuse_relative_region(key, &a.effect)?;
+            }
             super::resonance::refuse(key, &d.keywords, &a.trigger, &a.effect)?;
             if a.trigger == super::statics::STATIC {
                 super::statics::refuse(key, &a.effect)?;
