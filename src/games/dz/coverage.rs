@@ -296,10 +296,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "「カードを引くことができない」 restrictions on drawing are not implemented (1.1.2)",
     ),
     (
-        "1.1.4#ex1",
-        "choices made by each player in turn (AP, then NAP) are not implemented (1.1.4, 4.9.2-5)",
-    ),
-    (
         "1.2.2#ex2",
         "effects that read the highest smash among units are not implemented (1.2.2)",
     ),

@@ -77,7 +77,8 @@ fn apply_one(
     super::watchers::new_batch(&mut m.game);
     region_note(m, cx, e);
     let in_hand = hand_choice(m, cx, e)?;
-    let ch = in_hand.as_ref().or(ch);
+    let by_each = each_player_choice(m, cx, e)?;
+    let ch = in_hand.as_ref().or(by_each.as_ref()).or(ch);
     match e {
         Effect::Damage { amount, target } => {
             for id in recipients(m, cx, target, ch) {
@@ -257,6 +258,10 @@ fn apply_one(
                     .card(cx.source)
                     .map(|c| vec![c.id.clone()])
                     .unwrap_or_default()
+            } else if targets::each_player(e) {
+                // Chosen just now by each player among their own cards.
+                ch.map(|ts| ts.iter().map(|t| t.card.clone()).collect())
+                    .unwrap_or_default()
             } else {
                 target
                     .as_ref()
@@ -378,6 +383,72 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
         given
     };
     Ok(Some(tgts(m, &picked)))
+}
+
+/// Each player chooses, AP first and then NAP knowing AP's choice, `count`
+/// cards of their own matching the filter (1.1.4), with the choice
+/// `<card>.choose.<player>` (all when there are no more); the effect then
+/// applies to them all at once.
+fn each_player_choice(
+    m: &mut M,
+    cx: &Ctx<'_>,
+    e: &Effect,
+) -> Result<Option<Vec<Tgt>>, EngineError> {
+    let Some(Target::Chosen { filter, count, .. }) = targets::target_of(e) else {
+        return Ok(None);
+    };
+    if !targets::each_player(e) {
+        return Ok(None);
+    }
+    let n = *count as usize;
+    let mut all = Vec::new();
+    for p in players(m, cx, Who::Both) {
+        let own = crate::engine::Filter {
+            side: crate::engine::Side::You,
+            ..filter.clone()
+        };
+        let options = targets::candidates(&m.game, p, cx.source, &[], &own);
+        let key = format!("{}.choose.{}", cx.source, player_name(p));
+        let given = choose_list(m, &key);
+        let picked = match given {
+            None if options.len() <= n => options.clone(),
+            None => {
+                return Err(EngineError::MissingChoice {
+                    choice: key,
+                    options,
+                });
+            }
+            Some(list) => {
+                let mut distinct = list.clone();
+                distinct.sort();
+                distinct.dedup();
+                if distinct.len() != n.min(options.len())
+                    || list.iter().any(|g| !options.contains(g))
+                {
+                    return Err(EngineError::BadChoice {
+                        choice: key,
+                        value: list.join(", "),
+                        options: vec![format!("exactly {n} of {}", options.join(", "))],
+                    });
+                }
+                list
+            }
+        };
+        let what = match picked.as_slice() {
+            [] => "nothing".to_string(),
+            list => list.join(", "),
+        };
+        m.record(
+            "choose",
+            format!(
+                "{} chooses {what} (the turn player first, then the other knowing that choice)",
+                player_name(p)
+            ),
+            &[r::APNAP_CHOICES],
+        );
+        all.extend(picked);
+    }
+    Ok(Some(tgts(m, &all)))
 }
 
 /// The list a choice names (a string or an array of ids), if given.

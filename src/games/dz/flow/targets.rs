@@ -110,11 +110,13 @@ pub fn choose_for(
     let cols = colours(&m.game, source);
     let chosen_count = effects
         .iter()
-        .filter(|e| matches!(target_of(e), Some(Target::Chosen { .. })) && !in_hand(e))
+        .filter(|e| {
+            matches!(target_of(e), Some(Target::Chosen { .. })) && !in_hand(e) && !each_player(e)
+        })
         .count();
     let mut out = Vec::new();
     for (i, e) in effects.iter().enumerate() {
-        if in_hand(e) {
+        if in_hand(e) || each_player(e) {
             // Cards chosen in a hand are not targets: chosen on
             // resolution (`effects::hand_choice`).
             out.push(None);
@@ -351,6 +353,21 @@ pub fn region_rules(g: &Game, source: &str, f: &Filter) -> Vec<&'static str> {
         v.extend([super::r::ABILITY_LKI, super::r::LKI]);
     }
     v
+}
+
+/// Whether each player chooses cards of their own on the squares for the
+/// effect (`put` with `who: both` and a `chosen` target: 「各プレイヤーは
+/// 自分のユニットを１枚選び…」): not targets, chosen on resolution, AP
+/// first (1.1.4).
+pub fn each_player(e: &Effect) -> bool {
+    matches!(
+        e,
+        Effect::Put {
+            target: Some(Target::Chosen { filter, .. }),
+            who: crate::engine::Who::Both,
+            ..
+        } if filter.zone.is_none()
+    )
 }
 
 /// Whether the effect chooses cards in a hand (「自分の手札にあるカードを
