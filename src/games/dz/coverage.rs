@@ -147,7 +147,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("2.24.7-2", NI),
     ("2.25.1", "public and hidden information: a definition"),
     ("2.25.2", "public and hidden information: a definition"),
-    ("2.25.4", NI),
     ("2.26.1-2", "向き means released or frozen: a definition"),
     ("2.27.p1", "the source: a definition"),
     ("2.27.p3", "asserted through 4.2.5 (the same rule)"),
@@ -326,10 +325,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     (
         "2.20.2-4#ex1",
         "targeting a line and putting bases onto base squares by effects are not implemented (2.20.2-4)",
-    ),
-    (
-        "2.25.4#ex1",
-        "choosing from the opponent's hand is not implemented (2.25.4)",
     ),
     (
         "2.27.p4#ex2",

@@ -38,6 +38,9 @@ dz_clauses! {
     /// Looking for a specific card in hidden information, the effect's
     /// controller may choose not to find it.
     NOT_FOUND => "2.25.3",
+    /// Hidden information an effect shows to every player is public while
+    /// it does.
+    MADE_PUBLIC => "2.25.4",
     /// A card's colours are those of its use cost.
     COLOUR => "2.4.2",
     /// Colourless card.

@@ -304,12 +304,14 @@ fn apply_one(
 }
 
 /// Cards an effect chooses in a hand (「相手は自分の手札にあるカードを２枚
-/// 選び」) are not targets (4.11.1): the hand's player chooses them as the
-/// effect resolves, with the choice `<card>.choose` (a list), or all of
-/// them when there are no more than it asks for: as many as possible
-/// (4.12.2); none at all and nothing happens (1.1.3). Looking in their own
-/// hidden hand for a card of a stated kind, the effect's controller may
-/// choose not to find it (2.25.3): a shorter list, even empty.
+/// 選び」) are not targets (4.11.1): the player a `put`'s `who` names (by
+/// default the effect's controller) chooses them as the effect resolves,
+/// with the choice `<card>.choose` (a list), or all of them when there are
+/// no more than it asks for: as many as possible (4.12.2); none at all and
+/// nothing happens (1.1.3). Looking in their own hidden hand for a card of
+/// a stated kind, the effect's controller may choose not to find it
+/// (2.25.3): a shorter list, even empty; choosing in the opponent's hand,
+/// which the effect shows them, they may not (2.25.4).
 fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, EngineError> {
     let Some(Target::Chosen { filter, count, .. }) = targets::target_of(e) else {
         return Ok(None);
@@ -320,9 +322,19 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
     let options = targets::candidates(&m.game, cx.controller, cx.source, &[], filter);
     let n = *count as usize;
     let key = format!("{}.choose", cx.source);
+    let chooser = match e {
+        Effect::Put {
+            who: Who::Opponent, ..
+        } => m.game.opponent(cx.controller),
+        _ => cx.controller,
+    };
+    let mine = chooser == cx.controller;
     // The controller searching their own hand for a card of a stated kind.
-    let may_fail = filter.side == crate::engine::Side::You
+    let may_fail = mine
+        && filter.side == crate::engine::Side::You
         && (!filter.types.is_empty() || !filter.parts().is_empty());
+    // The controller choosing in the opponent's hand: shown, so public.
+    let shown = mine && filter.side == crate::engine::Side::Opponent;
     let given = choose_list(m, &key);
     if may_fail
         && let Some(list) = &given
@@ -365,6 +377,16 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
                 options,
             });
         };
+        if shown && given.len() < n.min(options.len()) {
+            return Err(super::illegal(
+                r::MADE_PUBLIC,
+                format!(
+                    "the opponent's hand is public while the effect resolves: {} can't choose not to find a card there",
+                    player_name(chooser)
+                ),
+                vec![],
+            ));
+        }
         let mut distinct = given.clone();
         distinct.sort();
         distinct.dedup();
@@ -375,11 +397,18 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
                 options: vec![format!("exactly {n} of {}", options.join(", "))],
             });
         }
-        m.record(
+        let e = m.record(
             "choose",
-            format!("the cards chosen in the hand: {}", given.join(", ")),
+            format!(
+                "{} chooses in the hand: {}",
+                player_name(chooser),
+                given.join(", ")
+            ),
             &[r::IN_ORDER],
         );
+        if shown {
+            e.rules.push(r::MADE_PUBLIC);
+        }
         given
     };
     Ok(Some(tgts(m, &picked)))
