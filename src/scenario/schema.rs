@@ -30,6 +30,10 @@ pub fn for_game(module: &dyn GameModule) -> Value {
     // A filter is flattened into each target selector: drop the
     // characteristic parts the game does not check.
     let admitted = |k: &str| {
+        if k == "region" {
+            // Board regions only for a game that names some.
+            return !module.regions().is_empty();
+        }
         let part = match k {
             "cost_at_most" | "cost_at_least" => "cost",
             other => other,

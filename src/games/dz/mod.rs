@@ -167,6 +167,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "buff",
             "set_state",
             "put",
+            "choose",
             "shuffle",
             "win",
             "lose",
@@ -177,8 +178,10 @@ const VOCABULARY: Vocabulary = Vocabulary {
     // 3.10.1 ends "until end of turn" and "this turn" effects together; DZ
     // has no interference.
     durations: Declared::all_but(&["this_interference"], rules::CONTINUOUS),
-    // Conditional abilities (4.4.3) are not implemented.
-    conditions: Declared::none(rules::CONDITIONAL),
+    // A condition on the card's own area, for static abilities
+    // (「このカードが中央エリアのスクエアにある場合」, flow/statics.rs);
+    // other conditional abilities (4.4.3) are not implemented.
+    conditions: Declared::only(&["count"], rules::CONDITIONAL),
     // Cost bounds read the use cost as the sum of its numbers (2.4.3).
     filters: Declared::all(rules::TARGETING),
 };
@@ -220,6 +223,9 @@ impl GameModule for Dz {
     }
     fn regions(&self) -> &'static [&'static str] {
         flow::board::REGIONS
+    }
+    fn condition_counts(&self) -> &'static [&'static str] {
+        &[flow::AREA_COUNT]
     }
     fn keywords(&self) -> &'static [&'static str] {
         KEYWORDS

@@ -35,6 +35,12 @@ dz_clauses! {
     // 第2部: definitions.
     /// The active and non-active player.
     ACTIVE_PLAYER => "2.1.3",
+    /// Looking for a specific card in hidden information, the effect's
+    /// controller may choose not to find it.
+    NOT_FOUND => "2.25.3",
+    /// Hidden information an effect shows to every player is public while
+    /// it does.
+    MADE_PUBLIC => "2.25.4",
     /// A card's colours are those of its use cost.
     COLOUR => "2.4.2",
     /// Colourless card.
@@ -274,6 +280,10 @@ dz_clauses! {
     ATTACKER => "3.11.5",
     /// Arriving together: each attacks and is attacked.
     BOTH_ATTACK => "3.11.5-1",
+    /// A unit in two battles has a role in each.
+    TWO_ROLES => "3.11.5-2",
+    /// A unit may be a battling unit of two battles.
+    IN_TWO_BATTLES => "3.11.1-3",
     /// First battle step.
     FIRST_STEP => "3.12.1",
     /// First battle step: the exchange.
@@ -375,6 +385,9 @@ dz_clauses! {
     RESOLUTION => "4.9.2",
     /// Targets checked on resolution.
     TARGETS_CHECKED => "4.9.2-1",
+    /// A target whose condition names another target that became illegal
+    /// is illegal too.
+    TARGET_CONDITION_LINK => "4.9.2-2",
     /// Text followed in order.
     IN_ORDER => "4.9.2-3",
     /// Choices made on resolution.
@@ -407,6 +420,9 @@ dz_clauses! {
     CONTINUOUS => "4.14.3",
     /// Static continuous effects.
     STATIC_EFFECTS => "4.14.4",
+    /// A static ability's effect lasts while its card is where the ability
+    /// works.
+    STATIC_WHILE_THERE => "4.14.4-1",
     /// Replacement effects.
     REPLACEMENT => "4.15.1",
     /// 「～する時、かわりに～」.
@@ -522,12 +538,23 @@ dz_clauses! {
     PINCER => "5.9.1",
     /// 呼声.
     CALL => "5.10.1",
-    /// 進撃.
+    /// 進撃 is an additional cost of a move.
     ADVANCE => "5.11.1",
+    /// 進撃 triggers when the move with it paid resolves.
+    ADVANCE_TRIGGER => "5.11.2",
+    /// 進撃 is paid at most once per move.
+    ADVANCE_ONCE => "5.11.3",
     /// 連動.
     LINKAGE => "5.12.1",
-    /// 共鳴.
+    /// 共鳴 is a static ability.
     RESONANCE => "5.13.1",
+    /// 共鳴's text works once a unit of yours resolved its move this turn.
+    RESONANCE_ON => "5.13.2",
+    /// A move not resolved, or a change of squares by other means, does
+    /// not turn 共鳴 on.
+    RESONANCE_NOT_MOVED => "5.13.2-1",
+    /// It stays on for the turn after the unit left the squares.
+    RESONANCE_KEPT => "5.13.3",
     /// 閃光.
     FLASH => "5.14.2",
     /// 補給.

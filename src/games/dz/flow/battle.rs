@@ -75,6 +75,7 @@ pub fn occur(m: &mut M) -> Result<bool, EngineError> {
         .map(|u| (u.clone(), m.game.card(u).map_or(0, |c| c.incarnation)))
         .collect();
     let nested = !dz_ref(&m.game).battles.is_empty();
+    let other_roles = roles_elsewhere(m, &units);
     let d = dz(&mut m.game);
     d.next_battle += 1;
     let id = d.next_battle;
@@ -122,8 +123,11 @@ pub fn occur(m: &mut M) -> Result<bool, EngineError> {
     if nested {
         rules.push(r::NESTED_BATTLE);
     }
+    if !other_roles.is_empty() {
+        rules.extend([r::IN_TWO_BATTLES, r::TWO_ROLES]);
+    }
     let text = format!(
-        "rule effect: units of different controllers are on {sq}: a battle occurs; attacking: {}; attacked: {}{}",
+        "rule effect: units of different controllers are on {sq}: a battle occurs; attacking: {}; attacked: {}{}{other_roles}",
         names(&attackers),
         names(&attacked),
         if waits {
@@ -134,6 +138,28 @@ pub fn occur(m: &mut M) -> Result<bool, EngineError> {
     );
     m.record("battle", text, &rules);
     Ok(true)
+}
+
+/// The roles the units of a new battle keep in battles not yet over
+/// (3.11.1-3, 3.11.5-2), as text for the trace ("" when none).
+fn roles_elsewhere(m: &M, units: &[CardId]) -> String {
+    let mut out = String::new();
+    for b in &dz_ref(&m.game).battles {
+        for u in units.iter().filter(|u| b.units.contains_key(*u)) {
+            let role = if b.attacked.contains(u) && b.attackers.contains(u) {
+                "attacking and attacked"
+            } else if b.attacked.contains(u) {
+                "attacked"
+            } else {
+                "attacking"
+            };
+            out.push_str(&format!(
+                "; {u} is also still the {role} unit of the battle on {}, not yet over",
+                b.square
+            ));
+        }
+    }
+    out
 }
 
 /// A unit that arrives on the square of a battle under way joins it.

@@ -14,7 +14,10 @@ use super::{dz, has_kw, stat, text, types};
 /// from the ability's card — `same_line` (2.24.5, base squares included),
 /// `same_area` and `adjacent` (battle squares) — or, for the areas, seen
 /// from the ability's controller (2.24.7-2): `own_area`, `central_area`,
-/// `enemy_area`.
+/// `enemy_area`; `battle_space`: any battle square; `same_area_as_first`:
+/// for a target chosen with others, in the same area as the first of them
+/// (「対象Aと同じエリアにある対象B」, checked with the group,
+/// `targets::legal_group`).
 pub const REGIONS: &[&str] = &[
     "same_line",
     "same_area",
@@ -23,6 +26,7 @@ pub const REGIONS: &[&str] = &[
     "central_area",
     "enemy_area",
     "battle_space",
+    "same_area_as_first",
 ];
 
 /// The battle squares, index = area × 3 + line (from P1's view).
@@ -199,6 +203,8 @@ pub fn square_in_region(from: Option<&str>, at: &str, controller: PlayerId, regi
         "central_area" => area(1),
         "enemy_area" => area(2),
         "battle_space" => is_square(at),
+        // A condition on the group of targets, not on one square.
+        "same_area_as_first" => is_square(at),
         _ => {
             let Some(from) = from else {
                 return false;

@@ -35,7 +35,8 @@ impl Cost {
                 super::stat(g, card, "colorless")
             }
         } else {
-            super::stat(g, card, "move")
+            // `move` for the move cost, `advance` for 進撃's.
+            super::stat(g, card, prefix.trim_end_matches('_'))
         }
         .max(0);
         c
@@ -61,6 +62,13 @@ impl Cost {
 }
 
 impl Cost {
+    /// Adds another cost's symbols (an additional cost paid with it).
+    pub fn add(&mut self, other: &Cost) {
+        for (a, b) in self.coloured.iter_mut().zip(other.coloured) {
+            *a += b;
+        }
+        self.colourless += other.colourless;
+    }
     /// Adds the X symbols of `card`'s use cost for the value `x` decided:
     /// colourless X (stat `x`) and coloured X (`x_red` …, 1.2.3-3).
     pub fn add_x(&mut self, m: &M, card: &str, x: i64) {

@@ -29,19 +29,14 @@ fn recipients(m: &M, cx: &Ctx<'_>, t: &Target, chosen: Option<&Vec<Tgt>>) -> Vec
             .unwrap_or_default(),
         Target::Chosen { filter, .. } => chosen
             .map(|ts| {
-                ts.iter()
-                    .filter(|tg| {
-                        targets::still_legal(
-                            &m.game,
-                            cx.controller,
-                            cx.source,
-                            &cx.source_colours,
-                            filter,
-                            tg,
-                        )
-                    })
-                    .map(|tg| tg.card.clone())
-                    .collect()
+                targets::legal_group(
+                    &m.game,
+                    cx.controller,
+                    cx.source,
+                    &cx.source_colours,
+                    filter,
+                    ts,
+                )
             })
             .unwrap_or_default(),
         Target::All { filter } => {
@@ -82,7 +77,8 @@ fn apply_one(
     super::watchers::new_batch(&mut m.game);
     region_note(m, cx, e);
     let in_hand = hand_choice(m, cx, e)?;
-    let ch = in_hand.as_ref().or(ch);
+    let by_each = each_player_choice(m, cx, e)?;
+    let ch = in_hand.as_ref().or(by_each.as_ref()).or(ch);
     match e {
         Effect::Damage { amount, target } => {
             for id in recipients(m, cx, target, ch) {
@@ -262,6 +258,10 @@ fn apply_one(
                     .card(cx.source)
                     .map(|c| vec![c.id.clone()])
                     .unwrap_or_default()
+            } else if targets::each_player(e) {
+                // Chosen just now by each player among their own cards.
+                ch.map(|ts| ts.iter().map(|t| t.card.clone()).collect())
+                    .unwrap_or_default()
             } else {
                 target
                     .as_ref()
@@ -304,10 +304,14 @@ fn apply_one(
 }
 
 /// Cards an effect chooses in a hand (「相手は自分の手札にあるカードを２枚
-/// 選び」) are not targets (4.11.1): the hand's player chooses them as the
-/// effect resolves, with the choice `<card>.choose` (a list), or all of
-/// them when there are no more than it asks for: as many as possible
-/// (4.12.2); none at all and nothing happens (1.1.3).
+/// 選び」) are not targets (4.11.1): the player a `put`'s `who` names (by
+/// default the effect's controller) chooses them as the effect resolves,
+/// with the choice `<card>.choose` (a list), or all of them when there are
+/// no more than it asks for: as many as possible (4.12.2); none at all and
+/// nothing happens (1.1.3). Looking in their own hidden hand for a card of
+/// a stated kind, the effect's controller may choose not to find it
+/// (2.25.3): a shorter list, even empty; choosing in the opponent's hand,
+/// which the effect shows them, they may not (2.25.4).
 fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, EngineError> {
     let Some(Target::Chosen { filter, count, .. }) = targets::target_of(e) else {
         return Ok(None);
@@ -318,7 +322,38 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
     let options = targets::candidates(&m.game, cx.controller, cx.source, &[], filter);
     let n = *count as usize;
     let key = format!("{}.choose", cx.source);
-    let picked = if options.len() <= n {
+    let chooser = match e {
+        Effect::Put {
+            who: Who::Opponent, ..
+        } => m.game.opponent(cx.controller),
+        _ => cx.controller,
+    };
+    let mine = chooser == cx.controller;
+    // The controller searching their own hand for a card of a stated kind.
+    let may_fail = mine
+        && filter.side == crate::engine::Side::You
+        && (!filter.types.is_empty() || !filter.parts().is_empty());
+    // The controller choosing in the opponent's hand: shown, so public.
+    let shown = mine && filter.side == crate::engine::Side::Opponent;
+    let given = choose_list(m, &key);
+    if may_fail
+        && let Some(list) = &given
+        && list.len() < n.min(options.len())
+        && list.iter().all(|g| options.contains(g))
+    {
+        m.record(
+            "choose",
+            format!(
+                "{} looks in a hidden hand and chooses not to find {} of the {} card(s) asked for",
+                player_name(cx.controller),
+                n.min(options.len()) - list.len(),
+                n
+            ),
+            &[r::NOT_FOUND, r::IMPOSSIBLE],
+        );
+        return Ok(Some(tgts(m, list)));
+    }
+    let picked = if options.len() <= n && given.is_none() {
         let e = m.record(
             "choose",
             format!(
@@ -336,46 +371,135 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
         }
         options
     } else {
-        let given: Vec<String> = match m.choices.take(&key) {
-            Some(serde_json::Value::Array(a)) => a
-                .iter()
-                .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
-                .collect(),
-            Some(serde_json::Value::String(s)) => vec![s],
-            Some(other) => vec![other.to_string()],
-            None => {
-                return Err(EngineError::MissingChoice {
-                    choice: key,
-                    options,
-                });
-            }
+        let Some(given) = given else {
+            return Err(EngineError::MissingChoice {
+                choice: key,
+                options,
+            });
         };
+        if shown && given.len() < n.min(options.len()) {
+            return Err(super::illegal(
+                r::MADE_PUBLIC,
+                format!(
+                    "the opponent's hand is public while the effect resolves: {} can't choose not to find a card there",
+                    player_name(chooser)
+                ),
+                vec![],
+            ));
+        }
         let mut distinct = given.clone();
         distinct.sort();
         distinct.dedup();
-        if distinct.len() != n || given.iter().any(|g| !options.contains(g)) {
+        if distinct.len() != n.min(options.len()) || given.iter().any(|g| !options.contains(g)) {
             return Err(EngineError::BadChoice {
                 choice: key,
                 value: given.join(", "),
                 options: vec![format!("exactly {n} of {}", options.join(", "))],
             });
         }
-        m.record(
+        let e = m.record(
             "choose",
-            format!("the cards chosen in the hand: {}", given.join(", ")),
+            format!(
+                "{} chooses in the hand: {}",
+                player_name(chooser),
+                given.join(", ")
+            ),
             &[r::IN_ORDER],
         );
+        if shown {
+            e.rules.push(r::MADE_PUBLIC);
+        }
         given
     };
-    Ok(Some(
-        picked
+    Ok(Some(tgts(m, &picked)))
+}
+
+/// Each player chooses, AP first and then NAP knowing AP's choice, `count`
+/// cards of their own matching the filter (1.1.4), with the choice
+/// `<card>.choose.<player>` (all when there are no more); the effect then
+/// applies to them all at once.
+fn each_player_choice(
+    m: &mut M,
+    cx: &Ctx<'_>,
+    e: &Effect,
+) -> Result<Option<Vec<Tgt>>, EngineError> {
+    let Some(Target::Chosen { filter, count, .. }) = targets::target_of(e) else {
+        return Ok(None);
+    };
+    if !targets::each_player(e) {
+        return Ok(None);
+    }
+    let n = *count as usize;
+    let mut all = Vec::new();
+    for p in players(m, cx, Who::Both) {
+        let own = crate::engine::Filter {
+            side: crate::engine::Side::You,
+            ..filter.clone()
+        };
+        let options = targets::candidates(&m.game, p, cx.source, &[], &own);
+        let key = format!("{}.choose.{}", cx.source, player_name(p));
+        let given = choose_list(m, &key);
+        let picked = match given {
+            None if options.len() <= n => options.clone(),
+            None => {
+                return Err(EngineError::MissingChoice {
+                    choice: key,
+                    options,
+                });
+            }
+            Some(list) => {
+                let mut distinct = list.clone();
+                distinct.sort();
+                distinct.dedup();
+                if distinct.len() != n.min(options.len())
+                    || list.iter().any(|g| !options.contains(g))
+                {
+                    return Err(EngineError::BadChoice {
+                        choice: key,
+                        value: list.join(", "),
+                        options: vec![format!("exactly {n} of {}", options.join(", "))],
+                    });
+                }
+                list
+            }
+        };
+        let what = match picked.as_slice() {
+            [] => "nothing".to_string(),
+            list => list.join(", "),
+        };
+        m.record(
+            "choose",
+            format!(
+                "{} chooses {what} (the turn player first, then the other knowing that choice)",
+                player_name(p)
+            ),
+            &[r::APNAP_CHOICES],
+        );
+        all.extend(picked);
+    }
+    Ok(Some(tgts(m, &all)))
+}
+
+/// The list a choice names (a string or an array of ids), if given.
+fn choose_list(m: &mut M, key: &str) -> Option<Vec<String>> {
+    m.choices.take(key).map(|v| match v {
+        serde_json::Value::Array(a) => a
             .iter()
-            .map(|c| Tgt {
-                card: c.clone(),
-                inc: m.game.card(c).map_or(0, |x| x.incarnation),
-            })
+            .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
             .collect(),
-    ))
+        serde_json::Value::String(s) => vec![s],
+        other => vec![other.to_string()],
+    })
+}
+
+/// The cards as the objects they are now.
+fn tgts(m: &M, ids: &[String]) -> Vec<Tgt> {
+    ids.iter()
+        .map(|c| Tgt {
+            card: c.clone(),
+            inc: m.game.card(c).map_or(0, |x| x.incarnation),
+        })
+        .collect()
 }
 
 /// An effect on every card of a region says where the region is measured

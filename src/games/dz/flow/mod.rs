@@ -17,6 +17,7 @@ mod battle;
 pub mod board;
 mod cost;
 mod effects;
+mod modes;
 mod movement;
 mod moves;
 mod plan;
@@ -24,6 +25,7 @@ mod play;
 mod priority;
 mod put;
 mod resolve;
+mod resonance;
 mod rule_effects;
 mod smash;
 mod statics;
@@ -72,6 +74,13 @@ pub const STATS: &[&str] = &[
     "instant_death",
     "support",
     "raid",
+    // 進撃's additional move cost (5.11.1): colourless and coloured.
+    "advance",
+    "advance_red",
+    "advance_black",
+    "advance_blue",
+    "advance_white",
+    "advance_green",
     // X symbols of the use cost (1.2.3-3): colourless X and coloured X.
     "x",
     "x_red",
@@ -80,6 +89,12 @@ pub const STATS: &[&str] = &[
     "x_white",
     "x_green",
 ];
+
+/// The count a static ability's `condition` may bound: the area of the
+/// battle square its card is on, seen from the card's controller: 0 own,
+/// 1 central, 2 enemy (2.24.7-2); a card on no battle square has none, so
+/// the condition does not hold.
+pub const AREA_COUNT: &str = "area";
 
 /// The five colours (2.4.2-3), in the order the stats list them.
 pub const COLOURS: &[&str] = &["red", "black", "blue", "white", "green"];
@@ -100,6 +115,9 @@ pub const TRIGGERS: &[&str] = &[
     "to_graveyard",
     "start_of_turn",
     "end_of_turn",
+    // 進撃's own triggered ability: the move with its additional cost paid
+    // resolved (5.11.2).
+    "on_advance",
     // A static ability (常在型能力, 4.5): `buff` of `all` or `this` cards,
     // applied continuously while the card is on a square.
     "static",
@@ -249,6 +267,8 @@ pub enum Kind {
         card: CardId,
         square: Option<&'static str>,
         targets: Vec<Option<Vec<Tgt>>>,
+        /// The options picked of a modal spell (4.7.2-2).
+        modes: Vec<usize>,
     },
     /// A triggered ability (4.8): read from `def` (last-known information,
     /// 4.9.2-6).
@@ -272,6 +292,8 @@ pub enum Kind {
         inc: u32,
         from: &'static str,
         to: &'static str,
+        /// 進撃's additional cost was paid (5.11.2).
+        advance: bool,
     },
     /// A battle damage exchange (3.12.2, 3.13.2).
     Exchange {
@@ -376,6 +398,9 @@ pub struct Dz {
     /// effects) and the cards that left the squares in it, as they were.
     pub batch: u64,
     pub left_in_batch: BTreeMap<CardId, (Card, &'static str)>,
+    /// Players a unit of whom was put onto a square by resolving its move
+    /// this turn (共鳴, 5.13.2).
+    pub moved_this_turn: BTreeSet<PlayerId>,
 }
 
 /// The module's state of a game.

@@ -103,10 +103,34 @@ pub fn declare(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
         .take("raid")
         .and_then(|v| v.as_bool())
         .unwrap_or(false);
+    let advance = m
+        .choices
+        .take("advance")
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false);
+    if advance && !has_kw(&m.game, &unit, "advance") {
+        return Err(illegal(
+            r::ADVANCE,
+            format!("{unit} has no 進撃: there is no additional move cost to pay"),
+            vec![],
+        ));
+    }
+    if advance && raid {
+        return Err(illegal(
+            r::RAID_NO_EXTRA,
+            format!("{unit} moves with 急襲: no additional move cost (進撃) can be paid"),
+            vec![],
+        ));
+    }
     if raid {
         pay_raid(m, p, &unit)?;
     } else {
-        let c = cost::Cost::of(m, &unit, "move_");
+        let mut c = cost::Cost::of(m, &unit, "move_");
+        if advance {
+            // 進撃's additional cost, once (5.11.1, 5.11.3), paid with
+            // the move cost.
+            c.add(&cost::Cost::of(m, &unit, "advance_"));
+        }
         m.record(
             "pay",
             format!(
@@ -116,6 +140,10 @@ pub fn declare(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
             ),
             &[r::MOVE_PAY, r::MOVE_COST, r::MOVE_LOCKED],
         );
+        if advance && let Some(e) = m.trace.last_mut() {
+            e.text.push_str(" with 進撃's additional cost");
+            e.rules.extend([r::ADVANCE, r::ADVANCE_ONCE]);
+        }
         cost::pay(m, p, &c, &format!("moving {unit}"))?;
     }
     let inc = m.game.card(&unit).map_or(0, |c| c.incarnation);
@@ -126,6 +154,7 @@ pub fn declare(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
             inc,
             from,
             to,
+            advance,
         },
     });
     m.record(
@@ -200,6 +229,7 @@ pub fn resolve(
     inc: u32,
     from: &'static str,
     to: &'static str,
+    advance: bool,
 ) -> Result<(), EngineError> {
     let still = m
         .game
@@ -213,6 +243,13 @@ pub fn resolve(
             ),
             &[r::MOVE_RESOLUTION, r::MOVE_CHECK, r::COUNTERED, r::NO_REFUND],
         );
+        if advance && let Some(e) = m.trace.last_mut() {
+            // 進撃 triggers only when the move resolves (5.11.2).
+            e.text
+                .push_str("; the move did not resolve, so 進撃 does not trigger");
+            e.rules.push(r::ADVANCE_TRIGGER);
+        }
+        super::resonance::not_by_a_move(m, p, "the move did not resolve");
         return Ok(());
     }
     let was_frozen = m.game.card(unit).is_some_and(|c| c.has(FROZEN));
@@ -246,6 +283,12 @@ pub fn resolve(
         && let Some(e) = m.trace.last_mut()
     {
         e.change(format!("{unit}.state"), "frozen", "released");
+    }
+    super::resonance::moved(m, p);
+    if advance {
+        // Its targets are chosen as it goes on the stack, from the
+        // destination (5.11.2).
+        super::triggers::fire(m, unit, "on_advance", &[r::ADVANCE_TRIGGER]);
     }
     Ok(())
 }

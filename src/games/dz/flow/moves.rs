@@ -188,7 +188,8 @@ fn support_on_arrival(m: &mut M, card: &str) {
         super::statics::power(&m.game, &c),
         super::statics::smash(&m.game, &c),
     );
-    if bonus == 0 && st_power == 0 && st_smash == 0 {
+    let conditional = super::statics::area_conditional(&m.game, &c);
+    if bonus == 0 && st_power == 0 && st_smash == 0 && !conditional {
         return;
     }
     let power = super::power(&m.game, &c);
@@ -208,7 +209,11 @@ fn support_on_arrival(m: &mut M, card: &str) {
         "static",
         format!(
             "{card} arrives with {}: power {power}, smash {smash}",
-            what.join(", ")
+            if what.is_empty() {
+                "no static change (its own area-conditional abilities do not work here)".to_string()
+            } else {
+                what.join(", ")
+            }
         ),
         &[
             r::STATIC_AT_ONCE,
@@ -219,6 +224,10 @@ fn support_on_arrival(m: &mut M, card: &str) {
     );
     if bonus != 0 {
         e.rules.push(r::SUPPORT);
+    }
+    if conditional {
+        // Its own static abilities work only in the area they name.
+        e.rules.push(r::STATIC_WHILE_THERE);
     }
     e.rules.extend(regions);
     if own {

@@ -6,7 +6,8 @@
 use crate::engine::{Action, EngineError, PlayerId, ZoneId, player_name};
 
 use super::{
-    Entry, Kind, M, board, cost, ctype, dz, dz_ref, has_kw, illegal, label, r, targets, text, types,
+    Entry, Kind, M, board, cost, ctype, dz, dz_ref, has_kw, illegal, label, modes, r, targets,
+    text, types,
 };
 
 /// Where the card is played from: its hand or its plan zone (3.8.2-5).
@@ -228,10 +229,18 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
     if let Some(c) = m.game.cards.get_mut(&card) {
         c.controller = p;
     }
-    // X is decided before the targets (4.7.2-3, 4.7.2-5).
+    // The options of a modal spell, then X, then the targets (4.7.2-2,
+    // 4.7.2-3, 4.7.2-5).
+    let picked = modes::decide(m, p, &card)?;
     let x = cost::decide_x(m, p, &card)?;
     // Targets (4.7.2-5): none legal → it can't be played (4.11.3).
-    let tg = targets::choose(m, p, &card, &card, "spell", "targets")?;
+    let def = m
+        .game
+        .card(&card)
+        .map(|c| c.def.clone())
+        .unwrap_or_default();
+    let effects = modes::spell_effects(&m.game, &def, &picked);
+    let tg = targets::choose_for(m, p, &card, &effects, "targets")?;
     let Some(tg) = tg else {
         return Err(illegal(
             r::NO_TARGET,
@@ -269,6 +278,7 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
             card: card.clone(),
             square,
             targets: tg,
+            modes: picked,
         },
     });
     m.record(

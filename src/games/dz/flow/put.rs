@@ -233,6 +233,9 @@ fn relocate(m: &mut M, id: &str, sq: &'static str, state: Option<&str>) -> Resul
         &[r::SQUARE_TO_SQUARE, r::SQUARE_IS_ZONE],
     );
     moves::relocate(m, id, sq);
+    if let Some(p) = m.game.card(id).map(|c| c.controller) {
+        super::resonance::not_by_a_move(m, p, "a unit was moved by an effect, not by its move");
+    }
     match state {
         Some("released") => {
             if let Some(c) = m.game.cards.get_mut(id) {

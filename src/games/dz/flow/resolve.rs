@@ -22,7 +22,8 @@ pub fn top(m: &mut M) -> Result<(), EngineError> {
             card,
             square,
             targets,
-        } => spell(m, controller, &card, square, &targets),
+            modes,
+        } => spell(m, controller, &card, square, &targets, &modes),
         Kind::Ability {
             source,
             source_inc,
@@ -106,7 +107,8 @@ pub fn top(m: &mut M) -> Result<(), EngineError> {
             inc,
             from,
             to,
-        } => movement::resolve(m, controller, &unit, inc, from, to),
+            advance,
+        } => movement::resolve(m, controller, &unit, inc, from, to, advance),
         Kind::Exchange { square, hits } => battle::resolve_exchange(m, square, &hits),
         Kind::Plan { update } => plan::resolve(m, controller, update),
     }
@@ -129,11 +131,9 @@ fn countered(
         else {
             continue;
         };
-        for t in ts {
-            any = true;
-            if targets::still_legal(&m.game, controller, source, &cols, filter, t) {
-                return false;
-            }
+        any |= !ts.is_empty();
+        if !targets::legal_group(&m.game, controller, source, &cols, filter, ts).is_empty() {
+            return false;
         }
     }
     any
@@ -148,6 +148,7 @@ fn spell(
     card: &str,
     square: Option<&'static str>,
     tg: &[Option<Vec<Tgt>>],
+    picked: &[usize],
 ) -> Result<(), EngineError> {
     let kind = super::ctype(&m.game, card).to_string();
     match (kind.as_str(), square) {
@@ -200,7 +201,7 @@ fn spell(
         }
         _ => {
             let def = m.game.card(card).map(|c| c.def.clone()).unwrap_or_default();
-            let effects = targets::effects_of(&m.game, &def, "spell");
+            let effects = super::modes::spell_effects(&m.game, &def, picked);
             let e = m.record(
                 "resolve",
                 format!("both players passed: {} resolves", label(&m.game, card)),
@@ -231,6 +232,13 @@ fn spell(
                         r::SPELL_ENDS,
                     ],
                 );
+                if targets::linked(&effects)
+                    && let Some(e) = m.trace.last_mut()
+                {
+                    // The other targets' condition names the first one,
+                    // which became illegal (4.9.2-2).
+                    e.rules.push(r::TARGET_CONDITION_LINK);
+                }
                 moves::destroy(m, card);
                 return Ok(());
             }

@@ -87,6 +87,33 @@ pub fn check(m: &mut M) -> Result<bool, EngineError> {
     Ok(any)
 }
 
+/// A strategy's text has no square to measure `same_line`, `same_area` or
+/// `adjacent` from (its own lines and areas are not named by the engine,
+/// e.g. 「対象のライン」): refused rather than finding no card.
+fn refuse_relative_region(key: &str, effects: &[crate::engine::Effect]) -> Result<(), EngineError> {
+    let relative = |e: &crate::engine::Effect| {
+        super::targets::target_of(e).is_some_and(|t| match t {
+            crate::engine::Target::Chosen { filter, .. }
+            | crate::engine::Target::All { filter } => {
+                matches!(
+                    filter.region.as_deref(),
+                    Some("same_line" | "same_area" | "adjacent")
+                )
+            }
+            _ => false,
+        })
+    };
+    if effects.iter().any(relative) {
+        return Err(ni(
+            r::LINES,
+            format!(
+                "card `{key}`: a strategy's text measuring a line or area from a square it names"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Whether a unit on `id`'s square has a 「攻撃した時」 or 「攻撃された時」
 /// ability (3.12.1).
 fn attack_triggers_on(g: &Game, id: &str) -> bool {
@@ -302,9 +329,7 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
         ("formation_summon", r::FORMATION),
         ("pincer", r::PINCER),
         ("call", r::CALL),
-        ("advance", r::ADVANCE),
         ("linkage", r::LINKAGE),
-        ("resonance", r::RESONANCE),
     ];
     let used: std::collections::BTreeSet<&String> = g.cards.values().map(|c| &c.def).collect();
     for key in used {
@@ -359,13 +384,18 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                     _ => {}
                 }
             }
+            super::modes::refuse(key, &a.trigger, &a.effect)?;
+            if a.trigger == "spell" {
+                refuse_relative_region(key, &a.effect)?;
+            }
+            super::resonance::refuse(key, &d.keywords, &a.trigger, &a.effect)?;
             if a.trigger == super::statics::STATIC {
                 super::statics::refuse(key, &a.effect)?;
             }
             if a.optional {
                 return Err(ni(r::MAY, format!("a \"may\" ability of card `{key}`")));
             }
-            if a.condition.is_some() {
+            if a.condition.is_some() && a.trigger != super::statics::STATIC {
                 return Err(ni(
                     r::CONDITIONAL,
                     format!("a conditional ability of card `{key}`"),

@@ -23,7 +23,15 @@ fn total(g: &Game, c: &Card, stat: &str) -> i64 {
     for id in board::on_squares(g) {
         let Some(src) = g.card(&id) else { continue };
         let Some(def) = g.def_of(&id) else { continue };
-        for a in def.abilities.iter().filter(|a| a.trigger == STATIC) {
+        if def.has_keyword("resonance") && !super::resonance::on(g, src.controller) {
+            // 共鳴's text works only once a move resolved (5.13.2).
+            continue;
+        }
+        for a in def
+            .abilities
+            .iter()
+            .filter(|a| a.trigger == STATIC && condition_holds(src, a))
+        {
             for e in &a.effect {
                 let Effect::Buff {
                     attack,
@@ -48,6 +56,25 @@ fn total(g: &Game, c: &Card, stat: &str) -> i64 {
         }
     }
     sum
+}
+
+/// Whether a static ability's condition on its card's area holds: the
+/// effect lasts only while the card is where the ability works (4.14.4-1).
+fn condition_holds(src: &Card, a: &crate::engine::AbilityDef) -> bool {
+    let Some(c) = &a.condition else {
+        return true;
+    };
+    board::square(src.zone.kind)
+        .is_some_and(|sq| c.bounds_hold(board::area_for(sq, src.controller) as i64))
+}
+
+/// Whether card `c` has a static ability with a condition on its area.
+pub fn area_conditional(g: &Game, c: &Card) -> bool {
+    g.def_of(&c.id).is_some_and(|d| {
+        d.abilities
+            .iter()
+            .any(|a| a.trigger == STATIC && a.condition.is_some())
+    })
 }
 
 /// The clauses the regions of the static abilities reaching `c` rest on

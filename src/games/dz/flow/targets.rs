@@ -96,26 +96,10 @@ pub fn candidates(
         .collect()
 }
 
-/// Chooses the targets of `def`'s `kind` effects for `controller` (source
-/// card `source`), from the choice `key` (`key#N` for effect N when
-/// several effects choose). `None`: a chosen target has no legal option,
-/// so the spell can't be played or the trigger is removed (4.11.3).
-pub fn choose(
-    m: &mut M,
-    controller: PlayerId,
-    source: &str,
-    def_card: &str,
-    kind: &str,
-    key: &str,
-) -> Result<Option<Vec<Option<Vec<Tgt>>>>, EngineError> {
-    let Some(def) = m.game.card(def_card).map(|c| c.def.clone()) else {
-        return Ok(Some(Vec::new()));
-    };
-    let effects = effects_of(&m.game, &def, kind);
-    choose_for(m, controller, source, &effects, key)
-}
-
-/// [`choose`] for a list of effects.
+/// Chooses the targets of `effects` for `controller` (source card
+/// `source`), from the choice `key` (`key#N` for effect N when several
+/// effects choose). `None`: a chosen target has no legal option, so the
+/// spell can't be played or the trigger is removed (4.11.3).
 pub fn choose_for(
     m: &mut M,
     controller: PlayerId,
@@ -126,11 +110,13 @@ pub fn choose_for(
     let cols = colours(&m.game, source);
     let chosen_count = effects
         .iter()
-        .filter(|e| matches!(target_of(e), Some(Target::Chosen { .. })) && !in_hand(e))
+        .filter(|e| {
+            matches!(target_of(e), Some(Target::Chosen { .. })) && !in_hand(e) && !each_player(e)
+        })
         .count();
     let mut out = Vec::new();
     for (i, e) in effects.iter().enumerate() {
-        if in_hand(e) {
+        if in_hand(e) || each_player(e) {
             // Cards chosen in a hand are not targets: chosen on
             // resolution (`effects::hand_choice`).
             out.push(None);
@@ -216,6 +202,20 @@ pub fn choose_for(
                 return Err(EngineError::MissingChoice { choice: k, options });
             }
         };
+        if filter.region.as_deref() == Some("same_area_as_first") {
+            let area = |id: &str| {
+                board::square_of(&m.game, id)
+                    .and_then(board::square)
+                    .map(|s| board::coords(s).1)
+            };
+            if picked.iter().any(|c| area(c) != area(&picked[0])) {
+                return Err(super::illegal(
+                    super::r::TARGETS,
+                    "the other targets must be in the same area as the first one",
+                    vec![],
+                ));
+            }
+        }
         let mut distinct = picked.clone();
         distinct.sort();
         distinct.dedup();
@@ -277,6 +277,48 @@ pub fn target_of(e: &Effect) -> Option<&Target> {
     }
 }
 
+/// Whether an effect chooses targets in the first one's area.
+pub fn linked(effects: &[Effect]) -> bool {
+    effects.iter().any(|e| {
+        matches!(target_of(e), Some(Target::Chosen { filter, .. })
+            if filter.region.as_deref() == Some("same_area_as_first"))
+    })
+}
+
+/// The chosen targets of one effect still legal on resolution (4.9.2-1):
+/// each one still legal by itself and, under `same_area_as_first`, the
+/// first one still legal and the others in its area (4.9.2-2).
+pub fn legal_group(
+    g: &Game,
+    controller: PlayerId,
+    source: &str,
+    source_colours: &[&str],
+    f: &Filter,
+    ts: &[Tgt],
+) -> Vec<CardId> {
+    let legal = |t: &Tgt| still_legal(g, controller, source, source_colours, f, t);
+    if f.region.as_deref() != Some("same_area_as_first") {
+        return ts
+            .iter()
+            .filter(|t| legal(t))
+            .map(|t| t.card.clone())
+            .collect();
+    }
+    let Some(first) = ts.first().filter(|t| legal(t)) else {
+        return Vec::new();
+    };
+    let area = |id: &str| {
+        board::square_of(g, id)
+            .and_then(board::square)
+            .map(|s| board::coords(s).1)
+    };
+    let a = area(&first.card);
+    ts.iter()
+        .filter(|t| legal(t) && area(&t.card) == a)
+        .map(|t| t.card.clone())
+        .collect()
+}
+
 /// Whether a chosen target is still legal on resolution (4.9.2-1): the same
 /// object (no zone change other than square to square) still meeting the
 /// target condition.
@@ -311,6 +353,21 @@ pub fn region_rules(g: &Game, source: &str, f: &Filter) -> Vec<&'static str> {
         v.extend([super::r::ABILITY_LKI, super::r::LKI]);
     }
     v
+}
+
+/// Whether each player chooses cards of their own on the squares for the
+/// effect (`put` with `who: both` and a `chosen` target: 「各プレイヤーは
+/// 自分のユニットを１枚選び…」): not targets, chosen on resolution, AP
+/// first (1.1.4).
+pub fn each_player(e: &Effect) -> bool {
+    matches!(
+        e,
+        Effect::Put {
+            target: Some(Target::Chosen { filter, .. }),
+            who: crate::engine::Who::Both,
+            ..
+        } if filter.zone.is_none()
+    )
 }
 
 /// Whether the effect chooses cards in a hand (「自分の手札にあるカードを

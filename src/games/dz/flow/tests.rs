@@ -16,7 +16,13 @@ const CARDS: &str = r#"
   "bounce": { "name": "エマージェンシー・コール", "type": "strategy", "text": { "timing": "quick" }, "stats": { "blue": 1 },
     "abilities": [ { "trigger": "spell", "effect": [ { "do": "return_to_hand", "target": { "select": "chosen", "types": ["unit"] } } ] } ] },
   "resist": { "name": "耐性－赤", "type": "unit", "attack": 1000, "text": { "resistance": "red" }, "keywords": ["resistance"], "stats": { "blue": 1 } },
-  "muster": { "name": "召集", "type": "unit", "attack": 1000, "keywords": ["muster"], "stats": { "red": 1 } }
+  "muster": { "name": "召集", "type": "unit", "attack": 1000, "keywords": ["muster"], "stats": { "red": 1 } },
+  "lineburn": { "name": "ライン焼き", "type": "strategy", "stats": { "red": 1 },
+    "abilities": [ { "trigger": "spell", "effect": [ { "do": "damage", "amount": 1000, "target": { "select": "all", "types": ["unit"], "region": "same_line" } } ] } ] },
+  "market": { "name": "天空のマーケット", "type": "base", "stats": { "green": 1 },
+    "abilities": [ { "trigger": "unit_to_graveyard", "effect": [ { "do": "draw", "amount": 1 } ] } ] },
+  "kill": { "name": "神々の雷", "type": "strategy", "text": { "timing": "quick" }, "stats": { "red": 1 },
+    "abilities": [ { "trigger": "spell", "effect": [ { "do": "destroy", "target": { "select": "chosen", "types": ["unit"] } } ] } ] }
 "#;
 
 fn run(phase: &str, number: u32, p1: &str, p2: &str, actions: &str) -> Outcome {
@@ -40,6 +46,14 @@ fn zone(o: &Outcome, card: &str) -> String {
 
 fn cites(o: &Outcome, id: &str) -> bool {
     o.trace.iter().any(|e| e.rules.contains(&id))
+}
+
+/// The run stopped with `not implemented: clause <clause>`.
+fn assert_not_implemented(o: Outcome, clause_id: &str) {
+    match o.error.map(|e| e.error) {
+        Some(EngineError::NotImplemented { clause, .. }) => assert_eq!(clause, clause_id),
+        other => panic!("expected not implemented, got {other:?}"),
+    }
 }
 
 const PASS: &str = r#"{ "do": "both_pass" }"#;
@@ -177,10 +191,7 @@ fn seven_smash_cards_lose_and_both_at_once_draw() {
 #[test]
 fn a_keyword_not_implemented_is_refused_before_running() {
     let o = run("main", 3, r#", "hand": [ "muster" ]"#, "", "");
-    match o.error.map(|e| e.error) {
-        Some(EngineError::NotImplemented { clause, .. }) => assert_eq!(clause, "5.3.1"),
-        other => panic!("expected not implemented, got {other:?}"),
-    }
+    assert_not_implemented(o, "5.3.1");
 }
 
 #[test]
@@ -193,4 +204,39 @@ fn squares_are_adjacent_only_orthogonally() {
     assert_eq!(area_for("C1", 0), 0);
     assert_eq!(area_for("C1", 1), 2);
     assert_eq!(area_for("C2", 1), 1);
+}
+
+#[test]
+fn a_strategy_measuring_a_line_from_no_square_is_not_implemented() {
+    let o = run("main", 3, r#", "hand": [ "lineburn" ]"#, "", "");
+    assert_not_implemented(o, "2.24.5");
+}
+
+#[test]
+fn a_watcher_sees_only_its_controllers_units_in_its_line() {
+    // P2's unit in the market's line is destroyed: the market (P1's)
+    // watches only P1's units, so nothing triggers; P1's own unit there
+    // does trigger it (4.8.6).
+    let p1 = r#", "base_L": [ "market" ], "L1": [ { "id": "mine", "card": "red3" } ],
+        "hand": [ { "id": "k1", "card": "kill" }, { "id": "k2", "card": "kill" } ],
+        "energy": [ "renergy", "renergy" ]"#;
+    let p2 = r#", "L3": [ { "id": "theirs", "card": "red3" } ]"#;
+    let o = run(
+        "main",
+        3,
+        p1,
+        p2,
+        r#"{ "do": "play", "card": "k1", "choices": { "targets": "theirs" } }, { "do": "both_pass" }"#,
+    );
+    assert_eq!(zone(&o, "theirs"), "p2.graveyard");
+    assert!(!o.trace.iter().any(|e| e.text.contains("unit_to_graveyard")));
+    let o = run(
+        "main",
+        3,
+        p1,
+        p2,
+        r#"{ "do": "play", "card": "k2", "choices": { "targets": "mine" } }, { "do": "both_pass" }, { "do": "both_pass" }"#,
+    );
+    assert_eq!(zone(&o, "mine"), "p1.graveyard");
+    assert_eq!(o.state["players"]["p1"]["zone_counts"]["hand"], 2);
 }

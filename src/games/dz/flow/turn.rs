@@ -210,6 +210,7 @@ pub fn end_phase(m: &mut M) -> Result<Flow, EngineError> {
             m.game.turn.number += 1;
             m.game.turn.active = next;
             dz(&mut m.game).end_of_turn_done = false;
+            dz(&mut m.game).moved_this_turn.clear();
             m.then([Step::Begin(Phase::Release)]);
         }
     }
