@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::engine::card::{up_to_key, up_to_max};
+use crate::engine::{Picked, TargetCount};
 
 /// Whether `zone` is a hidden zone (非公開領域: hand, deck, evolve deck).
 pub(super) fn hidden_zone(g: &Game, zone: Option<&str>) -> bool {
@@ -224,51 +225,38 @@ fn pick(
         return Ok(Vec::new());
     }
     let need = count.min(legal.len());
-    let given = m.choices.ids(k, &legal)?;
     let (rule_some, rule_max) = if at_play {
         (r::PLAY_TARGETS, r::PLAY_TARGETS_MAX)
     } else {
         (r::IMPOSSIBLE, r::IMPOSSIBLE)
     };
-    let chosen = match given {
-        Some(g) => g,
-        None if !up_to && legal.len() == need => {
+    let wanted = if up_to {
+        TargetCount::UpTo(count)
+    } else {
+        TargetCount::Exactly(need)
+    };
+    // At play, a card on the board the text cannot choose is an illegal
+    // play (10.6.2.3: the targets are what the text says it chooses).
+    let game = &m.game;
+    let why = |id: &str| {
+        (at_play && game.card(id).is_some())
+            .then(|| (r::PLAY_TARGETS, "the text cannot choose it".to_string()))
+    };
+    let chosen = match m.choices.targets(k, &legal, wanted, why)? {
+        Picked::Given(g) => g,
+        Picked::Only(only) => {
             m.record(
                 "play.targets",
                 format!(
                     "`{k}`: the only legal choice(s) {} are chosen",
-                    legal.join(", ")
+                    only.join(", ")
                 ),
                 &[rule_some, rule_max],
             )
             .note("a choice with exactly one possible answer is made by the engine");
-            legal.clone()
-        }
-        None => {
-            return Err(EngineError::MissingChoice {
-                choice: k.to_string(),
-                options: legal,
-            });
+            only
         }
     };
-    let distinct: BTreeSet<&String> = chosen.iter().collect();
-    let ok = distinct.len() == chosen.len()
-        && if up_to {
-            chosen.len() <= count
-        } else {
-            chosen.len() == need
-        };
-    if !ok {
-        return Err(EngineError::BadChoice {
-            choice: k.to_string(),
-            value: format!("{} target(s)", chosen.len()),
-            options: vec![if up_to {
-                format!("up to {count} of {}", legal.join(", "))
-            } else {
-                format!("exactly {need} of {}", legal.join(", "))
-            }],
-        });
-    }
     if at_play {
         let intimidate = chosen.iter().any(|c| has_kw(&m.game, c, "intimidate"));
         let up = up_to;
