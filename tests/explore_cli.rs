@@ -85,3 +85,23 @@ fn bad_input_is_exit_2() {
     let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert!(v["error"]["message"].is_string(), "{v}");
 }
+
+#[test]
+fn each_outcome_written_is_a_ruling_that_passes() {
+    let dir = std::env::temp_dir().join(format!("judge-explore-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    judge()
+        .args([
+            "explore",
+            "--write",
+            d,
+            "scenarios/sve/10-random-target.json",
+        ])
+        .assert()
+        .success();
+    judge()
+        .args(["check", d])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("3 passed"));
+}

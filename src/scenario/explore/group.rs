@@ -136,8 +136,33 @@ pub fn choices(loaded: &Loaded, e: &Exploration, g: &Group) -> Vec<(String, Vec<
     out
 }
 
+/// The parts of `state` at the `paths` of [`flatten`] (what tells the
+/// outcomes apart), as a partial state an expectation can state.
+pub fn only(state: &Value, paths: &BTreeSet<&String>) -> Option<Value> {
+    fn keep(v: &Value, path: &str, paths: &BTreeSet<&String>) -> Option<Value> {
+        match v {
+            Value::Object(m) if !m.is_empty() => {
+                let kept: serde_json::Map<String, Value> = m
+                    .iter()
+                    .filter_map(|(k, x)| {
+                        let p = if path.is_empty() {
+                            k.clone()
+                        } else {
+                            format!("{path}.{k}")
+                        };
+                        keep(x, &p, paths).map(|x| (k.clone(), x))
+                    })
+                    .collect();
+                (!kept.is_empty()).then_some(Value::Object(kept))
+            }
+            _ => paths.contains(&path.to_string()).then(|| v.clone()),
+        }
+    }
+    keep(state, "", paths)
+}
+
 /// The leaves of a snapshot, by dotted path (`cards.f1.zone`).
-fn flatten(v: &Value, path: &str, out: &mut BTreeMap<String, Value>) {
+pub fn flatten(v: &Value, path: &str, out: &mut BTreeMap<String, Value>) {
     match v {
         Value::Object(m) if !m.is_empty() => {
             for (k, x) in m {

@@ -128,6 +128,9 @@ pub struct Branch {
     pub random: Vec<u64>,
     /// The index of its outcome in [`Exploration::groups`].
     pub outcome: usize,
+    /// Its rejected actions (index in `actions`, rule).
+    #[serde(skip)]
+    pub rejected: Vec<(usize, &'static str)>,
 }
 
 /// What `judge explore` found.
@@ -277,6 +280,11 @@ impl Found {
             actions: input.defs,
             random: input.random,
             outcome: g,
+            rejected: outcome
+                .rejections
+                .iter()
+                .map(|r| (r.action, r.rule))
+                .collect(),
         });
     }
 }
