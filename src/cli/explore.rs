@@ -173,6 +173,7 @@ fn render(
     style: Style,
 ) -> String {
     let diffs = group::differences(&found.groups);
+    let said = group::answers(loaded, found);
     let mut t = Table::new();
     t.load_style(UTF8_FULL_CONDENSED);
     t.set_content_arrangement(ContentArrangement::Dynamic);
@@ -197,7 +198,7 @@ fn render(
         if outcome.is_empty() {
             outcome.push("(the only outcome)".into());
         }
-        let choices: Vec<String> = group::choices(loaded, found, g)
+        let choices: Vec<String> = group::choices(&said, g)
             .into_iter()
             .map(|(label, answers)| format!("{label}: {}", answers.join(" | ")))
             .collect();
@@ -259,13 +260,14 @@ fn short(v: &Value) -> String {
 
 fn to_json(loaded: &Loaded, found: &Exploration, settings: explore::Settings) -> Value {
     let diffs = group::differences(&found.groups);
+    let said = group::answers(loaded, found);
     let decision = |d: &explore::Decision| json!({"decision": d.label(loaded), "answer": d.answer(loaded), "detail": d});
     let outcomes: Vec<Value> = found
         .groups
         .iter()
         .enumerate()
         .map(|(i, g)| {
-            let choices: serde_json::Map<String, Value> = group::choices(loaded, found, g)
+            let choices: serde_json::Map<String, Value> = group::choices(&said, g)
                 .into_iter()
                 .map(|(k, v)| (k, json!(v)))
                 .collect();

@@ -17,7 +17,7 @@
 pub mod domain;
 pub mod group;
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -259,7 +259,8 @@ pub fn explore(loaded: &Loaded, responses: &[Action], settings: Settings) -> Exp
 struct Found {
     branches: Vec<Branch>,
     groups: Vec<Group>,
-    index: BTreeMap<String, usize>,
+    /// Outcome by its ending's key (looked up only: the order is `groups`).
+    index: HashMap<String, usize>,
     not_legal: BTreeMap<String, usize>,
     duplicates: usize,
 }
