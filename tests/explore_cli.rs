@@ -85,3 +85,71 @@ fn bad_input_is_exit_2() {
     let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert!(v["error"]["message"].is_string(), "{v}");
 }
+
+#[test]
+fn each_outcome_written_is_a_ruling_that_passes() {
+    let dir = std::env::temp_dir().join(format!("judge-explore-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    judge()
+        .args([
+            "explore",
+            "--write",
+            d,
+            "scenarios/sve/10-random-target.json",
+        ])
+        .assert()
+        .success();
+    judge()
+        .args(["check", d])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("3 passed"));
+}
+
+#[test]
+fn a_candidate_response_is_tried_where_the_engine_accepts_it() {
+    let v = json_of(&["explore", "--json", "tests/explore/sve-quick-response.json"]);
+    let outcomes = v["outcomes"].as_array().unwrap();
+    assert_eq!(outcomes.len(), 2, "{v}");
+    // Without the trap the attack wins; with it the knight is destroyed.
+    assert_eq!(outcomes[0]["result"], "p1");
+    assert_eq!(outcomes[1]["result"], "ongoing");
+    let answered = &outcomes[1]["example"][0];
+    assert_eq!(answered["decision"], "response 0 (play t)");
+    assert_eq!(answered["answer"], "after the last action");
+    // Played before the attack, the Quick trap is rejected: not a branch.
+    let left_out = v["not_legal"].as_object().unwrap();
+    assert_eq!(
+        left_out.values().map(|n| n.as_u64().unwrap()).sum::<u64>(),
+        1
+    );
+}
+
+#[test]
+fn every_worked_example_of_the_four_games_explores() {
+    for game in ["dz", "pmv", "pso2", "sve"] {
+        let dir = std::path::Path::new("scenarios").join(game);
+        let mut n = 0;
+        for e in std::fs::read_dir(&dir).unwrap().flatten() {
+            let p = e.path();
+            let name = p.to_string_lossy().to_string();
+            if !name.ends_with(".json") || name.ends_with(".pool.json") {
+                continue;
+            }
+            let out = judge()
+                .args(["explore", "--json", "--max-branches", "50", &name])
+                .output()
+                .unwrap();
+            let code = out.status.code();
+            assert!(matches!(code, Some(0 | 1)), "{name}: exit {code:?}");
+            let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert!(
+                !v["outcomes"].as_array().unwrap().is_empty()
+                    || !v["not_legal"].as_object().unwrap().is_empty(),
+                "{name}"
+            );
+            n += 1;
+        }
+        assert!(n > 0, "{game}");
+    }
+}

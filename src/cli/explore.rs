@@ -1,7 +1,7 @@
 //! `judge explore <file>`: every legal way to make the decisions a
 //! scenario leaves open, grouped by outcome (`scenario::explore`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 use serde_json::{Value, json};
@@ -10,14 +10,16 @@ use super::CmdResult;
 use crate::error::exit;
 use crate::output::Style;
 use crate::scenario::explore::{self, Exploration, group};
+use crate::scenario::format::{Expect, ExpectRejected, RuleIds};
 use crate::scenario::report::{emit, emit_json};
-use crate::scenario::{self, Loaded};
+use crate::scenario::{self, Loaded, write};
 
 pub const EXPLORE_EXAMPLES: &str = "\
 Examples:
   judge explore rulings/sve/10.7.3-order.json     Does the order of the triggers matter?
   judge explore --json FILE | jq '.outcomes[] | .choices'
   judge explore --max-branches 100000 FILE         Allow a larger search
+  judge explore --write out/ FILE && judge check out/   Each outcome as a ruling of its own
 
 What is explored: every choice the engine asks for that the file leaves out
 (targets, the order of simultaneous triggered abilities, optional effects,
@@ -38,6 +40,11 @@ pub struct ExploreArgs {
     /// the branches run, and the exit code is 1).
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub max_branches: usize,
+    /// Write each outcome's example branch as a scenario file of its own
+    /// into DIR (`outcome-1.json`…): the choices made, the random results,
+    /// the responses inserted, and the outcome as its expectation.
+    #[arg(long, value_name = "DIR")]
+    pub write: Option<PathBuf>,
 }
 
 pub fn run(args: &ExploreArgs, style: Style) -> CmdResult {
@@ -53,6 +60,12 @@ pub fn run(args: &ExploreArgs, style: Style) -> CmdResult {
         max_branches: args.max_branches.max(1),
     };
     let found = explore::explore(&loaded, &responses, settings);
+    if let Some(dir) = &args.write
+        && let Err(e) = write_outcomes(&loaded, &found, dir)
+    {
+        crate::errln!("error: cannot write into {}: {e}", dir.display());
+        return Ok(exit::USAGE);
+    }
     if args.json {
         emit_json(&to_json(&loaded, &found, settings));
     } else {
@@ -63,6 +76,46 @@ pub fn run(args: &ExploreArgs, style: Style) -> CmdResult {
     } else {
         exit::OK
     })
+}
+
+/// Writes each outcome's example branch into `dir` (outcomes that stop
+/// with an error are left out: no expectation states one).
+fn write_outcomes(loaded: &Loaded, found: &Exploration, dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let diffs = group::differences(&found.groups);
+    for (k, g) in found.groups.iter().enumerate() {
+        if g.ending.error.is_some() {
+            continue;
+        }
+        let b = &found.branches[g.branches[0]];
+        let paths = diffs[k].keys().collect();
+        let expect = Expect {
+            comment: Some(json!(format!(
+                "judge explore: outcome {} of {}, reached by {} branch(es); the state names what tells the outcomes apart",
+                k + 1,
+                found.groups.len(),
+                g.branches.len()
+            ))),
+            result: Some(g.ending.result.clone()),
+            state: group::only(&g.ending.state, &paths),
+            rejected: b
+                .rejected
+                .iter()
+                .map(|(action, rule)| ExpectRejected {
+                    action: *action,
+                    rule: RuleIds::One(rule.to_string()),
+                })
+                .collect(),
+            ..Expect::default()
+        };
+        let mut s = write::branch(loaded, b.actions.clone(), b.random.clone(), expect);
+        s.name = format!("{} — outcome {} of {}", s.name, k + 1, found.groups.len());
+        std::fs::write(
+            dir.join(format!("outcome-{}.json", k + 1)),
+            write::to_text(&s),
+        )?;
+    }
+    Ok(())
 }
 
 fn bad_input(json: bool, e: scenario::ScenarioError) -> CmdResult {
@@ -120,6 +173,7 @@ fn render(
     style: Style,
 ) -> String {
     let diffs = group::differences(&found.groups);
+    let said = group::answers(loaded, found);
     let mut t = Table::new();
     t.load_style(UTF8_FULL_CONDENSED);
     t.set_content_arrangement(ContentArrangement::Dynamic);
@@ -144,7 +198,7 @@ fn render(
         if outcome.is_empty() {
             outcome.push("(the only outcome)".into());
         }
-        let choices: Vec<String> = group::choices(loaded, found, g)
+        let choices: Vec<String> = group::choices(&said, g)
             .into_iter()
             .map(|(label, answers)| format!("{label}: {}", answers.join(" | ")))
             .collect();
@@ -206,13 +260,14 @@ fn short(v: &Value) -> String {
 
 fn to_json(loaded: &Loaded, found: &Exploration, settings: explore::Settings) -> Value {
     let diffs = group::differences(&found.groups);
+    let said = group::answers(loaded, found);
     let decision = |d: &explore::Decision| json!({"decision": d.label(loaded), "answer": d.answer(loaded), "detail": d});
     let outcomes: Vec<Value> = found
         .groups
         .iter()
         .enumerate()
         .map(|(i, g)| {
-            let choices: serde_json::Map<String, Value> = group::choices(loaded, found, g)
+            let choices: serde_json::Map<String, Value> = group::choices(&said, g)
                 .into_iter()
                 .map(|(k, v)| (k, json!(v)))
                 .collect();

@@ -4,6 +4,7 @@
 pub mod check;
 mod coverage;
 mod diff;
+mod dump;
 mod explore;
 mod games;
 mod new;

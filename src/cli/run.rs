@@ -16,7 +16,8 @@ Examples:
   judge run --explain rulings/sve/11.3.2-bane.json   Print each cited clause's text too
   judge run --json FILE | jq '.outcome.trace[] | .rules'
   judge run --html bane.html rulings/sve/11.3.2-bane.json   A report to hand on
-  judge new pmv | judge run -                         Read the scenario from standard input";
+  judge new pmv | judge run -                         Read the scenario from standard input
+  judge run --dump-at 3 --dump-to moment.json FILE    The state after action 3 as its own scenario";
 
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
@@ -33,6 +34,18 @@ pub struct RunArgs {
     /// drawn at each action, every cited clause expandable) to this file.
     #[arg(long, value_name = "OUT.html")]
     pub html: Option<PathBuf>,
+    /// Write the state after action N (numbered from 0) as a scenario file
+    /// of its own, with the remaining actions, instead of the trace:
+    /// checked to resume exactly as this file does.
+    #[arg(long, value_name = "N")]
+    pub dump_at: Option<usize>,
+    /// With --dump-at: write the scenario to this file (default: standard
+    /// output).
+    #[arg(long, value_name = "OUT.json", requires = "dump_at")]
+    pub dump_to: Option<PathBuf>,
+    /// With --dump-at: leave the remaining actions out (the board only).
+    #[arg(long, requires = "dump_at")]
+    pub no_rest: bool,
 }
 
 /// The most per-action snapshots `run --json` prints (each is a whole
@@ -50,6 +63,14 @@ pub fn run(args: &RunArgs, style: Style) -> CmdResult {
             return Ok(exit::USAGE);
         }
     };
+    if let Some(at) = args.dump_at {
+        let dump = super::dump::DumpArgs {
+            at,
+            to: args.dump_to.as_ref(),
+            rest: !args.no_rest,
+        };
+        return super::dump::run(&loaded, dump);
+    }
     // The JSON outcome prints every snapshot; the trace prints none.
     // Memory grows with each snapshot (a whole state), so a very long
     // scenario keeps the first MAX_JSON_CHECKPOINTS only.
@@ -62,7 +83,7 @@ pub fn run(args: &RunArgs, style: Style) -> CmdResult {
             every_action: false,
             after: (0..MAX_JSON_CHECKPOINTS).collect(),
             final_state: true,
-            interest: None,
+            ..crate::engine::Plan::none()
         }
     } else if args.json {
         crate::engine::Plan::all()

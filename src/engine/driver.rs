@@ -89,6 +89,9 @@ pub struct Plan {
     /// an expectation reads only the keys it names, so a pruned snapshot
     /// gives the same verdict for less work.
     pub interest: Option<Value>,
+    /// Keep the whole state (the engine's, not a snapshot) after this
+    /// action, in [`Outcome::open`] (`judge run --dump-at`).
+    pub game_after: Option<usize>,
 }
 
 impl Plan {
@@ -96,9 +99,8 @@ impl Plan {
     pub fn all() -> Self {
         Plan {
             every_action: true,
-            after: BTreeSet::new(),
             final_state: true,
-            interest: None,
+            ..Plan::default()
         }
     }
 
@@ -123,6 +125,7 @@ pub fn run<R: Rules>(rules: &R, mut game: Game, actions: &[Action], plan: &Plan)
         m: Machine::new(game),
         rejections: Vec::new(),
         checkpoints: Vec::new(),
+        kept: None,
     };
     let error = d
         .check_and_start(actions)
@@ -132,6 +135,7 @@ pub fn run<R: Rules>(rules: &R, mut game: Game, actions: &[Action], plan: &Plan)
         m,
         rejections,
         checkpoints,
+        kept,
         ..
     } = d;
     let state = if plan.final_state {
@@ -148,6 +152,7 @@ pub fn run<R: Rules>(rules: &R, mut game: Game, actions: &[Action], plan: &Plan)
             }) => m.choices.wanted(choice),
             _ => None,
         },
+        game: kept,
     };
     Outcome {
         state,
@@ -167,6 +172,8 @@ struct Driver<'a, R: Rules> {
     m: Machine<R::Step>,
     rejections: Vec<Rejection>,
     checkpoints: Vec<Option<Value>>,
+    /// The state after the action `plan.game_after` names.
+    kept: Option<Box<Game>>,
 }
 
 impl<R: Rules> Driver<'_, R> {
@@ -278,6 +285,9 @@ impl<R: Rules> Driver<'_, R> {
 
     /// The state after action `i`, if the plan keeps it.
     fn checkpoint(&mut self, i: usize) {
+        if self.plan.game_after == Some(i) {
+            self.kept = Some(Box::new(self.m.game.clone()));
+        }
         let kept = self.plan.keeps(i).then(|| {
             let rules = self.rules;
             let interest = self.plan.interest.as_ref();

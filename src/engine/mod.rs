@@ -98,8 +98,8 @@ pub struct Outcome {
 }
 
 /// What a run left open beyond its stop error: `judge explore` branches on
-/// it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// it; and the state kept for `judge run --dump-at`.
+#[derive(Debug, Clone, Default)]
 pub struct Open {
     /// The range of the first random draw a strict script of random
     /// results did not give ([`rng::Rng::script`]).
@@ -107,6 +107,8 @@ pub struct Open {
     /// The shape of the missing choice that stopped the run, when the
     /// helper that asked for it recorded one.
     pub choice: Option<machine::Wanted>,
+    /// The whole state after the action [`Plan::game_after`] names.
+    pub game: Option<Box<Game>>,
 }
 
 /// An error that stopped a run.

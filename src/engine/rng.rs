@@ -54,6 +54,17 @@ impl Rng {
         });
     }
 
+    /// Where the generator stands, as a scenario gives it: the seed that
+    /// continues it and the scripted results not drawn yet.
+    pub fn continuation(&self) -> (u64, Vec<u64>) {
+        let rest = self
+            .script
+            .as_ref()
+            .map(|s| s.values.iter().skip(s.next).copied().collect())
+            .unwrap_or_default();
+        (self.state, rest)
+    }
+
     /// The range of the first draw a strict script did not give.
     pub fn wanted(&self) -> Option<u64> {
         self.script.as_ref().and_then(|s| s.wanted)
@@ -151,5 +162,20 @@ mod tests {
         r.script(vec![1], false);
         assert_eq!(r.below(4), 1);
         assert_eq!(r.below(1000), plain.below(1000));
+    }
+
+    #[test]
+    fn the_continuation_seeds_the_same_stream() {
+        let mut r = Rng::new(99);
+        r.script(vec![1, 2, 3], false);
+        r.below(10);
+        r.below(10);
+        let (seed, rest) = r.continuation();
+        assert_eq!(rest, [3]);
+        let mut again = Rng::new(seed);
+        again.script(rest, false);
+        for _ in 0..5 {
+            assert_eq!(r.below(1000), again.below(1000));
+        }
     }
 }

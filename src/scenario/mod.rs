@@ -17,6 +17,7 @@ pub mod report;
 pub mod schema;
 pub mod trace_match;
 pub mod vocabulary;
+pub mod write;
 
 use crate::engine::Plan;
 pub use format::Scenario;
@@ -50,6 +51,7 @@ pub fn plan(expect: &format::Expect) -> Plan {
         after: expect.checkpoints.iter().map(|c| c.after).collect(),
         final_state: expect.state.is_some(),
         interest: Some(interest(expect)),
+        game_after: None,
     }
 }
 

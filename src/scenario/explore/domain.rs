@@ -7,12 +7,13 @@ use serde_json::{Value, json};
 
 use crate::engine::{TargetCount, Wanted};
 
-/// The candidate values of a missing choice with these `options`.
-pub fn candidates(options: &[String], wanted: Option<Wanted>) -> Vec<Value> {
+/// The candidate values of a missing choice with these `options`, at
+/// most `cap` of them (a board of many cards must not make millions).
+pub fn candidates(options: &[String], wanted: Option<Wanted>, cap: usize) -> Vec<Value> {
     match wanted {
-        Some(Wanted::Number { max }) => (0..=max).map(|n| json!(n)).collect(),
-        Some(Wanted::Pick(count)) => picks(options, count),
-        None => scalars(options),
+        Some(Wanted::Number { max }) => (0..=max).take(cap).map(|n| json!(n)).collect(),
+        Some(Wanted::Pick(count)) => picks(options, count, cap),
+        None => scalars(options).into_iter().take(cap).collect(),
     }
 }
 
@@ -60,27 +61,46 @@ fn range(o: &str) -> Option<(i64, i64)> {
 
 /// Every list of distinct options a count allows, in the options' order:
 /// exactly N (the N-subsets) or up to N (every subset of 0 to N).
-fn picks(options: &[String], count: TargetCount) -> Vec<Value> {
+fn picks(options: &[String], count: TargetCount, cap: usize) -> Vec<Value> {
     let sizes = match count {
         TargetCount::Exactly(n) => n..=n,
         TargetCount::UpTo(n) => 0..=n.min(options.len()),
     };
     let mut out = Vec::new();
     for k in sizes {
-        subsets(options, k, &mut Vec::new(), 0, &mut out);
+        let mut pick = Subsets {
+            options,
+            k,
+            cap,
+            out: &mut out,
+        };
+        pick.from(&mut Vec::new(), 0);
     }
     out
 }
 
-fn subsets(options: &[String], k: usize, cur: &mut Vec<String>, from: usize, out: &mut Vec<Value>) {
-    if cur.len() == k {
-        out.push(json!(cur));
-        return;
-    }
-    for i in from..options.len() {
-        cur.push(options[i].clone());
-        subsets(options, k, cur, i + 1, out);
-        cur.pop();
+/// The `k`-subsets of `options` in order, until `out` holds `cap`.
+struct Subsets<'a> {
+    options: &'a [String],
+    k: usize,
+    cap: usize,
+    out: &'a mut Vec<Value>,
+}
+
+impl Subsets<'_> {
+    fn from(&mut self, cur: &mut Vec<String>, start: usize) {
+        if self.out.len() >= self.cap {
+            return;
+        }
+        if cur.len() == self.k {
+            self.out.push(json!(cur));
+            return;
+        }
+        for i in start..self.options.len() {
+            cur.push(self.options[i].clone());
+            self.from(cur, i + 1);
+            cur.pop();
+        }
     }
 }
 
@@ -89,9 +109,9 @@ fn subsets(options: &[String], k: usize, cur: &mut Vec<String>, from: usize, out
 /// names ("exactly N of …", "up to N of …"), else the other form of the
 /// same answer (a number as text, one id as a list of one). Empty when
 /// there is nothing else to try.
-pub fn instead(value: &Value, described: &[String], options: &[String]) -> Vec<Value> {
+pub fn instead(value: &Value, described: &[String], options: &[String], cap: usize) -> Vec<Value> {
     if let Some(count) = described.first().and_then(|d| count_in(d)) {
-        return picks(options, count);
+        return picks(options, count, cap);
     }
     match value {
         Value::Number(n) => vec![Value::String(n.to_string())],
@@ -192,17 +212,18 @@ mod tests {
 
     #[test]
     fn options_become_typed_scalars() {
-        let v = candidates(&ids(&["true", "false"]), None);
+        let v = candidates(&ids(&["true", "false"]), None, 100);
         assert_eq!(v, [json!(true), json!(false)]);
-        let v = candidates(&ids(&["a number from 0 to 2"]), None);
+        let v = candidates(&ids(&["a number from 0 to 2"]), None, 100);
         assert_eq!(v, [json!(0), json!(1), json!(2)]);
-        let v = candidates(&ids(&["c1", "2"]), None);
+        let v = candidates(&ids(&["c1", "2"]), None, 100);
         assert_eq!(v, [json!("c1"), json!(2)]);
-        let v = candidates(&ids(&["an integer from -1 to 1"]), None);
+        let v = candidates(&ids(&["an integer from -1 to 1"]), None, 100);
         assert_eq!(v, [json!(-1), json!(0), json!(1)]);
         let v = candidates(
             &ids(&["0 (chosen by p2, 1.2)", "1 (chosen by p2, 1.2)"]),
             None,
+            100,
         );
         assert_eq!(v, [json!(0), json!(1)]);
     }
@@ -210,24 +231,33 @@ mod tests {
     #[test]
     fn shapes_give_exactly_the_valid_values() {
         let o = ids(&["a", "b", "c"]);
-        let v = candidates(&o, Some(Wanted::Pick(TargetCount::Exactly(2))));
+        let v = candidates(&o, Some(Wanted::Pick(TargetCount::Exactly(2))), 100);
         assert_eq!(v, [json!(["a", "b"]), json!(["a", "c"]), json!(["b", "c"])]);
-        let v = candidates(&o, Some(Wanted::Pick(TargetCount::UpTo(1))));
+        let v = candidates(&o, Some(Wanted::Pick(TargetCount::UpTo(1))), 100);
         assert_eq!(v, [json!([]), json!(["a"]), json!(["b"]), json!(["c"])]);
-        let v = candidates(&[], Some(Wanted::Number { max: 1 }));
+        let v = candidates(&[], Some(Wanted::Number { max: 1 }), 100);
         assert_eq!(v, [json!(0), json!(1)]);
+    }
+
+    #[test]
+    fn a_huge_choice_is_cut_at_the_cap() {
+        let many: Vec<String> = (0..200).map(|i| format!("c{i}")).collect();
+        let v = candidates(&many, Some(Wanted::Pick(TargetCount::Exactly(5))), 7);
+        assert_eq!(v.len(), 7);
+        let v = candidates(&[], Some(Wanted::Number { max: u64::MAX }), 3);
+        assert_eq!(v, [json!(0), json!(1), json!(2)]);
     }
 
     #[test]
     fn a_refused_value_is_tried_in_its_other_form_or_by_the_stated_count() {
         let o = ids(&["a", "b"]);
-        assert_eq!(instead(&json!("a"), &[], &o), [json!(["a"])]);
-        assert_eq!(instead(&json!(3), &[], &o), [json!("3")]);
+        assert_eq!(instead(&json!("a"), &[], &o, 100), [json!(["a"])]);
+        assert_eq!(instead(&json!(3), &[], &o, 100), [json!("3")]);
         let d = ids(&["exactly 2 of a, b"]);
-        assert_eq!(instead(&json!("a"), &d, &o), [json!(["a", "b"])]);
+        assert_eq!(instead(&json!("a"), &d, &o, 100), [json!(["a", "b"])]);
         let d = ids(&["up to 1 of a, b (1.2)"]);
-        assert_eq!(instead(&json!("a"), &d, &o).len(), 3);
-        assert!(instead(&json!(true), &[], &o).is_empty());
+        assert_eq!(instead(&json!("a"), &d, &o, 100).len(), 3);
+        assert!(instead(&json!(true), &[], &o, 100).is_empty());
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{Branch, Exploration, Origin, origin_label};
+use super::{Exploration, Origin, origin_label};
 use crate::engine::Outcome;
 use crate::scenario::Loaded;
 
@@ -98,35 +98,61 @@ impl Group {
     }
 }
 
+/// Each decision of each branch as (what was decided, the answer), in
+/// words: computed once for [`choices`].
+pub fn answers(loaded: &Loaded, e: &Exploration) -> Said {
+    let branches: Vec<Vec<(String, String)>> = e
+        .branches
+        .iter()
+        .map(|b| {
+            b.path
+                .iter()
+                .map(|d| (d.label(loaded), d.answer(loaded)))
+                .collect()
+        })
+        .collect();
+    let mut everywhere: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (label, answer) in branches.iter().flatten() {
+        everywhere
+            .entry(label.clone())
+            .or_default()
+            .insert(answer.clone());
+    }
+    Said {
+        branches,
+        everywhere,
+    }
+}
+
+/// The decisions of every branch, in words ([`answers`]).
+pub struct Said {
+    /// Each branch's (what was decided, the answer).
+    branches: Vec<Vec<(String, String)>>,
+    /// Every answer given to each decision anywhere.
+    everywhere: BTreeMap<String, BTreeSet<String>>,
+}
+
 /// For one group, each decision the explored branches made with the
-/// answers its branches gave: `any` when they gave every answer given
-/// anywhere, `(not made)` for branches that did not meet the decision.
-pub fn choices(loaded: &Loaded, e: &Exploration, g: &Group) -> Vec<(String, Vec<String>)> {
-    let answers = |branches: &mut dyn Iterator<Item = &Branch>| {
-        let mut m: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for b in branches {
-            for d in &b.path {
-                m.entry(d.label(loaded))
-                    .or_default()
-                    .insert(d.answer(loaded));
-            }
+/// answers its branches gave (`said`: [`answers`]): `any` when they gave
+/// every answer given anywhere, `(not made)` for branches that did not
+/// meet the decision.
+pub fn choices(said: &Said, g: &Group) -> Vec<(String, Vec<String>)> {
+    let mut here: BTreeMap<&String, (BTreeSet<&String>, usize)> = BTreeMap::new();
+    for &b in &g.branches {
+        for (label, answer) in &said.branches[b] {
+            let e = here.entry(label).or_default();
+            e.0.insert(answer);
+            e.1 += 1;
         }
-        m
-    };
-    let all = answers(&mut e.branches.iter());
-    let here = answers(&mut g.branches.iter().map(|&i| &e.branches[i]));
+    }
     let mut out = Vec::new();
-    for (label, everywhere) in &all {
-        let mine = here.get(label).cloned().unwrap_or_default();
-        let met = g
-            .branches
-            .iter()
-            .filter(|&&i| e.branches[i].path.iter().any(|d| d.label(loaded) == *label))
-            .count();
-        let mut shown: Vec<String> = if mine == *everywhere && everywhere.len() > 1 {
+    for (label, everywhere) in &said.everywhere {
+        let (mine, met) = here.get(label).cloned().unwrap_or_default();
+        let all_of_them = mine.len() == everywhere.len() && everywhere.len() > 1;
+        let mut shown: Vec<String> = if all_of_them {
             vec!["any".to_string()]
         } else {
-            mine.into_iter().collect()
+            mine.into_iter().cloned().collect()
         };
         if met < g.branches.len() {
             shown.push("(not made)".to_string());
@@ -136,8 +162,33 @@ pub fn choices(loaded: &Loaded, e: &Exploration, g: &Group) -> Vec<(String, Vec<
     out
 }
 
+/// The parts of `state` at the `paths` of [`flatten`] (what tells the
+/// outcomes apart), as a partial state an expectation can state.
+pub fn only(state: &Value, paths: &BTreeSet<&String>) -> Option<Value> {
+    fn keep(v: &Value, path: &str, paths: &BTreeSet<&String>) -> Option<Value> {
+        match v {
+            Value::Object(m) if !m.is_empty() => {
+                let kept: serde_json::Map<String, Value> = m
+                    .iter()
+                    .filter_map(|(k, x)| {
+                        let p = if path.is_empty() {
+                            k.clone()
+                        } else {
+                            format!("{path}.{k}")
+                        };
+                        keep(x, &p, paths).map(|x| (k.clone(), x))
+                    })
+                    .collect();
+                (!kept.is_empty()).then_some(Value::Object(kept))
+            }
+            _ => paths.contains(&path.to_string()).then(|| v.clone()),
+        }
+    }
+    keep(state, "", paths)
+}
+
 /// The leaves of a snapshot, by dotted path (`cards.f1.zone`).
-fn flatten(v: &Value, path: &str, out: &mut BTreeMap<String, Value>) {
+pub fn flatten(v: &Value, path: &str, out: &mut BTreeMap<String, Value>) {
     match v {
         Value::Object(m) if !m.is_empty() => {
             for (k, x) in m {

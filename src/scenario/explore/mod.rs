@@ -17,7 +17,7 @@
 pub mod domain;
 pub mod group;
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -128,6 +128,9 @@ pub struct Branch {
     pub random: Vec<u64>,
     /// The index of its outcome in [`Exploration::groups`].
     pub outcome: usize,
+    /// Its rejected actions (index in `actions`, rule).
+    #[serde(skip)]
+    pub rejected: Vec<(usize, &'static str)>,
 }
 
 /// What `judge explore` found.
@@ -214,7 +217,7 @@ pub fn explore(loaded: &Loaded, responses: &[Action], settings: Settings) -> Exp
         final_state: true,
         ..Plan::none()
     };
-    let mut queue: VecDeque<Input> = roots(loaded, responses).into();
+    let mut queue: VecDeque<Input> = roots(loaded, responses, settings.max_branches + 1).into();
     let mut seen = BTreeSet::new();
     let mut found = Found::default();
     let mut runs = 0;
@@ -231,7 +234,10 @@ pub fn explore(loaded: &Loaded, responses: &[Action], settings: Settings) -> Exp
         let mut game = loaded.game.clone();
         game.rng.script(input.random.clone(), true);
         let outcome = loaded.module.run_planned(game, &input.actions, &plan);
-        match fork(&input, &outcome) {
+        // One more answer than runs are left, so a cut shows as a search
+        // stopped by the bound.
+        let cap = settings.max_branches - runs + 1;
+        match fork(&input, &outcome, cap) {
             Fork::Children(children) => {
                 // Depth first, in the order of the options.
                 for c in children.into_iter().rev() {
@@ -256,7 +262,8 @@ pub fn explore(loaded: &Loaded, responses: &[Action], settings: Settings) -> Exp
 struct Found {
     branches: Vec<Branch>,
     groups: Vec<Group>,
-    index: BTreeMap<String, usize>,
+    /// Outcome by its ending's key (looked up only: the order is `groups`).
+    index: HashMap<String, usize>,
     not_legal: BTreeMap<String, usize>,
     duplicates: usize,
 }
@@ -277,13 +284,18 @@ impl Found {
             actions: input.defs,
             random: input.random,
             outcome: g,
+            rejected: outcome
+                .rejections
+                .iter()
+                .map(|r| (r.action, r.rule))
+                .collect(),
         });
     }
 }
 
 /// The first branches: the file as it is, and with each plan of inserted
 /// responses (each candidate at most once, at most one before each action).
-fn roots(loaded: &Loaded, responses: &[Action]) -> Vec<Input> {
+fn roots(loaded: &Loaded, responses: &[Action], cap: usize) -> Vec<Input> {
     let base = Input {
         actions: loaded.actions.clone(),
         defs: loaded.scenario.actions.clone(),
@@ -299,7 +311,7 @@ fn roots(loaded: &Loaded, responses: &[Action]) -> Vec<Input> {
         let mut more = Vec::new();
         for p in &plans {
             for slot in 0..slots {
-                if !p.contains(&Some(slot)) {
+                if !p.contains(&Some(slot)) && plans_len(&more, cap) {
                     let mut q = p.clone();
                     q[r] = Some(slot);
                     more.push(q);
@@ -308,10 +320,16 @@ fn roots(loaded: &Loaded, responses: &[Action]) -> Vec<Input> {
         }
         plans.extend(more);
     }
+    plans.truncate(cap);
     plans
         .iter()
         .map(|p| with_responses(loaded, responses, &base, p))
         .collect()
+}
+
+/// Whether more plans may be made (fewer than `cap`).
+fn plans_len(plans: &[Vec<Option<usize>>], cap: usize) -> bool {
+    plans.len() < cap
 }
 
 /// `base` with response `r` inserted before action `plan[r]`.
@@ -355,11 +373,12 @@ enum Fork {
 }
 
 /// The branches that continue `input` after its run `outcome`.
-fn fork(input: &Input, outcome: &Outcome) -> Fork {
+fn fork(input: &Input, outcome: &Outcome, cap: usize) -> Fork {
     if let Some(of) = outcome.open.random {
         let draw = input.random.len();
         return Fork::Children(
             (0..of)
+                .take(cap)
                 .map(|value| {
                     let mut next = input.clone();
                     next.random.push(value);
@@ -381,11 +400,11 @@ fn fork(input: &Input, outcome: &Outcome) -> Fork {
     };
     match error {
         EngineError::MissingChoice { choice, options } => {
-            missing(input, *i, choice, options, outcome.open.choice)
+            missing(input, *i, choice, options, outcome.open.choice, cap)
         }
         EngineError::BadChoice {
             choice, options, ..
-        } => refused(input, *i, choice, options),
+        } => refused(input, *i, choice, options, cap),
         _ => Fork::Leaf,
     }
 }
@@ -408,6 +427,7 @@ fn missing(
     key: &str,
     options: &[String],
     wanted: Option<crate::engine::Wanted>,
+    cap: usize,
 ) -> Fork {
     let made = input.path.iter().any(
         |d| matches!(d, Decision::Choice { on, key: k, .. } if *on == input.origin[i] && k == key),
@@ -433,7 +453,7 @@ fn missing(
         // ends here, its outcome the engine's request for the choice.
         return Fork::Leaf;
     }
-    let values = domain::candidates(options, wanted);
+    let values = domain::candidates(options, wanted, cap);
     if values.is_empty() {
         return Fork::Leaf;
     }
@@ -452,14 +472,14 @@ fn missing(
 
 /// The engine refused the value this search gave choice `key` on action
 /// `i`: try the value's other forms once, else it is not a legal way.
-fn refused(input: &Input, i: usize, key: &str, described: &[String]) -> Fork {
+fn refused(input: &Input, i: usize, key: &str, described: &[String], cap: usize) -> Fork {
     let last = match input.path.last() {
         Some(Decision::Choice { on, key: k, value }) if *on == input.origin[i] && k == key => value,
         _ => return Fork::Leaf,
     };
     let values = match input.forms_left {
         0 => Vec::new(),
-        2 => domain::instead(last, described, &input.options),
+        2 => domain::instead(last, described, &input.options, cap),
         _ => domain::arrangements(&input.options),
     };
     if values.is_empty() {

@@ -1,0 +1,153 @@
+//! `judge run FILE --dump-at N`: the state after action N as a scenario
+//! file of its own, checked before it is written: run alone it must be
+//! the state after action N, and with the remaining actions it must end
+//! as the original does.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+use super::CmdResult;
+use crate::engine::{Outcome, Plan};
+use crate::error::exit;
+use crate::scenario::explore::group::flatten;
+use crate::scenario::{self, Loaded, write};
+
+/// What `--dump-at` was asked.
+pub struct DumpArgs<'a> {
+    /// The action after which the state is written.
+    pub at: usize,
+    /// Where to write (standard output when `None`).
+    pub to: Option<&'a PathBuf>,
+    /// Keep the remaining actions.
+    pub rest: bool,
+}
+
+pub fn run(loaded: &Loaded, args: DumpArgs<'_>) -> CmdResult {
+    let n = args.at;
+    if n >= loaded.actions.len() {
+        crate::errln!(
+            "error: --dump-at {n}: {} has {} action(s), numbered from 0",
+            loaded.file,
+            loaded.actions.len()
+        );
+        return Ok(exit::USAGE);
+    }
+    let plan = Plan {
+        after: [n].into(),
+        final_state: true,
+        game_after: Some(n),
+        ..Plan::none()
+    };
+    let original = scenario::run_loaded(loaded, &plan);
+    let Some(game) = original.open.game.as_deref() else {
+        let why = original
+            .error
+            .as_ref()
+            .map_or_else(String::new, |e| format!(": {}", e.error));
+        crate::errln!("error: --dump-at {n}: the run stopped before the end of action {n}{why}");
+        return Ok(exit::USAGE);
+    };
+    let dumped = write::dump(loaded, game, n, args.rest);
+    let text = write::to_text(&dumped);
+    if let Err(why) = verify(loaded, &original, n, &text, args.rest) {
+        crate::errln!(
+            "error: the state after action {n} cannot be written as a scenario that goes on the same way: {why}. A scenario holds the board; what is in progress (abilities waiting to resolve, effects that last until later, a procedure waiting for an answer) starts again from the beginning of the phase"
+        );
+        return Ok(exit::NO_MATCH);
+    }
+    match args.to {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, &text) {
+                crate::errln!("error: cannot write {}: {e}", path.display());
+                return Ok(exit::USAGE);
+            }
+            crate::errln!(
+                "wrote the state after action {n} to {} (checked: it resumes as {} does)",
+                path.display(),
+                loaded.file
+            );
+        }
+        None => crate::scenario::report::emit(&text),
+    }
+    Ok(exit::OK)
+}
+
+/// Checks the written scenario `text`: loaded and run with no action, its
+/// state is the original's after action `n`; with the remaining actions
+/// (`rest`), it ends with the same state, result, rejections and stop.
+fn verify(
+    loaded: &Loaded,
+    original: &Outcome,
+    n: usize,
+    text: &str,
+    rest: bool,
+) -> Result<(), String> {
+    let dumped = scenario::load_str(&loaded.file, text, None)
+        .map_err(|e| format!("the file does not load ({e})"))?;
+    let all = Plan {
+        final_state: true,
+        ..Plan::none()
+    };
+    let start = scenario::run_loaded(
+        &Loaded {
+            actions: Vec::new(),
+            ..dumped.clone()
+        },
+        &all,
+    );
+    let at_n = original
+        .checkpoints
+        .get(n)
+        .cloned()
+        .flatten()
+        .unwrap_or_default();
+    same("its board", &start.state, &at_n)?;
+    if !rest {
+        return Ok(());
+    }
+    let end = scenario::run_loaded(&dumped, &all);
+    same("the final state", &end.state, &original.state)?;
+    let rules = |o: &Outcome| -> Vec<(usize, &str)> {
+        o.rejections.iter().map(|r| (r.action, r.rule)).collect()
+    };
+    let shifted: Vec<(usize, &str)> = rules(original)
+        .into_iter()
+        .filter(|(i, _)| *i > n)
+        .map(|(i, r)| (i - n - 1, r))
+        .collect();
+    if end.result != original.result
+        || rules(&end) != shifted
+        || end.error.is_some() != original.error.is_some()
+    {
+        return Err("the result, rejections or stop of the remaining actions differ".into());
+    }
+    Ok(())
+}
+
+/// `Err` naming the parts where `got` differs from `want`.
+fn same(what: &str, got: &Value, want: &Value) -> Result<(), String> {
+    let (mut a, mut b) = (BTreeMap::new(), BTreeMap::new());
+    flatten(got, "", &mut a);
+    flatten(want, "", &mut b);
+    let mut paths: Vec<&String> = a.keys().chain(b.keys()).collect();
+    paths.sort();
+    paths.dedup();
+    let differ: Vec<String> = paths
+        .into_iter()
+        .filter(|p| a.get(*p) != b.get(*p))
+        .map(|p| {
+            let show =
+                |m: &BTreeMap<String, Value>| m.get(p).map_or("(none)".into(), Value::to_string);
+            format!("{p}: {} instead of {}", show(&a), show(&b))
+        })
+        .collect();
+    if differ.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "{what} differs: {}",
+        crate::engine::machine::capped_list(&differ)
+    ))
+}

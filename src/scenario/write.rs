@@ -1,0 +1,186 @@
+//! Writing scenario files: a branch of `judge explore` ([`branch`]) and
+//! the state after an action of a run ([`dump`], `judge run --dump-at`).
+//! Both are complete files the loader accepts: every card definition
+//! inline, no card pool.
+
+use std::collections::BTreeMap;
+
+use serde_json::json;
+
+use super::Loaded;
+use super::format::{
+    ActionDef, CardEntry, CardInstanceDef, Checkpoint, Expect, ExpectRejected, PlayerDef, Scenario,
+    StateDef, TurnDef, ZoneDef,
+};
+use crate::engine::{Game, player_name};
+
+/// `loaded`'s scenario with `actions` and `random` in place of its own,
+/// without candidate responses, expecting `expect`.
+pub fn branch(
+    loaded: &Loaded,
+    actions: Vec<ActionDef>,
+    random: Vec<u64>,
+    expect: Expect,
+) -> Scenario {
+    Scenario {
+        actions,
+        random,
+        responses: Vec::new(),
+        expect,
+        ..inline(loaded)
+    }
+}
+
+/// The definition key of an anonymous card, which the loader adds itself.
+const ANONYMOUS: &str = "?";
+
+/// The scenario with its card pool inlined (so the file stands alone).
+fn inline(loaded: &Loaded) -> Scenario {
+    let mut cards = loaded.game.defs.clone();
+    cards.remove(ANONYMOUS);
+    Scenario {
+        card_pool: Vec::new(),
+        cards,
+        ..loaded.scenario.clone()
+    }
+}
+
+/// The state `game` reached after the file's action `after`, as a
+/// scenario: the board (values, flags the file may give, every zone with
+/// each card's id, definition, states, damage, counters, attachment,
+/// owner and face), whose turn and phase, the generator where it stands;
+/// with the remaining actions when `rest`. The expectation keeps what
+/// still holds by construction: the result and final state (with the
+/// rest), and the checkpoints and rejections of the remaining actions,
+/// renumbered.
+pub fn dump(loaded: &Loaded, game: &Game, after: usize, rest: bool) -> Scenario {
+    let s = &loaded.scenario;
+    let (seed, random) = game.rng.continuation();
+    let actions: Vec<ActionDef> = if rest {
+        s.actions.iter().skip(after + 1).cloned().collect()
+    } else {
+        Vec::new()
+    };
+    Scenario {
+        name: format!("{} — the state after action {after}", s.name),
+        seed,
+        random,
+        state: board(loaded, game),
+        actions,
+        responses: Vec::new(),
+        expect: if rest {
+            kept_expectations(&s.expect, after)
+        } else {
+            Expect::default()
+        },
+        ..inline(loaded)
+    }
+}
+
+/// The expectations about the actions after `after`, renumbered.
+fn kept_expectations(e: &Expect, after: usize) -> Expect {
+    let shift = |i: usize| i.checked_sub(after + 1);
+    Expect {
+        comment: Some(json!(format!(
+            "kept from the original file: the result, the final state, and the checkpoints and rejections of the actions after action {after}"
+        ))),
+        result: e.result.clone(),
+        state: e.state.clone(),
+        rejected: e
+            .rejected
+            .iter()
+            .filter_map(|r| {
+                shift(r.action).map(|action| ExpectRejected {
+                    action,
+                    rule: r.rule.clone(),
+                })
+            })
+            .collect(),
+        checkpoints: e
+            .checkpoints
+            .iter()
+            .filter_map(|c| {
+                shift(c.after).map(|after| Checkpoint {
+                    after,
+                    state: c.state.clone(),
+                })
+            })
+            .collect(),
+        ..Expect::default()
+    }
+}
+
+/// The board of `game` as the file's `state`.
+fn board(loaded: &Loaded, game: &Game) -> StateDef {
+    let flags = loaded.module.player_flags();
+    let players = game
+        .players
+        .iter()
+        .enumerate()
+        .map(|(p, pl)| {
+            let mut zones = BTreeMap::new();
+            for spec in game.zone_specs.iter().filter(|z| !z.shared) {
+                let ids = game.zone_of(p, spec.name);
+                if !ids.is_empty() {
+                    let states = loaded.module.card_states();
+                    let cards = ids.iter().map(|id| entry(game, p, id, states)).collect();
+                    zones.insert(spec.name.to_string(), ZoneDef::Cards(cards));
+                }
+            }
+            let def = PlayerDef {
+                comment: None,
+                values: pl.values.clone(),
+                zones,
+                flags: pl
+                    .flags
+                    .iter()
+                    .filter(|f| flags.contains(&f.as_str()))
+                    .cloned()
+                    .collect(),
+            };
+            (player_name(p), def)
+        })
+        .collect();
+    StateDef {
+        comment: None,
+        turn: TurnDef {
+            player: player_name(game.turn.active),
+            phase: game.turn.phase.clone(),
+            number: game.turn.number,
+            first: Some(player_name(game.turn.first)),
+        },
+        players,
+    }
+}
+
+/// One card of player `p`'s zone, in full (of its states, those a file
+/// may give: the others are the game's own bookkeeping).
+fn entry(game: &Game, p: usize, id: &str, states: &[&str]) -> CardEntry {
+    let Some(c) = game.card(id) else {
+        return CardEntry::Key(id.to_string());
+    };
+    CardEntry::Full(CardInstanceDef {
+        id: Some(id.to_string()),
+        card: c.def.clone(),
+        state: c
+            .states
+            .iter()
+            .filter(|s| states.contains(&s.as_str()))
+            .cloned()
+            .collect(),
+        damage: c.damage,
+        counters: c.counters.clone(),
+        attached_to: c.attached_to.clone(),
+        token: c.token,
+        owner: (c.owner != p).then(|| player_name(c.owner)),
+        alternate: c.face.as_ref().is_some_and(|f| f.source == id),
+        comment: None,
+    })
+}
+
+/// A scenario as the text of a file (pretty JSON, keys in a fixed order).
+pub fn to_text(s: &Scenario) -> String {
+    let mut t = serde_json::to_string_pretty(s).unwrap_or_default();
+    t.push('\n');
+    t
+}

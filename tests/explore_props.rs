@@ -1,0 +1,191 @@
+//! Property tests of `judge explore` and `judge run --dump-at`: every
+//! branch explore reports, written back as a scenario with its choices,
+//! ends as reported; every dump, run with the remaining actions, ends as
+//! the original file (the second through the real binary).
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use tcg_judge::engine::{Outcome, Plan};
+use tcg_judge::scenario::explore::{self, Settings};
+use tcg_judge::scenario::{self, write};
+
+/// Every ruling and worked example that gives a choice, with its choices
+/// taken out: the decisions explore has to find.
+fn open_corpus() -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    for dir in ["rulings", "scenarios"] {
+        for game in ["dz", "pmv", "pso2", "sve"] {
+            let Ok(rd) = std::fs::read_dir(Path::new(dir).join(game)) else {
+                continue;
+            };
+            let mut files: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+            files.sort();
+            for f in files {
+                let name = f.to_string_lossy().to_string();
+                if !name.ends_with(".json") || name.ends_with(".pool.json") {
+                    continue;
+                }
+                let mut v: Value =
+                    serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+                let Some(actions) = v["actions"].as_array_mut() else {
+                    continue;
+                };
+                let mut had = false;
+                for a in actions.iter_mut() {
+                    if let Some(o) = a.as_object_mut() {
+                        had |= o.remove("choices").is_some();
+                    }
+                }
+                if had {
+                    out.push((f, v.to_string()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What a branch's outcome is compared by.
+fn ending(o: &Outcome) -> (Value, String, Vec<&'static str>, bool) {
+    (
+        o.state.clone(),
+        o.result.clone(),
+        o.rejections.iter().map(|r| r.rule).collect(),
+        o.error.is_some(),
+    )
+}
+
+#[test]
+fn every_branch_written_back_ends_as_reported() {
+    let plan = Plan {
+        final_state: true,
+        ..Plan::none()
+    };
+    let (mut files, mut branches, mut games) = (0, 0, std::collections::BTreeSet::new());
+    for (path, text) in open_corpus() {
+        let name = path.to_string_lossy();
+        let Ok(loaded) = scenario::load_str(&name, &text, path.parent()) else {
+            continue;
+        };
+        let responses = scenario::load::responses(&loaded).unwrap();
+        let found = explore::explore(&loaded, &responses, Settings { max_branches: 300 });
+        files += 1;
+        for b in &found.branches {
+            let s = write::branch(
+                &loaded,
+                b.actions.clone(),
+                b.random.clone(),
+                Default::default(),
+            );
+            let back = scenario::load_str(&name, &write::to_text(&s), None)
+                .unwrap_or_else(|e| panic!("{name}: the written branch does not load: {e}"));
+            let o = scenario::run_loaded(&back, &plan);
+            let g = &found.groups[b.outcome].ending;
+            let (state, result, rules, stopped) = ending(&o);
+            let want: Vec<&str> = g.rejections.iter().map(|r| r.rule).collect();
+            assert_eq!(state, g.state, "{name}: {:?}", b.path);
+            assert_eq!(
+                (result, rules, stopped),
+                (g.result.clone(), want, g.error.is_some()),
+                "{name}: {:?}",
+                b.path
+            );
+            branches += 1;
+            games.insert(loaded.scenario.game.clone());
+        }
+    }
+    assert!(files > 100, "{files} files explored");
+    assert!(branches > files, "{branches} branches");
+    assert_eq!(games.len(), 4, "{games:?}");
+}
+
+fn judge(args: &[&str]) -> std::process::Output {
+    assert_cmd::Command::cargo_bin("judge")
+        .unwrap()
+        .env("NO_COLOR", "1")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn final_state(file: &str) -> Value {
+    let v: Value = serde_json::from_slice(&judge(&["run", "--json", file]).stdout).unwrap();
+    v["outcome"]["state"].clone()
+}
+
+#[test]
+fn every_dump_run_with_the_rest_ends_as_the_original() {
+    let dir = std::env::temp_dir().join(format!("judge-dump-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("dump.json");
+    let out = out.to_str().unwrap();
+    let (mut written, mut refused) = (0, 0);
+    for game in ["dz", "pmv", "pso2", "sve"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(Path::new("scenarios").join(game))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| {
+                p.to_string_lossy().ends_with(".json")
+                    && !p.to_string_lossy().ends_with(".pool.json")
+            })
+            .collect();
+        files.sort();
+        for f in files.iter().take(4) {
+            let file = f.to_str().unwrap();
+            let v: Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+            let n = v["actions"].as_array().map_or(0, Vec::len);
+            let original = final_state(file);
+            for at in 0..n {
+                let o = judge(&["run", file, "--dump-at", &at.to_string(), "--dump-to", out]);
+                match o.status.code() {
+                    Some(0) => {
+                        assert_eq!(final_state(out), original, "{file} --dump-at {at}");
+                        written += 1;
+                    }
+                    Some(1) => {
+                        let e = String::from_utf8_lossy(&o.stderr);
+                        assert!(
+                            e.contains("cannot be written as a scenario that goes on the same way"),
+                            "{e}"
+                        );
+                        refused += 1;
+                    }
+                    c => panic!(
+                        "{file} --dump-at {at}: exit {c:?}: {}",
+                        String::from_utf8_lossy(&o.stderr)
+                    ),
+                }
+            }
+        }
+    }
+    assert!(written > 10, "{written} dumps written, {refused} refused");
+}
+
+#[test]
+fn a_dump_without_the_rest_is_the_board_after_the_action() {
+    let o = judge(&[
+        "run",
+        "scenarios/sve/01-a-full-turn.json",
+        "--dump-at",
+        "1",
+        "--no-rest",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(s["actions"].as_array().is_none_or(Vec::is_empty));
+    assert!(
+        s["name"]
+            .as_str()
+            .unwrap()
+            .ends_with("the state after action 1")
+    );
+    let o = judge(&[
+        "run",
+        "scenarios/sve/01-a-full-turn.json",
+        "--dump-at",
+        "99",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
