@@ -153,3 +153,28 @@ fn every_worked_example_of_the_four_games_explores() {
         assert!(n > 0, "{game}");
     }
 }
+
+#[test]
+fn a_given_random_result_is_used_and_one_out_of_range_is_bad_input() {
+    let mut v: Value = serde_json::from_str(
+        &std::fs::read_to_string("scenarios/sve/10-random-target.json").unwrap(),
+    )
+    .unwrap();
+    v["card_pool"] =
+        serde_json::json!([std::fs::canonicalize("scenarios/sve/cards.pool.json").unwrap()]);
+    let dir = std::env::temp_dir().join(format!("judge-random-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("r.json");
+    let f = file.to_str().unwrap();
+    v["random"] = serde_json::json!([2]);
+    std::fs::write(&file, v.to_string()).unwrap();
+    let out = json_of(&["run", "--json", f]);
+    assert_eq!(out["outcome"]["state"]["cards"]["c"]["zone"], "p2.cemetery");
+    v["random"] = serde_json::json!([5]);
+    std::fs::write(&file, v.to_string()).unwrap();
+    judge()
+        .args(["run", f])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`random[0]` = 5 is not allowed"));
+}

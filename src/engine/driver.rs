@@ -190,7 +190,8 @@ impl<R: Rules> Driver<'_, R> {
         self.m.run(|m, s| rules.step(m, s)).map_err(before)?;
         self.rules
             .settle(&mut self.m, actions.first())
-            .map_err(before)
+            .map_err(before)?;
+        random_fits(&self.m).map_err(before)
     }
 
     /// Every action in turn; a stop error ends the run.
@@ -234,6 +235,7 @@ impl<R: Rules> Driver<'_, R> {
             rules.act(m, a)?;
             m.run(|m, s| rules.step(m, s))?;
             rules.settle(m, next)?;
+            random_fits(m)?;
             m.choices.finish()
         });
         match r {
@@ -294,6 +296,19 @@ impl<R: Rules> Driver<'_, R> {
             snapshot_of(&self.m.game, &|g, c| rules.derived(g, c), interest)
         });
         self.checkpoints.push(kept);
+    }
+}
+
+/// A given random result (the scenario's `random`) out of its draw's
+/// range is bad input, not a result taken modulo the range.
+fn random_fits<S>(m: &Machine<S>) -> Result<(), EngineError> {
+    match m.game.rng.misfit() {
+        Some((draw, value, range)) => Err(EngineError::BadChoice {
+            choice: format!("random[{draw}]"),
+            value: value.to_string(),
+            options: vec![format!("a whole number from 0 to {}", range - 1)],
+        }),
+        None => Ok(()),
     }
 }
 

@@ -31,6 +31,8 @@ struct Script {
     strict: bool,
     /// The range of the first draw made past a strict script.
     wanted: Option<u64>,
+    /// The first given result out of its draw's range: (draw, value, range).
+    misfit: Option<(usize, u64, u64)>,
 }
 
 impl Rng {
@@ -65,6 +67,12 @@ impl Rng {
         (self.state, rest)
     }
 
+    /// The first given result that is out of its draw's range, as (index
+    /// of the draw, value, range): the driver stops the run on it.
+    pub fn misfit(&self) -> Option<(usize, u64, u64)> {
+        self.script.as_ref().and_then(|s| s.misfit)
+    }
+
     /// The range of the first draw a strict script did not give.
     pub fn wanted(&self) -> Option<u64> {
         self.script.as_ref().and_then(|s| s.wanted)
@@ -76,7 +84,12 @@ impl Rng {
         let v = s.values.get(s.next).copied();
         s.next += 1;
         match v {
-            Some(v) => Some(v % n),
+            Some(v) => {
+                if v >= n {
+                    s.misfit.get_or_insert((s.next - 1, v, n));
+                }
+                Some(v % n)
+            }
             None if s.strict => {
                 s.wanted.get_or_insert(n);
                 Some(0)
@@ -162,6 +175,10 @@ mod tests {
         r.script(vec![1], false);
         assert_eq!(r.below(4), 1);
         assert_eq!(r.below(1000), plain.below(1000));
+        let mut r = Rng::new(7);
+        r.script(vec![5], false);
+        r.below(3);
+        assert_eq!(r.misfit(), Some((0, 5, 3)));
     }
 
     #[test]
