@@ -10,19 +10,40 @@ fn judge() -> Command {
     c
 }
 
-#[test]
-fn schema_for_a_game_offers_only_its_effects() {
-    let out = judge().args(["schema", "sve"]).output().unwrap();
+/// The effect words `judge schema GAME` offers.
+fn schema_effects(game: &str) -> Vec<String> {
+    let out = judge().args(["schema", game]).output().unwrap();
     assert!(out.status.success());
     let s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let effects: Vec<&str> = s["$defs"]["Effect"]["oneOf"]
+    s["$defs"]["Effect"]["oneOf"]
         .as_array()
         .unwrap()
         .iter()
         .filter_map(|v| v["properties"]["do"]["const"].as_str())
-        .collect();
-    assert!(effects.contains(&"draw"));
-    assert!(!effects.contains(&"restrict"), "{effects:?}");
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn schema_for_a_game_offers_only_its_effects() {
+    let sve = schema_effects("sve");
+    assert!(sve.iter().any(|w| w == "draw"));
+    assert!(!sve.iter().any(|w| w == "restrict"), "{sve:?}");
+    // Words another game added to the shared language, which PMV does not
+    // implement, are not offered for PMV (nor accepted by its loader).
+    let pmv = schema_effects("pmv");
+    assert!(pmv.iter().any(|w| w == "restrict"), "{pmv:?}");
+    let foreign = [
+        "skip_turn",
+        "put",
+        "evolve",
+        "modify_damage",
+        "choose",
+        "summon",
+    ];
+    for word in foreign {
+        assert!(!pmv.iter().any(|w| w == word), "pmv offers {word}: {pmv:?}");
+    }
     let bad = judge().args(["schema", "nope"]).output().unwrap();
     assert!(!bad.status.success());
 }

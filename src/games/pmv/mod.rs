@@ -184,10 +184,27 @@ pub const KEYWORDS: &[&str] = &[
     "overdrive",
     "leader",
 ];
-/// The effect language PMV implements (every word but tokens: PMV has
-/// none); the loader refuses the rest.
+/// The effect language PMV implements; the loader refuses the rest. Not
+/// implemented for PMV: tokens (`summon`: PMV has none), and the words the
+/// other games added: skipped and extra turns, `put`, `evolve`,
+/// `take_control`, `set_cost`, `modify_damage`, `choose`. A word added to
+/// the shared language must be added here too until PMV implements it
+/// (tests/engine_vocabulary.rs checks PMV's schema).
 const VOCABULARY: Vocabulary = Vocabulary {
-    effects: Declared::all_but(&["summon"], rules::CARD_TEXT),
+    effects: Declared::all_but(
+        &[
+            "choose",
+            "evolve",
+            "extra_turn",
+            "modify_damage",
+            "put",
+            "set_cost",
+            "skip_turn",
+            "summon",
+            "take_control",
+        ],
+        rules::CARD_TEXT,
+    ),
     targets: Declared::all(rules::PLAY_TARGETS),
     durations: Declared::all(rules::TURN_END_DURATIONS),
     conditions: Declared::all(rules::CARD_TEXT),
