@@ -651,6 +651,17 @@ pub enum Effect {
     /// what ends it are the game's rules; a game without such rules rejects
     /// it as not implemented.
     Become { card: String, target: Target },
+    /// Changes the target of an effect that has not resolved yet: `target`
+    /// selects the card whose effect it is (a played card waiting to
+    /// resolve); the new target is the choice `<card>.new_target`, from
+    /// `to` when given. Whether the new target must be a legal one, and
+    /// what "not resolved yet" means, are the game's rules (PMV 8.2.8: any
+    /// target, unless the text limits it).
+    ChangeTarget {
+        target: Target,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<Filter>,
+    },
     /// Ends the current turn (the game's own procedure says what still
     /// runs). A game that does not implement it rejects it.
     EndTurn,
@@ -827,6 +838,7 @@ impl Effect {
         "cancel_attack",
         "turn_face",
         "become",
+        "change_target",
         "end_turn",
         "end_phase",
         "extra_phase",
@@ -875,6 +887,7 @@ impl Effect {
             Effect::CancelAttack => "cancel_attack",
             Effect::TurnFace { .. } => "turn_face",
             Effect::Become { .. } => "become",
+            Effect::ChangeTarget { .. } => "change_target",
             Effect::EndTurn => "end_turn",
             Effect::EndPhase => "end_phase",
             Effect::ExtraPhase { .. } => "extra_phase",
@@ -927,6 +940,7 @@ impl Effect {
             | Effect::Block { target }
             | Effect::TurnFace { target, .. }
             | Effect::Become { target, .. }
+            | Effect::ChangeTarget { target, .. }
             | Effect::Evolve { target }
             | Effect::TakeControl { target }
             | Effect::ModifyDamage { target, .. } => Some(target),

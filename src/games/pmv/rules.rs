@@ -193,6 +193,7 @@ rules! {
     EFFECT_SIMULTANEOUS = "7.1.13";
     GAMMA = "7.4.7";
     TARGET_RECHECK = "8.2.5";
+    TARGET_CHANGE = "8.2.8";
     REMOVAL_KINDS = "9.1.2";
     REMOVAL_INTERRUPTS = "9.1.3";
     REMOVAL_ORDER = "9.1.4";

@@ -817,6 +817,7 @@ pub(super) fn apply_effect(
             ..
         } => turn_face(m, *up, *only_from_other, this, objs)?,
         Effect::Become { card, .. } => become_character(m, card, this, objs)?,
+        Effect::ChangeTarget { .. } => apply_change_target(m, e, this, master, objs)?,
         Effect::Lose { who } => {
             for p in who_players(&m.game, master, *who) {
                 m.game.players[p].lost = true;

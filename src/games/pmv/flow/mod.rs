@@ -36,6 +36,7 @@ mod play;
 mod playmods;
 mod removal;
 mod restrict;
+mod retarget;
 mod spell_break;
 mod timing;
 mod transform;
@@ -45,8 +46,8 @@ pub(crate) use self::face::without_information;
 pub use self::leader::POPULARITY_COUNT;
 use self::{
     as_if::*, combat::*, cost::*, damage::*, effects::*, face::*, keywords::*, layers::*,
-    leader::*, numbers::*, play::*, playmods::*, removal::*, restrict::*, spell_break::*,
-    timing::*, transform::*, turn::*,
+    leader::*, numbers::*, play::*, playmods::*, removal::*, restrict::*, retarget::*,
+    spell_break::*, timing::*, transform::*, turn::*,
 };
 
 /// PMV's own state, carried by the core (`Game::own`).
