@@ -140,3 +140,27 @@ fn draw_up_to_n_draws_the_chosen_number() {
         "{o}"
     );
 }
+
+/// A filter under `to` (the limit on a changed target, PMV 8.2.8) is checked
+/// at load like a target's filter, with its location.
+#[test]
+fn a_change_target_limit_is_checked_at_load() {
+    let mut v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string("rulings/pmv/8.2.8-changed-target-within-the-texts-limit.json")
+            .unwrap(),
+    )
+    .unwrap();
+    v["cards"]["swerve"]["abilities"][0]["effect"][0]["to"]["types"] =
+        serde_json::json!(["charactr"]);
+    let text = serde_json::to_string_pretty(&v).unwrap();
+    let dir = std::env::temp_dir().join(format!("judge-vocab-to-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("t.json");
+    std::fs::write(&f, text).unwrap();
+    let out = judge().arg("run").arg(&f).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("unknown card type `charactr`"), "{err}");
+    assert!(err.contains("effect[0].to"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

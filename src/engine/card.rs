@@ -922,6 +922,22 @@ impl Effect {
         }
     }
 
+    /// Every filter this effect states, with the field it is written
+    /// under: its target's, and the limit on a changed target (`to`).
+    pub fn filters(&self) -> Vec<(&'static str, &Filter)> {
+        let mut out = Vec::new();
+        if let Some(
+            Target::Chosen { filter, .. } | Target::All { filter } | Target::Random { filter },
+        ) = self.target()
+        {
+            out.push(("target", filter));
+        }
+        if let Effect::ChangeTarget { to: Some(f), .. } = self {
+            out.push(("to", f));
+        }
+        out
+    }
+
     /// The target selector of this effect, if any.
     pub fn target(&self) -> Option<&Target> {
         match self {

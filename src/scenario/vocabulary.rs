@@ -90,17 +90,16 @@ fn effect(game: &str, v: &Vocabulary, ep: Vec<Seg>, e: &Effect) -> Option<Refusa
             Target::WORDS,
         ));
     }
-    if let Some(Target::Chosen { filter, .. } | Target::All { filter } | Target::Random { filter }) =
-        e.target()
-        && let Some(part) = filter.parts().into_iter().find(|p| !v.filters.admits(p))
-    {
-        return Some(refuse(
-            game,
-            at("target"),
-            format!("a target filter on `{part}`"),
-            &v.filters,
-            Filter::WORDS,
-        ));
+    for (field, filter) in e.filters() {
+        if let Some(part) = filter.parts().into_iter().find(|p| !v.filters.admits(p)) {
+            return Some(refuse(
+                game,
+                at(field),
+                format!("a target filter on `{part}`"),
+                &v.filters,
+                Filter::WORDS,
+            ));
+        }
     }
     if let Some(u) = e.until()
         && !v.durations.admits(u.word())

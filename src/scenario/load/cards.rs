@@ -9,7 +9,7 @@ use miette::SourceSpan;
 
 use super::numbers::check_number_ranges;
 use super::{Ctx, ScenarioError, json_offset, k, one_of};
-use crate::engine::{CardDef, Effect, Target};
+use crate::engine::{CardDef, Effect};
 use crate::games::GameModule;
 use crate::scenario::Scenario;
 use crate::scenario::locate::Seg;
@@ -278,11 +278,8 @@ fn validate_def(
                 }
                 _ => {}
             }
-            if let Some(
-                Target::Chosen { filter, .. } | Target::All { filter } | Target::Random { filter },
-            ) = e.target()
-            {
-                let tp = [ep.as_slice(), &[k("target")]].concat();
+            for (field, filter) in e.filters() {
+                let tp = [ep.as_slice(), &[k(field)]].concat();
                 for t in &filter.types {
                     if !module.card_types().contains(&t.as_str()) {
                         return Err(cx.err(
