@@ -237,10 +237,18 @@ fn pick(
     };
     // At play, a card on the board the text cannot choose is an illegal
     // play (10.6.2.3: the targets are what the text says it chooses).
+    // Aura (12.15.2) is the usual reason an opponent's follower is not one.
     let game = &m.game;
     let why = |id: &str| {
-        (at_play && game.card(id).is_some())
-            .then(|| (r::PLAY_TARGETS, "the text cannot choose it".to_string()))
+        let card = game.card(id).filter(|_| at_play)?;
+        Some(if has_kw(game, id, "aura") && card.controller != master {
+            (
+                r::AURA,
+                "it has Aura: the opponent's cards and abilities cannot choose it".to_string(),
+            )
+        } else {
+            (r::PLAY_TARGETS, "the text cannot choose it".to_string())
+        })
     };
     let chosen = match m.choices.targets(k, &legal, wanted, why)? {
         Picked::Given(g) => g,
