@@ -101,12 +101,13 @@ pub(super) fn apply_change_target(
         let key = format!("{this}.new_target");
         let game = &m.game;
         let why = |id: &str| {
-            (to.is_some() && game.card(id).is_some()).then(|| {
-                (
-                    r::TARGET_CHANGE,
-                    "the changing text limits the new target".to_string(),
-                )
-            })
+            game.card(id)?;
+            let reason = if to.is_some() {
+                "the changing text limits the new target"
+            } else {
+                "a new target is still a card on the field or in a play area, or a player"
+            };
+            Some((r::TARGET_CHANGE, reason.to_string()))
         };
         let (new, by_engine) =
             match m

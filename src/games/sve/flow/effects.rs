@@ -237,11 +237,17 @@ fn pick(
     };
     // At play, a card on the board the text cannot choose is an illegal
     // play (10.6.2.3: the targets are what the text says it chooses).
-    // Aura (12.15.2) is the usual reason an opponent's follower is not one.
+    // A card the text would choose but for Aura (12.15.2) is refused by
+    // Aura; any other card by the text itself.
     let game = &m.game;
+    let unguarded = if at_play {
+        candidates(game, f, master, this, or_leader, false)
+    } else {
+        Vec::new()
+    };
     let why = |id: &str| {
-        let card = game.card(id).filter(|_| at_play)?;
-        Some(if has_kw(game, id, "aura") && card.controller != master {
+        game.card(id).filter(|_| at_play)?;
+        Some(if unguarded.iter().any(|u| u == id) {
             (
                 r::AURA,
                 "it has Aura: the opponent's cards and abilities cannot choose it".to_string(),
