@@ -88,6 +88,10 @@ fn fold_synonym_tables(out: &std::path::Path) {
         .filter(|p| p.extension().is_some_and(|x| x == "tsv"))
         .collect();
     names.sort();
+    let mut tables = String::from(
+        "/// The table of each game as written, by game id.\npub const TABLES: &[(&str, &str)] = &[\n",
+    );
+    let mut folded_tables = String::from("const FOLDED_TABLES: &[(&str, &str)] = &[\n");
     for path in names {
         let text = std::fs::read_to_string(&path).expect("read a synonym table");
         let mut folded = String::with_capacity(text.len());
@@ -104,6 +108,16 @@ fn fold_synonym_tables(out: &std::path::Path) {
         }
         let name = path.file_name().expect("a file name");
         let target = out.join(format!("synonyms-folded-{}", name.to_string_lossy()));
+        let game = path.file_stem().expect("a file stem").to_string_lossy();
+        let source = std::fs::canonicalize(&path).expect("a synonym table's path");
+        let entry = |file: &std::path::Path| {
+            format!("    ({game:?}, include_str!({:?})),\n", file.display())
+        };
+        tables.push_str(&entry(&source));
+        folded_tables.push_str(&entry(&target));
         std::fs::write(target, folded).expect("write OUT_DIR");
     }
+    tables.push_str("];\n");
+    folded_tables.push_str("];\n");
+    std::fs::write(out.join("synonym_tables.rs"), tables + &folded_tables).expect("write OUT_DIR");
 }
