@@ -159,8 +159,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
             let before = m.game.value(p, "life");
             m.game.set_value(p, "life", before - d.amount);
             if d.combat && !d.pierce && m.game.card(&d.source).is_some_and(|c| c.controller != p) {
-                *m.game
-                    .vars
+                *vars_mut(&mut m.game)
                     .entry(format!("combat.graze_damage.{}", player_name(p)))
                     .or_default() += d.amount;
             }
@@ -178,6 +177,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                 ],
             )
             .change(format!("{}.life", d.to), before, before - d.amount);
+            life_changed(m, p, before, before - d.amount);
         } else if let Some(to) = d.to.card()
             && on_field(&m.game, to)
         {
@@ -313,6 +313,15 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                     &[r::PIERCE],
                 );
             }
+        } else if has_kw(&m.game, &d.source, "pierce") {
+            m.record(
+                "pierce",
+                format!(
+                    "{} has pierce but is not attacking: pierce does not trigger (it needs an attacking character)",
+                    d.source
+                ),
+                &[r::PIERCE],
+            );
         }
     }
     fire(m, "dealt_damage", &sources, r::DAMAGE_D)?;
