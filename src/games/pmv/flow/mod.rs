@@ -94,19 +94,7 @@ pub struct PmvState {
 
 /// PMV's state as the game holds it (the defaults before anything is set).
 fn pmv(g: &Game) -> &PmvState {
-    static NONE: PmvState = PmvState {
-        damage_depth: 0,
-        nesting: 0,
-        play_failed: false,
-        vars: BTreeMap::new(),
-        between_turns: false,
-        interference_open: false,
-        extra_phase: None,
-        extra_return: None,
-        applying: 0,
-        attack_pending: false,
-        cont_order_noted: false,
-    };
+    static NONE: std::sync::LazyLock<PmvState> = std::sync::LazyLock::new(PmvState::default);
     g.own_ref::<PmvState>().unwrap_or(&NONE)
 }
 
