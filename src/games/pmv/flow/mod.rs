@@ -90,6 +90,21 @@ pub struct PmvState {
     /// The order of continuous effects switched on together was noted
     /// once in the trace.
     pub cont_order_noted: bool,
+    /// Flags that last until the turn ends (4.9.1.d).
+    pub turn: TurnFlags,
+}
+
+/// PMV's flags for the turn in progress, cleared when it ends.
+#[derive(Debug, Clone, Default)]
+pub struct TurnFlags {
+    /// An end-the-turn effect was applied this turn (4.10.1).
+    pub end_turn: bool,
+    /// The turn is ending by an end-the-turn effect (its phase end is
+    /// running), so the flag is not acted on twice.
+    pub ending_turn: bool,
+    /// An end-the-phase effect was applied in this phase (4.10.2); one
+    /// applied during the end of the turn has no phase left to end.
+    pub end_phase: bool,
 }
 
 /// PMV's state as the game holds it (the defaults before anything is set).

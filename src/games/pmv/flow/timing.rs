@@ -18,19 +18,6 @@ pub const BETA: &str = "auto_beta";
 /// (resolved after the effect that drew ends, 7.4.7.c).
 pub const ON_DRAW: &str = "on_draw";
 
-/// Turn flags of this module (keys of `PmvState::vars`, cleared when the
-/// turn ends).
-mod v {
-    /// An end-the-turn effect was applied this turn (4.10.1).
-    pub const END_TURN: &str = "turn.end_turn";
-    /// The turn is ending by an end-the-turn effect (its phase end is
-    /// running), so the flag is not acted on twice.
-    pub const ENDING_TURN: &str = "turn.ending_turn";
-    /// An end-the-phase effect was applied in this phase (4.10.2); one
-    /// applied during the end of the turn has no phase left to end.
-    pub const END_PHASE: &str = "turn.end_phase";
-}
-
 /// Phase-window trigger words: `(phase, start trigger, end trigger)`.
 const WINDOWS: &[(&str, &str, &str)] = &[
     ("active", "start_of_active", "end_of_active"),
@@ -696,8 +683,7 @@ pub(super) fn turn_stops_applying(m: &mut M) -> R<()> {
 pub(super) fn apply_turn_effect(m: &mut M, e: &Effect, this: &str, master: PlayerId) -> R<()> {
     match e {
         Effect::EndTurn => {
-            let again = var(&m.game, v::END_TURN) != 0;
-            vars_mut(&mut m.game).insert(v::END_TURN.into(), 1);
+            let again = std::mem::replace(&mut m.game.own::<PmvState>().turn.end_turn, true);
             let en = m.record(
                 "end_turn.applied",
                 format!("{this}'s effect ends the turn: it ends once the interference and its end-of-interference effects have resolved"),
@@ -710,8 +696,7 @@ pub(super) fn apply_turn_effect(m: &mut M, e: &Effect, this: &str, master: Playe
             }
         }
         Effect::EndPhase => {
-            let again = var(&m.game, v::END_PHASE) != 0;
-            vars_mut(&mut m.game).insert(v::END_PHASE.into(), 1);
+            let again = std::mem::replace(&mut m.game.own::<PmvState>().turn.end_phase, true);
             let en = m.record(
                 "end_phase.applied",
                 format!("{this}'s effect ends the {} phase: it ends once the interference and its end-of-interference effects have resolved", m.game.turn.phase),
@@ -773,10 +758,10 @@ pub(super) fn after_priority_effect(m: &mut M, p: Pri) -> R<()> {
     if m.game.result != GameResult::Ongoing {
         return Ok(());
     }
-    if var(&m.game, v::END_TURN) != 0 && var(&m.game, v::ENDING_TURN) == 0 {
+    if pmv(&m.game).turn.end_turn && !pmv(&m.game).turn.ending_turn {
         return end_turn_now(m);
     }
-    if var(&m.game, v::END_PHASE) != 0 {
+    if pmv(&m.game).turn.end_phase {
         m.record(
             "end_phase",
             format!(
@@ -795,7 +780,7 @@ pub(super) fn after_priority_effect(m: &mut M, p: Pri) -> R<()> {
 /// reading flag says otherwise), the other phases are skipped, and the turn
 /// ends.
 fn end_turn_now(m: &mut M) -> R<()> {
-    vars_mut(&mut m.game).insert(v::ENDING_TURN.into(), 1);
+    m.game.own::<PmvState>().turn.ending_turn = true;
     let phase = m.game.turn.phase.clone();
     if window(&phase, false).is_none() {
         // At the start of the turn (4.3.1.c): no phase is in progress.
@@ -829,9 +814,9 @@ fn end_turn_now(m: &mut M) -> R<()> {
 /// (4.10.1.b/c, 4.10.2.d).
 pub(super) fn phase_end_procedure(m: &mut M, skip_window: bool) -> R<()> {
     let name = m.game.turn.phase.clone();
-    let had_end_phase = var(&m.game, v::END_PHASE) != 0;
+    let had_end_phase = pmv(&m.game).turn.end_phase;
     let (_, end_rule, to_rule) = phase_rules(&name);
-    vars_mut(&mut m.game).remove(v::END_PHASE);
+    m.game.own::<PmvState>().turn.end_phase = false;
     if !skip_window && let Some(w) = window(&name, false) {
         if any_trigger(&m.game, w) {
             m.record(
@@ -846,8 +831,8 @@ pub(super) fn phase_end_procedure(m: &mut M, skip_window: bool) -> R<()> {
             return Ok(());
         }
     }
-    vars_mut(&mut m.game).remove(v::END_PHASE);
-    if var(&m.game, v::END_TURN) != 0 {
+    m.game.own::<PmvState>().turn.end_phase = false;
+    if pmv(&m.game).turn.end_turn {
         let en = m.record(
             "end_turn",
             format!("the turn was ended by an effect: the phases after {name} are skipped and the end of turn follows"),
@@ -998,11 +983,11 @@ pub(super) fn phase_start_window(m: &mut M, name: &str) -> R<()> {
 /// applied there skips every phase.
 pub(super) fn turn_started(m: &mut M) -> R<bool> {
     flush(m)?;
-    if var(&m.game, v::END_TURN) != 0 {
+    if pmv(&m.game).turn.end_turn {
         end_turn_now(m)?;
         return Ok(true);
     }
-    if var(&m.game, v::END_PHASE) != 0 {
+    if pmv(&m.game).turn.end_phase {
         return Err(EngineError::NotImplemented {
             clause: r::END_PHASE_PROC,
             what: "an end-the-phase effect applied at the start of the turn, before any phase"

@@ -487,6 +487,7 @@ pub(super) fn turn_end(m: &mut M) -> R<()> {
     m.game.turn.active = next;
     m.game.turn.number += 1;
     vars_mut(&mut m.game).retain(|k, _| !k.starts_with("turn."));
+    m.game.own::<PmvState>().turn = TurnFlags::default();
     m.record(
         "turn.next",
         format!("{}'s turn begins", player_name(next)),
