@@ -637,10 +637,18 @@ mod tests {
         Machine::new(Game::new(&[], 2, 0))
     }
 
+    /// The test module's own state: a counter.
+    #[derive(Debug, Clone, Default)]
+    struct Count(u32);
+
+    fn count(m: &Machine<T>) -> u32 {
+        m.game.own_ref::<Count>().map_or(0, |c| c.0)
+    }
+
     fn step(m: &mut Machine<T>, s: T) -> Result<Flow, EngineError> {
         match s {
             T::Inc => {
-                *m.game.vars.entry("n".into()).or_default() += 1;
+                m.game.own::<Count>().0 += 1;
                 m.record("inc", "n += 1", &[]);
                 Ok(Flow::Continue)
             }
@@ -660,7 +668,7 @@ mod tests {
         let mut m = machine();
         m.then([T::Inc, T::Inc, T::Wait, T::Inc]);
         m.run(step).unwrap();
-        assert_eq!(m.game.vars["n"], 2);
+        assert_eq!(count(&m), 2);
         assert_eq!(m.stack, vec![T::Inc, T::Wait]);
         assert_eq!(m.trace.len(), 2);
     }
@@ -689,7 +697,7 @@ mod tests {
             })
         });
         assert!(r.is_err());
-        assert_eq!(m.game.vars["n"], 1);
+        assert_eq!(count(&m), 1);
         assert_eq!(m.trace.len(), 1);
     }
 

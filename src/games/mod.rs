@@ -59,6 +59,11 @@
 //!    state, so rollback covers it), never string keys in `game.vars`.
 //!    A damage or effect recipient that may be a card or a player is a
 //!    [`Recipient`](crate::engine::Recipient), never one string.
+//!    Identifiers are typed: a card instance is a
+//!    [`CardId`](crate::engine::CardId) (it reads as a `&str`), a player a
+//!    [`PlayerId`](crate::engine::PlayerId) (a seat, never a bare `usize`:
+//!    `game.player_ids()` to loop, `p.other()` / `p.next(n)` for seats,
+//!    `game.players[p]`).
 //!    Shared helpers live in the core: `Game::who`, `Game::win`,
 //!    `Choices::exactly`, `Target::chosen`, `CardDef::snapshot_values`.
 //! 6. **Run.** [`GameModule::run_planned`] is one line:

@@ -42,20 +42,19 @@ pub(super) fn note_played(m: &mut M, card: &str, open: bool) {
     }
     let g = &mut m.game;
     let prefix = key(card, "");
-    g.vars.retain(|k, _| !k.starts_with(&prefix));
-    let copied: Vec<(String, i64)> = g
-        .vars
+    vars_mut(g).retain(|k, _| !k.starts_with(&prefix));
+    let copied: Vec<(String, i64)> = vars(g)
         .iter()
         .filter(|(k, _)| k.starts_with("turn."))
         .map(|(k, v)| (key(card, k), *v))
         .collect();
-    g.vars.extend(copied);
+    vars_mut(g).extend(copied);
     let tp = g.turn.active.index() as i64;
     let main = i64::from(g.turn.phase == "main");
-    g.vars.insert(key(card, "at.tp"), tp);
-    g.vars.insert(key(card, "at.main"), main);
-    g.vars.insert(key(card, "at.open"), i64::from(open));
-    g.vars.insert(key(card, "at.played"), 1);
+    vars_mut(g).insert(key(card, "at.tp"), tp);
+    vars_mut(g).insert(key(card, "at.main"), main);
+    vars_mut(g).insert(key(card, "at.open"), i64::from(open));
+    vars_mut(g).insert(key(card, "at.played"), 1);
 }
 
 /// The state 5.3.1.b / e are judged in.
@@ -74,16 +73,15 @@ struct At {
 fn take_at(m: &mut M, this: &str) -> At {
     let g = &mut m.game;
     let prefix = key(this, "");
-    if g.vars.contains_key(&key(this, "at.played")) {
-        let kept: Vec<String> = g
-            .vars
+    if vars(g).contains_key(&key(this, "at.played")) {
+        let kept: Vec<String> = vars(g)
             .keys()
             .filter(|k| k.starts_with(&prefix))
             .cloned()
             .collect();
         let mut vars = BTreeMap::new();
         for k in kept {
-            if let Some(v) = g.vars.remove(&k) {
+            if let Some(v) = vars_mut(g).remove(&k) {
                 vars.insert(k[prefix.len()..].to_string(), v);
             }
         }
@@ -99,8 +97,7 @@ fn take_at(m: &mut M, this: &str) -> At {
             tp: g.turn.active,
             main: g.turn.phase == "main",
             open: None,
-            vars: g
-                .vars
+            vars: vars(g)
                 .iter()
                 .filter(|(k, _)| k.starts_with("turn."))
                 .map(|(k, v)| (k.clone(), *v))
@@ -299,13 +296,8 @@ fn type_timing(d: &crate::engine::CardDef, player: PlayerId, at: &At) -> R<Optio
 }
 
 /// Applies `resolve_as_played` (5.3): `objs` holds the card to resolve.
-pub(super) fn resolve_as_played(
-    m: &mut M,
-    e: &Effect,
-    this: &str,
-    master: PlayerId,
-    objs: &[String],
-) -> R<()> {
+pub(super) fn resolve_as_played(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
+    let Applied { this, master, objs } = at;
     let Effect::ResolveAsPlayed {
         max_cost,
         ignore_nodes,
@@ -500,8 +492,7 @@ pub(super) fn resolve_as_played(
     let (_, _, one) = turn_limits(&d);
     if one.is_some() {
         for n in names(&m.game, &card) {
-            m.game
-                .vars
+            vars_mut(&mut m.game)
                 .insert(format!("turn.played_name.{}.{n}", player_name(master)), 1);
         }
         m.record(
@@ -511,10 +502,10 @@ pub(super) fn resolve_as_played(
         );
     }
     if d.has_keyword("world_charm") {
-        m.game.vars.insert(turn_var("world_charm", master), 1);
+        vars_mut(&mut m.game).insert(turn_var("world_charm", master), 1);
     }
     if d.card_type == "character" && d.has_keyword("doll") {
-        m.game.vars.insert(turn_var("doll_played", master), 1);
+        vars_mut(&mut m.game).insert(turn_var("doll_played", master), 1);
     }
     // 5.3.2.e–g through the resolution of a played card; 5.3.4: the
     // effects' source is the card itself.

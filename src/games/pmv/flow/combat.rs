@@ -242,9 +242,7 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
         clear_combat_states(m);
         return Ok(());
     }
-    m.game
-        .vars
-        .remove(&format!("combat.graze_damage.{}", player_name(defender)));
+    vars_mut(&mut m.game).remove(&format!("combat.graze_damage.{}", player_name(defender)));
     // b.
     m.record("combat.b", "start of combat", &[r::COMBAT_B]);
     fire_all(m, "start_of_combat", r::COMBAT_B)?;

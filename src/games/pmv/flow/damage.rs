@@ -26,6 +26,26 @@ pub(super) fn damage(m: &mut M, batch: Vec<Dmg>) -> R<()> {
     process_removals(m)
 }
 
+/// Effect damage from a character with 即死 or 貫通: both trigger only on
+/// combat damage (10.8.2.a, 10.5.2.a), so the trace says they do not.
+fn combat_keywords_idle(m: &mut M, d: &Dmg) {
+    for (kw, name, rule) in [
+        ("instant_death", "instant death", r::INSTANT_DEATH),
+        ("pierce", "pierce", r::PIERCE),
+    ] {
+        if has_kw(&m.game, &d.source, kw) {
+            m.record(
+                kw,
+                format!(
+                    "{} has {name}, but the damage it deals to {} is effect damage, not combat damage: {name} does not trigger",
+                    d.source, d.to
+                ),
+                &[rule, r::COMBAT_NOT_EFFECT],
+            );
+        }
+    }
+}
+
 pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
     let mut live = Vec::new();
     for d in batch {
@@ -159,8 +179,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
             let before = m.game.value(p, "life");
             m.game.set_value(p, "life", before - d.amount);
             if d.combat && !d.pierce && m.game.card(&d.source).is_some_and(|c| c.controller != p) {
-                *m.game
-                    .vars
+                *vars_mut(&mut m.game)
                     .entry(format!("combat.graze_damage.{}", player_name(p)))
                     .or_default() += d.amount;
             }
@@ -178,6 +197,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                 ],
             )
             .change(format!("{}.life", d.to), before, before - d.amount);
+            life_changed(m, p, before, before - d.amount);
         } else if let Some(to) = d.to.card()
             && on_field(&m.game, to)
         {
@@ -219,7 +239,11 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
     );
     for d in &live {
         let Some(to) = d.to.card() else { continue };
-        if !d.combat || !on_field(&m.game, to) {
+        if !d.combat {
+            combat_keywords_idle(m, d);
+            continue;
+        }
+        if !on_field(&m.game, to) {
             continue;
         }
         let opposing = m
@@ -313,6 +337,15 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                     &[r::PIERCE],
                 );
             }
+        } else if has_kw(&m.game, &d.source, "pierce") {
+            m.record(
+                "pierce",
+                format!(
+                    "{} has pierce but is not attacking: pierce does not trigger (it needs an attacking character)",
+                    d.source
+                ),
+                &[r::PIERCE],
+            );
         }
     }
     fire(m, "dealt_damage", &sources, r::DAMAGE_D)?;

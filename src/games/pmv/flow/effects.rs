@@ -439,20 +439,25 @@ fn apply_ability_inner(
             },
             None => Vec::new(),
         };
-        apply_effect(m, e, this, master, &objs)?;
+        let objs = &objs;
+        apply_effect(m, e, Applied { this, master, objs })?;
         // 7.4.5.c/d: continuous effects switch on and off mid-resolution.
         recheck_continuous(m)?;
     }
     Ok(true)
 }
 
-pub(super) fn apply_effect(
-    m: &mut M,
-    e: &Effect,
-    this: &str,
-    master: PlayerId,
-    objs: &[String],
-) -> R<()> {
+/// What an effect applies to: the card whose ability applies it (`this`),
+/// the ability's master (7.1.3) and the objects its target selected.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Applied<'a> {
+    pub this: &'a str,
+    pub master: PlayerId,
+    pub objs: &'a [String],
+}
+
+pub(super) fn apply_effect(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
+    let Applied { this, master, objs } = at;
     match e {
         Effect::Damage { amount, .. } => {
             let batch = objs
@@ -593,6 +598,7 @@ pub(super) fn apply_effect(
                     before,
                     before + amount,
                 );
+                life_changed(m, p, before, before + amount);
             }
         }
         Effect::SwapPower { until, .. } => swap_power(m, this, objs, *until)?,
@@ -766,7 +772,7 @@ pub(super) fn apply_effect(
             for p in who_players(&m.game, master, *who) {
                 let key = shield_var(p);
                 let n = var(&m.game, &key) + 1;
-                m.game.vars.insert(key, n);
+                vars_mut(&mut m.game).insert(key, n);
                 m.record(
                     "nullify_damage",
                     format!(
@@ -811,8 +817,8 @@ pub(super) fn apply_effect(
             m.record("win.effect", text, &[r::WIN_EFFECT]);
             game_over_check(m);
         }
-        Effect::Restrict { .. } => apply_restrict(m, e, this, master, objs)?,
-        Effect::Attack { .. } => apply_attack(m, e, this, master, objs)?,
+        Effect::Restrict { .. } => apply_restrict(m, e, at)?,
+        Effect::Attack { .. } => apply_attack(m, e, at)?,
         Effect::Block { .. } => apply_block(m, this, objs)?,
         Effect::CancelAttack => apply_cancel_attack(m, this)?,
         Effect::TurnFace {
@@ -821,7 +827,7 @@ pub(super) fn apply_effect(
             ..
         } => turn_face(m, *up, *only_from_other, this, objs)?,
         Effect::Become { card, .. } => become_character(m, card, this, objs)?,
-        Effect::ChangeTarget { .. } => apply_change_target(m, e, this, master, objs)?,
+        Effect::ChangeTarget { .. } => apply_change_target(m, e, at)?,
         Effect::Lose { who } => {
             for p in who_players(&m.game, master, *who) {
                 m.game.players[p].lost = true;
@@ -837,7 +843,7 @@ pub(super) fn apply_effect(
         | Effect::EndPhase
         | Effect::ExtraPhase { .. }
         | Effect::SkipPhase { .. } => apply_turn_effect(m, e, this, master)?,
-        Effect::ResolveAsPlayed { .. } => resolve_as_played(m, e, this, master, objs)?,
+        Effect::ResolveAsPlayed { .. } => resolve_as_played(m, e, at)?,
         other => {
             // The loader refuses every effect PMV does not declare
             // (`VOCABULARY`; PMV has no tokens).

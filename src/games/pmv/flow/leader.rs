@@ -307,7 +307,7 @@ pub(super) fn opponent_took_damage(m: &mut M, damaged: &[PlayerId]) -> R<()> {
             .obj(l.clone());
             continue;
         }
-        m.game.vars.insert(key, 1);
+        vars_mut(&mut m.game).insert(key, 1);
         m.record(
             "leader.damage",
             format!(
@@ -465,13 +465,12 @@ pub(super) fn resolve(m: &mut M, e: &Entry, inc: u32) -> R<()> {
             }
         }
     }
-    apply_effect(
-        m,
-        &Effect::NullifyDamage { who: Who::You },
-        card,
-        e.player,
-        &[],
-    )
+    let at = Applied {
+        this: card,
+        master: e.player,
+        objs: &[],
+    };
+    apply_effect(m, &Effect::NullifyDamage { who: Who::You }, at)
 }
 
 /// The variable counting the nullifications waiting for `p` this turn.
@@ -497,7 +496,7 @@ pub(super) fn nullify(m: &mut M, live: &mut Vec<Dmg>) {
             kept.push(d);
             continue;
         }
-        m.game.vars.insert(key, left - 1);
+        vars_mut(&mut m.game).insert(key, left - 1);
         let e = m.record(
             "damage.nullified",
             format!(

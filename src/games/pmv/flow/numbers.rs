@@ -18,13 +18,13 @@ fn var_key(this: &str, name: &str) -> String {
 /// resolution defines its variables anew (1.6.2.a, 1.6.2.e).
 pub(super) fn begin_ability(g: &mut Game, this: &str) {
     let prefix = format!("x.{this}.");
-    g.vars.retain(|k, _| !k.starts_with(&prefix));
+    vars_mut(g).retain(|k, _| !k.starts_with(&prefix));
 }
 
 /// Defines variable `name` of `this`'s ability (1.6.2.b).
 pub(super) fn define(m: &mut M, this: &str, name: &Option<String>, value: i64) {
     if let Some(n) = name {
-        m.game.vars.insert(var_key(this, n), value);
+        vars_mut(&mut m.game).insert(var_key(this, n), value);
         m.record(
             "variable.define",
             format!("{n} of {this}'s effect is defined: {n} = {value}"),
@@ -47,7 +47,7 @@ pub(super) fn eval(m: &mut M, n: &Num, this: &str) -> i64 {
             );
             0
         }
-        Num::Var(name) => match m.game.vars.get(&var_key(this, name)).copied() {
+        Num::Var(name) => match vars(&m.game).get(&var_key(this, name)).copied() {
             Some(v) => {
                 m.record(
                     "variable.read",
@@ -132,6 +132,7 @@ fn lose_life_as_payment(m: &mut M, p: PlayerId, v: i64, this: &str, rules: &[&'s
         rules,
     )
     .change(format!("{}.life", player_name(p)), before, before - v);
+    life_changed(m, p, before, before - v);
 }
 
 /// `pay_life` (1.9.4): a specified amount is paid even above the current
@@ -237,6 +238,7 @@ pub(super) fn set_life(
             &[r::LIFE_SET, r::LIFE_UNBOUNDED],
         )
         .change(format!("{}.life", player_name(p)), before, v);
+        life_changed(m, p, before, v);
     }
     Ok(())
 }
@@ -322,7 +324,8 @@ pub(super) fn pay_cost(
                 Some(t) => resolve_target(m, t, this, master, None).unwrap_or_default(),
                 None => Vec::new(),
             };
-            apply_effect(m, o, this, master, &objs)?;
+            let objs = &objs;
+            apply_effect(m, o, Applied { this, master, objs })?;
         }
         Ok(())
     };
@@ -457,9 +460,7 @@ pub(super) fn pay_cost(
         );
     }
     if variable {
-        m.game
-            .vars
-            .insert(var_key(this, var.as_deref().unwrap_or("X")), n);
+        vars_mut(&mut m.game).insert(var_key(this, var.as_deref().unwrap_or("X")), n);
         m.record(
             "variable.define",
             format!(
@@ -522,6 +523,7 @@ pub(super) fn change_value_limited(
                 ": the calculation gives {calculated}, so the life goes directly to {after}; it was never {calculated}, and the change still counts as resolved"
             ));
         }
+        life_changed(m, p, before, after);
     }
     Ok(())
 }

@@ -32,7 +32,7 @@ pub(super) fn set_node(m: &mut M, mut p: Pri, player: PlayerId, card: &str) -> R
     }
     let before = nodes(&m.game, player).len();
     m.game.move_card(card, ZoneId::of(player, zn::NODE), false);
-    m.game.vars.insert(turn_var("node_set", tp), 1);
+    vars_mut(&mut m.game).insert(turn_var("node_set", tp), 1);
     m.record(
         "node.set",
         format!(
@@ -535,7 +535,7 @@ pub(super) fn play_card(
         pay(m, player, cost, card)?;
     }
     if d.has_keyword("world_charm") {
-        m.game.vars.insert(turn_var("world_charm", player), 1);
+        vars_mut(&mut m.game).insert(turn_var("world_charm", player), 1);
         m.record(
             "world_charm",
             format!("{card} is a 世界呪符: no other may be played this turn"),
@@ -543,7 +543,7 @@ pub(super) fn play_card(
         );
     }
     if d.has_keyword("doll") {
-        m.game.vars.insert(turn_var("doll_played", player), 1);
+        vars_mut(&mut m.game).insert(turn_var("doll_played", player), 1);
         m.record(
             "doll",
             format!("{card} is a doll: it does not use up the normal character play, and no other doll may be played this turn"),
@@ -553,8 +553,7 @@ pub(super) fn play_card(
     note_turn_limit_variant(m, card, &d);
     if one_per_turn.is_some() {
         for n in names(&m.game, card) {
-            m.game
-                .vars
+            vars_mut(&mut m.game)
                 .insert(format!("turn.played_name.{}.{n}", player_name(player)), 1);
         }
     }
@@ -843,9 +842,7 @@ pub(super) fn resolve_entry_inner(m: &mut M, e: &Entry) -> R<()> {
         let normal = !d.has_keyword("ambush") && !d.has_keyword("doll");
         if leader::second_leader_fails(m, card, e.player) {
             if normal {
-                m.game
-                    .vars
-                    .insert(turn_var("normal_character", e.player), 1);
+                vars_mut(&mut m.game).insert(turn_var("normal_character", e.player), 1);
             }
             return Ok(());
         }
@@ -855,9 +852,7 @@ pub(super) fn resolve_entry_inner(m: &mut M, e: &Entry) -> R<()> {
             c.states.insert(st::SLEEP.into());
         }
         if normal {
-            m.game
-                .vars
-                .insert(turn_var("normal_character", e.player), 1);
+            vars_mut(&mut m.game).insert(turn_var("normal_character", e.player), 1);
         }
         let en = m.record(
             "resolve.character",

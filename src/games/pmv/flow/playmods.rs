@@ -158,7 +158,7 @@ pub(super) fn choose_mode<'a>(m: &mut M, d: &'a CardDef, card: &str) -> R<Option
             options,
         });
     };
-    m.game.vars.insert(mode_var(card), i as i64);
+    vars_mut(&mut m.game).insert(mode_var(card), i as i64);
     m.record(
         "play.mode",
         format!(
@@ -178,7 +178,7 @@ pub(super) fn resolving_effect<'a>(
     d: &'a CardDef,
     card: &str,
 ) -> Option<&'a AbilityDef> {
-    let chosen = g.vars.remove(&mode_var(card));
+    let chosen = vars_mut(g).remove(&mode_var(card));
     let mut effects = d.abilities.iter().filter(|a| a.trigger == "effect");
     match chosen {
         Some(i) if i >= 1 => effects.nth(i as usize - 1),
@@ -301,7 +301,7 @@ pub(super) fn declare_at_play(m: &mut M, ab: &AbilityDef, card: &str) -> R<()> {
                 range,
             ));
         }
-        m.game.vars.insert(declare_var(card, var), n);
+        vars_mut(&mut m.game).insert(declare_var(card, var), n);
         m.record(
             "play.declaration",
             format!("{card}'s player declares {var} = {n}"),
@@ -316,7 +316,7 @@ pub(super) fn declare_at_play(m: &mut M, ab: &AbilityDef, card: &str) -> R<()> {
 /// declared at play (5.2.3.e). A declaration not made at play (an
 /// automatic effect's text) is not modelled.
 pub(super) fn declared(m: &mut M, var: &str, this: &str) -> R<()> {
-    let Some(n) = m.game.vars.remove(&declare_var(this, var)) else {
+    let Some(n) = vars_mut(&mut m.game).remove(&declare_var(this, var)) else {
         return Err(EngineError::NotImplemented {
             clause: r::PLAY_DECLARATION,
             what: format!("a declaration of {var} by {this} other than while the card is played"),

@@ -48,7 +48,7 @@ pub(super) fn player_cant(
     card_type: Option<&str>,
 ) -> Vec<CardId> {
     let mut out = Vec::new();
-    for (k, v) in &g.vars {
+    for (k, v) in vars(g) {
         let (rest, permanent) = match k.strip_prefix("turn.") {
             Some(r) => (r, false),
             None => (k.as_str(), true),
@@ -75,13 +75,8 @@ pub(super) fn player_cant(
 }
 
 /// Applies a `restrict` effect.
-pub(super) fn apply_restrict(
-    m: &mut M,
-    e: &Effect,
-    this: &str,
-    master: PlayerId,
-    objs: &[String],
-) -> R<()> {
+pub(super) fn apply_restrict(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
+    let Applied { this, master, objs } = at;
     let Effect::Restrict {
         action,
         target,
@@ -149,7 +144,7 @@ pub(super) fn apply_restrict(
             // Turn variables go at the turn change, after both 4.9.1.b and
             // 4.9.1.d.
             Until::EndOfTurn | Until::ThisTurn => {
-                m.game.vars.insert(format!("turn.{key}"), 1);
+                vars_mut(&mut m.game).insert(format!("turn.{key}"), 1);
             }
             Until::ThisInterference => {
                 return Err(EngineError::NotImplemented {
@@ -158,7 +153,7 @@ pub(super) fn apply_restrict(
                 });
             }
             Until::Permanent => {
-                m.game.vars.insert(key, i64::from(incarnation) + 1);
+                vars_mut(&mut m.game).insert(key, i64::from(incarnation) + 1);
             }
         }
         let (text, rule) = match action {
@@ -309,11 +304,7 @@ fn attack_exists(g: &Game) -> Option<CardId> {
         .values()
         .find(|c| c.zone.kind == zn::FIELD && c.has(st::ATTACKING))
         .map(|c| c.id.clone())
-        .or_else(|| {
-            g.vars
-                .contains_key("attack.pending")
-                .then(|| "an attack being made".into())
-        })
+        .or_else(|| pmv(g).attack_pending.then(|| "an attack being made".into()))
 }
 
 /// The interference being resolved (innermost), which an effect's block
@@ -369,13 +360,8 @@ pub(super) fn resolve_step(m: &mut M, mut p: Pri) -> R<()> {
 
 /// `attack`: an attack created by an effect (6.2.3.b with a target,
 /// 6.2.3.c without).
-pub(super) fn apply_attack(
-    m: &mut M,
-    e: &Effect,
-    this: &str,
-    master: PlayerId,
-    objs: &[String],
-) -> R<()> {
+pub(super) fn apply_attack(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
+    let Applied { this, master, objs } = at;
     let Effect::Attack { target, who } = e else {
         return Ok(());
     };
@@ -549,9 +535,9 @@ fn effect_attack(m: &mut M, this: &str, card: &str, by_player: Option<PlayerId>)
             ));
         }
     }
-    m.game.vars.insert("attack.pending".into(), 1);
+    m.game.own::<PmvState>().attack_pending = true;
     let r0 = fire(m, "on_attack", &[card.into()], r::EFFECT_ATTACK_WHEN);
-    m.game.vars.remove("attack.pending");
+    m.game.own::<PmvState>().attack_pending = false;
     r0?;
     let mut np = Pri::fresh(attacked);
     np.nested = true;
@@ -841,9 +827,7 @@ pub(super) fn ambush_block_declared(m: &mut M, p: &Pri, player: PlayerId, card: 
 /// its resolution blocks (6.4.5) and keeps it asleep (10.3.4).
 pub(super) fn note_ambush_block(m: &mut M, card: &str, att: Option<&Tgt>) {
     let inc = m.game.card(card).map(|c| c.incarnation).unwrap_or(0);
-    m.game
-        .vars
-        .insert(format!("ambush_block.{card}"), i64::from(inc) + 1);
+    vars_mut(&mut m.game).insert(format!("ambush_block.{card}"), i64::from(inc) + 1);
     m.record(
         "ambush.block",
         format!(
@@ -859,8 +843,7 @@ pub(super) fn note_ambush_block(m: &mut M, card: &str, att: Option<&Tgt>) {
 pub(super) fn take_ambush_block(m: &mut M, card: &str) -> bool {
     let key = format!("ambush_block.{card}");
     let inc = m.game.card(card).map(|c| c.incarnation).unwrap_or(0);
-    m.game
-        .vars
+    vars_mut(&mut m.game)
         .remove(&key)
         .is_some_and(|v| v == i64::from(inc) + 1)
 }

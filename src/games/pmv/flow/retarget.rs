@@ -53,13 +53,8 @@ fn unchanged(m: &mut M, card: &str, why: &str) {
 }
 
 /// Applies `change_target` to each selected card (`objs`).
-pub(super) fn apply_change_target(
-    m: &mut M,
-    e: &Effect,
-    this: &str,
-    master: PlayerId,
-    objs: &[String],
-) -> R<()> {
+pub(super) fn apply_change_target(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
+    let Applied { this, master, objs } = at;
     let Effect::ChangeTarget { to, .. } = e else {
         return Ok(());
     };

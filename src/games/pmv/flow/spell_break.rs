@@ -361,7 +361,7 @@ pub(super) fn doomed_to_discard(m: &mut M, doomed: &[CardId]) {
             if let Some(c) = m.game.cards.get_mut(id) {
                 c.states.insert(st::DISCARDING.into());
             }
-            m.game.vars.insert(forced_key(id), 1);
+            vars_mut(&mut m.game).insert(forced_key(id), 1);
             let e = m.record(
                 "removal.doomed",
                 format!("{id} cannot be discarded, yet the 破棄 of its 決死 applies to it"),
@@ -402,7 +402,7 @@ fn forced_key(id: &str) -> String {
 pub(super) fn discard_filter(m: &mut M, ids: Vec<CardId>) -> Vec<CardId> {
     let mut out = Vec::new();
     for id in ids {
-        let forced = m.game.vars.remove(&forced_key(&id)).is_some();
+        let forced = vars_mut(&mut m.game).remove(&forced_key(&id)).is_some();
         let protected = m
             .game
             .card(&id)

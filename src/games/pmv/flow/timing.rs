@@ -18,30 +18,6 @@ pub const BETA: &str = "auto_beta";
 /// (resolved after the effect that drew ends, 7.4.7.c).
 pub const ON_DRAW: &str = "on_draw";
 
-/// Game vars of this module (keys of `Game::vars`).
-mod v {
-    /// Set between 4.9.1.d and 4.3.1.b: no turn is "in progress" for
-    /// "during the turn" conditions.
-    pub const BETWEEN_TURNS: &str = "between_turns";
-    /// An interference is open (effects may last "during this
-    /// interference").
-    pub const INTERFERENCE_OPEN: &str = "interference_open";
-    /// An end-the-turn effect was applied this turn (4.10.1).
-    pub const END_TURN: &str = "turn.end_turn";
-    /// The turn is ending by an end-the-turn effect (its phase end is
-    /// running), so the flag is not acted on twice.
-    pub const ENDING_TURN: &str = "turn.ending_turn";
-    /// An end-the-phase effect was applied in this phase (4.10.2); one
-    /// applied during the end of the turn has no phase left to end.
-    pub const END_PHASE: &str = "turn.end_phase";
-    /// The extra phase to go to (index + 1) at the next transition (4.10.3).
-    pub const EXTRA_PHASE: &str = "extra_phase";
-    /// The phase (index + 1) the turn returns to after an extra phase.
-    pub const EXTRA_RETURN: &str = "extra_return";
-    /// Nesting of effects being applied (7.4.7.c defers γ inside it).
-    pub const APPLYING: &str = "applying";
-}
-
 /// Phase-window trigger words: `(phase, start trigger, end trigger)`.
 const WINDOWS: &[(&str, &str, &str)] = &[
     ("active", "start_of_active", "end_of_active"),
@@ -183,7 +159,7 @@ pub(super) fn check_abilities(g: &Game) -> Option<EngineError> {
 /// whose master is `master` (7.4.5.b, 7.4.6.b, 7.4.7.b).
 pub(super) fn holds(g: &Game, c: &Condition, card: &str, master: PlayerId) -> bool {
     if let Some(who) = c.turn {
-        if var(g, v::BETWEEN_TURNS) != 0 {
+        if pmv(g).between_turns {
             return false;
         }
         let tp = g.turn.active;
@@ -197,7 +173,7 @@ pub(super) fn holds(g: &Game, c: &Condition, card: &str, master: PlayerId) -> bo
         }
     }
     if let Some(ph) = &c.phase
-        && (g.turn.phase != *ph || var(g, v::BETWEEN_TURNS) != 0)
+        && (g.turn.phase != *ph || pmv(g).between_turns)
     {
         return false;
     }
@@ -364,9 +340,7 @@ pub(super) fn note_continuous(m: &mut M) -> R<()> {
         .map(|(id, ab)| format!("{id}.{}", ab.trigger))
         .collect();
     let key_prefix = "cont|";
-    let before: Vec<String> = m
-        .game
-        .vars
+    let before: Vec<String> = vars(&m.game)
         .keys()
         .filter_map(|k| k.strip_prefix(key_prefix).map(str::to_string))
         .collect();
@@ -388,7 +362,7 @@ pub(super) fn note_continuous(m: &mut M) -> R<()> {
                 &[r::ALPHA, r::ALPHA_ON_FIELD, r::ALPHA_CONDITION, r::ALPHA_ON]
             },
         );
-        m.game.vars.insert(format!("{key_prefix}{on}"), 1);
+        vars_mut(&mut m.game).insert(format!("{key_prefix}{on}"), 1);
     }
     for off in before.iter().filter(|k| !now.contains(k)) {
         let beta = off.ends_with(BETA);
@@ -397,7 +371,7 @@ pub(super) fn note_continuous(m: &mut M) -> R<()> {
             format!("{off} stops applying: its condition no longer holds or its card left {}, even mid-resolution", if beta { "the game" } else { "the field" }),
             if beta { &[r::BETA, r::BETA_OFF] } else { &[r::ALPHA, r::ALPHA_OFF] },
         );
-        m.game.vars.remove(&format!("{key_prefix}{off}"));
+        vars_mut(&mut m.game).remove(&format!("{key_prefix}{off}"));
     }
     note_order(m);
     Ok(())
@@ -422,8 +396,8 @@ pub(super) fn note_order(m: &mut M) {
                 .any(|e| matches!(e, Effect::SetPower { .. }))
         })
         .collect();
-    if sets.len() > 1 && var(&m.game, "cont_order_noted") == 0 {
-        m.game.vars.insert("cont_order_noted".into(), 1);
+    if sets.len() > 1 && !pmv(&m.game).cont_order_noted {
+        m.game.own::<PmvState>().cont_order_noted = true;
         m.record(
             "auto.order",
             format!(
@@ -618,12 +592,12 @@ pub(super) fn use_optional(m: &mut M, mut p: Pri, player: PlayerId, card: &str) 
 /// Marks that an interference is open, so effects may last "during this
 /// interference" (1.12.8.c).
 pub(super) fn interference_opens(g: &mut Game) {
-    g.vars.insert(v::INTERFERENCE_OPEN.into(), 1);
+    g.own::<PmvState>().interference_open = true;
 }
 
 /// Whether `this_interference` can be applied now.
 pub(super) fn check_duration(g: &Game, until: Until) -> R<()> {
-    if until == Until::ThisInterference && var(g, v::INTERFERENCE_OPEN) == 0 {
+    if until == Until::ThisInterference && !pmv(g).interference_open {
         return Err(EngineError::NotImplemented {
             clause: r::INTERFERENCE_DURATIONS,
             what: "a \"during this interference\" effect applied with no interference open".into(),
@@ -641,7 +615,7 @@ pub(super) fn interference_ends(m: &mut M) -> R<()> {
         c.modifiers.retain(|md| md.until != Until::ThisInterference);
         ended += n - c.modifiers.len();
     }
-    m.game.vars.remove(v::INTERFERENCE_OPEN);
+    m.game.own::<PmvState>().interference_open = false;
     if ended > 0 {
         m.record(
             "interference.durations",
@@ -667,7 +641,7 @@ pub(super) fn interference_ends(m: &mut M) -> R<()> {
 /// 4.3.1.b: the effects whose condition is "during the turn" start to
 /// apply.
 pub(super) fn turn_starts_applying(m: &mut M) -> R<()> {
-    m.game.vars.remove(v::BETWEEN_TURNS);
+    m.game.own::<PmvState>().between_turns = false;
     if !any_turn_condition(&m.game) {
         return Ok(());
     }
@@ -688,7 +662,7 @@ pub(super) fn turn_stops_applying(m: &mut M) -> R<()> {
         c.modifiers.retain(|md| md.until != Until::ThisTurn);
         ended += n - c.modifiers.len();
     }
-    m.game.vars.insert(v::BETWEEN_TURNS.into(), 1);
+    m.game.own::<PmvState>().between_turns = true;
     if ended == 0 && !any_turn_condition(&m.game) {
         return Ok(());
     }
@@ -709,8 +683,7 @@ pub(super) fn turn_stops_applying(m: &mut M) -> R<()> {
 pub(super) fn apply_turn_effect(m: &mut M, e: &Effect, this: &str, master: PlayerId) -> R<()> {
     match e {
         Effect::EndTurn => {
-            let again = var(&m.game, v::END_TURN) != 0;
-            m.game.vars.insert(v::END_TURN.into(), 1);
+            let again = std::mem::replace(&mut m.game.own::<PmvState>().turn.end_turn, true);
             let en = m.record(
                 "end_turn.applied",
                 format!("{this}'s effect ends the turn: it ends once the interference and its end-of-interference effects have resolved"),
@@ -723,8 +696,7 @@ pub(super) fn apply_turn_effect(m: &mut M, e: &Effect, this: &str, master: Playe
             }
         }
         Effect::EndPhase => {
-            let again = var(&m.game, v::END_PHASE) != 0;
-            m.game.vars.insert(v::END_PHASE.into(), 1);
+            let again = std::mem::replace(&mut m.game.own::<PmvState>().turn.end_phase, true);
             let en = m.record(
                 "end_phase.applied",
                 format!("{this}'s effect ends the {} phase: it ends once the interference and its end-of-interference effects have resolved", m.game.turn.phase),
@@ -737,9 +709,12 @@ pub(super) fn apply_turn_effect(m: &mut M, e: &Effect, this: &str, master: Playe
             }
         }
         Effect::ExtraPhase { phase } => {
-            let i = phase_index(phase) as i64 + 1;
-            let again = var(&m.game, v::EXTRA_PHASE) != 0;
-            m.game.vars.insert(v::EXTRA_PHASE.into(), i);
+            let again = m
+                .game
+                .own::<PmvState>()
+                .extra_phase
+                .replace(phase_index(phase))
+                .is_some();
             let en = m.record(
                 "extra_phase.applied",
                 format!("{this}'s effect adds an extra {phase} phase: the turn goes to it at the next phase change"),
@@ -757,7 +732,7 @@ pub(super) fn apply_turn_effect(m: &mut M, e: &Effect, this: &str, master: Playe
             } else {
                 format!("skip|{phase}")
             };
-            m.game.vars.insert(key, 1);
+            vars_mut(&mut m.game).insert(key, 1);
             m.record(
                 "skip_phase.applied",
                 format!(
@@ -783,10 +758,10 @@ pub(super) fn after_priority_effect(m: &mut M, p: Pri) -> R<()> {
     if m.game.result != GameResult::Ongoing {
         return Ok(());
     }
-    if var(&m.game, v::END_TURN) != 0 && var(&m.game, v::ENDING_TURN) == 0 {
+    if pmv(&m.game).turn.end_turn && !pmv(&m.game).turn.ending_turn {
         return end_turn_now(m);
     }
-    if var(&m.game, v::END_PHASE) != 0 {
+    if pmv(&m.game).turn.end_phase {
         m.record(
             "end_phase",
             format!(
@@ -805,7 +780,7 @@ pub(super) fn after_priority_effect(m: &mut M, p: Pri) -> R<()> {
 /// reading flag says otherwise), the other phases are skipped, and the turn
 /// ends.
 fn end_turn_now(m: &mut M) -> R<()> {
-    m.game.vars.insert(v::ENDING_TURN.into(), 1);
+    m.game.own::<PmvState>().turn.ending_turn = true;
     let phase = m.game.turn.phase.clone();
     if window(&phase, false).is_none() {
         // At the start of the turn (4.3.1.c): no phase is in progress.
@@ -839,9 +814,9 @@ fn end_turn_now(m: &mut M) -> R<()> {
 /// (4.10.1.b/c, 4.10.2.d).
 pub(super) fn phase_end_procedure(m: &mut M, skip_window: bool) -> R<()> {
     let name = m.game.turn.phase.clone();
-    let had_end_phase = var(&m.game, v::END_PHASE) != 0;
+    let had_end_phase = pmv(&m.game).turn.end_phase;
     let (_, end_rule, to_rule) = phase_rules(&name);
-    m.game.vars.remove(v::END_PHASE);
+    m.game.own::<PmvState>().turn.end_phase = false;
     if !skip_window && let Some(w) = window(&name, false) {
         if any_trigger(&m.game, w) {
             m.record(
@@ -856,8 +831,8 @@ pub(super) fn phase_end_procedure(m: &mut M, skip_window: bool) -> R<()> {
             return Ok(());
         }
     }
-    m.game.vars.remove(v::END_PHASE);
-    if var(&m.game, v::END_TURN) != 0 {
+    m.game.own::<PmvState>().turn.end_phase = false;
+    if pmv(&m.game).turn.end_turn {
         let en = m.record(
             "end_turn",
             format!("the turn was ended by an effect: the phases after {name} are skipped and the end of turn follows"),
@@ -891,26 +866,23 @@ pub(super) fn phase_end_procedure(m: &mut M, skip_window: bool) -> R<()> {
 /// turn returns to after one (4.10.3.b), and skipped phases passed over
 /// (4.10.5, 4.10.5.a).
 fn next_phase(m: &mut M, i: usize) -> R<usize> {
-    let mut next = match var(&m.game, v::EXTRA_RETURN) {
-        0 => i + 1,
-        r => {
-            m.game.vars.remove(v::EXTRA_RETURN);
+    let mut next = match m.game.own::<PmvState>().extra_return.take() {
+        None => i + 1,
+        Some(r) => {
             m.record(
                 "extra_phase.return",
                 format!(
                     "the extra phase ends: the turn returns to the {} phase it would have gone to",
-                    PHASES.get(r as usize - 1).copied().unwrap_or("end")
+                    PHASES.get(r).copied().unwrap_or("end")
                 ),
                 &[r::EXTRA_PHASE_RETURNS],
             );
-            r as usize - 1
+            r
         }
     };
-    let extra = var(&m.game, v::EXTRA_PHASE);
-    if extra != 0 {
-        m.game.vars.remove(v::EXTRA_PHASE);
-        m.game.vars.insert(v::EXTRA_RETURN.into(), next as i64 + 1);
-        let x = extra as usize - 1;
+    let own = m.game.own::<PmvState>();
+    if let Some(x) = own.extra_phase.take() {
+        own.extra_return = Some(next);
         m.record(
             "extra_phase",
             format!(
@@ -928,34 +900,30 @@ fn next_phase(m: &mut M, i: usize) -> R<usize> {
         .filter(|n| window(n, true).is_some())
     {
         let forced = format!("skip|{name}");
-        if m.game.vars.remove(&forced).is_some() {
+        if vars_mut(&mut m.game).remove(&forced).is_some() {
             m.record(
                 "skip_phase",
                 format!("the {name} phase is skipped: it does not occur"),
                 &[r::SKIP_PHASE],
             );
             // An optional skip of the same phase can no longer be chosen.
-            let opt: Vec<String> = m
-                .game
-                .vars
+            let opt: Vec<String> = vars(&m.game)
                 .keys()
                 .filter(|k| k.starts_with(&format!("skip_optional|{name}|")))
                 .cloned()
                 .collect();
             for k in opt {
-                m.game.vars.remove(&k);
+                vars_mut(&mut m.game).remove(&k);
             }
             next += 1;
             continue;
         }
-        let opt = m
-            .game
-            .vars
+        let opt = vars(&m.game)
             .keys()
             .find(|k| k.starts_with(&format!("skip_optional|{name}|")))
             .cloned();
         if let Some(k) = opt {
-            m.game.vars.remove(&k);
+            vars_mut(&mut m.game).remove(&k);
             let who = k.rsplit('|').next().unwrap_or("p1").to_string();
             let key = format!("skip.{name}");
             let v = m
@@ -1015,11 +983,11 @@ pub(super) fn phase_start_window(m: &mut M, name: &str) -> R<()> {
 /// applied there skips every phase.
 pub(super) fn turn_started(m: &mut M) -> R<bool> {
     flush(m)?;
-    if var(&m.game, v::END_TURN) != 0 {
+    if pmv(&m.game).turn.end_turn {
         end_turn_now(m)?;
         return Ok(true);
     }
-    if var(&m.game, v::END_PHASE) != 0 {
+    if pmv(&m.game).turn.end_phase {
         return Err(EngineError::NotImplemented {
             clause: r::END_PHASE_PROC,
             what: "an end-the-phase effect applied at the start of the turn, before any phase"
@@ -1032,8 +1000,9 @@ pub(super) fn turn_started(m: &mut M) -> R<bool> {
 /// 7.4.7.c: effects being applied nest; γ met inside wait for the
 /// outermost end. Returns the depth before.
 pub(super) fn applying(g: &mut Game, delta: i64) -> i64 {
-    let d = var(g, v::APPLYING);
-    g.vars.insert(v::APPLYING.into(), d + delta);
+    let own = g.own::<PmvState>();
+    let d = own.applying;
+    own.applying += delta;
     d
 }
 
@@ -1045,7 +1014,7 @@ pub(super) fn applying(g: &mut Game, delta: i64) -> i64 {
 /// that follows (9.2.3.e).
 pub(super) fn set_remover(g: &mut Game, target: &str, source: &str) {
     if target != source {
-        g.vars.insert(format!("remover|{target}|{source}"), 1);
+        vars_mut(g).insert(format!("remover|{target}|{source}"), 1);
     }
 }
 
@@ -1055,7 +1024,7 @@ pub(super) fn removers(g: &Game, targets: &[CardId]) -> Vec<CardId> {
     let mut out: Vec<CardId> = Vec::new();
     for t in targets {
         let prefix = format!("remover|{t}|");
-        for k in g.vars.keys().filter(|k| k.starts_with(&prefix)) {
+        for k in vars(g).keys().filter(|k| k.starts_with(&prefix)) {
             let s = k[prefix.len()..].to_string();
             if !out.iter().any(|c| c == &s) {
                 out.push(s.into());
@@ -1068,7 +1037,7 @@ pub(super) fn removers(g: &Game, targets: &[CardId]) -> Vec<CardId> {
 /// Forgets the sources of `target`'s removal once it has left.
 pub(super) fn clear_removers(g: &mut Game, target: &str) {
     let prefix = format!("remover|{target}|");
-    g.vars.retain(|k, _| !k.starts_with(&prefix));
+    vars_mut(g).retain(|k, _| !k.starts_with(&prefix));
 }
 
 /// The windows a–d of one removal kind for `cards` (9.2.3, 9.3.4, 9.4.4):
@@ -1224,7 +1193,7 @@ mod tests {
         };
         assert!(holds(&g, &c, "x", PlayerId::P1));
         assert!(!holds(&g, &c, "x", PlayerId::P2));
-        g.vars.insert(v::BETWEEN_TURNS.into(), 1);
+        g.own::<PmvState>().between_turns = true;
         assert!(!holds(&g, &c, "x", PlayerId::P1));
     }
 }

@@ -486,7 +486,8 @@ pub(super) fn turn_end(m: &mut M) -> R<()> {
     let next = m.game.opponent(m.game.turn.active);
     m.game.turn.active = next;
     m.game.turn.number += 1;
-    m.game.vars.retain(|k, _| !k.starts_with("turn."));
+    vars_mut(&mut m.game).retain(|k, _| !k.starts_with("turn."));
+    m.game.own::<PmvState>().turn = TurnFlags::default();
     m.record(
         "turn.next",
         format!("{}'s turn begins", player_name(next)),
