@@ -4,6 +4,7 @@
 //! weapon declarations and 連撃 (506.5, 302.5), and the damage-resolution
 //! step (506.6) with armor, 狙撃, 連続射撃 and 貫通X; then back to main.
 
+use super::state::TurnLock;
 use super::{
     Battle, Ctx, Entry, EntryKind, Foe, M, Step, Window, attack, ctype, damage, illegal, is_on, r,
     reading, reading_on, set_on, st, triggers, types, zn,
@@ -432,8 +433,8 @@ pub fn engagement(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
         );
     }
     if vs_player && double {
-        let key = format!("turn:double:{}:{}", b.attacker, gen_of(m, &b.attacker));
-        if m.game.vars.insert(key, 1).is_some() {
+        let key = TurnLock::DoubleAttack(b.attacker.clone(), gen_of(m, &b.attacker));
+        if super::state::lock(&mut m.game, key) {
             m.record(
                 "trigger",
                 format!("連撃 of {} was already used this turn", b.attacker),

@@ -39,10 +39,8 @@ pub fn deck_out(m: &mut M) {
         let first = *zero
             .iter()
             .min_by_key(|p| {
-                m.game
-                    .vars
-                    .get(&format!("deckzero:{p}"))
-                    .copied()
+                super::state::read(&m.game)
+                    .and_then(|s| s.deck_zero.get(p).copied())
                     .unwrap_or(0)
             })
             .unwrap_or(&zero[0]);

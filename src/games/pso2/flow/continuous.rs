@@ -16,15 +16,12 @@
 //! change applied before the damage is dealt, 506.6.2, 103.4.3). Anything
 //! else stops the run as not implemented.
 
+use super::state::{self, AbilityOf};
 use super::{M, r, raid, st, targets, zn};
 use crate::engine::{CardId, Condition, Effect, Game, PlayerId, Target, Who};
 
 /// The trigger word of a continuous ability.
 pub const TRIGGER: &str = "continuous";
-
-/// The prefix of the game variables that remember which continuous
-/// abilities applied after the last step.
-const APPLIED: &str = "continuous:";
 
 /// One continuous ability that applies now.
 #[derive(Debug, Clone, PartialEq)]
@@ -285,32 +282,23 @@ pub fn track(m: &mut M) -> Result<(), crate::engine::EngineError> {
 /// since it last looked; returns whether one stopped.
 pub fn note(m: &mut M) -> bool {
     let now = applying(&m.game);
-    let keys: Vec<(String, &Applying)> = now
+    let keys: Vec<(AbilityOf, &Applying)> = now
         .iter()
         .map(|a| {
             let generation = m.game.card(&a.card).map_or(0, |c| c.incarnation);
-            (format!("{APPLIED}{}:{generation}:{}", a.card, a.ability), a)
+            ((a.card.clone(), generation, a.ability), a)
         })
         .collect();
-    let before: Vec<String> = m
-        .game
-        .vars
-        .keys()
-        .filter(|k| k.starts_with(APPLIED))
-        .cloned()
-        .collect();
+    let before: Vec<AbilityOf> = state::read(&m.game)
+        .map(|s| s.applying.iter().cloned().collect())
+        .unwrap_or_default();
     let mut stopped = false;
     for k in &before {
         if keys.iter().any(|(n, _)| n == k) {
             continue;
         }
-        m.game.vars.remove(k);
-        let parts: Vec<&str> = k[APPLIED.len()..].split(':').collect();
-        let card = parts.first().copied().unwrap_or_default().to_string();
-        let index: usize = parts
-            .get(2)
-            .and_then(|i| i.parse().ok())
-            .unwrap_or(usize::MAX);
+        state::of(&mut m.game).applying.remove(k);
+        let (card, _, index) = k.clone();
         let set_up = set_up_by_effect(&m.game, &card, index);
         let why = if set_up {
             "the turn it was set up for ended, or its condition is no longer met"
@@ -331,7 +319,7 @@ pub fn note(m: &mut M) -> bool {
         if before.contains(&k) {
             continue;
         }
-        m.game.vars.insert(k, 1);
+        state::of(&mut m.game).applying.insert(k);
         let cond = m
             .game
             .def_of(&a.card)

@@ -158,9 +158,6 @@ pub fn pay(m: &mut M, p: PlayerId, cost: i64, what: &str) -> Result<(), EngineEr
 /// The counter that keeps the X chosen for a card while it is in the
 /// resolution zone (209.3.1).
 pub const X: &str = "x";
-/// The game variable that carries the chosen X from the payment to the
-/// card's move into the resolution zone.
-pub const X_PENDING: &str = "x_pending";
 
 /// The X a card in the resolution zone was played with (209.3.1: in
 /// every other zone X is 0).
@@ -305,7 +302,7 @@ pub fn to_play(m: &mut M, p: PlayerId, card: &str, def: &CardDef) -> Result<i64,
             ),
             &[r::X_COST, r::X_COST_ZONES, r::NUMBER_CHOICE],
         );
-        m.game.vars.insert(X_PENDING.into(), x);
+        super::state::of(&mut m.game).x_pending = Some(x);
         total += x;
     }
     let changes = super::continuous::play_cost_changes(&m.game, p, &def.card_type);

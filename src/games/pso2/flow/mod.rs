@@ -28,6 +28,7 @@ mod priority;
 mod put;
 pub mod raid;
 mod replace;
+mod state;
 mod targets;
 mod triggers;
 mod turn;

@@ -17,13 +17,11 @@ use crate::engine::{EngineError, Target, player_name};
 /// The trigger word of "if this card would be destroyed, instead …".
 pub const DESTROY: &str = "replace_destroy";
 
-/// The prefix of the game variables that remember the replacements
-/// applied during the current step.
-const USED: &str = "replaced:";
-
 /// Forgets the replacements applied during the step that ended.
 pub fn forget(m: &mut M) {
-    m.game.vars.retain(|k, _| !k.starts_with(USED));
+    if super::state::read(&m.game).is_some_and(|s| !s.replaced.is_empty()) {
+        super::state::of(&mut m.game).replaced.clear();
+    }
 }
 
 /// What a replacement ability may not say (checked before the first step).
@@ -66,8 +64,8 @@ pub fn destruction(m: &mut M, id: &str, why: &str) -> Result<bool, EngineError> 
             );
             continue;
         }
-        let key = format!("{USED}{id}:{}:{i}", c.incarnation);
-        if m.game.vars.contains_key(&key) {
+        let key = (id.to_string(), c.incarnation, i);
+        if super::state::read(&m.game).is_some_and(|s| s.replaced.contains(&key)) {
             m.record(
                 "replacement",
                 format!(
@@ -124,7 +122,7 @@ pub fn destruction(m: &mut M, id: &str, why: &str) -> Result<bool, EngineError> 
         }
     };
     let (_, key, effects) = fresh.swap_remove(pick);
-    m.game.vars.insert(key, 1);
+    super::state::of(&mut m.game).replaced.insert(key);
     m.record(
         "replacement",
         format!(

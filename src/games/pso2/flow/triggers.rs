@@ -6,6 +6,7 @@
 //! (300.8.1) or, for 「name」's ability, every card of that name for all
 //! players (300.8.2).
 
+use super::state::TurnLock;
 use super::{Ctx, Entry, EntryKind, M, delayed, r, targets, zn};
 use crate::engine::{CardId, EngineError, Event, PlayerId, player_name};
 
@@ -220,8 +221,8 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
     }
     if def.has_keyword("once_per_turn") {
         let generation = m.game.card(&f.card).map_or(0, |c| c.incarnation);
-        let key = format!("turn:once:{}:{generation}", f.card);
-        if m.game.vars.contains_key(&key) {
+        let key = TurnLock::Once(f.card.clone(), generation);
+        if super::state::locked(&m.game, &key) {
             m.record(
                 "trigger",
                 format!(
@@ -232,7 +233,7 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
             );
             return Ok(None);
         }
-        m.game.vars.insert(key, 1);
+        super::state::lock(&mut m.game, key);
         m.record(
             "trigger",
             format!(
@@ -244,8 +245,8 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
     }
     if def.has_keyword("name_once_per_turn") {
         let name = super::super::names::game_name(&def);
-        let key = format!("turn:name:{name}");
-        if m.game.vars.contains_key(&key) {
+        let key = TurnLock::Name(name.clone());
+        if super::state::locked(&m.game, &key) {
             m.record(
                 "trigger",
                 format!("「{name}」's ability was already used this turn (by any card of that name, by any player)"),
@@ -253,7 +254,7 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
             );
             return Ok(None);
         }
-        m.game.vars.insert(key, 1);
+        super::state::lock(&mut m.game, key);
     }
     let effects = def.abilities[f.ability].effect.clone();
     let key = format!("{}.{}", f.card, f.trigger);
