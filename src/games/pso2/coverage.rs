@@ -159,10 +159,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("215.1.1", DEF),
     ("215.1.2", DEF),
     ("300.1", DEF),
-    (
-        "300.7",
-        "not implemented: losing abilities — the effect language has no effect that removes or grants abilities, so nothing can lose one",
-    ),
     ("301.1", DEF),
     ("302.1", DEF),
     ("302.11", "増殖: 9 copies, checked at setup with 100.3"),

@@ -78,7 +78,7 @@ pub fn holds(g: &Game, master: PlayerId, c: &Condition) -> bool {
 
 /// Whether a card is where its continuous abilities work (300.4.1): on
 /// the field (not stacked under a Mag), or in the Player or Mag zone.
-fn in_play(g: &Game, id: &str) -> bool {
+pub fn in_play(g: &Game, id: &str) -> bool {
     g.card(id).is_some_and(|c| {
         matches!(c.zone.kind, zn::FIELD | zn::PLAYER | zn::MAG) && !super::mag::under_the_mag(g, id)
     })
@@ -105,7 +105,10 @@ pub fn applying(g: &Game) -> Vec<Applying> {
     let mut out = Vec::new();
     for c in g.cards.values() {
         let Some(d) = g.def_of(&c.id) else { continue };
-        if !d.abilities.iter().any(|a| a.trigger == TRIGGER) || !in_play(g, &c.id) {
+        if !d.abilities.iter().any(|a| a.trigger == TRIGGER)
+            || !in_play(g, &c.id)
+            || super::abilities::lost(g, &c.id)
+        {
             continue;
         }
         for (i, a) in d.abilities.iter().enumerate() {
@@ -300,17 +303,25 @@ pub fn note(m: &mut M) -> bool {
         state::of(&mut m.game).applying.remove(k);
         let (card, _, index) = k.clone();
         let set_up = set_up_by_effect(&m.game, &card, index);
+        let lost = !set_up && super::abilities::lost(&m.game, &card);
         let why = if set_up {
             "the turn it was set up for ended, or its condition is no longer met"
+        } else if lost {
+            "its card has lost its abilities, and what the ability gave ends with it"
         } else if in_play(&m.game, &card) {
             "its condition is no longer met"
         } else {
             "its card is no longer on the field"
         };
+        let rules = if lost {
+            [r::LOSE_ABILITIES, r::MODIFICATION_NO_ABILITY]
+        } else {
+            rules_of(set_up)
+        };
         m.record(
             "continuous",
             format!("{card}'s continuous ability stops applying: {why}"),
-            &rules_of(set_up),
+            &rules,
         )
         .obj(card);
         stopped = true;

@@ -227,6 +227,9 @@ pub fn own_cost_delta(g: &Game, id: &str) -> i64 {
     let (Some(c), Some(d)) = (g.card(id), g.def_of(id)) else {
         return 0;
     };
+    if super::abilities::lost(g, id) {
+        return 0;
+    }
     d.abilities
         .iter()
         .filter(|a| a.trigger == OWN_COST)

@@ -608,9 +608,16 @@ fn apply(
             }
             for rc in targets_of(m, target) {
                 let Recipient::Card(id) = rc else { continue };
-                if shielded(m, &id, source)
-                    || m.game.card(&id).is_none_or(|c| c.zone.kind != zn::FIELD)
-                {
+                if shielded(m, &id, source) {
+                    continue;
+                }
+                if !super::continuous::in_play(&m.game, &id) {
+                    // 215.3: a modification changes a card in play.
+                    m.record(
+                        "effect",
+                        format!("{id} is not on the field: the modification does not apply to it"),
+                        &[r::MODIFICATION],
+                    );
                     continue;
                 }
                 let Some(c) = m.game.cards.get_mut(&id) else {
@@ -801,6 +808,15 @@ fn apply(
             let winners = players(m, master, *who);
             m.game.win(&winners);
             finish(m);
+        }
+        Effect::LoseAbilities { target, until } => {
+            for rc in targets_of(m, target) {
+                let Recipient::Card(id) = rc else { continue };
+                if shielded(m, &id, source) || !super::continuous::in_play(&m.game, &id) {
+                    continue;
+                }
+                super::abilities::lose(m, &id, *until);
+            }
         }
         Effect::ModifyDamage { .. } => {
             return Err(ni(

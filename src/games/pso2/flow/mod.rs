@@ -11,6 +11,7 @@
 
 use crate::engine::{Action, Card, CardId, EngineError, Flow, Game, Machine, PlayerId, Rules};
 
+mod abilities;
 mod battle;
 mod checks;
 mod continuous;

@@ -271,6 +271,13 @@ pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> 
             vec![],
         ));
     }
+    if super::abilities::lost(&m.game, &card) {
+        return Err(illegal(
+            r::LOSE_ABILITIES,
+            format!("{card} has lost its abilities: it has no ability to activate"),
+            vec![],
+        ));
+    }
     let activated: Vec<usize> = def
         .abilities
         .iter()

@@ -48,6 +48,17 @@ pub fn destruction(m: &mut M, id: &str, why: &str) -> Result<bool, EngineError> 
     let Some(d) = m.game.def_of(id).cloned() else {
         return Ok(false);
     };
+    if super::abilities::lost(&m.game, id) {
+        if d.abilities.iter().any(|a| a.trigger == DESTROY) {
+            super::abilities::say_lost(
+                m,
+                id,
+                "replacement ability does not replace its destruction",
+                &[r::REPLACEMENT],
+            );
+        }
+        return Ok(false);
+    }
     let mut fresh = Vec::new();
     for (i, a) in d.abilities.iter().enumerate() {
         if a.trigger != DESTROY {

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::engine::{CardId, Game, PlayerId};
+use crate::engine::{CardId, Game, PlayerId, Until};
 
 /// A "this turn" lock, cleared at the refresh step (505.1.3).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -46,6 +46,9 @@ pub struct Pso2State {
     pub x_pending: Option<i64>,
     /// The option chosen on declaration for a modal card (406.3), by card.
     pub modes: BTreeMap<CardId, usize>,
+    /// Objects (card, generation) that lost their abilities (300.7), and
+    /// for how long.
+    pub lost: BTreeMap<(CardId, u32), Until>,
 }
 
 /// The module's state (created on first use).

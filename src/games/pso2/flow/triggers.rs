@@ -39,14 +39,38 @@ fn abilities_of(m: &M, card: &str, trigger: &'static str) -> Vec<(String, usize)
         .unwrap_or_default()
 }
 
+/// The abilities `trigger` of `card` triggers; none when the card has lost
+/// its abilities (300.7), read as it was when it left for a zone-move
+/// trigger (300.2.2), and the trace says so.
 fn found(
-    m: &M,
+    m: &mut M,
     card: &str,
     trigger: &'static str,
     master: PlayerId,
     rules: &'static [&'static str],
 ) -> Vec<Found> {
-    abilities_of(m, card, trigger)
+    let abilities = abilities_of(m, card, trigger);
+    let lost = if trigger == "on_ko" {
+        super::abilities::lost_when_it_left(&m.game, card)
+    } else {
+        super::abilities::lost(&m.game, card)
+    };
+    if lost && !abilities.is_empty() {
+        let also: &[&'static str] = if trigger == "on_ko" {
+            // Read as the card was when it left the field.
+            &[r::ZONE_MOVE_INFO]
+        } else {
+            &[]
+        };
+        super::abilities::say_lost(
+            m,
+            card,
+            &format!("{trigger} ability does not trigger"),
+            also,
+        );
+        return Vec::new();
+    }
+    abilities
         .into_iter()
         .map(|(def, ability)| Found {
             card: card.to_string(),

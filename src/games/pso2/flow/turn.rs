@@ -355,6 +355,7 @@ fn refresh(m: &mut M) -> Result<Flow, EngineError> {
             .retain(|md| !matches!(md.until, Until::EndOfTurn | Until::ThisTurn));
     }
     super::state::of(&mut m.game).turn_locks.clear();
+    super::abilities::expire(m);
     super::delayed::expire(m);
     let hand: Vec<String> = m.game.zone_of(tp, zn::HAND).to_vec();
     if hand.len() >= 8 {
