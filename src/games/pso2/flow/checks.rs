@@ -199,7 +199,7 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
                 super::continuous::TRIGGER | super::delayed::CONTINUOUS => {
                     super::continuous::unsupported(&a.effect).map(|w| (r::CONTINUOUS, w))
                 }
-                super::cost::OWN_COST => {
+                super::cost::OWN_COST | super::cost::COST_CHANGE => {
                     super::cost::own_cost_unsupported(&a.effect).map(|w| (r::OWN_COST_EVERY_ZONE, w))
                 }
                 super::replace::DESTROY => {

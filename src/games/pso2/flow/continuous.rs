@@ -34,6 +34,16 @@ pub struct Applying {
     pub master: PlayerId,
     /// Its effects.
     pub effects: Vec<Effect>,
+    /// A `cost_change` ability: its `modify_cost` changes the cost itself
+    /// of other cards, in every zone (209.4.2), not the cost to play
+    /// (209.4.1).
+    pub every_zone: bool,
+}
+
+/// Whether an ability is one [`applying`] reads: a continuous ability, or
+/// one changing other cards' costs in every zone (209.4.2).
+fn is_continuous(trigger: &str) -> bool {
+    trigger == TRIGGER || trigger == super::cost::COST_CHANGE
 }
 
 /// The players `who` names relative to `master`.
@@ -105,14 +115,14 @@ pub fn applying(g: &Game) -> Vec<Applying> {
     let mut out = Vec::new();
     for c in g.cards.values() {
         let Some(d) = g.def_of(&c.id) else { continue };
-        if !d.abilities.iter().any(|a| a.trigger == TRIGGER)
+        if !d.abilities.iter().any(|a| is_continuous(&a.trigger))
             || !in_play(g, &c.id)
             || super::abilities::lost(g, &c.id)
         {
             continue;
         }
         for (i, a) in d.abilities.iter().enumerate() {
-            if a.trigger != TRIGGER {
+            if !is_continuous(&a.trigger) {
                 continue;
             }
             if a.condition
@@ -126,6 +136,7 @@ pub fn applying(g: &Game) -> Vec<Applying> {
                 ability: i,
                 master: c.controller,
                 effects: a.effect.clone(),
+                every_zone: a.trigger == super::cost::COST_CHANGE,
             });
         }
     }
@@ -143,6 +154,7 @@ pub fn applying(g: &Game) -> Vec<Applying> {
             ability: d.ability,
             master: d.master,
             effects: a.effect.clone(),
+            every_zone: false,
         });
     }
     out
@@ -201,10 +213,22 @@ pub fn bonus(g: &Game, id: &str, stat: &str) -> i64 {
 /// player `p` from the continuous abilities that apply now (209.4.1), with
 /// the cards they come from.
 pub fn play_cost_changes(g: &Game, p: PlayerId, t: &str) -> Vec<(CardId, i64)> {
+    cost_changes(g, p, t, false)
+}
+
+/// The changes other cards' `cost_change` abilities make now to the cost
+/// itself of a card of type `t` of player `p`, in every zone (209.4.2),
+/// with the cards they come from.
+pub fn every_zone_cost_changes(g: &Game, p: PlayerId, t: &str) -> Vec<(CardId, i64)> {
+    cost_changes(g, p, t, true)
+}
+
+fn cost_changes(g: &Game, p: PlayerId, t: &str, every_zone: bool) -> Vec<(CardId, i64)> {
     collect_now(g, |a, e| match e {
         Effect::ModifyCost {
             cost, who, types, ..
-        } if *cost != 0
+        } if a.every_zone == every_zone
+            && *cost != 0
             && players(g, a.master, *who).contains(&p)
             && (types.is_empty() || types.iter().any(|x| x == t)) =>
         {

@@ -460,6 +460,21 @@ fn recipients(
     }
 }
 
+/// Whether `id` is a Boss card the party's ability cannot exclude
+/// (RAID:S12); the trace says so.
+pub fn boss_card_kept(m: &mut M, master: PlayerId, id: &str) -> bool {
+    let owner = m.game.card(id).map_or(usize::MAX, |c| c.owner);
+    if !super::raid::is_boss(&m.game, owner) || super::raid::is_boss(&m.game, master) {
+        return false;
+    }
+    m.record(
+        "raid",
+        format!("{id} is a Boss card: the party's abilities cannot exclude it"),
+        &[r::RAID_NO_STEAL],
+    );
+    true
+}
+
 /// Whether `id` ignores the effect because it is 無敵 (GL:無敵).
 fn shielded(m: &mut M, id: &str, source: &str) -> bool {
     if id != source
@@ -530,17 +545,8 @@ fn apply(
         Effect::Banish { target } => {
             for rc in targets_of(m, target) {
                 if let Recipient::Card(id) = &rc
-                    && super::raid::is_boss(
-                        &m.game,
-                        m.game.card(id).map_or(usize::MAX, |c| c.owner),
-                    )
-                    && !super::raid::is_boss(&m.game, master)
+                    && boss_card_kept(m, master, id)
                 {
-                    m.record(
-                        "raid",
-                        format!("{id} is a Boss card: the party's abilities cannot exclude it"),
-                        &[r::RAID_NO_STEAL],
-                    );
                     continue;
                 }
                 if let Recipient::Card(id) = rc

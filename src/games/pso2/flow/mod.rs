@@ -131,7 +131,8 @@ pub const PHASES: &[&str] = &[
 /// (300.4, [`continuous`]); `replace_destroy` a replacement effect "if
 /// this card would be destroyed, instead …" (103.4.3, [`replace`]);
 /// `own_cost` an ability changing its own card's cost in every zone
-/// (209.4.2, 209.4.3, [`cost`]); the
+/// (209.4.2, 209.4.3, [`cost`]), `cost_change` another card's ability
+/// changing cards' cost in every zone (209.4.2); the
 /// `delayed_*` abilities are set up by their card's effect and trigger
 /// later (300.2.3, [`delayed`]).
 pub const TRIGGERS: &[&str] = &[
@@ -147,6 +148,7 @@ pub const TRIGGERS: &[&str] = &[
     continuous::TRIGGER,
     replace::DESTROY,
     cost::OWN_COST,
+    cost::COST_CHANGE,
     delayed::ON_ENTER,
     delayed::ON_KO,
     delayed::END_OF_TURN,
@@ -393,9 +395,10 @@ pub fn derived(g: &Game, c: &Card) -> Vec<(&'static str, i64)> {
     if c.token {
         // A token's cost is 0 (GL:トークン).
         v.push(("cost", 0));
-    } else if let Some(cost) = d.cost {
-        // 209.3.1: X counts only in the resolution zone.
-        v.push(("cost", cost + cost::x_of(g, &c.id)));
+    } else if let Some(cost) = cost::current(g, &c.id) {
+        // 209.3.1: X counts only in the resolution zone; 209.4.2: a
+        // changed cost is the cost in every zone.
+        v.push(("cost", cost));
     }
     match d.card_type.as_str() {
         types::CHARA | types::PLAYER => {
