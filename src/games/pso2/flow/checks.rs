@@ -205,6 +205,9 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
                 super::replace::DESTROY => {
                     super::replace::unsupported(&a.effect).map(|w| (r::REPLACEMENT, w))
                 }
+                super::replace::TO_DISCARD | super::replace::TO_HAND | super::replace::TO_DECK => {
+                    super::replace::move_unsupported(&a.effect).map(|w| (r::REPLACEMENT, w))
+                }
                 // A condition on an active's effect or an activated
                 // ability's cost is not a condition of application.
                 "effect" | "activated" if a.condition.is_some() => Some((

@@ -129,7 +129,9 @@ pub const PHASES: &[&str] = &[
 /// (505.1.2), `on_attack` (becoming 攻撃中, 506.4.1) and `on_engage`
 /// (becoming 交戦状態, 506.5.2@2). `continuous` is a continuous ability
 /// (300.4, [`continuous`]); `replace_destroy` a replacement effect "if
-/// this card would be destroyed, instead …" (103.4.3, [`replace`]);
+/// this card would be destroyed, instead …" (103.4.3, [`replace`]),
+/// `replace_to_discard` / `_hand` / `_deck` "if this card would be put
+/// there, instead put it into …";
 /// `own_cost` an ability changing its own card's cost in every zone
 /// (209.4.2, 209.4.3, [`cost`]), `cost_change` another card's ability
 /// changing cards' cost in every zone (209.4.2); the
@@ -147,6 +149,9 @@ pub const TRIGGERS: &[&str] = &[
     "on_engage",
     continuous::TRIGGER,
     replace::DESTROY,
+    replace::TO_DISCARD,
+    replace::TO_HAND,
+    replace::TO_DECK,
     cost::OWN_COST,
     cost::COST_CHANGE,
     delayed::ON_ENTER,

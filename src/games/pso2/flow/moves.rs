@@ -44,6 +44,7 @@ pub fn move_to(m: &mut M, id: &str, to: ZoneId) {
         return;
     }
     let to = ex_returns(m, id, &from, to);
+    let to = super::replace::destination(m, id, to);
     let stacked: Vec<CardId> = m
         .game
         .cards
