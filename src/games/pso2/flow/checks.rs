@@ -107,7 +107,7 @@ pub fn concede(m: &mut M, a: &Action) -> Result<(), EngineError> {
 pub fn standing_ko(m: &mut M) -> Result<Vec<String>, EngineError> {
     // The HP read below includes continuous abilities as they are now
     // (300.4); the trace first says which of them began or stopped.
-    super::continuous::note(m);
+    let stopped = super::continuous::note(m);
     let mut out = Vec::new();
     loop {
         let hit = m.game.cards.values().find_map(|c| {
@@ -141,7 +141,36 @@ pub fn standing_ko(m: &mut M) -> Result<Vec<String>, EngineError> {
             out.push(id);
         }
     }
+    if stopped && out.is_empty() {
+        nothing_to_do(m, "a continuous ability stopped applying");
+    }
     Ok(out)
+}
+
+/// The standing checks ran after `what` changed the charas' HP and
+/// destroyed nothing: the trace says so, with the charas that have damage
+/// (a non-event: the check found nothing to do).
+fn nothing_to_do(m: &mut M, what: &str) {
+    let damaged: Vec<String> = m
+        .game
+        .cards
+        .values()
+        .filter(|c| c.zone.kind == zn::FIELD && c.damage > 0)
+        .filter(|c| super::ctype(&m.game, &c.id) == types::CHARA)
+        .map(|c| format!("{} {} of HP {}", c.id, c.damage, hp(&m.game, c)))
+        .collect();
+    let state = if damaged.is_empty() {
+        "no chara on the field has damage".to_string()
+    } else {
+        format!("damage below HP: {}", damaged.join(", "))
+    };
+    m.record(
+        "rule_processing",
+        format!(
+            "{what}: the rule processing checks the charas' HP and finds nothing to do ({state})"
+        ),
+        &[r::KO, r::HP_ZERO_KO, r::RULES_FIRST],
+    );
 }
 
 /// What the module refuses to run, checked before the first step.

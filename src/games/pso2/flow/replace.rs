@@ -262,14 +262,5 @@ pub fn destination(m: &mut M, id: &str, to: ZoneId) -> ZoneId {
         &[r::REPLACEMENT, r::REPLACED_NEVER_HAPPENS, r::GL_INSTEAD],
     )
     .obj(id.to_string());
-    if to.kind == zn::DISCARD && d.abilities.iter().any(|a| a.trigger == "on_ko") {
-        m.record(
-            "trigger",
-            format!(
-                "{id}'s 戦闘不能時 ability does not trigger: the card is not put into the discard"
-            ),
-            &[r::ON_KO],
-        );
-    }
     ZoneId::of(c.owner, instead)
 }

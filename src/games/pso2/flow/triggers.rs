@@ -106,6 +106,20 @@ pub fn collect(m: &mut M, ctx: &mut Ctx) -> Result<usize, EngineError> {
                         all.extend(waiting(m, delayed::ON_ENTER, Some(p)));
                     }
                 }
+                if from.kind == zn::FIELD
+                    && !matches!(to.kind, zn::DISCARD | zn::FIELD)
+                    && !abilities_of(m, &card, "on_ko").is_empty()
+                {
+                    m.record(
+                        "trigger",
+                        format!(
+                            "{card}'s 戦闘不能時 ability does not trigger: it left the field for the {}, and it triggers only when destroyed and put into the discard",
+                            to.kind
+                        ),
+                        &[r::ON_KO],
+                    )
+                    .obj(card.clone());
+                }
                 if from.kind == zn::FIELD && to.kind == zn::DISCARD {
                     // 302.3.1: the player who controlled it.
                     let p = from.player.unwrap_or(tp);
