@@ -18,13 +18,13 @@
 
 use super::state;
 use super::{M, r};
-use crate::engine::{Game, Until};
+use crate::engine::{CardId, Game, Until};
 
 /// The loss of one object: card and object generation (400.6).
-type Object = (String, u32);
+type Object = (CardId, u32);
 
 fn object(g: &Game, id: &str) -> Option<Object> {
-    g.card(id).map(|c| (id.to_string(), c.incarnation))
+    g.card(id).map(|c| (CardId::from(id), c.incarnation))
 }
 
 /// Whether card `id`, as it is now, has lost its abilities (300.7).

@@ -41,9 +41,7 @@ pub fn declare(m: &mut M, d: &CardDef, card: &str) -> Result<Vec<Effect>, Engine
             options: names,
         });
     };
-    super::state::of(&mut m.game)
-        .modes
-        .insert(card.to_string(), i);
+    super::state::of(&mut m.game).modes.insert(card.into(), i);
     m.record(
         "play",
         format!(

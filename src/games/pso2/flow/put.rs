@@ -11,7 +11,9 @@
 //! bottom (a text that adds cards to the deck shuffles it with `shuffle`).
 
 use super::{M, ctype, moves, r, st, types, zn};
-use crate::engine::{CardId, EngineError, Filter, PlayerId, Side, Target, ZoneId, player_name};
+use crate::engine::{
+    CardId, EngineError, Filter, PlayerId, Side, Target, ZoneId, player_name, texts,
+};
 
 /// A zone a card is chosen from on resolution, not as a target: its cards
 /// are not public (406.2.2).
@@ -31,7 +33,7 @@ pub fn recoverable(g: &crate::engine::Game, source: &str, id: &str) -> bool {
 fn boss_only(m: &M, master: PlayerId) -> bool {
     let g = &m.game;
     super::raid::on(g)
-        && (0..g.players.len())
+        && g.player_ids()
             .filter(|&q| super::raid::opposed(g, master, q))
             .all(|q| super::raid::is_boss(g, q))
 }
@@ -50,7 +52,8 @@ fn hidden_zone_player(
         return Ok(master);
     }
     let g = &m.game;
-    let foes: Vec<PlayerId> = (0..g.players.len())
+    let foes: Vec<PlayerId> = g
+        .player_ids()
         .filter(|&q| super::raid::opposed(g, master, q) && !g.players[q].lost)
         .collect();
     match (zone, foes.as_slice()) {
@@ -153,7 +156,7 @@ pub(super) fn required(
         .ids(key, allowed)?
         .ok_or_else(|| EngineError::MissingChoice {
             choice: key.to_string(),
-            options: options.to_vec(),
+            options: texts(options),
         })
 }
 

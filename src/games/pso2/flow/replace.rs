@@ -18,7 +18,7 @@
 //! would change nothing (103.2.1.2), and the destruction happens.
 
 use super::{M, continuous, effects, r, zn};
-use crate::engine::{EngineError, Target, ZoneId, player_name};
+use crate::engine::{CardId, EngineError, Target, ZoneId, player_name};
 
 /// The trigger word of "if this card would be destroyed, instead …".
 pub const DESTROY: &str = "replace_destroy";
@@ -96,7 +96,7 @@ pub fn destruction(m: &mut M, id: &str, why: &str) -> Result<bool, EngineError> 
         if !condition_met(m, id, c.controller, a) {
             continue;
         }
-        let key = (id.to_string(), c.incarnation, i);
+        let key = (CardId::from(id), c.incarnation, i);
         if super::state::read(&m.game).is_some_and(|s| s.replaced.contains(&key)) {
             m.record(
                 "replacement",

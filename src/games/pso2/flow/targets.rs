@@ -5,7 +5,7 @@
 
 use super::{Chosen, M, ctype, r, st, zn};
 use crate::engine::{
-    CardId, Effect, EngineError, Filter, Game, Picked, PlayerId, Side, TargetCount,
+    CardId, Effect, EngineError, Filter, Game, Picked, PlayerId, Side, TargetCount, texts,
 };
 
 /// The chosen-target selector of an ability's effects, if any: every
@@ -223,7 +223,7 @@ pub fn choose(
                 return Err(super::illegal(
                     rule,
                     format!("{t} is not a legal target of {source} ({reason})"),
-                    legal,
+                    texts(&legal),
                 ));
             }
             vec![t]
@@ -273,7 +273,7 @@ pub fn choose(
 /// them (101.2), the opponent's first.
 fn leader_of(g: &Game, master: PlayerId, legal: &[CardId], t: &str) -> CardId {
     if t != "leader" {
-        return t.to_string();
+        return t.into();
     }
     let player_card = |o: &&CardId, theirs: bool| {
         g.card(o)
@@ -284,7 +284,7 @@ fn leader_of(g: &Game, master: PlayerId, legal: &[CardId], t: &str) -> CardId {
         .find(|o| player_card(o, true))
         .or_else(|| legal.iter().find(|o| player_card(o, false)))
         .cloned()
-        .unwrap_or_else(|| t.to_string())
+        .unwrap_or_else(|| t.into())
 }
 
 /// The PSO2 rule that bars card `t` from being a target of `source`, with
