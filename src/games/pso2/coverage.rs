@@ -128,10 +128,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not state-changing: white is no colour; a white card has no colour requirement (209.1.2 rulings use white cards)",
     ),
     ("208.1.1", DEF),
-    (
-        "208.1.2.1",
-        "not implemented: the effect language's filters have no class, so \"《ハンター》 card\" effects cannot be written",
-    ),
     ("208.1.3", WORDING),
     (
         "209.1.3.1.1",
