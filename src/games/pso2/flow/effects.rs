@@ -665,6 +665,7 @@ fn apply(
                     st::FROZEN => r::FREEZE,
                     st::ON | st::OFF => r::ON_OFF,
                     st::FRONT | st::BACK => r::ROWS,
+                    st::INVINCIBLE => r::GL_INVINCIBLE,
                     _ => r::ON_OFF,
                 };
                 match (state.as_str(), clear) {
@@ -699,6 +700,18 @@ fn apply(
                     &[rule],
                 );
                 if state == st::INVINCIBLE && !clear {
+                    let others = m
+                        .game
+                        .card(&id)
+                        .is_some_and(|c| c.modifiers.iter().any(|md| md.source != c.id.as_str()));
+                    if others {
+                        m.record(
+                            "effect",
+                            format!("{id} is 無敵: the modifications other cards' effects gave it do not work while it is 無敵"),
+                            &[r::GL_INVINCIBLE],
+                        )
+                        .obj(id.clone());
+                    }
                     // GL:無敵: the actives attached to it are destroyed.
                     let attached: Vec<CardId> = m
                         .game

@@ -380,14 +380,28 @@ pub fn attack(g: &Game, c: &Card) -> i64 {
         .filter(|w| w.attached_to.as_deref() == Some(&c.id) && w.has(st::IN_USE))
         .map(|w| g.def_of(&w.id).and_then(|d| d.attack).unwrap_or(0) + w.modifier("attack"))
         .sum();
-    printed + c.modifier("attack") + weapons + continuous::bonus(g, &c.id, "attack")
+    printed + received(c, "attack") + weapons + continuous::bonus(g, &c.id, "attack")
+}
+
+/// The modifications of `stat` effects made to card `c` (215.3). While it
+/// is 無敵, those of other cards' effects, received before, do not work
+/// (GL:無敵); its own card's still do.
+fn received(c: &Card, stat: &str) -> i64 {
+    if !c.has(st::INVINCIBLE) {
+        return c.modifier(stat);
+    }
+    c.modifiers
+        .iter()
+        .filter(|md| md.stat == stat && !md.set && md.source == c.id.as_str())
+        .map(|md| md.delta)
+        .sum()
 }
 
 /// The card's current HP (213): the printed value (blank = 0, 213.1.1)
 /// changed by modifications (213.4, 215.3).
 pub fn hp(g: &Game, c: &Card) -> i64 {
     g.def_of(&c.id).and_then(|d| d.defense).unwrap_or(0)
-        + c.modifier("defense")
+        + received(c, "defense")
         + continuous::bonus(g, &c.id, "defense")
 }
 
