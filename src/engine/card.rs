@@ -737,6 +737,16 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         kind: Option<String>,
     },
+    /// The target loses all its abilities (能力を失う): `until`
+    /// `end_of_turn`, or `permanent` (while the card stays in its zone).
+    /// What counts as an ability, and what losing one undoes or keeps (a
+    /// change already applied, an ability gained from an effect), are the
+    /// game's rules (e.g. PSO2 300.7). A game without them rejects it.
+    LoseAbilities {
+        target: Target,
+        #[serde(default)]
+        until: Until,
+    },
     /// Choose (チョイス): the player picks `count` of the `options` (with
     /// `up_to`, from 1 to `count`), each a list of effects; only the
     /// picked options happen. When the pick is made and what the others
@@ -851,6 +861,7 @@ impl Effect {
         "set_cost",
         "modify_damage",
         "choose",
+        "lose_abilities",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -900,6 +911,7 @@ impl Effect {
             Effect::SetCost { .. } => "set_cost",
             Effect::ModifyDamage { .. } => "modify_damage",
             Effect::Choose { .. } => "choose",
+            Effect::LoseAbilities { .. } => "lose_abilities",
         }
     }
 
@@ -909,7 +921,8 @@ impl Effect {
             Effect::Buff { until, .. }
             | Effect::SetPower { until, .. }
             | Effect::SwapPower { until, .. }
-            | Effect::Restrict { until, .. } => Some(*until),
+            | Effect::Restrict { until, .. }
+            | Effect::LoseAbilities { until, .. } => Some(*until),
             _ => None,
         }
     }
@@ -959,7 +972,8 @@ impl Effect {
             | Effect::ChangeTarget { target, .. }
             | Effect::Evolve { target }
             | Effect::TakeControl { target }
-            | Effect::ModifyDamage { target, .. } => Some(target),
+            | Effect::ModifyDamage { target, .. }
+            | Effect::LoseAbilities { target, .. } => Some(target),
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }
             | Effect::Put { target, .. } => target.as_ref(),

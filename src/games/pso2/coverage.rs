@@ -128,10 +128,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not state-changing: white is no colour; a white card has no colour requirement (209.1.2 rulings use white cards)",
     ),
     ("208.1.1", DEF),
-    (
-        "208.1.2.1",
-        "not implemented: the effect language's filters have no class, so \"《ハンター》 card\" effects cannot be written",
-    ),
     ("208.1.3", WORDING),
     (
         "209.1.3.1.1",
@@ -159,10 +155,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("215.1.1", DEF),
     ("215.1.2", DEF),
     ("300.1", DEF),
-    (
-        "300.7",
-        "not implemented: losing abilities — the effect language has no effect that removes or grants abilities, so nothing can lose one",
-    ),
     ("301.1", DEF),
     ("302.1", DEF),
     ("302.11", "増殖: 9 copies, checked at setup with 100.3"),

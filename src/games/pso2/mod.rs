@@ -147,6 +147,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "put",
             "lose",
             "win",
+            "lose_abilities",
         ],
         rules::EFFECT_ORDER,
     ),

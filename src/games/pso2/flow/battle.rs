@@ -4,6 +4,8 @@
 //! weapon declarations and 連撃 (506.5, 302.5), and the damage-resolution
 //! step (506.6) with armor, 狙撃, 連続射撃 and 貫通X; then back to main.
 
+use super::abilities::keyword;
+use super::state::TurnLock;
 use super::{
     Battle, Ctx, Entry, EntryKind, Foe, M, Step, Window, attack, ctype, damage, illegal, is_on, r,
     reading, reading_on, set_on, st, triggers, types, zn,
@@ -69,11 +71,9 @@ pub fn declare(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
             vec![],
         ));
     }
-    let def = m
-        .game
-        .def_of(&att)
-        .cloned()
-        .ok_or_else(|| super::bad("unknown card"))?;
+    if m.game.def_of(&att).is_none() {
+        return Err(super::bad("unknown card"));
+    }
     // Legal opposing targets (506.3.1, 301.10).
     let mut options: Vec<CardId> = Vec::new();
     let n = m.game.players.len();
@@ -81,7 +81,7 @@ pub fn declare(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
         PlayerId::all(n).filter(|&q| super::raid::opposed(&m.game, p, q) && !m.game.players[q].lost)
     {
         options.push(player_card(m, q).unwrap_or_else(|| "leader".into()));
-        if !def.has_keyword("erosion") {
+        if !keyword(&m.game, &att, "erosion") {
             for id in m.game.zone_of(q, zn::FIELD) {
                 let c = m.game.card(id);
                 if ctype(&m.game, id) == types::CHARA && c.is_some_and(|c| !c.has(st::UNTARGETABLE))
@@ -106,13 +106,24 @@ pub fn declare(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
             });
         }
     };
-    let max = if def.has_keyword("rapid_fire") { 2 } else { 1 };
+    let max = if keyword(&m.game, &att, "rapid_fire") {
+        2
+    } else {
+        1
+    };
     let mut uniq = given.clone();
     uniq.dedup();
     if uniq.is_empty() || uniq.len() > max {
         return Err(illegal(
             if max == 2 {
                 r::RAPID_FIRE
+            } else if super::abilities::lost(&m.game, &att)
+                && m.game
+                    .def_of(&att)
+                    .is_some_and(|d| d.has_keyword("rapid_fire"))
+            {
+                // Its 連続射撃 is lost with its other abilities.
+                r::LOSE_ABILITIES
             } else {
                 r::BATTLE_START
             },
@@ -127,7 +138,7 @@ pub fn declare(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     let mut generations = vec![(att.clone(), gen_of(m, &att))];
     for t in &uniq {
         if !options.iter().any(|c| c == t) && t != "leader" {
-            let rule = if def.has_keyword("erosion") {
+            let rule = if keyword(&m.game, &att, "erosion") {
                 r::EROSION
             } else {
                 r::OPPONENT_SIDE
@@ -175,7 +186,7 @@ pub fn declare(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     if max == 2 {
         rules.push(r::RAPID_FIRE);
     }
-    if def.has_keyword("erosion") {
+    if keyword(&m.game, &att, "erosion") {
         rules.push(r::EROSION);
     }
     let _ = generations;
@@ -419,10 +430,7 @@ pub fn engagement(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
         .targets
         .iter()
         .any(|f| matches!(f, Foe::Player(q) if *q != b.side));
-    let double = m
-        .game
-        .def_of(&b.attacker)
-        .is_some_and(|d| d.has_keyword("double_attack"));
+    let double = keyword(&m.game, &b.attacker, "double_attack");
     if double && !vs_player {
         m.record(
             "trigger",
@@ -434,8 +442,8 @@ pub fn engagement(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
         );
     }
     if vs_player && double {
-        let key = format!("turn:double:{}:{}", b.attacker, gen_of(m, &b.attacker));
-        if m.game.vars.insert(key, 1).is_some() {
+        let key = TurnLock::DoubleAttack(b.attacker.clone(), gen_of(m, &b.attacker));
+        if super::state::lock(&mut m.game, key) {
             m.record(
                 "trigger",
                 format!("連撃 of {} was already used this turn", b.attacker),
@@ -501,7 +509,7 @@ pub fn damage_step(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
     let pierce = m
         .game
         .def_of(&b.attacker)
-        .filter(|d| d.has_keyword("pierce"))
+        .filter(|_| keyword(&m.game, &b.attacker, "pierce"))
         .map(|d| d.stats.get("pierce").copied().unwrap_or(0));
     let mut extra = Vec::new();
     for f in &b.targets {

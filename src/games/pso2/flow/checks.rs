@@ -39,10 +39,8 @@ pub fn deck_out(m: &mut M) {
         let first = *zero
             .iter()
             .min_by_key(|p| {
-                m.game
-                    .vars
-                    .get(&format!("deckzero:{p}"))
-                    .copied()
+                super::state::read(&m.game)
+                    .and_then(|s| s.deck_zero.get(p).copied())
                     .unwrap_or(0)
             })
             .unwrap_or(&zero[0]);
@@ -111,7 +109,7 @@ pub fn concede(m: &mut M, a: &Action) -> Result<(), EngineError> {
 pub fn standing_ko(m: &mut M) -> Result<Vec<String>, EngineError> {
     // The HP read below includes continuous abilities as they are now
     // (300.4); the trace first says which of them began or stopped.
-    super::continuous::note(m);
+    let stopped = super::continuous::note(m);
     let mut out = Vec::new();
     loop {
         let hit = m.game.cards.values().find_map(|c| {
@@ -145,7 +143,36 @@ pub fn standing_ko(m: &mut M) -> Result<Vec<String>, EngineError> {
             out.push(id);
         }
     }
+    if stopped && out.is_empty() {
+        nothing_to_do(m, "a continuous ability stopped applying");
+    }
     Ok(texts(&out))
+}
+
+/// The standing checks ran after `what` changed the charas' HP and
+/// destroyed nothing: the trace says so, with the charas that have damage
+/// (a non-event: the check found nothing to do).
+fn nothing_to_do(m: &mut M, what: &str) {
+    let damaged: Vec<String> = m
+        .game
+        .cards
+        .values()
+        .filter(|c| c.zone.kind == zn::FIELD && c.damage > 0)
+        .filter(|c| super::ctype(&m.game, &c.id) == types::CHARA)
+        .map(|c| format!("{} {} of HP {}", c.id, c.damage, hp(&m.game, c)))
+        .collect();
+    let state = if damaged.is_empty() {
+        "no chara on the field has damage".to_string()
+    } else {
+        format!("damage below HP: {}", damaged.join(", "))
+    };
+    m.record(
+        "rule_processing",
+        format!(
+            "{what}: the rule processing checks the charas' HP and finds nothing to do ({state})"
+        ),
+        &[r::KO, r::HP_ZERO_KO, r::RULES_FIRST],
+    );
 }
 
 /// What the module refuses to run, checked before the first step.
@@ -203,11 +230,14 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
                 super::continuous::TRIGGER | super::delayed::CONTINUOUS => {
                     super::continuous::unsupported(&a.effect).map(|w| (r::CONTINUOUS, w))
                 }
-                super::cost::OWN_COST => {
+                super::cost::OWN_COST | super::cost::COST_CHANGE => {
                     super::cost::own_cost_unsupported(&a.effect).map(|w| (r::OWN_COST_EVERY_ZONE, w))
                 }
                 super::replace::DESTROY => {
                     super::replace::unsupported(&a.effect).map(|w| (r::REPLACEMENT, w))
+                }
+                super::replace::TO_DISCARD | super::replace::TO_HAND | super::replace::TO_DECK => {
+                    super::replace::move_unsupported(&a.effect).map(|w| (r::REPLACEMENT, w))
                 }
                 // A condition on an active's effect or an activated
                 // ability's cost is not a condition of application.

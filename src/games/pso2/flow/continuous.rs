@@ -16,15 +16,12 @@
 //! change applied before the damage is dealt, 506.6.2, 103.4.3). Anything
 //! else stops the run as not implemented.
 
+use super::state::{self, AbilityOf};
 use super::{M, r, raid, st, targets, zn};
 use crate::engine::{CardId, Condition, Effect, Game, PlayerId, Target, Who};
 
 /// The trigger word of a continuous ability.
 pub const TRIGGER: &str = "continuous";
-
-/// The prefix of the game variables that remember which continuous
-/// abilities applied after the last step.
-const APPLIED: &str = "continuous:";
 
 /// One continuous ability that applies now.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,6 +34,16 @@ pub struct Applying {
     pub master: PlayerId,
     /// Its effects.
     pub effects: Vec<Effect>,
+    /// A `cost_change` ability: its `modify_cost` changes the cost itself
+    /// of other cards, in every zone (209.4.2), not the cost to play
+    /// (209.4.1).
+    pub every_zone: bool,
+}
+
+/// Whether an ability is one [`applying`] reads: a continuous ability, or
+/// one changing other cards' costs in every zone (209.4.2).
+fn is_continuous(trigger: &str) -> bool {
+    trigger == TRIGGER || trigger == super::cost::COST_CHANGE
 }
 
 /// The players `who` names relative to `master`.
@@ -83,7 +90,7 @@ pub fn holds(g: &Game, master: PlayerId, c: &Condition) -> bool {
 
 /// Whether a card is where its continuous abilities work (300.4.1): on
 /// the field (not stacked under a Mag), or in the Player or Mag zone.
-fn in_play(g: &Game, id: &str) -> bool {
+pub fn in_play(g: &Game, id: &str) -> bool {
     g.card(id).is_some_and(|c| {
         matches!(c.zone.kind, zn::FIELD | zn::PLAYER | zn::MAG) && !super::mag::under_the_mag(g, id)
     })
@@ -110,11 +117,14 @@ pub fn applying(g: &Game) -> Vec<Applying> {
     let mut out = Vec::new();
     for c in g.cards.values() {
         let Some(d) = g.def_of(&c.id) else { continue };
-        if !d.abilities.iter().any(|a| a.trigger == TRIGGER) || !in_play(g, &c.id) {
+        if !d.abilities.iter().any(|a| is_continuous(&a.trigger))
+            || !in_play(g, &c.id)
+            || super::abilities::lost(g, &c.id)
+        {
             continue;
         }
         for (i, a) in d.abilities.iter().enumerate() {
-            if a.trigger != TRIGGER {
+            if !is_continuous(&a.trigger) {
                 continue;
             }
             if a.condition
@@ -128,6 +138,7 @@ pub fn applying(g: &Game) -> Vec<Applying> {
                 ability: i,
                 master: c.controller,
                 effects: a.effect.clone(),
+                every_zone: a.trigger == super::cost::COST_CHANGE,
             });
         }
     }
@@ -145,6 +156,7 @@ pub fn applying(g: &Game) -> Vec<Applying> {
             ability: d.ability,
             master: d.master,
             effects: a.effect.clone(),
+            every_zone: false,
         });
     }
     out
@@ -203,10 +215,22 @@ pub fn bonus(g: &Game, id: &str, stat: &str) -> i64 {
 /// player `p` from the continuous abilities that apply now (209.4.1), with
 /// the cards they come from.
 pub fn play_cost_changes(g: &Game, p: PlayerId, t: &str) -> Vec<(CardId, i64)> {
+    cost_changes(g, p, t, false)
+}
+
+/// The changes other cards' `cost_change` abilities make now to the cost
+/// itself of a card of type `t` of player `p`, in every zone (209.4.2),
+/// with the cards they come from.
+pub fn every_zone_cost_changes(g: &Game, p: PlayerId, t: &str) -> Vec<(CardId, i64)> {
+    cost_changes(g, p, t, true)
+}
+
+fn cost_changes(g: &Game, p: PlayerId, t: &str, every_zone: bool) -> Vec<(CardId, i64)> {
     collect_now(g, |a, e| match e {
         Effect::ModifyCost {
             cost, who, types, ..
-        } if *cost != 0
+        } if a.every_zone == every_zone
+            && *cost != 0
             && players(g, a.master, *who).contains(&p)
             && (types.is_empty() || types.iter().any(|x| x == t)) =>
         {
@@ -287,44 +311,43 @@ pub fn track(m: &mut M) -> Result<(), crate::engine::EngineError> {
 /// since it last looked; returns whether one stopped.
 pub fn note(m: &mut M) -> bool {
     let now = applying(&m.game);
-    let keys: Vec<(String, &Applying)> = now
+    let keys: Vec<(AbilityOf, &Applying)> = now
         .iter()
         .map(|a| {
             let generation = m.game.card(&a.card).map_or(0, |c| c.incarnation);
-            (format!("{APPLIED}{}:{generation}:{}", a.card, a.ability), a)
+            ((a.card.clone(), generation, a.ability), a)
         })
         .collect();
-    let before: Vec<String> = m
-        .game
-        .vars
-        .keys()
-        .filter(|k| k.starts_with(APPLIED))
-        .cloned()
-        .collect();
+    let before: Vec<AbilityOf> = state::read(&m.game)
+        .map(|s| s.applying.iter().cloned().collect())
+        .unwrap_or_default();
     let mut stopped = false;
     for k in &before {
         if keys.iter().any(|(n, _)| n == k) {
             continue;
         }
-        m.game.vars.remove(k);
-        let parts: Vec<&str> = k[APPLIED.len()..].split(':').collect();
-        let card = parts.first().copied().unwrap_or_default().to_string();
-        let index: usize = parts
-            .get(2)
-            .and_then(|i| i.parse().ok())
-            .unwrap_or(usize::MAX);
+        state::of(&mut m.game).applying.remove(k);
+        let (card, _, index) = k.clone();
         let set_up = set_up_by_effect(&m.game, &card, index);
+        let lost = !set_up && super::abilities::lost(&m.game, &card);
         let why = if set_up {
             "the turn it was set up for ended, or its condition is no longer met"
+        } else if lost {
+            "its card has lost its abilities, and what the ability gave ends with it"
         } else if in_play(&m.game, &card) {
             "its condition is no longer met"
         } else {
             "its card is no longer on the field"
         };
+        let rules = if lost {
+            [r::LOSE_ABILITIES, r::MODIFICATION_NO_ABILITY]
+        } else {
+            rules_of(set_up)
+        };
         m.record(
             "continuous",
             format!("{card}'s continuous ability stops applying: {why}"),
-            &rules_of(set_up),
+            &rules,
         )
         .obj(card);
         stopped = true;
@@ -333,7 +356,7 @@ pub fn note(m: &mut M) -> bool {
         if before.contains(&k) {
             continue;
         }
-        m.game.vars.insert(k, 1);
+        state::of(&mut m.game).applying.insert(k);
         let cond = m
             .game
             .def_of(&a.card)

@@ -158,9 +158,6 @@ pub fn pay(m: &mut M, p: PlayerId, cost: i64, what: &str) -> Result<(), EngineEr
 /// The counter that keeps the X chosen for a card while it is in the
 /// resolution zone (209.3.1).
 pub const X: &str = "x";
-/// The game variable that carries the chosen X from the payment to the
-/// card's move into the resolution zone.
-pub const X_PENDING: &str = "x_pending";
 
 /// The X a card in the resolution zone was played with (209.3.1: in
 /// every other zone X is 0).
@@ -222,12 +219,34 @@ pub fn ability_pp(m: &mut M, p: PlayerId, card: &str, def: &CardDef) -> Result<i
 /// not only the payment (209.4.1).
 pub const OWN_COST: &str = "own_cost";
 
+/// The trigger word of another card's ability that changes cards' cost
+/// itself (「…のコスト数は±Xになる」): its `modify_cost` effects change the
+/// cost of the cards of `types` of the players `who`, read in every zone
+/// (209.4.2), while the ability's card is on the field (300.4.1) and its
+/// condition holds; the cost to play follows from the card's cost.
+pub const COST_CHANGE: &str = "cost_change";
+
+/// The changes other cards make to card `id`'s cost now (209.4.2).
+fn granted_cost_delta(g: &Game, id: &str) -> i64 {
+    let (Some(c), Some(d)) = (g.card(id), g.def_of(id)) else {
+        return 0;
+    };
+    super::continuous::every_zone_cost_changes(g, c.controller, &d.card_type)
+        .iter()
+        .filter(|(from, _)| from != id)
+        .map(|(_, n)| n)
+        .sum()
+}
+
 /// The changes card `id`'s own `own_cost` abilities make to its cost now
 /// (209.4.2, 209.4.3): those whose condition holds for its controller.
 pub fn own_cost_delta(g: &Game, id: &str) -> i64 {
     let (Some(c), Some(d)) = (g.card(id), g.def_of(id)) else {
         return 0;
     };
+    if super::abilities::lost(g, id) {
+        return 0;
+    }
     d.abilities
         .iter()
         .filter(|a| a.trigger == OWN_COST)
@@ -249,7 +268,7 @@ pub fn own_cost_delta(g: &Game, id: &str) -> i64 {
 /// never below 0 (103.5.3); `None` for a card with no cost.
 pub fn current(g: &Game, id: &str) -> Option<i64> {
     let printed = g.def_of(id)?.cost?;
-    Some((printed + x_of(g, id) + own_cost_delta(g, id)).max(0))
+    Some((printed + x_of(g, id) + own_cost_delta(g, id) + granted_cost_delta(g, id)).max(0))
 }
 
 /// What a card's own-cost ability may say: `modify_cost` only (checked
@@ -276,6 +295,28 @@ pub fn to_play(m: &mut M, p: PlayerId, card: &str, def: &CardDef) -> Result<i64,
     let mut total = printed;
     let own = own_cost_delta(&m.game, card);
     let has_own = def.abilities.iter().any(|a| a.trigger == OWN_COST);
+    let granted = granted_cost_delta(&m.game, card);
+    if granted != 0 {
+        let before = (printed + own).max(0);
+        let changes: Vec<String> = super::continuous::every_zone_cost_changes(
+            &m.game,
+            m.game.card(card).map_or(p, |c| c.controller),
+            &def.card_type,
+        )
+        .iter()
+        .filter(|(from, _)| from != card)
+        .map(|(c, d)| format!("{c} {d:+}"))
+        .collect();
+        m.record(
+            "cost",
+            format!(
+                "another card's ability changes {card}'s cost in every zone ({}): {before} becomes {}",
+                changes.join(", "),
+                (printed + own + granted).max(0)
+            ),
+            &[r::COST_CHANGE_EVERY_ZONE, r::CONTINUOUS],
+        );
+    }
     if has_own && own == 0 {
         m.record(
             "cost",
@@ -293,6 +334,9 @@ pub fn to_play(m: &mut M, p: PlayerId, card: &str, def: &CardDef) -> Result<i64,
             &[r::COST_CHANGE_EVERY_ZONE, r::OWN_COST_EVERY_ZONE],
         );
     }
+    if granted != 0 {
+        total = (printed + own + granted).max(0);
+    }
     if def.stats.get("x_cost").is_some_and(|v| *v > 0) {
         let x = choose_x(m)?;
         m.record(
@@ -303,7 +347,7 @@ pub fn to_play(m: &mut M, p: PlayerId, card: &str, def: &CardDef) -> Result<i64,
             ),
             &[r::X_COST, r::X_COST_ZONES, r::NUMBER_CHOICE],
         );
-        m.game.vars.insert(X_PENDING.into(), x);
+        super::state::of(&mut m.game).x_pending = Some(x);
         total += x;
     }
     let changes = super::continuous::play_cost_changes(&m.game, p, &def.card_type);
@@ -322,7 +366,7 @@ pub fn to_play(m: &mut M, p: PlayerId, card: &str, def: &CardDef) -> Result<i64,
         format!(
             "the cost to play {card} changes ({}): {total} becomes {paid}; the card's own cost is still {}",
             from.join(", "),
-            (printed + own).max(0)
+            (printed + own + granted).max(0)
         ),
         &rules,
     );

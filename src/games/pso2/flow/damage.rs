@@ -125,7 +125,7 @@ pub fn to_card(
     }
     if kind == Kind::Battle
         && c.has(st::ATTACKING)
-        && m.game.def_of(id).is_some_and(|d| d.has_keyword("snipe"))
+        && super::abilities::keyword(&m.game, id, "snipe")
     {
         m.record(
             "damage",

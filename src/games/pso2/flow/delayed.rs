@@ -56,7 +56,7 @@ pub fn set_up(m: &mut M, card: &str, def: &str, master: PlayerId) {
         let Some(trigger) = SET_UP.iter().copied().find(|t| *t == a.trigger) else {
             continue;
         };
-        super::raid::state_mut(&mut m.game).delayed.push(Delayed {
+        super::state::of(&mut m.game).delayed.push(Delayed {
             card: card.into(),
             def: def.to_string(),
             ability: i,
@@ -86,7 +86,7 @@ pub fn set_up(m: &mut M, card: &str, def: &str, master: PlayerId) {
 /// Takes the delayed abilities with `trigger` waiting for an event of
 /// player `p` (`None`: any player's).
 pub fn take(m: &mut M, trigger: &str, p: Option<PlayerId>) -> Vec<Delayed> {
-    let st = super::raid::state_mut(&mut m.game);
+    let st = super::state::of(&mut m.game);
     let (hit, rest): (Vec<Delayed>, Vec<Delayed>) = std::mem::take(&mut st.delayed)
         .into_iter()
         .partition(|d| d.trigger == trigger && p.is_none_or(|q| q == d.master));
@@ -96,7 +96,7 @@ pub fn take(m: &mut M, trigger: &str, p: Option<PlayerId>) -> Vec<Delayed> {
 
 /// The continuous abilities effects set up this turn (300.4.2).
 pub fn continuous(g: &crate::engine::Game) -> Vec<Delayed> {
-    g.own_ref::<super::raid::ModuleState>()
+    super::state::read(g)
         .map(|s| {
             s.delayed
                 .iter()
@@ -110,7 +110,7 @@ pub fn continuous(g: &crate::engine::Game) -> Vec<Delayed> {
 /// The turn ends: delayed abilities that did not trigger are gone, and the
 /// continuous abilities set up for this turn end.
 pub fn expire(m: &mut M) {
-    let gone = std::mem::take(&mut super::raid::state_mut(&mut m.game).delayed);
+    let gone = std::mem::take(&mut super::state::of(&mut m.game).delayed);
     for d in gone {
         if d.trigger == CONTINUOUS {
             m.record(

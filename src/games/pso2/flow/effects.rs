@@ -462,6 +462,21 @@ fn recipients(
     }
 }
 
+/// Whether `id` is a Boss card the party's ability cannot exclude
+/// (RAID:S12); the trace says so.
+pub fn boss_card_kept(m: &mut M, master: PlayerId, id: &str) -> bool {
+    let owner = m.game.card(id).map_or(PlayerId(usize::MAX), |c| c.owner);
+    if !super::raid::is_boss(&m.game, owner) || super::raid::is_boss(&m.game, master) {
+        return false;
+    }
+    m.record(
+        "raid",
+        format!("{id} is a Boss card: the party's abilities cannot exclude it"),
+        &[r::RAID_NO_STEAL],
+    );
+    true
+}
+
 /// Whether `id` ignores the effect because it is 無敵 (GL:無敵).
 fn shielded(m: &mut M, id: &str, source: &str) -> bool {
     if id != source
@@ -532,17 +547,8 @@ fn apply(
         Effect::Banish { target } => {
             for rc in targets_of(m, target) {
                 if let Recipient::Card(id) = &rc
-                    && super::raid::is_boss(
-                        &m.game,
-                        m.game.card(id).map_or(PlayerId(usize::MAX), |c| c.owner),
-                    )
-                    && !super::raid::is_boss(&m.game, master)
+                    && boss_card_kept(m, master, id)
                 {
-                    m.record(
-                        "raid",
-                        format!("{id} is a Boss card: the party's abilities cannot exclude it"),
-                        &[r::RAID_NO_STEAL],
-                    );
                     continue;
                 }
                 if let Recipient::Card(id) = rc
@@ -610,9 +616,16 @@ fn apply(
             }
             for rc in targets_of(m, target) {
                 let Recipient::Card(id) = rc else { continue };
-                if shielded(m, &id, source)
-                    || m.game.card(&id).is_none_or(|c| c.zone.kind != zn::FIELD)
-                {
+                if shielded(m, &id, source) {
+                    continue;
+                }
+                if !super::continuous::in_play(&m.game, &id) {
+                    // 215.3: a modification changes a card in play.
+                    m.record(
+                        "effect",
+                        format!("{id} is not on the field: the modification does not apply to it"),
+                        &[r::MODIFICATION],
+                    );
                     continue;
                 }
                 let Some(c) = m.game.cards.get_mut(&id) else {
@@ -652,6 +665,7 @@ fn apply(
                     st::FROZEN => r::FREEZE,
                     st::ON | st::OFF => r::ON_OFF,
                     st::FRONT | st::BACK => r::ROWS,
+                    st::INVINCIBLE => r::GL_INVINCIBLE,
                     _ => r::ON_OFF,
                 };
                 match (state.as_str(), clear) {
@@ -686,6 +700,18 @@ fn apply(
                     &[rule],
                 );
                 if state == st::INVINCIBLE && !clear {
+                    let others = m
+                        .game
+                        .card(&id)
+                        .is_some_and(|c| c.modifiers.iter().any(|md| md.source != c.id.as_str()));
+                    if others {
+                        m.record(
+                            "effect",
+                            format!("{id} is 無敵: the modifications other cards' effects gave it do not work while it is 無敵"),
+                            &[r::GL_INVINCIBLE],
+                        )
+                        .obj(id.clone());
+                    }
                     // GL:無敵: the actives attached to it are destroyed.
                     let attached: Vec<CardId> = m
                         .game
@@ -803,6 +829,15 @@ fn apply(
             let winners = players(m, master, *who);
             m.game.win(&winners);
             finish(m);
+        }
+        Effect::LoseAbilities { target, until } => {
+            for rc in targets_of(m, target) {
+                let Recipient::Card(id) = rc else { continue };
+                if shielded(m, &id, source) || !super::continuous::in_play(&m.game, &id) {
+                    continue;
+                }
+                super::abilities::lose(m, &id, *until);
+            }
         }
         Effect::ModifyDamage { .. } => {
             return Err(ni(

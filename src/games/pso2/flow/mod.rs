@@ -11,6 +11,7 @@
 
 use crate::engine::{Action, Card, CardId, EngineError, Flow, Game, Machine, PlayerId, Rules};
 
+mod abilities;
 mod battle;
 mod checks;
 mod continuous;
@@ -28,6 +29,7 @@ mod priority;
 mod put;
 pub mod raid;
 mod replace;
+mod state;
 mod targets;
 mod triggers;
 mod turn;
@@ -127,9 +129,12 @@ pub const PHASES: &[&str] = &[
 /// (505.1.2), `on_attack` (becoming 攻撃中, 506.4.1) and `on_engage`
 /// (becoming 交戦状態, 506.5.2@2). `continuous` is a continuous ability
 /// (300.4, [`continuous`]); `replace_destroy` a replacement effect "if
-/// this card would be destroyed, instead …" (103.4.3, [`replace`]);
+/// this card would be destroyed, instead …" (103.4.3, [`replace`]),
+/// `replace_to_discard` / `_hand` / `_deck` "if this card would be put
+/// there, instead put it into …";
 /// `own_cost` an ability changing its own card's cost in every zone
-/// (209.4.2, 209.4.3, [`cost`]); the
+/// (209.4.2, 209.4.3, [`cost`]), `cost_change` another card's ability
+/// changing cards' cost in every zone (209.4.2); the
 /// `delayed_*` abilities are set up by their card's effect and trigger
 /// later (300.2.3, [`delayed`]).
 pub const TRIGGERS: &[&str] = &[
@@ -144,7 +149,11 @@ pub const TRIGGERS: &[&str] = &[
     "on_engage",
     continuous::TRIGGER,
     replace::DESTROY,
+    replace::TO_DISCARD,
+    replace::TO_HAND,
+    replace::TO_DECK,
     cost::OWN_COST,
+    cost::COST_CHANGE,
     delayed::ON_ENTER,
     delayed::ON_KO,
     delayed::END_OF_TURN,
@@ -371,14 +380,28 @@ pub fn attack(g: &Game, c: &Card) -> i64 {
         .filter(|w| w.attached_to.as_deref() == Some(&c.id) && w.has(st::IN_USE))
         .map(|w| g.def_of(&w.id).and_then(|d| d.attack).unwrap_or(0) + w.modifier("attack"))
         .sum();
-    printed + c.modifier("attack") + weapons + continuous::bonus(g, &c.id, "attack")
+    printed + received(c, "attack") + weapons + continuous::bonus(g, &c.id, "attack")
+}
+
+/// The modifications of `stat` effects made to card `c` (215.3). While it
+/// is 無敵, those of other cards' effects, received before, do not work
+/// (GL:無敵); its own card's still do.
+fn received(c: &Card, stat: &str) -> i64 {
+    if !c.has(st::INVINCIBLE) {
+        return c.modifier(stat);
+    }
+    c.modifiers
+        .iter()
+        .filter(|md| md.stat == stat && !md.set && md.source == c.id.as_str())
+        .map(|md| md.delta)
+        .sum()
 }
 
 /// The card's current HP (213): the printed value (blank = 0, 213.1.1)
 /// changed by modifications (213.4, 215.3).
 pub fn hp(g: &Game, c: &Card) -> i64 {
     g.def_of(&c.id).and_then(|d| d.defense).unwrap_or(0)
-        + c.modifier("defense")
+        + received(c, "defense")
         + continuous::bonus(g, &c.id, "defense")
 }
 
@@ -391,9 +414,10 @@ pub fn derived(g: &Game, c: &Card) -> Vec<(&'static str, i64)> {
     if c.token {
         // A token's cost is 0 (GL:トークン).
         v.push(("cost", 0));
-    } else if let Some(cost) = d.cost {
-        // 209.3.1: X counts only in the resolution zone.
-        v.push(("cost", cost + cost::x_of(g, &c.id)));
+    } else if let Some(cost) = cost::current(g, &c.id) {
+        // 209.3.1: X counts only in the resolution zone; 209.4.2: a
+        // changed cost is the cost in every zone.
+        v.push(("cost", cost));
     }
     match d.card_type.as_str() {
         types::CHARA | types::PLAYER => {

@@ -7,10 +7,6 @@
 use super::{M, r};
 use crate::engine::{CardDef, Effect, EngineError};
 
-fn var(card: &str) -> String {
-    format!("mode:{card}")
-}
-
 /// The options of a card: its `effect` abilities' effects.
 fn options(d: &CardDef) -> Vec<Vec<Effect>> {
     d.abilities
@@ -45,7 +41,7 @@ pub fn declare(m: &mut M, d: &CardDef, card: &str) -> Result<Vec<Effect>, Engine
             options: names,
         });
     };
-    m.game.vars.insert(var(card), i as i64);
+    super::state::of(&mut m.game).modes.insert(card.into(), i);
     m.record(
         "play",
         format!(
@@ -60,8 +56,8 @@ pub fn declare(m: &mut M, d: &CardDef, card: &str) -> Result<Vec<Effect>, Engine
 /// On resolution: the effects that resolve (the chosen option, or all).
 pub fn resolving(m: &mut M, d: &CardDef, card: &str) -> Vec<Effect> {
     let opts = options(d);
-    match m.game.vars.remove(&var(card)) {
-        Some(i) if i >= 1 => opts.into_iter().nth(i as usize - 1).unwrap_or_default(),
+    match super::state::of(&mut m.game).modes.remove(card) {
+        Some(i) if i >= 1 => opts.into_iter().nth(i - 1).unwrap_or_default(),
         _ => opts.into_iter().flatten().collect(),
     }
 }

@@ -12,11 +12,12 @@ fn note_deck(m: &mut M, from: &ZoneId) {
         return;
     }
     let Some(p) = from.player else { return };
-    let key = format!("deckzero:{p}");
-    if m.game.zone(from).is_empty() && !m.game.vars.contains_key(&key) {
-        let seq = m.game.vars.get("deckzero_seq").copied().unwrap_or(0) + 1;
-        m.game.vars.insert("deckzero_seq".into(), seq);
-        m.game.vars.insert(key, seq);
+    if m.game.zone(from).is_empty() {
+        let st = super::state::of(&mut m.game);
+        if !st.deck_zero.contains_key(&p) {
+            st.deck_zero_seq += 1;
+            st.deck_zero.insert(p, st.deck_zero_seq);
+        }
     }
 }
 
@@ -43,6 +44,7 @@ pub fn move_to(m: &mut M, id: &str, to: ZoneId) {
         return;
     }
     let to = ex_returns(m, id, &from, to);
+    let to = super::replace::destination(m, id, to);
     let stacked: Vec<CardId> = m
         .game
         .cards

@@ -4,6 +4,7 @@
 //! host (406.2.2, 205.4), then the card or ability goes to the resolution
 //! zone and the right to act passes to the opponent (103.6.1.6).
 
+use super::state::TurnLock;
 use super::{
     Ctx, Entry, EntryKind, M, Step, Window, cost, equip, illegal, is_item_type, is_on, r, set_on,
     targets, types, zn,
@@ -102,7 +103,7 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     cost::pay(m, p, to_pay, &card)?;
     m.game
         .move_card(&card, ZoneId::shared(zn::RESOLUTION), false);
-    if let Some(x) = m.game.vars.remove(cost::X_PENDING)
+    if let Some(x) = super::state::of(&mut m.game).x_pending.take()
         && let Some(c) = m.game.cards.get_mut(&card)
     {
         c.counters.insert(cost::X.into(), x);
@@ -270,6 +271,13 @@ pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> 
             vec![],
         ));
     }
+    if super::abilities::lost(&m.game, &card) {
+        return Err(illegal(
+            r::LOSE_ABILITIES,
+            format!("{card} has lost its abilities: it has no ability to activate"),
+            vec![],
+        ));
+    }
     let activated: Vec<usize> = def
         .abilities
         .iter()
@@ -325,11 +333,11 @@ pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> 
     }
     if def.has_keyword("once_per_turn") || def.has_keyword("name_once_per_turn") {
         let key = if def.has_keyword("name_once_per_turn") {
-            format!("turn:name:{}", super::super::names::game_name(&def))
+            TurnLock::Name(super::super::names::game_name(&def))
         } else {
-            format!("turn:once:{card}:{}", c.incarnation)
+            TurnLock::Once(card.clone(), c.incarnation)
         };
-        if m.game.vars.contains_key(&key) {
+        if super::state::lock(&mut m.game, key) {
             return Err(illegal(
                 if def.has_keyword("name_once_per_turn") {
                     r::NAME_ONCE_PER_TURN
@@ -340,7 +348,6 @@ pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> 
                 vec![],
             ));
         }
-        m.game.vars.insert(key, 1);
     }
     let effects = def.abilities[idx].effect.clone();
     let Some(chosen) = targets::choose(m, p, &card, &effects, "targets", a.target.as_deref())?

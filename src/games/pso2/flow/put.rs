@@ -1,7 +1,8 @@
 //! Putting cards into a zone by an effect (`put`): 捨てる discarding
 //! (GL:捨てる), 加える adding to the deck or the hand (GL:加える), 場に出す
 //! putting a chara or an item onto the field, which is not playing it
-//! (GL:プレイ), and 回復X's first mode (302.9). Cards in a hidden zone (the
+//! (GL:プレイ), into PP (face up, ON by the judges' reading, 404.2, 404.6)
+//! or out of the game (除外, 400.2.4), and 回復X's first mode (302.9). Cards in a hidden zone (the
 //! hand, the deck) are chosen as the effect resolves, from the master's own
 //! zone unless the text names the opponent (GL:捨てる, 209.1.3.1.1), with
 //! the choice `<card>.put`; cards in a public zone are targets chosen on
@@ -37,8 +38,39 @@ fn boss_only(m: &M, master: PlayerId) -> bool {
             .all(|q| super::raid::is_boss(g, q))
 }
 
-/// The cards of `master`'s own hidden zone the master chooses on
-/// resolution (choice `<source>.put`): up to `count`, or exactly
+/// Whose hidden zone `zone` a `put` takes from: the master's own, or with
+/// `side: opponent` the opponent's hand, from which the opponent chooses
+/// (GL:捨てる: 「相手は…」). The opponent's deck, and an opponent among
+/// several, are not implemented.
+fn hidden_zone_player(
+    m: &M,
+    master: PlayerId,
+    side: Side,
+    zone: &str,
+) -> Result<PlayerId, EngineError> {
+    if side != Side::Opponent {
+        return Ok(master);
+    }
+    let g = &m.game;
+    let foes: Vec<PlayerId> = g
+        .player_ids()
+        .filter(|&q| super::raid::opposed(g, master, q) && !g.players[q].lost)
+        .collect();
+    match (zone, foes.as_slice()) {
+        (zn::HAND, [q]) => Ok(*q),
+        (zn::HAND, _) => Err(super::ni(
+            r::GL_DISCARD,
+            "an effect that takes cards from the hands of several opponents",
+        )),
+        _ => Err(super::ni(
+            r::GL_DISCARD,
+            "an effect that moves cards from the opponent's deck",
+        )),
+    }
+}
+
+/// The cards of a hidden zone (the master's own, or the opponent's hand)
+/// chosen on resolution (choice `<source>.put`): up to `count`, or exactly
 /// `count` when there are enough.
 fn chosen_hidden(
     m: &mut M,
@@ -57,23 +89,28 @@ fn chosen_hidden(
         );
         return Ok(Vec::new());
     }
-    if filter.side == Side::Opponent {
-        return Err(super::ni(
-            r::GL_DISCARD,
-            "an effect that moves cards from the opponent's hand or deck",
-        ));
-    }
+    let chooser = hidden_zone_player(m, master, filter.side, zone)?;
     let mut f = filter.clone();
     f.side = Side::Any;
     f.zone = Some(zone.to_string());
     let options: Vec<CardId> = m
         .game
-        .zone_of(master, zone)
+        .zone_of(chooser, zone)
         .iter()
         .filter(|id| super::targets::admits(&m.game, master, source, &f, id))
         .cloned()
         .collect();
     let key = format!("{source}.put");
+    if chooser != master {
+        m.record(
+            "effect",
+            format!(
+                "{source}: {} chooses the card(s) from their own {zone} (「相手は…」)",
+                player_name(chooser)
+            ),
+            &[r::GL_DISCARD],
+        );
+    }
     let need = if up_to {
         0
     } else {
@@ -278,6 +315,29 @@ fn one(m: &mut M, master: PlayerId, mv: Move, also: &[&'static str]) -> Result<(
             }
         }
         (_, zn::FIELD) => onto_field(m, master, id, also)?,
+        (_, zn::PP) => {
+            m.record(
+                "effect",
+                format!("{id} is put into {who}'s PP face up, ON: as PP it has only its colour"),
+                &with(&[r::PP_ZONE, r::PP_FACE_UP, r::PP_ONLY_COLOR]),
+            )
+            .obj(id.to_string())
+            .note("judges' reading: a card an effect puts into PP is ON, as one put there in the PP phase (the text may turn it OFF)");
+            moves::move_to(m, id, ZoneId::of(owner, zn::PP));
+            super::set_on(m, id, true);
+        }
+        (_, zn::EXCLUDED) => {
+            if super::effects::boss_card_kept(m, master, id) {
+                return Ok(());
+            }
+            m.record(
+                "effect",
+                format!("{id} is excluded from the game"),
+                &with(&[r::EXCLUDE, r::GL_EXCLUDE]),
+            )
+            .obj(id.to_string());
+            moves::exclude(m, id);
+        }
         _ => {
             return Err(super::ni(
                 r::GL_ADD,

@@ -17,13 +17,9 @@ use crate::engine::{CardId, EngineError, Flow, Game, GameResult, PlayerId, ZoneI
 /// The most seats a scenario may have: three party players and the Boss.
 pub const MAX_SEATS: usize = 4;
 
-/// The module's own state, carried by the core with the game (rolled back
-/// with it): the raid's, and the delayed triggered abilities waiting for
-/// their event (300.2.3).
+/// The raid's part of the module's state ([`super::state::Pso2State`]).
 #[derive(Debug, Clone, Default)]
-pub struct ModuleState {
-    /// Delayed triggered abilities set up and not yet triggered.
-    pub delayed: Vec<super::delayed::Delayed>,
+pub struct RaidState {
     /// The boss turn's target player (RAID:B①).
     pub target: PlayerId,
     /// Cards the Boss still plays this turn (RAID:B③).
@@ -46,13 +42,8 @@ pub struct ModuleState {
     pub pending: Vec<super::Entry>,
 }
 
-fn state(g: &mut Game) -> &mut ModuleState {
-    g.own::<ModuleState>()
-}
-
-/// The module's own state (created on first use).
-pub fn state_mut(g: &mut Game) -> &mut ModuleState {
-    state(g)
+fn state(g: &mut Game) -> &mut RaidState {
+    &mut super::state::of(g).raid
 }
 
 /// Whether the turn player was eliminated during their own turn, clearing

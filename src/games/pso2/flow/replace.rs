@@ -6,24 +6,51 @@
 //! `<card>.replace`: the ability's index); the others then have nothing
 //! left to replace.
 //!
+//! A card's move to the discard, the hand or the deck may be replaced the
+//! same way (triggers `replace_to_discard`, `replace_to_hand`,
+//! `replace_to_deck`, on the card in play that would move): it goes where
+//! the ability says instead ([`destination`]); a destroyed card that goes
+//! elsewhere instead is still destroyed.
+//!
 //! A replacement that already replaced a destruction of the same card
 //! object in the same step, and left it to be destroyed again (its
 //! damage still at or above its HP), does not apply again: repeating it
 //! would change nothing (103.2.1.2), and the destruction happens.
 
 use super::{M, continuous, effects, r, zn};
-use crate::engine::{EngineError, Target, player_name};
+use crate::engine::{CardId, EngineError, Target, ZoneId, player_name};
 
 /// The trigger word of "if this card would be destroyed, instead …".
 pub const DESTROY: &str = "replace_destroy";
 
-/// The prefix of the game variables that remember the replacements
-/// applied during the current step.
-const USED: &str = "replaced:";
-
 /// Forgets the replacements applied during the step that ended.
 pub fn forget(m: &mut M) {
-    m.game.vars.retain(|k, _| !k.starts_with(USED));
+    if super::state::read(&m.game).is_some_and(|s| !s.replaced.is_empty()) {
+        super::state::of(&mut m.game).replaced.clear();
+    }
+}
+
+/// Whether replacement ability `a` of card `id` (controlled by
+/// `controller`) meets its condition of application; the trace says
+/// when it does not.
+fn condition_met(
+    m: &mut M,
+    id: &str,
+    controller: crate::engine::PlayerId,
+    a: &crate::engine::AbilityDef,
+) -> bool {
+    if a.condition
+        .as_ref()
+        .is_none_or(|k| continuous::holds(&m.game, controller, k))
+    {
+        return true;
+    }
+    m.record(
+        "replacement",
+        format!("{id}'s replacement ability does not apply: its condition is not met"),
+        &[r::REPLACEMENT, r::CONTINUOUS],
+    );
+    false
 }
 
 /// What a replacement ability may not say (checked before the first step).
@@ -50,24 +77,27 @@ pub fn destruction(m: &mut M, id: &str, why: &str) -> Result<bool, EngineError> 
     let Some(d) = m.game.def_of(id).cloned() else {
         return Ok(false);
     };
+    if super::abilities::lost(&m.game, id) {
+        if d.abilities.iter().any(|a| a.trigger == DESTROY) {
+            super::abilities::say_lost(
+                m,
+                id,
+                "replacement ability does not replace its destruction",
+                &[r::REPLACEMENT],
+            );
+        }
+        return Ok(false);
+    }
     let mut fresh = Vec::new();
     for (i, a) in d.abilities.iter().enumerate() {
         if a.trigger != DESTROY {
             continue;
         }
-        if a.condition
-            .as_ref()
-            .is_some_and(|k| !continuous::holds(&m.game, c.controller, k))
-        {
-            m.record(
-                "replacement",
-                format!("{id}'s replacement ability does not apply: its condition is not met"),
-                &[r::REPLACEMENT, r::CONTINUOUS],
-            );
+        if !condition_met(m, id, c.controller, a) {
             continue;
         }
-        let key = format!("{USED}{id}:{}:{i}", c.incarnation);
-        if m.game.vars.contains_key(&key) {
+        let key = (CardId::from(id), c.incarnation, i);
+        if super::state::read(&m.game).is_some_and(|s| s.replaced.contains(&key)) {
             m.record(
                 "replacement",
                 format!(
@@ -124,7 +154,7 @@ pub fn destruction(m: &mut M, id: &str, why: &str) -> Result<bool, EngineError> 
         }
     };
     let (_, key, effects) = fresh.swap_remove(pick);
-    m.game.vars.insert(key, 1);
+    super::state::of(&mut m.game).replaced.insert(key);
     m.record(
         "replacement",
         format!(
@@ -142,4 +172,95 @@ pub fn destruction(m: &mut M, id: &str, why: &str) -> Result<bool, EngineError> 
         );
     }
     Ok(true)
+}
+
+/// The trigger words of "if this card would be put into the discard /
+/// the hand / the deck, instead put it into …" (103.4.3, GL:代わりに):
+/// the ability's one effect, `put` of `this` into another zone or
+/// `banish` of `this`, names where the card goes instead.
+pub const TO_DISCARD: &str = "replace_to_discard";
+/// See [`TO_DISCARD`].
+pub const TO_HAND: &str = "replace_to_hand";
+/// See [`TO_DISCARD`].
+pub const TO_DECK: &str = "replace_to_deck";
+
+/// The zone kind a move replacement sends its card to instead, read from
+/// its effects; `None` when they say anything else.
+fn instead_zone(effects: &[crate::engine::Effect]) -> Option<&'static str> {
+    use crate::engine::Effect;
+    match effects {
+        [
+            Effect::Put {
+                to,
+                target: Some(Target::This),
+                top: None,
+                ..
+            },
+        ] => [zn::DISCARD, zn::HAND, zn::DECK, zn::EXCLUDED]
+            .into_iter()
+            .find(|z| z == to),
+        [
+            Effect::Banish {
+                target: Target::This,
+            },
+        ] => Some(zn::EXCLUDED),
+        _ => None,
+    }
+}
+
+/// What a move replacement may not say (checked before the first step).
+pub fn move_unsupported(effects: &[crate::engine::Effect]) -> Option<String> {
+    instead_zone(effects).is_none().then(|| {
+        "a replacement of a move does one thing: `put` this card into the discard, hand, deck or `excluded`, or `banish` it".to_string()
+    })
+}
+
+/// Where card `id`, in play (300.4.1), goes when it would be put into
+/// zone `to`: its own replacement ability for that destination, if one
+/// applies, sends it elsewhere instead (the replaced move never happens,
+/// 103.4.3.1); otherwise `to`.
+pub fn destination(m: &mut M, id: &str, to: ZoneId) -> ZoneId {
+    let word = match to.kind {
+        zn::DISCARD => TO_DISCARD,
+        zn::HAND => TO_HAND,
+        zn::DECK => TO_DECK,
+        _ => return to,
+    };
+    if !continuous::in_play(&m.game, id) {
+        return to;
+    }
+    let (Some(c), Some(d)) = (m.game.card(id).cloned(), m.game.def_of(id).cloned()) else {
+        return to;
+    };
+    let Some(a) = d.abilities.iter().find(|a| a.trigger == word) else {
+        return to;
+    };
+    if super::abilities::lost(&m.game, id) {
+        super::abilities::say_lost(
+            m,
+            id,
+            &format!(
+                "replacement ability does not replace its move to the {}",
+                to.kind
+            ),
+            &[r::REPLACEMENT],
+        );
+        return to;
+    }
+    if !condition_met(m, id, c.controller, a) {
+        return to;
+    }
+    let Some(instead) = instead_zone(&a.effect) else {
+        return to;
+    };
+    m.record(
+        "replacement",
+        format!(
+            "{id} would be put into the {}; its replacement ability applies: it is put into the {instead} instead, and the move to the {} never happens",
+            to.kind, to.kind
+        ),
+        &[r::REPLACEMENT, r::REPLACED_NEVER_HAPPENS, r::GL_INSTEAD],
+    )
+    .obj(id.to_string());
+    ZoneId::of(c.owner, instead)
 }

@@ -4,7 +4,9 @@
 //! not played or activated at all (406.2.2.2, 504.2).
 
 use super::{Chosen, M, ctype, r, st, zn};
-use crate::engine::{CardId, Effect, EngineError, Filter, Game, PlayerId, Side, texts};
+use crate::engine::{
+    CardId, Effect, EngineError, Filter, Game, Picked, PlayerId, Side, TargetCount, texts,
+};
 
 /// The chosen-target selector of an ability's effects, if any: every
 /// `chosen` target of one ability names the same chosen cards (「それ」).
@@ -182,8 +184,10 @@ fn one_side_of_or(m: &M, source: &str, filter: &Filter, ids: &[CardId]) -> Resul
 }
 
 /// Chooses the targets of an ability with effects `effects` when it is put
-/// in the zone, from the choice `key`. `Ok(None)`: a target is required
-/// and none can be chosen (406.2.2.2).
+/// in the zone, from the choice `key` (through the core's shared
+/// [`crate::engine::Choices::targets`]; a card on the board the text
+/// cannot choose is rejected citing the PSO2 rule that bars it, [`barred_by`]).
+/// `Ok(None)`: a target is required and none can be chosen (406.2.2.2).
 pub fn choose(
     m: &mut M,
     master: PlayerId,
@@ -195,114 +199,66 @@ pub fn choose(
     let Some((filter, count, up_to, or_leader)) = selector(effects) else {
         return Ok(Some(Vec::new()));
     };
-    let (options, barred): (Vec<CardId>, Vec<CardId>) = m
+    let legal: Vec<CardId> = m
         .game
         .cards
         .keys()
         .filter(|id| matches(&m.game, master, source, &filter, id, or_leader))
+        .filter(|id| super::put::recoverable(&m.game, source, id))
         .cloned()
-        .partition(|id| super::put::recoverable(&m.game, source, id));
-    if options.is_empty() && !up_to {
+        .collect();
+    if legal.is_empty() && !up_to {
         return Ok(None);
     }
-    // 302.9: 回復X returns only cards without 回復.
-    let barred_err = |t: &str| {
-        super::illegal(
-            r::RECOVER,
-            format!("{t} has 回復: 回復X chooses only cards without 回復"),
-            texts(&options),
-        )
+    let game = &m.game;
+    let why = |t: &str| {
+        game.card(t)?;
+        Some(barred_by(game, master, source, &filter, or_leader, t))
     };
-    // `leader` names a player: their Player card represents them (101.2).
-    let leader: Option<CardId>;
-    let preset = match preset {
-        Some("leader") => {
-            leader = options
-                .iter()
-                .find(|o| {
-                    m.game
-                        .card(o)
-                        .is_some_and(|c| c.zone.kind == zn::PLAYER && c.controller != master)
-                })
-                .or_else(|| {
-                    options
-                        .iter()
-                        .find(|o| m.game.card(o).is_some_and(|c| c.zone.kind == zn::PLAYER))
-                })
-                .cloned();
-            leader.as_deref().or(Some("leader"))
-        }
-        other => other,
-    };
-    let given = match preset {
-        Some(t) if options.iter().any(|o| o == t) => Some(vec![CardId::from(t)]),
-        Some(t) if barred.iter().any(|o| o == t) => return Err(barred_err(t)),
+    let ids = match preset {
         Some(t) => {
-            // Another party member's card in a raid is no 相手 (RAID:S9).
-            let all_class = filter.with_trait.is_some()
-                && m.game
-                    .def_of(t)
-                    .and_then(|d| d.text.get("class"))
-                    .is_some_and(|c| c.trim() == "ALL");
-            let recovering = m
-                .game
-                .def_of(source)
-                .is_some_and(|d| d.has_keyword("recover"));
-            let rule = if all_class {
-                // 208.1.2.1: ALL is no "《X》" for an effect's choice.
-                r::CLASS_ALL_NOT_CHOSEN
-            } else if recovering && m.game.card(t).is_some_and(|c| c.zone.kind == zn::DISCARD) {
-                // 302.9: 回復X returns cards from its player's own discard.
-                r::RECOVER
-            } else if super::raid::on(&m.game)
-                && m.game.card(t).is_some_and(|c| {
-                    c.controller != master && !super::raid::opposed(&m.game, master, c.controller)
-                })
-            {
-                r::RAID_NOT_ALLY
-            } else {
-                r::TARGET_LEGAL
-            };
-            return Err(super::illegal(
-                rule,
-                format!("{t} is not a legal target of {source}"),
-                texts(&options),
-            ));
-        }
-        None => {
-            let wider: Vec<CardId> = options.iter().chain(&barred).cloned().collect();
-            let ids = m.choices.ids(key, &wider)?;
-            if let Some(t) = ids.iter().flatten().find(|t| barred.contains(t)) {
-                return Err(barred_err(t));
+            let t = leader_of(game, master, &legal, t);
+            if !legal.contains(&t) {
+                let (rule, reason) = barred_by(game, master, source, &filter, or_leader, &t);
+                return Err(super::illegal(
+                    rule,
+                    format!("{t} is not a legal target of {source} ({reason})"),
+                    texts(&legal),
+                ));
             }
-            ids
+            vec![t]
         }
-    };
-    let mut ids = match given {
-        Some(ids) => ids,
-        None if up_to && options.is_empty() => Vec::new(),
         None => {
-            return Err(EngineError::MissingChoice {
-                choice: key.into(),
-                options: texts(&options),
-            });
+            let wanted = if up_to {
+                TargetCount::UpTo(count as usize)
+            } else {
+                TargetCount::Exactly((count as usize).min(legal.len()))
+            };
+            let wanted = if legal.is_empty() {
+                TargetCount::Exactly(0)
+            } else {
+                wanted
+            };
+            match m.choices.targets(key, &legal, wanted, why)? {
+                Picked::Given(ids) => ids,
+                Picked::Only(ids) => {
+                    if !ids.is_empty() {
+                        m.record(
+                            "targets",
+                            format!(
+                                "`{key}`: the only legal choice {} is chosen",
+                                ids.join(", ")
+                            ),
+                            &[r::TARGET_LEGAL],
+                        )
+                        .note("a choice with exactly one possible answer is made by the engine");
+                    }
+                    ids
+                }
+            }
         }
     };
-    ids.dedup();
     one_side_of_or(m, source, &filter, &ids)?;
-    let n = ids.len() as u32;
-    if (up_to && n > count) || (!up_to && n != count.min(options.len() as u32)) {
-        return Err(EngineError::BadChoice {
-            choice: key.into(),
-            value: format!("{n} target(s)"),
-            options: vec![format!(
-                "{}{count} of {} ({})",
-                if up_to { "up to " } else { "exactly " },
-                options.join(", "),
-                r::TARGET_LEGAL
-            )],
-        });
-    }
     Ok(Some(
         ids.into_iter()
             .map(|id| {
@@ -311,6 +267,77 @@ pub fn choose(
             })
             .collect(),
     ))
+}
+
+/// A preset target `leader` names a player: their Player card represents
+/// them (101.2), the opponent's first.
+fn leader_of(g: &Game, master: PlayerId, legal: &[CardId], t: &str) -> CardId {
+    if t != "leader" {
+        return t.into();
+    }
+    let player_card = |o: &&CardId, theirs: bool| {
+        g.card(o)
+            .is_some_and(|c| c.zone.kind == zn::PLAYER && (!theirs || c.controller != master))
+    };
+    legal
+        .iter()
+        .find(|o| player_card(o, true))
+        .or_else(|| legal.iter().find(|o| player_card(o, false)))
+        .cloned()
+        .unwrap_or_else(|| t.into())
+}
+
+/// The PSO2 rule that bars card `t` from being a target of `source`, with
+/// the reason.
+fn barred_by(
+    g: &Game,
+    master: PlayerId,
+    source: &str,
+    filter: &Filter,
+    or_leader: bool,
+    t: &str,
+) -> (&'static str, String) {
+    let recovering = g.def_of(source).is_some_and(|d| d.has_keyword("recover"));
+    if recovering && matches(g, master, source, filter, t, or_leader) {
+        // 302.9: 回復X returns only cards without 回復.
+        return (
+            r::RECOVER,
+            "it has 回復: 回復X chooses only cards without 回復".into(),
+        );
+    }
+    let all_class = filter.with_trait.is_some()
+        && g.def_of(t)
+            .and_then(|d| d.text.get("class"))
+            .is_some_and(|c| c.trim() == "ALL");
+    if all_class {
+        // 208.1.2.1: ALL is no "《X》" for an effect's choice.
+        return (
+            r::CLASS_ALL_NOT_CHOSEN,
+            "a card of class ALL is no 《X》 card for an effect".into(),
+        );
+    }
+    if recovering && g.card(t).is_some_and(|c| c.zone.kind == zn::DISCARD) {
+        // 302.9: 回復X returns cards from its player's own discard.
+        return (
+            r::RECOVER,
+            "回復X returns cards from its player's own discard".into(),
+        );
+    }
+    if super::raid::on(g)
+        && g.card(t).is_some_and(|c| {
+            c.controller != master && !super::raid::opposed(g, master, c.controller)
+        })
+    {
+        // Another party member's card in a raid is no 相手 (RAID:S9).
+        return (
+            r::RAID_NOT_ALLY,
+            "another party member's card is no opponent's card".into(),
+        );
+    }
+    if g.card(t).is_some_and(|c| c.has(st::UNTARGETABLE)) {
+        return (r::TARGET_LEGAL, "it cannot be chosen".into());
+    }
+    (r::TARGET_LEGAL, "the text cannot choose it".into())
 }
 
 /// Whether a chosen target is still legal on resolution (406.4.1): the

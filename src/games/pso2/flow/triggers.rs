@@ -6,6 +6,7 @@
 //! (300.8.1) or, for 「name」's ability, every card of that name for all
 //! players (300.8.2).
 
+use super::state::TurnLock;
 use super::{Ctx, Entry, EntryKind, M, delayed, r, targets, zn};
 use crate::engine::{CardId, EngineError, Event, PlayerId, player_name};
 
@@ -38,14 +39,38 @@ fn abilities_of(m: &M, card: &str, trigger: &'static str) -> Vec<(String, usize)
         .unwrap_or_default()
 }
 
+/// The abilities `trigger` of `card` triggers; none when the card has lost
+/// its abilities (300.7), read as it was when it left for a zone-move
+/// trigger (300.2.2), and the trace says so.
 fn found(
-    m: &M,
+    m: &mut M,
     card: &str,
     trigger: &'static str,
     master: PlayerId,
     rules: &'static [&'static str],
 ) -> Vec<Found> {
-    abilities_of(m, card, trigger)
+    let abilities = abilities_of(m, card, trigger);
+    let lost = if trigger == "on_ko" {
+        super::abilities::lost_when_it_left(&m.game, card)
+    } else {
+        super::abilities::lost(&m.game, card)
+    };
+    if lost && !abilities.is_empty() {
+        let also: &[&'static str] = if trigger == "on_ko" {
+            // Read as the card was when it left the field.
+            &[r::ZONE_MOVE_INFO]
+        } else {
+            &[]
+        };
+        super::abilities::say_lost(
+            m,
+            card,
+            &format!("{trigger} ability does not trigger"),
+            also,
+        );
+        return Vec::new();
+    }
+    abilities
         .into_iter()
         .map(|(def, ability)| Found {
             card: card.into(),
@@ -80,6 +105,20 @@ pub fn collect(m: &mut M, ctx: &mut Ctx) -> Result<usize, EngineError> {
                     if chara {
                         all.extend(waiting(m, delayed::ON_ENTER, Some(p)));
                     }
+                }
+                if from.kind == zn::FIELD
+                    && !matches!(to.kind, zn::DISCARD | zn::FIELD)
+                    && !abilities_of(m, &card, "on_ko").is_empty()
+                {
+                    m.record(
+                        "trigger",
+                        format!(
+                            "{card}'s 戦闘不能時 ability does not trigger: it left the field for the {}, and it triggers only when destroyed and put into the discard",
+                            to.kind
+                        ),
+                        &[r::ON_KO],
+                    )
+                    .obj(card.clone());
                 }
                 if from.kind == zn::FIELD && to.kind == zn::DISCARD {
                     // 302.3.1: the player who controlled it.
@@ -220,8 +259,8 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
     }
     if def.has_keyword("once_per_turn") {
         let generation = m.game.card(&f.card).map_or(0, |c| c.incarnation);
-        let key = format!("turn:once:{}:{generation}", f.card);
-        if m.game.vars.contains_key(&key) {
+        let key = TurnLock::Once(f.card.clone(), generation);
+        if super::state::locked(&m.game, &key) {
             m.record(
                 "trigger",
                 format!(
@@ -232,7 +271,7 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
             );
             return Ok(None);
         }
-        m.game.vars.insert(key, 1);
+        super::state::lock(&mut m.game, key);
         m.record(
             "trigger",
             format!(
@@ -244,8 +283,8 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
     }
     if def.has_keyword("name_once_per_turn") {
         let name = super::super::names::game_name(&def);
-        let key = format!("turn:name:{name}");
-        if m.game.vars.contains_key(&key) {
+        let key = TurnLock::Name(name.clone());
+        if super::state::locked(&m.game, &key) {
             m.record(
                 "trigger",
                 format!("「{name}」's ability was already used this turn (by any card of that name, by any player)"),
@@ -253,7 +292,7 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
             );
             return Ok(None);
         }
-        m.game.vars.insert(key, 1);
+        super::state::lock(&mut m.game, key);
     }
     let effects = def.abilities[f.ability].effect.clone();
     let key = format!("{}.{}", f.card, f.trigger);

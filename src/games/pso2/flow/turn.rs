@@ -356,7 +356,8 @@ fn refresh(m: &mut M) -> Result<Flow, EngineError> {
         c.modifiers
             .retain(|md| !matches!(md.until, Until::EndOfTurn | Until::ThisTurn));
     }
-    m.game.vars.retain(|k, _| !k.starts_with("turn:"));
+    super::state::of(&mut m.game).turn_locks.clear();
+    super::abilities::expire(m);
     super::delayed::expire(m);
     let hand: Vec<CardId> = m.game.zone_of(tp, zn::HAND).to_vec();
     if hand.len() >= 8 {
