@@ -426,9 +426,6 @@ pub struct Game {
     pub events: Vec<Event>,
     /// Pending triggered abilities, in the order they triggered.
     pub pending: Vec<Pending>,
-    /// Game-wide named counters the game module keeps (per-turn usage etc.).
-    /// Prefer [`Game::own`]: a typed state of the game's own.
-    pub vars: BTreeMap<String, i64>,
     /// The game module's own typed state (see [`Game::own`]).
     pub own: Own,
     /// Counter for generated ids (tokens).
@@ -470,7 +467,6 @@ impl Game {
             result: GameResult::Ongoing,
             events: Vec::new(),
             pending: Vec::new(),
-            vars: BTreeMap::new(),
             own: Own::default(),
             next_token: 0,
         }

@@ -56,7 +56,7 @@
 //!    `derived`: a card's current characteristics for snapshots.
 //!    State of the game's own (per-turn counters, flags, procedure depth)
 //!    is a typed struct read with `game.own::<MyState>()` (cloned with the
-//!    state, so rollback covers it), never string keys in `game.vars`.
+//!    state, so rollback covers it), the core has no string-keyed map for it.
 //!    A damage or effect recipient that may be a card or a player is a
 //!    [`Recipient`](crate::engine::Recipient), never one string.
 //!    Identifiers are typed: a card instance is a
