@@ -749,6 +749,19 @@ pub enum Effect {
         up_to: bool,
         options: Vec<Vec<Effect>>,
     },
+    /// Swap (入れ替える) the `target` card with the `with` card: each goes
+    /// to the zone the other is in, at the same time. When a swap cannot
+    /// be made is the game's rule (SVE 5.12.2: neither moves if either
+    /// cannot). A game without such a rule rejects it.
+    Swap { target: Target, with: Target },
+    /// The target races (出走する, SVE 14.2.3) `times` times: what that
+    /// gives the card and the event it causes are the game's rules. A game
+    /// without them rejects it.
+    Race {
+        #[serde(default = "one_i64")]
+        times: i64,
+        target: Target,
+    },
 }
 
 /// The action a [`Effect::Restrict`] forbids.
@@ -851,6 +864,8 @@ impl Effect {
         "set_cost",
         "modify_damage",
         "choose",
+        "swap",
+        "race",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -900,6 +915,8 @@ impl Effect {
             Effect::SetCost { .. } => "set_cost",
             Effect::ModifyDamage { .. } => "modify_damage",
             Effect::Choose { .. } => "choose",
+            Effect::Swap { .. } => "swap",
+            Effect::Race { .. } => "race",
         }
     }
 
@@ -935,6 +952,13 @@ impl Effect {
         if let Effect::ChangeTarget { to: Some(f), .. } = self {
             out.push(("to", f));
         }
+        if let Effect::Swap {
+            with: Target::Chosen { filter, .. } | Target::All { filter } | Target::Random { filter },
+            ..
+        } = self
+        {
+            out.push(("with", filter));
+        }
         out
     }
 
@@ -959,6 +983,8 @@ impl Effect {
             | Effect::ChangeTarget { target, .. }
             | Effect::Evolve { target }
             | Effect::TakeControl { target }
+            | Effect::Swap { target, .. }
+            | Effect::Race { target, .. }
             | Effect::ModifyDamage { target, .. } => Some(target),
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }

@@ -187,7 +187,7 @@ pub const KEYWORDS: &[&str] = &[
 /// The effect language PMV implements; the loader refuses the rest. Not
 /// implemented for PMV: tokens (`summon`: PMV has none), and the words the
 /// other games added: skipped and extra turns, `put`, `evolve`,
-/// `take_control`, `set_cost`, `modify_damage`, `choose`. A word added to
+/// `take_control`, `set_cost`, `modify_damage`, `choose`, `swap`, `race`. A word added to
 /// the shared language must be added here too until PMV implements it
 /// (tests/engine_vocabulary.rs checks PMV's schema).
 const VOCABULARY: Vocabulary = Vocabulary {
@@ -201,6 +201,8 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "set_cost",
             "skip_turn",
             "summon",
+            "swap",
+            "race",
             "take_control",
         ],
         rules::CARD_TEXT,

@@ -43,10 +43,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "5.10",
         "not implemented: looking at the top of the deck (見る) gives information only",
     ),
-    (
-        "5.12",
-        "not implemented: swapping the zones of two cards (入れ替える)",
-    ),
     ("5.15.1.3", PHYSICAL),
     (
         "5.17.3.1",
@@ -259,14 +255,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("14.2.2.1", DEF),
     ("14.2.2.2", ICON),
-    (
-        "14.2.3",
-        "not implemented: Race 出走 (Rush while a carrot is associated, the 出走した event)",
-    ),
-    (
-        "14.2.4",
-        "not implemented: Race 出走 (Rush while a carrot is associated, the 出走した event)",
-    ),
+    ("14.2.4.1", DEF),
     (
         "14.3",
         "not implemented: the Cinderella Girls setup and Lesson (14.3)",

@@ -181,6 +181,8 @@ const EFFECTS: &[&str] = &[
     "skip_turn",
     "extra_turn",
     "become",
+    "swap",
+    "race",
 ];
 
 impl GameModule for Sve {
@@ -206,6 +208,7 @@ impl GameModule for Sve {
             flow::st::EVOLVED,
             flow::st::FACE_UP,
             flow::st::BANE_MARKED,
+            flow::st::RACED,
         ]
     }
     fn stats(&self) -> &'static [&'static str] {
@@ -238,6 +241,8 @@ impl GameModule for Sve {
             "activated",
             "quick_activated",
             "feed",
+            // 出走時 (14.2.4).
+            "on_race",
             "spell",
             "start_of_main",
             "start_of_end",

@@ -237,6 +237,15 @@ rules! {
     FEED_ALREADY_FED = "14.2.1.2.1";
     FEED_MEANS = "14.2.2.3";
     FEED_EP = "14.2.2.4";
+    // Race 出走 (14.2.3) and 出走時 (14.2.4).
+    RACE = "14.2.3.1";
+    RACE_ONCE = "14.2.3.1.1";
+    RACE_EVENT = "14.2.4.1";
+    ON_RACE = "14.2.4.2";
+    // Swap 入れ替える (5.12).
+    SWAP = "5.12.1";
+    SWAP_IMPOSSIBLE = "5.12.2";
+    ZERO_TIMES = "1.3.2.2";
     RACE_ORPHAN = "11.8.1";
     PP_OVERFLOW = "11.9.1";
     EVOLVE_ABILITY = "12.2.2";

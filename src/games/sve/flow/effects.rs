@@ -25,9 +25,20 @@ fn selector_key(key: &str, i: usize, several: bool) -> String {
 fn selectors(effects: &[Effect]) -> Vec<(Filter, u32, bool, bool)> {
     effects
         .iter()
-        .filter_map(|e| e.target()?.chosen())
+        .flat_map(targets_of)
+        .filter_map(|t| t.chosen())
         .map(|(f, count, up_to, or_leader)| (f.clone(), count, up_to, or_leader))
         .collect()
+}
+
+/// Every selector an effect states, in order: its target, then a swap's
+/// `with` card (5.12).
+fn targets_of(e: &Effect) -> Vec<&Target> {
+    let mut out: Vec<&Target> = e.target().into_iter().collect();
+    if let Effect::Swap { with, .. } = e {
+        out.push(with);
+    }
+    out
 }
 
 /// The effects ability `ability` of `def` carries out: its text, with a
@@ -405,16 +416,19 @@ pub(super) fn run_effects(
         if m.game.result != GameResult::Ongoing {
             break;
         }
-        let targets = match eff.target() {
-            Some(t) => {
-                let k = selector_key(key, n, several);
-                if t.chosen().is_some() {
-                    n += 1;
-                }
-                resolve_targets(m, t, master, this, &mut chosen, &k)?
+        let mut designated = Vec::new();
+        for t in targets_of(eff) {
+            let k = selector_key(key, n, several);
+            if t.chosen().is_some() {
+                n += 1;
             }
-            None => Vec::new(),
-        };
+            designated.push(resolve_targets(m, t, master, this, &mut chosen, &k)?);
+        }
+        if let (Effect::Swap { .. }, [a, b]) = (eff, designated.as_slice()) {
+            swap(m, a, b)?;
+            continue;
+        }
+        let targets = designated.into_iter().next().unwrap_or_default();
         apply_effect(m, eff, &targets, this, master)?;
     }
     Ok(())
@@ -810,6 +824,7 @@ pub(super) fn apply_effect(
             }
         }
         Effect::TakeControl { .. } => take_control(m, targets, master)?,
+        Effect::Race { times, .. } => race(m, targets, *times),
         other => {
             // The loader refuses every effect SVE does not declare
             // (`VOCABULARY`); a game built another way meets the same clause.

@@ -60,7 +60,9 @@ mod feed;
 mod moves;
 mod play;
 mod put;
+mod race;
 mod setup;
+mod swap;
 #[cfg(test)]
 mod tests;
 mod timing;
@@ -70,8 +72,8 @@ mod turn_order;
 
 use self::{
     actions::*, activate::*, attack::*, combat::*, condition::*, cost::*, damage::*, effects::*,
-    evolve::*, feed::*, moves::*, play::*, put::*, setup::*, timing::*, transform::*, turn::*,
-    turn_order::*,
+    evolve::*, feed::*, moves::*, play::*, put::*, race::*, setup::*, swap::*, timing::*,
+    transform::*, turn::*, turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -124,6 +126,8 @@ pub mod st {
     /// Was in combat with a Bane follower since the last rule processing
     /// (11.3.2).
     pub const BANE_MARKED: &str = "bane_marked";
+    /// Has raced (14.2.3 item 1).
+    pub const RACED: &str = super::race::RACED;
 }
 
 /// Zone names.
@@ -263,8 +267,10 @@ fn eff_def<'g>(g: &'g Game, id: &str) -> Option<&'g crate::engine::CardDef> {
     eff_def_key(g, id).and_then(|k| g.defs.get(&k))
 }
 
+/// Whether the card has keyword `k`: printed (or its evolve card's), or
+/// Rush given by racing (14.2.3 item 1).
 fn has_kw(g: &Game, id: &str, k: &str) -> bool {
-    eff_def(g, id).is_some_and(|d| d.has_keyword(k))
+    eff_def(g, id).is_some_and(|d| d.has_keyword(k)) || (k == "rush" && rush_by_race(g, id))
 }
 
 fn is_type(g: &Game, id: &str, t: &str) -> bool {

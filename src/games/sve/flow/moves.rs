@@ -133,6 +133,7 @@ pub(super) fn add_triggers(
             "on_attack" => r::ON_ATTACK,
             "on_evolve" => r::ON_EVOLVE,
             "leaves_field" => r::LEAVE_FIELD_INFO,
+            "on_race" => r::ON_RACE,
             "start_of_main" => r::MAIN_TRIGGER,
             _ => r::END_TRIGGER,
         };
