@@ -171,8 +171,24 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("10.7.6", "not implemented: state triggers"),
     ("10.8.1", DEF),
     (
-        "10.9",
-        "not implemented: layers of continuous effects other than the evolve card's information (5.15.2) and until-end-of-turn buffs",
+        "10.9.1.2",
+        "not implemented: effects giving or removing abilities (the language has none; Rush from racing is 14.2.3's own rule)",
+    ),
+    (
+        "10.9.1.3",
+        "not implemented: non-numeric continuous changes (names, types, traits)",
+    ),
+    (
+        "10.9.1.5",
+        "cannot arise: every numeric change of the language is fixed to its cards when made, so none depends on another",
+    ),
+    (
+        "10.9.1.6.1",
+        "not state-changing in this model: permanent abilities change costs and damage only, which add up (a set cost first, 10.10.2.4)",
+    ),
+    (
+        "10.9.3",
+        "not implemented: continuous effects on the cards of a particular zone (hand, cemetery)",
     ),
     (
         "10.10.2",
@@ -181,10 +197,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "10.10.3",
         "not implemented: replacements on cards entering the field or EX area",
-    ),
-    (
-        "10.11",
-        "not implemented: last known information beyond the field information of leave-the-field triggers (10.7.4.1.2)",
     ),
     // Chapter 11.
     ("11.1.1", DEF),

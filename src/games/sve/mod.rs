@@ -165,6 +165,8 @@ const EFFECTS: &[&str] = &[
     "draw_up_to",
     "change_value",
     "buff",
+    "set_power",
+    "swap_power",
     "add_counter",
     "summon",
     "set_state",

@@ -25,6 +25,12 @@ rules! {
     NEGATIVE_AS_ZERO = "1.3.2.2.1";
     BOUND_CLAMP = "1.3.2.4";
     CONTINUOUS_NUMERIC_ORDER = "10.9.1.4";
+    CONTINUOUS_BASE = "10.9.1.1";
+    CONTINUOUS_EVOLVED_BASE = "10.9.1.1.1";
+    CONTINUOUS_TIMESTAMP = "10.9.1.6";
+    CONTINUOUS_PLAYED_ORDER = "10.9.1.6.2";
+    CONTINUOUS_STAYS_WITH_CARDS = "10.9.2";
+    LAST_KNOWN = "10.11.1";
     // Conditional abilities (`condition` in the effect language), not implemented.
     CONDITIONAL_TEXT = "10.3.3";
     // 特定表記: the effect actions of card text; the effect words the

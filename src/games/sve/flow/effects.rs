@@ -148,7 +148,7 @@ pub(super) fn choose_targets(
         .ability(def, ability)
         .and_then(|a| a.condition.clone());
     if let Some(c) = cond
-        && !holds(&m.game, &c, master).0
+        && !holds(&m.game, &c, master, this).0
     {
         m.record(
             "play.targets",
@@ -514,12 +514,7 @@ pub(super) fn apply_effect(
         }
         Effect::Destroy { .. } => {
             for t in targets {
-                if !on_field(&m.game, t) {
-                    m.record(
-                        "effect.destroy",
-                        format!("{t} is not on the field: nothing happens"),
-                        &[r::IMPOSSIBLE],
-                    );
+                if gone_from_field(m, "effect.destroy", t, "nothing happens") {
                     continue;
                 }
                 if stack_replaces_leaving(m, t) {
@@ -645,14 +640,27 @@ pub(super) fn apply_effect(
                 }
                 let c = &m.game.cards[t];
                 let (na, nd) = (attack(&m.game, c), defense(&m.game, c));
-                m.record(
+                let ordered = order_matters(c);
+                let e = m.record(
                     "effect.buff",
                     format!("{t} gets {a:+}/{d:+}"),
                     &[r::END_DURATIONS],
-                )
-                .obj(t.clone())
-                .change(format!("{t}.attack"), ba, na)
-                .change(format!("{t}.defense"), bd, nd);
+                );
+                e.obj(t.clone())
+                    .change(format!("{t}.attack"), ba, na)
+                    .change(format!("{t}.defense"), bd, nd);
+                // 10.9.1.6.2: after a set value or a swap already on it.
+                if ordered {
+                    e.rule(r::CONTINUOUS_NUMERIC_ORDER)
+                        .rule(r::CONTINUOUS_PLAYED_ORDER);
+                    e.text
+                        .push_str(", counted after the changes already on it (timestamp order)");
+                }
+                // 10.9.2: "all" means the cards there now, not later ones.
+                if matches!(eff.target(), Some(Target::All { .. })) {
+                    e.rule(r::CONTINUOUS_STAYS_WITH_CARDS);
+                    e.text.push_str(" (a card put there later is not affected)");
+                }
             }
         }
         Effect::AddCounter {
@@ -825,6 +833,9 @@ pub(super) fn apply_effect(
         }
         Effect::TakeControl { .. } => take_control(m, targets, master)?,
         Effect::Race { times, .. } => race(m, targets, *times),
+        Effect::SetPower { .. } | Effect::SwapPower { .. } => {
+            change_power(m, eff, targets, this)?;
+        }
         other => {
             // The loader refuses every effect SVE does not declare
             // (`VOCABULARY`); a game built another way meets the same clause.

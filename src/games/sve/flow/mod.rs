@@ -18,6 +18,7 @@ use super::ZONES;
 pub use self::attack::STORM_FOLLOWERS_ONLY;
 pub use self::condition::COUNTS;
 pub use self::effects::CHOOSE_N_NEEDS_N;
+pub use self::layers::SET_DEFENSE_CLEARS_DAMAGE;
 pub use self::put::OVERFLOW_MASTER_CHOOSES;
 pub use self::turn::{HAND_LIMIT_BACK_TO_QUICK, PP_EMPTIES_AT_TURN_END};
 
@@ -29,6 +30,7 @@ pub const READINGS: &[&str] = &[
     HAND_LIMIT_BACK_TO_QUICK,
     PP_EMPTIES_AT_TURN_END,
     CHOOSE_N_NEEDS_N,
+    SET_DEFENSE_CLEARS_DAMAGE,
 ];
 
 /// Every player flag: the empty-deck draw, then the readings.
@@ -39,6 +41,7 @@ pub const PLAYER_FLAGS: &[&str] = &[
     HAND_LIMIT_BACK_TO_QUICK,
     PP_EMPTIES_AT_TURN_END,
     CHOOSE_N_NEEDS_N,
+    SET_DEFENSE_CLEARS_DAMAGE,
 ];
 
 /// Whether a scenario chose reading `flag`.
@@ -57,6 +60,8 @@ mod earth_rite;
 mod effects;
 mod evolve;
 mod feed;
+mod last_known;
+mod layers;
 mod moves;
 mod play;
 mod put;
@@ -72,8 +77,8 @@ mod turn_order;
 
 use self::{
     actions::*, activate::*, attack::*, combat::*, condition::*, cost::*, damage::*, effects::*,
-    evolve::*, feed::*, moves::*, play::*, put::*, race::*, setup::*, swap::*, timing::*,
-    transform::*, turn::*, turn_order::*,
+    evolve::*, feed::*, last_known::*, layers::*, moves::*, play::*, put::*, race::*, setup::*,
+    swap::*, timing::*, transform::*, turn::*, turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -94,6 +99,8 @@ pub struct SveState {
     /// The player whose turn comes once the extra turns are taken (5.27.1:
     /// they come just before it).
     pub resume: Option<PlayerId>,
+    /// What each card was like when it last left a zone (10.11.1).
+    pub last_known: std::collections::BTreeMap<CardId, Known>,
 }
 
 impl SveState {
@@ -277,18 +284,34 @@ fn is_type(g: &Game, id: &str, t: &str) -> bool {
     eff_def(g, id).is_some_and(|d| d.card_type == t)
 }
 
-/// Current attack (printed or evolved, plus modifiers).
+/// Current attack: printed or evolved, then the numeric changes in
+/// timestamp order (10.9.1, `layers`).
 pub fn attack(g: &Game, c: &Card) -> i64 {
-    eff_def(g, &c.id).and_then(|d| d.attack).unwrap_or(0) + c.modifier("attack")
+    power(g, c).0
 }
 
 /// Current defense: base + modifiers − damage (2.8.2, 5.13.1, 5.15.3).
 pub fn defense(g: &Game, c: &Card) -> i64 {
-    eff_def(g, &c.id).and_then(|d| d.defense).unwrap_or(0) + c.modifier("defense") - c.damage
+    power(g, c).1 - c.damage
 }
 
 fn on_field(g: &Game, id: &str) -> bool {
     g.card(id).is_some_and(|c| c.zone.kind == zn::FIELD)
+}
+
+/// The non-event of an effect on a card no longer on the field (1.3.2):
+/// records step `step` saying `what` happens instead; returns whether the
+/// card is gone.
+fn gone_from_field(m: &mut M, step: &str, t: &str, what: &str) -> bool {
+    if on_field(&m.game, t) {
+        return false;
+    }
+    m.record(
+        step,
+        format!("{t} is not on the field: {what}"),
+        &[r::IMPOSSIBLE],
+    );
+    true
 }
 
 fn field_followers(g: &Game, p: PlayerId) -> Vec<CardId> {
