@@ -268,10 +268,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("14.2.2.1", DEF),
     ("14.2.2.2", ICON),
     ("14.2.4.1", DEF),
-    (
-        "14.3",
-        "not implemented: the Cinderella Girls setup and Lesson (14.3)",
-    ),
     // Chapter 15.
     ("15.1.1", DEF),
     ("15.1.2.1", DEF),

@@ -281,6 +281,11 @@ impl GameModule for Sve {
     fn condition_counts(&self) -> &'static [&'static str] {
         flow::COUNTS
     }
+    fn text_fields(&self) -> &'static [&'static str] {
+        // Incidental information (2.13): the title decides deck building
+        // and the Cinderella Girls setup (14.3.1); `class` (2.2).
+        &["title", "class"]
+    }
     fn cost_triggers(&self) -> &'static [&'static str] {
         &["activated", "quick_activated", "feed"]
     }

@@ -172,6 +172,11 @@ rules! {
     PRE_GAME_LEADER = "6.2.1.2";
     PRE_GAME_SHUFFLE = "6.2.1.4";
     PRE_GAME_FIRST = "6.2.1.6";
+    PRE_GAME_BASIS = "6.2.1.3";
+    // THE IDOLM@STER CINDERELLA GIRLS (14.3).
+    MAGIC_ITEM_NAME = "14.3.1.1";
+    MAGIC_ITEMS = "14.3.1.2";
+    LESSON = "14.3.2.1";
     PRE_GAME_HAND = "6.2.1.7";
     MULLIGAN = "6.2.1.8";
     PRE_GAME_PP = "6.2.1.9";

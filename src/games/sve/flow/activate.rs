@@ -331,6 +331,7 @@ fn pay_one(m: &mut M, p: PlayerId, card: &str, e: &Effect, alts: &[String], feed
             .obj(card);
             mv(m, card, ZoneId::of(owner, zn::CEMETERY), false);
         }
+        e if is_lesson(e) => lesson(m, p, card, e, alts)?,
         other => {
             return Err(EngineError::NotImplemented {
                 clause: r::COST_PAYMENT,
@@ -375,6 +376,6 @@ pub(super) fn supported_cost(e: &Effect) -> bool {
             top: Some(_),
             ..
         } => to == zn::RACE,
-        _ => false,
+        e => is_lesson(e),
     }
 }

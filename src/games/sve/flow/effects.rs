@@ -698,23 +698,8 @@ pub(super) fn apply_effect(
                         );
                         continue;
                     }
-                    let id = m.game.new_token_id();
                     let zone = ZoneId::of(p, zn::FIELD);
-                    m.game.add_card(Card {
-                        id: id.clone(),
-                        def: card.clone(),
-                        owner: p,
-                        controller: p,
-                        zone: zone.clone(),
-                        states: BTreeSet::from([st::ARRIVED.to_string()]),
-                        damage: 0,
-                        counters: Default::default(),
-                        attached_to: None,
-                        modifiers: Vec::new(),
-                        token: true,
-                        incarnation: 0,
-                        face: None,
-                    });
+                    let id = create_token(m, card, p, &zone, &[st::ARRIVED]);
                     m.record(
                         "effect.summon",
                         format!(
