@@ -173,6 +173,11 @@ rules! {
     PRE_GAME_SHUFFLE = "6.2.1.4";
     PRE_GAME_FIRST = "6.2.1.6";
     PRE_GAME_BASIS = "6.2.1.3";
+    // Loops 永久循環 (15.2).
+    LOOP = "15.2.1";
+    LOOP_DECLARE = "15.2.1.1";
+    LOOP_NO_REPEAT = "15.2.1.2";
+    LOOP_DRAW = "15.2.1.3";
     // THE IDOLM@STER CINDERELLA GIRLS (14.3).
     MAGIC_ITEM_NAME = "14.3.1.1";
     MAGIC_ITEMS = "14.3.1.2";

@@ -63,6 +63,7 @@ mod evolve;
 mod feed;
 mod last_known;
 mod layers;
+mod loops;
 mod moves;
 mod play;
 mod put;
@@ -78,8 +79,8 @@ mod turn_order;
 
 use self::{
     actions::*, activate::*, attack::*, cinderella::*, combat::*, condition::*, cost::*, damage::*,
-    effects::*, evolve::*, feed::*, last_known::*, layers::*, moves::*, play::*, put::*, race::*,
-    setup::*, swap::*, timing::*, transform::*, turn::*, turn_order::*,
+    effects::*, evolve::*, feed::*, last_known::*, layers::*, loops::*, moves::*, play::*, put::*,
+    race::*, setup::*, swap::*, timing::*, transform::*, turn::*, turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -102,6 +103,8 @@ pub struct SveState {
     pub resume: Option<PlayerId>,
     /// What each card was like when it last left a zone (10.11.1).
     pub last_known: std::collections::BTreeMap<CardId, Known>,
+    /// The loop check's memory (15.2).
+    pub loops: LoopWatch,
 }
 
 impl SveState {
