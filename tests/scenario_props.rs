@@ -67,8 +67,8 @@ fn run_and_check(name: &str, text: &str) -> Result<(), TestCaseError> {
         return Ok(());
     };
     let (tokens, initial): (Vec<_>, Vec<_>) = loaded.game.cards.iter().partition(|(_, c)| c.token);
-    let tokens: Vec<String> = tokens.into_iter().map(|(k, _)| k.clone()).collect();
-    let initial: Vec<String> = initial.into_iter().map(|(k, _)| k.clone()).collect();
+    let tokens: Vec<String> = tokens.into_iter().map(|(k, _)| k.to_string()).collect();
+    let initial: Vec<String> = initial.into_iter().map(|(k, _)| k.to_string()).collect();
     let outcome = loaded.module.run(loaded.game.clone(), &loaded.actions);
     for snap in outcome.checkpoints.iter().flatten().chain([&outcome.state]) {
         assert_conserved(snap, &initial, &tokens).map_err(TestCaseError::fail)?;

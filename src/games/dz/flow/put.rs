@@ -17,7 +17,7 @@
 //! (5.1.2-1). From a square it is moved there, the same object, its state
 //! changed only by `put_state`.
 
-use crate::engine::{Effect, EngineError, PlayerId, Target, Who, player_name};
+use crate::engine::{CardId, Effect, EngineError, PlayerId, Target, Who, player_name};
 
 use super::effects::Ctx;
 use super::{FROZEN, M, board, has_kw, label, moves, ni, r};
@@ -64,7 +64,7 @@ pub fn apply(
     m: &mut M,
     cx: &Ctx<'_>,
     to: &str,
-    ids: Vec<String>,
+    ids: Vec<CardId>,
     top: Option<i64>,
     who: Who,
 ) -> Result<(), EngineError> {

@@ -4,7 +4,7 @@
 //! 耐性 names the source's colour (5.17.2); checked again on resolution
 //! (4.9.2-1, 4.11.6).
 
-use crate::engine::{CardId, Effect, EngineError, Filter, Game, PlayerId, Side, Target};
+use crate::engine::{CardId, Effect, EngineError, Filter, Game, PlayerId, Side, Target, texts};
 
 use super::{M, Tgt, board, colours, ctype, text};
 
@@ -162,7 +162,11 @@ pub fn choose_for(
                 e.rules.push(super::r::COST_SUM);
             }
         }
-        if let Some(bad) = given.iter().flatten().find(|id| !options.contains(id)) {
+        if let Some(bad) = given
+            .iter()
+            .flatten()
+            .find(|id| !options.iter().any(|o| o == *id))
+        {
             // Choosing an illegal target is an illegal action (4.7.2-5);
             // one the source's colour can't target because of 耐性 is
             // illegal by 5.17.2, read when the spell goes on the stack
@@ -195,11 +199,14 @@ pub fn choose_for(
                         options.join(", ")
                     ));
                 }
-                options.clone()
+                texts(&options)
             }
             None if options.is_empty() => Vec::new(),
             None => {
-                return Err(EngineError::MissingChoice { choice: k, options });
+                return Err(EngineError::MissingChoice {
+                    choice: k,
+                    options: texts(&options),
+                });
             }
         };
         if filter.region.as_deref() == Some("same_area_as_first") {
@@ -251,7 +258,7 @@ pub fn choose_for(
         let tg = picked
             .iter()
             .map(|c| Tgt {
-                card: c.clone(),
+                card: c.clone().into(),
                 inc: m.game.card(c).map_or(0, |x| x.incarnation),
             })
             .collect();

@@ -45,14 +45,14 @@ pub(super) fn declare_attack(
         return Err(illegal(
             r::ATTACKER,
             format!("{attacker} is not a follower on {}'s field", player_name(p)),
-            attackers,
+            texts(&attackers),
         ));
     }
     if c.has(st::ENGAGED) {
         return Err(illegal(
             r::ATTACKER,
             format!("{attacker} is engaged: only a reserved follower can attack"),
-            attackers,
+            texts(&attackers),
         ));
     }
     let continuous = !c.has(st::ARRIVED);
@@ -69,7 +69,7 @@ pub(super) fn declare_attack(
                 "{attacker} raced, but no card associated with it is in the race area: it has no Rush (and has not been on {}'s field since the start of the turn)",
                 player_name(p)
             ),
-            attackers,
+            texts(&attackers),
         ));
     }
     if !(continuous || evolved || storm || rush) {
@@ -79,7 +79,7 @@ pub(super) fn declare_attack(
                 "{attacker} has not been on {}'s field since the start of the turn (no Storm or Rush, not evolved this turn)",
                 player_name(p)
             ),
-            attackers,
+            texts(&attackers),
         ));
     }
     let (legal, rule) = legal_targets(g, attacker);
@@ -87,7 +87,7 @@ pub(super) fn declare_attack(
         return Err(illegal(
             r::TARGET_NONE,
             format!("{attacker} has no legal attack target"),
-            attackers,
+            texts(&attackers),
         ));
     }
     let Some(t) = target else {
@@ -146,10 +146,7 @@ pub(super) fn declare_attack(
     let (tgt, t_inc) = if t == "leader" {
         (AttackTarget::Leader(ntp), 0)
     } else {
-        (
-            AttackTarget::Follower(t.to_string()),
-            g.cards[t].incarnation,
-        )
+        (AttackTarget::Follower(t.into()), g.cards[t].incarnation)
     };
     let a_inc = c.incarnation;
     let aura_target = t != "leader" && has_kw(g, t, "aura");
@@ -215,10 +212,10 @@ pub(super) fn declare_attack(
     }
     m.then([
         Step::AttackEngage {
-            attacker: attacker.to_string(),
+            attacker: attacker.into(),
         },
         Step::AttackEvent {
-            attacker: attacker.to_string(),
+            attacker: attacker.into(),
             target: tgt.clone(),
         },
         Step::CheckTiming {
@@ -229,7 +226,7 @@ pub(super) fn declare_attack(
             window: Window::Attack,
         },
         Step::CombatDamage {
-            attacker: attacker.to_string(),
+            attacker: attacker.into(),
             target: tgt,
             a_inc,
             t_inc,
@@ -239,7 +236,7 @@ pub(super) fn declare_attack(
             started: false,
         },
         Step::AttackEnd {
-            attacker: attacker.to_string(),
+            attacker: attacker.into(),
         },
         Step::CheckTiming {
             at: r::MAIN_AFTER,

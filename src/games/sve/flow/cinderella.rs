@@ -64,7 +64,7 @@ fn item_def(g: &Game) -> R<String> {
 /// 14.3.1 item 2: before the first player is decided (6.2.1.6), each
 /// player with a title deck creates 5 Magic Item tokens in their EX area.
 pub(super) fn magic_items(m: &mut M) -> R<()> {
-    for p in 0..m.game.players.len() {
+    for p in m.game.player_ids() {
         if !title_deck(&m.game, p)? {
             continue;
         }
@@ -108,7 +108,7 @@ pub(super) fn lesson(m: &mut M, p: PlayerId, card: &str, e: &Effect, alts: Vec<S
         .target()
         .and_then(|t| t.chosen())
         .map_or(1, |(_, count, _, _)| count as usize);
-    let items: Vec<String> = m
+    let items: Vec<CardId> = m
         .game
         .zone_of(p, zn::EX)
         .iter()

@@ -488,7 +488,7 @@ pub(super) fn apply_effect(
                         c.damage += amount;
                     }
                     m.game.events.push(Event::Damaged {
-                        card: Some(t.clone()),
+                        card: Some(t.clone().into()),
                         player: None,
                         source: this.into(),
                         amount: *amount,

@@ -37,7 +37,7 @@ pub(super) fn remember(m: &mut M, id: &str, to: &ZoneId) {
     m.game
         .own::<SveState>()
         .last_known
-        .insert(id.to_string(), known);
+        .insert(CardId::from(id), known);
 }
 
 /// `this`'s attack or defense (`count`) for a condition of its own ability:
