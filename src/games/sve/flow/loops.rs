@@ -104,12 +104,15 @@ pub(super) fn watch_decided(m: &mut M) {
 }
 
 /// Whether pending ability `p` asks its master to decide something while
-/// it is played or resolves (targets, a Choose, a count).
+/// it is played or resolves (targets, a Choose, a count), or picks at
+/// random (5.18: a different pick may end the loop, so it is not one no
+/// one can stop).
 pub(super) fn asks_decision(g: &Game, p: &Pending) -> bool {
     g.ability(&p.def, p.ability).is_some_and(|ab| {
         ab.effect.iter().any(|e| {
             matches!(e, Effect::Choose { .. } | Effect::DrawUpTo { .. })
-                || e.target().is_some_and(|t| t.chosen().is_some())
+                || e.target()
+                    .is_some_and(|t| t.chosen().is_some() || matches!(t, Target::Random { .. }))
         })
     })
 }
