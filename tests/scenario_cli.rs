@@ -218,28 +218,48 @@ fn new_writes_a_scenario_that_checks() {
     judge().arg("check").arg(&p).assert().code(0);
 }
 
-#[test]
-fn an_unbounded_loop_hits_the_step_budget() {
-    // A token that destroys itself on entering and comes back by Last Words.
-    let text = r#"{
+/// A token that destroys itself on entering and comes back by Last Words;
+/// `extra` is more of the Last Words' effect.
+fn phoenix_loop(extra: &str) -> String {
+    r#"{
       "game": "sve", "name": "loop", "source": "test",
       "cards": {
         "phoenix": { "name": "Phoenix", "type": "follower", "cost": 0, "attack": 1, "defense": 1,
           "abilities": [
             { "trigger": "fanfare", "effect": [ { "do": "destroy", "target": { "select": "this" } } ] },
-            { "trigger": "last_words", "effect": [ { "do": "summon", "card": "phoenix" } ] } ] }
+            { "trigger": "last_words", "effect": [ { "do": "summon", "card": "phoenix" } EXTRA ] } ] }
       },
       "state": { "turn": { "player": "p1", "phase": "main" },
         "players": { "p1": { "zones": { "hand": [ { "id": "h", "card": "phoenix" } ] } }, "p2": {} } },
       "actions": [ { "do": "play", "card": "h" } ]
-    }"#;
-    let p = temp("loop.json", text);
+    }"#
+    .replace("EXTRA", extra)
+}
+
+#[test]
+fn an_unbounded_loop_hits_the_step_budget() {
+    // Each time round the leader's defense goes up (no maximum, SVE
+    // 1.3.2.4): the state never repeats, so only the budget stops it.
+    let more = r#", { "do": "change_value", "value": "defense", "amount": 1 }"#;
+    let p = temp("loop.json", &phoenix_loop(more));
     judge()
         .arg("run")
         .arg(&p)
         .assert()
         .code(2)
         .stdout(predicate::str::contains("step budget of"));
+}
+
+#[test]
+fn a_repeating_loop_no_one_can_stop_is_a_draw() {
+    // SVE 15.2.1 item 3: the same state comes back with nothing decided.
+    let p = temp("loop-draw.json", &phoenix_loop(""));
+    judge()
+        .arg("run")
+        .arg(&p)
+        .assert()
+        .stdout(predicate::str::contains("loop.draw"))
+        .stdout(predicate::str::contains("15.2.1.3"));
 }
 
 #[test]

@@ -10,7 +10,7 @@ use tcg_judge::scenario;
 
 /// Every card of the snapshot is in exactly one zone list, the one its
 /// `zone` names, and the cards that are not tokens are exactly `expected`.
-fn assert_conserved(snap: &Value, expected: &[String]) -> Result<(), String> {
+fn assert_conserved(snap: &Value, expected: &[String], tokens: &[String]) -> Result<(), String> {
     let cards = snap["cards"].as_object().ok_or("no cards")?;
     let mut seen: BTreeMap<String, String> = BTreeMap::new();
     let mut add = |zone: String, ids: &Value| -> Result<(), String> {
@@ -45,7 +45,13 @@ fn assert_conserved(snap: &Value, expected: &[String]) -> Result<(), String> {
     if seen.len() != cards.len() {
         return Err("a zone lists an unknown card".into());
     }
-    let real: Vec<&String> = cards.keys().filter(|k| !k.starts_with("token.")).collect();
+    // Tokens come and go (9.1.2, 9.1.4.3), whether created by an effect or
+    // written into the starting board (`"token": true`).
+    let real: Vec<&String> = cards
+        .iter()
+        .map(|(k, _)| k)
+        .filter(|k| !k.starts_with("token.") && !tokens.contains(k))
+        .collect();
     if real.len() != expected.len() || real.iter().zip(expected).any(|(a, b)| *a != b) {
         return Err(format!(
             "cards changed: {} now, {} at the start",
@@ -60,10 +66,12 @@ fn run_and_check(name: &str, text: &str) -> Result<(), TestCaseError> {
     let Ok(loaded) = scenario::load_str(name, text, Some(Path::new("scenarios/sve"))) else {
         return Ok(());
     };
-    let initial: Vec<String> = loaded.game.cards.keys().map(|k| k.to_string()).collect();
+    let (tokens, initial): (Vec<_>, Vec<_>) = loaded.game.cards.iter().partition(|(_, c)| c.token);
+    let tokens: Vec<String> = tokens.into_iter().map(|(k, _)| k.to_string()).collect();
+    let initial: Vec<String> = initial.into_iter().map(|(k, _)| k.to_string()).collect();
     let outcome = loaded.module.run(loaded.game.clone(), &loaded.actions);
     for snap in outcome.checkpoints.iter().flatten().chain([&outcome.state]) {
-        assert_conserved(snap, &initial).map_err(TestCaseError::fail)?;
+        assert_conserved(snap, &initial, &tokens).map_err(TestCaseError::fail)?;
     }
     Ok(())
 }
@@ -194,11 +202,16 @@ const BOARD: &str = r#"{
         { "trigger": "feed", "cost": [ { "do": "put", "to": "race", "top": 1 }, { "do": "pay_cost", "amount": 1 } ], "effect": [ { "do": "draw", "amount": 1 } ] } ] },
     "carrot": { "name": "にんじん", "type": "amulet", "cost": 0 },
     "warp": { "name": "Warp", "type": "spell", "cost": 1,
-      "abilities": [ { "trigger": "spell", "effect": [ { "do": "extra_turn" }, { "do": "skip_turn", "who": "opponent" } ] } ] },
+      "abilities": [ { "trigger": "spell", "effect": [ { "do": "extra_turn" }, { "do": "skip_turn", "who": "opponent" },
+        { "do": "race", "times": 2, "target": { "select": "all", "side": "you", "types": ["follower"] } },
+        { "do": "set_power", "attack": 0, "target": { "select": "all", "side": "opponent", "types": ["follower"] } },
+        { "do": "swap_power", "target": { "select": "all", "side": "you", "types": ["follower"] } } ] } ] },
     "hexs": { "name": "Hex", "type": "spell", "cost": 1,
       "abilities": [ { "trigger": "spell", "effect": [ { "do": "become", "card": "goblin", "target": { "select": "chosen", "side": "any", "types": ["follower", "amulet"] } } ] } ] },
     "echo": { "name": "Echo", "type": "follower", "cost": 0, "attack": 1, "defense": 1,
-      "abilities": [ { "trigger": "fanfare", "effect": [ { "do": "return_to_hand", "target": { "select": "chosen", "side": "any", "types": ["follower"], "other": true } } ] } ] },
+      "abilities": [ { "trigger": "fanfare", "effect": [ { "do": "return_to_hand", "target": { "select": "chosen", "side": "any", "types": ["follower"], "other": true } },
+        { "do": "swap", "target": { "select": "this" }, "with": { "select": "random", "side": "you", "zone": "hand" } } ] },
+        { "trigger": "on_race", "effect": [ { "do": "draw", "amount": 1 } ] } ] },
     "well": { "name": "Well", "type": "amulet", "cost": 1, "keywords": ["stack"],
       "abilities": [ { "trigger": "activated", "cost": [ { "do": "set_state", "state": "engaged", "target": { "select": "this" } }, { "do": "pay_cost", "amount": 1 } ],
         "effect": [ { "do": "put", "to": "cemetery", "top": 1 }, { "do": "evolve", "target": { "select": "chosen", "side": "you", "types": ["follower"] } } ] } ] },

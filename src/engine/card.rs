@@ -759,6 +759,19 @@ pub enum Effect {
         up_to: bool,
         options: Vec<Vec<Effect>>,
     },
+    /// Swap (入れ替える) the `target` card with the `with` card: each goes
+    /// to the zone the other is in, at the same time. When a swap cannot
+    /// be made is the game's rule (SVE 5.12.2: neither moves if either
+    /// cannot). A game without such a rule rejects it.
+    Swap { target: Target, with: Target },
+    /// The target races (出走する, SVE 14.2.3) `times` times: what that
+    /// gives the card and the event it causes are the game's rules. A game
+    /// without them rejects it.
+    Race {
+        #[serde(default = "one_i64")]
+        times: i64,
+        target: Target,
+    },
 }
 
 /// The action a [`Effect::Restrict`] forbids.
@@ -862,6 +875,8 @@ impl Effect {
         "modify_damage",
         "choose",
         "lose_abilities",
+        "swap",
+        "race",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -912,6 +927,8 @@ impl Effect {
             Effect::ModifyDamage { .. } => "modify_damage",
             Effect::Choose { .. } => "choose",
             Effect::LoseAbilities { .. } => "lose_abilities",
+            Effect::Swap { .. } => "swap",
+            Effect::Race { .. } => "race",
         }
     }
 
@@ -948,6 +965,13 @@ impl Effect {
         if let Effect::ChangeTarget { to: Some(f), .. } = self {
             out.push(("to", f));
         }
+        if let Effect::Swap {
+            with: Target::Chosen { filter, .. } | Target::All { filter } | Target::Random { filter },
+            ..
+        } = self
+        {
+            out.push(("with", filter));
+        }
         out
     }
 
@@ -973,6 +997,8 @@ impl Effect {
             | Effect::Evolve { target }
             | Effect::TakeControl { target }
             | Effect::ModifyDamage { target, .. }
+            | Effect::Swap { target, .. }
+            | Effect::Race { target, .. }
             | Effect::LoseAbilities { target, .. } => Some(target),
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }

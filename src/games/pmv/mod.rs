@@ -187,9 +187,9 @@ pub const KEYWORDS: &[&str] = &[
 /// The effect language PMV implements; the loader refuses the rest. Not
 /// implemented for PMV: tokens (`summon`: PMV has none), and the words the
 /// other games added: skipped and extra turns, `put`, `evolve`,
-/// `take_control`, `set_cost`, `modify_damage`, `choose`, `lose_abilities`. A word added to
-/// the shared language must be added here too until PMV implements it
-/// (tests/engine_vocabulary.rs checks PMV's schema).
+/// `take_control`, `set_cost`, `modify_damage`, `choose`, `lose_abilities`,
+/// `swap`, `race`. A word added to the shared language must be added here too
+/// until PMV implements it (tests/engine_vocabulary.rs checks PMV's schema).
 const VOCABULARY: Vocabulary = Vocabulary {
     effects: Declared::all_but(
         &[
@@ -199,9 +199,11 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "lose_abilities",
             "modify_damage",
             "put",
+            "race",
             "set_cost",
             "skip_turn",
             "summon",
+            "swap",
             "take_control",
         ],
         rules::CARD_TEXT,

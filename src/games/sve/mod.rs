@@ -165,6 +165,8 @@ const EFFECTS: &[&str] = &[
     "draw_up_to",
     "change_value",
     "buff",
+    "set_power",
+    "swap_power",
     "add_counter",
     "summon",
     "set_state",
@@ -181,6 +183,8 @@ const EFFECTS: &[&str] = &[
     "skip_turn",
     "extra_turn",
     "become",
+    "swap",
+    "race",
 ];
 
 impl GameModule for Sve {
@@ -206,6 +210,7 @@ impl GameModule for Sve {
             flow::st::EVOLVED,
             flow::st::FACE_UP,
             flow::st::BANE_MARKED,
+            flow::st::RACED,
         ]
     }
     fn stats(&self) -> &'static [&'static str] {
@@ -238,6 +243,8 @@ impl GameModule for Sve {
             "activated",
             "quick_activated",
             "feed",
+            // 出走時 (14.2.4).
+            "on_race",
             "spell",
             "start_of_main",
             "start_of_end",
@@ -273,6 +280,11 @@ impl GameModule for Sve {
     }
     fn condition_counts(&self) -> &'static [&'static str] {
         flow::COUNTS
+    }
+    fn text_fields(&self) -> &'static [&'static str] {
+        // Incidental information (2.13): the title decides deck building
+        // and the Cinderella Girls setup (14.3.1); `class` (2.2).
+        &["title", "class"]
     }
     fn cost_triggers(&self) -> &'static [&'static str] {
         &["activated", "quick_activated", "feed"]

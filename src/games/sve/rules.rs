@@ -25,6 +25,12 @@ rules! {
     NEGATIVE_AS_ZERO = "1.3.2.2.1";
     BOUND_CLAMP = "1.3.2.4";
     CONTINUOUS_NUMERIC_ORDER = "10.9.1.4";
+    CONTINUOUS_BASE = "10.9.1.1";
+    CONTINUOUS_EVOLVED_BASE = "10.9.1.1.1";
+    CONTINUOUS_TIMESTAMP = "10.9.1.6";
+    CONTINUOUS_PLAYED_ORDER = "10.9.1.6.2";
+    CONTINUOUS_STAYS_WITH_CARDS = "10.9.2";
+    LAST_KNOWN = "10.11.1";
     // Conditional abilities (`condition` in the effect language), not implemented.
     CONDITIONAL_TEXT = "10.3.3";
     // 特定表記: the effect actions of card text; the effect words the
@@ -166,6 +172,16 @@ rules! {
     PRE_GAME_LEADER = "6.2.1.2";
     PRE_GAME_SHUFFLE = "6.2.1.4";
     PRE_GAME_FIRST = "6.2.1.6";
+    PRE_GAME_BASIS = "6.2.1.3";
+    // Loops 永久循環 (15.2).
+    LOOP = "15.2.1";
+    LOOP_DECLARE = "15.2.1.1";
+    LOOP_NO_REPEAT = "15.2.1.2";
+    LOOP_DRAW = "15.2.1.3";
+    // THE IDOLM@STER CINDERELLA GIRLS (14.3).
+    MAGIC_ITEM_NAME = "14.3.1.1";
+    MAGIC_ITEMS = "14.3.1.2";
+    LESSON = "14.3.2.1";
     PRE_GAME_HAND = "6.2.1.7";
     MULLIGAN = "6.2.1.8";
     PRE_GAME_PP = "6.2.1.9";
@@ -237,6 +253,15 @@ rules! {
     FEED_ALREADY_FED = "14.2.1.2.1";
     FEED_MEANS = "14.2.2.3";
     FEED_EP = "14.2.2.4";
+    // Race 出走 (14.2.3) and 出走時 (14.2.4).
+    RACE = "14.2.3.1";
+    RACE_ONCE = "14.2.3.1.1";
+    RACE_EVENT = "14.2.4.1";
+    ON_RACE = "14.2.4.2";
+    // Swap 入れ替える (5.12).
+    SWAP = "5.12.1";
+    SWAP_IMPOSSIBLE = "5.12.2";
+    ZERO_TIMES = "1.3.2.2";
     RACE_ORPHAN = "11.8.1";
     PP_OVERFLOW = "11.9.1";
     EVOLVE_ABILITY = "12.2.2";

@@ -127,6 +127,19 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
                     legal_main(&m.game),
                 ));
             }
+            // 15.2.1 item 2: not again from a state it already led from.
+            let what = format!(
+                "{} {} {} {:?}",
+                a.kind,
+                a.card.as_deref().unwrap_or(""),
+                a.target.as_deref().unwrap_or(""),
+                a.choices
+            );
+            let alts = legal_main(&m.game);
+            if let Err(e) = repeated_action(m, what.trim(), alts) {
+                m.stack.push(Step::AwaitMain);
+                return Err(e);
+            }
             match a.kind.as_str() {
                 "play" | "activate" => {
                     let card = need_card(a)?;

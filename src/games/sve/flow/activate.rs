@@ -238,6 +238,17 @@ fn pay_one(m: &mut M, p: PlayerId, card: &str, e: &Effect, alts: &[String], feed
                 "activate.cost",
                 &[r::PP_COST, r::PLAY_COST, r::COST_PAYMENT, r::COST_IN_ORDER],
             );
+            // 10.4.4.1 changes the PP of playing a card; an activated
+            // ability is not a card played (the non-event a judge is asked).
+            let changes = permanent_effects(&m.game)
+                .iter()
+                .any(|(_, _, e)| matches!(e, Effect::ModifyCost { .. } | Effect::SetCost { .. }));
+            if changes && let Some(e) = m.trace.last_mut() {
+                e.rule(r::COST_CHANGE);
+                e.text.push_str(
+                    " (cost changes for playing cards do not apply: playing an activated ability is not playing a card)",
+                );
+            }
             if n == 0
                 && let Some(e) = m.trace.last_mut()
             {
@@ -331,6 +342,7 @@ fn pay_one(m: &mut M, p: PlayerId, card: &str, e: &Effect, alts: &[String], feed
             .obj(card);
             mv(m, card, ZoneId::of(owner, zn::CEMETERY), false);
         }
+        e if is_lesson(e) => lesson(m, p, card, e, alts)?,
         other => {
             return Err(EngineError::NotImplemented {
                 clause: r::COST_PAYMENT,
@@ -375,6 +387,6 @@ pub(super) fn supported_cost(e: &Effect) -> bool {
             top: Some(_),
             ..
         } => to == zn::RACE,
-        _ => false,
+        e => is_lesson(e),
     }
 }

@@ -59,6 +59,19 @@ pub(super) fn declare_attack(
     let storm = has_kw(g, attacker, "storm");
     let rush = has_kw(g, attacker, "rush");
     let evolved = c.has(st::EVOLVED);
+    let raced_rush = rush_only_by_race(g, attacker);
+    if !(continuous || evolved || storm || rush) && raced_without_carrot(g, attacker) {
+        // 14.2.3 item 1: Rush from racing lasts only while a carrot is
+        // associated with the card.
+        return Err(illegal(
+            r::RACE,
+            format!(
+                "{attacker} raced, but no card associated with it is in the race area: it has no Rush (and has not been on {}'s field since the start of the turn)",
+                player_name(p)
+            ),
+            texts(&attackers),
+        ));
+    }
     if !(continuous || evolved || storm || rush) {
         return Err(illegal(
             r::ATTACKER_LEGAL,
@@ -169,6 +182,11 @@ pub(super) fn declare_attack(
             }
         } else if rush {
             e.rule(r::RUSH);
+            if raced_rush {
+                e.rule(r::RACE);
+                e.text
+                    .push_str(" (Rush from racing: a carrot is associated with it)");
+            }
         }
     }
     if rule == r::WARD {

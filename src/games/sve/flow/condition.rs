@@ -16,7 +16,14 @@ pub const SPELLCHAIN: &str = "spellchain";
 pub const CRIMSON: &str = "crimson";
 
 /// The counts a condition may bound.
-pub const COUNTS: &[&str] = &[COMBO, SPELLCHAIN, CRIMSON, earth_rite::EARTH_RITE];
+pub const COUNTS: &[&str] = &[
+    COMBO,
+    SPELLCHAIN,
+    CRIMSON,
+    earth_rite::EARTH_RITE,
+    last_known::THIS_ATTACK,
+    last_known::THIS_DEFENSE,
+];
 
 /// The value a condition part compares, for player `p`.
 fn count(g: &Game, name: &str, p: PlayerId) -> i64 {
@@ -48,6 +55,7 @@ fn count_rules(name: &str) -> &'static [&'static str] {
             r::SPELLCHAIN_FIXED,
         ],
         earth_rite::EARTH_RITE => &[r::EARTH_RITE, r::EARTH_RITE_MEANS],
+        last_known::THIS_ATTACK | last_known::THIS_DEFENSE => &[r::CONDITIONAL_TEXT],
         _ => &[r::CRIMSON, r::CRIMSON_MEANS],
     }
 }
@@ -58,6 +66,7 @@ pub(super) fn holds(
     g: &Game,
     c: &Condition,
     master: PlayerId,
+    this: &str,
 ) -> (bool, Vec<&'static str>, String) {
     let mut rules = vec![r::CONDITIONAL_TEXT];
     let mut parts = Vec::new();
@@ -96,6 +105,22 @@ pub(super) fn holds(
                 .map(|&p| g.zone_of(p, z).len() as i64)
                 .collect(),
         ))
+    } else if let Some(n) = c
+        .count
+        .as_ref()
+        .filter(|n| [last_known::THIS_ATTACK, last_known::THIS_DEFENSE].contains(&n.as_str()))
+    {
+        // A number of the ability's own card: its last known one once it
+        // has left the field (10.11.1).
+        let (v, left) = own_number(g, this, n);
+        let what = match left {
+            Some(z) => {
+                rules.push(r::LAST_KNOWN);
+                format!("{n} of {this} when it was last in {z} (last known information)")
+            }
+            None => format!("{n} of {this}"),
+        };
+        Some((what, vec![v]))
     } else {
         c.count.as_ref().map(|n| {
             rules.extend_from_slice(count_rules(n));
@@ -131,7 +156,7 @@ pub(super) fn applies(m: &mut M, def: &str, ability: usize, this: &str, master: 
     else {
         return true;
     };
-    let (ok, rules, why) = holds(&m.game, &c, master);
+    let (ok, rules, why) = holds(&m.game, &c, master, this);
     m.record(
         "ability.condition",
         if ok {

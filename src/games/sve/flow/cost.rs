@@ -31,7 +31,7 @@ fn disabled_cost_changes(g: &Game) -> Vec<CardId> {
             let Some(d) = eff_def(g, id) else { continue };
             if d.abilities.iter().any(|a| {
                 a.trigger == "permanent"
-                    && a.condition.as_ref().is_some_and(|c| !holds(g, c, p).0)
+                    && a.condition.as_ref().is_some_and(|c| !holds(g, c, p, id).0)
                     && a.effect
                         .iter()
                         .any(|e| matches!(e, Effect::ModifyCost { .. } | Effect::SetCost { .. }))
@@ -52,7 +52,8 @@ pub(super) fn permanent_effects(g: &Game) -> Vec<(CardId, PlayerId, Effect)> {
         for id in g.zone_of(p, zn::FIELD) {
             let Some(d) = eff_def(g, id) else { continue };
             for ab in d.abilities.iter().filter(|a| {
-                a.trigger == "permanent" && a.condition.as_ref().is_none_or(|c| holds(g, c, p).0)
+                a.trigger == "permanent"
+                    && a.condition.as_ref().is_none_or(|c| holds(g, c, p, id).0)
             }) {
                 for e in &ab.effect {
                     out.push((id.clone(), p, e.clone()));

@@ -25,9 +25,20 @@ fn selector_key(key: &str, i: usize, several: bool) -> String {
 fn selectors(effects: &[Effect]) -> Vec<(Filter, u32, bool, bool)> {
     effects
         .iter()
-        .filter_map(|e| e.target()?.chosen())
+        .flat_map(targets_of)
+        .filter_map(|t| t.chosen())
         .map(|(f, count, up_to, or_leader)| (f.clone(), count, up_to, or_leader))
         .collect()
+}
+
+/// Every selector an effect states, in order: its target, then a swap's
+/// `with` card (5.12).
+fn targets_of(e: &Effect) -> Vec<&Target> {
+    let mut out: Vec<&Target> = e.target().into_iter().collect();
+    if let Effect::Swap { with, .. } = e {
+        out.push(with);
+    }
+    out
 }
 
 /// The effects ability `ability` of `def` carries out: its text, with a
@@ -137,7 +148,7 @@ pub(super) fn choose_targets(
         .ability(def, ability)
         .and_then(|a| a.condition.clone());
     if let Some(c) = cond
-        && !holds(&m.game, &c, master).0
+        && !holds(&m.game, &c, master, this).0
     {
         m.record(
             "play.targets",
@@ -405,16 +416,19 @@ pub(super) fn run_effects(
         if m.game.result != GameResult::Ongoing {
             break;
         }
-        let targets = match eff.target() {
-            Some(t) => {
-                let k = selector_key(key, n, several);
-                if t.chosen().is_some() {
-                    n += 1;
-                }
-                resolve_targets(m, t, master, this, &mut chosen, &k)?
+        let mut designated = Vec::new();
+        for t in targets_of(eff) {
+            let k = selector_key(key, n, several);
+            if t.chosen().is_some() {
+                n += 1;
             }
-            None => Vec::new(),
-        };
+            designated.push(resolve_targets(m, t, master, this, &mut chosen, &k)?);
+        }
+        if let (Effect::Swap { .. }, [a, b]) = (eff, designated.as_slice()) {
+            swap(m, a, b)?;
+            continue;
+        }
+        let targets = designated.into_iter().next().unwrap_or_default();
         apply_effect(m, eff, &targets, this, master)?;
     }
     Ok(())
@@ -500,12 +514,7 @@ pub(super) fn apply_effect(
         }
         Effect::Destroy { .. } => {
             for t in targets {
-                if !on_field(&m.game, t) {
-                    m.record(
-                        "effect.destroy",
-                        format!("{t} is not on the field: nothing happens"),
-                        &[r::IMPOSSIBLE],
-                    );
+                if gone_from_field(m, "effect.destroy", t, "nothing happens") {
                     continue;
                 }
                 if stack_replaces_leaving(m, t) {
@@ -631,14 +640,27 @@ pub(super) fn apply_effect(
                 }
                 let c = &m.game.cards[t];
                 let (na, nd) = (attack(&m.game, c), defense(&m.game, c));
-                m.record(
+                let ordered = order_matters(c);
+                let e = m.record(
                     "effect.buff",
                     format!("{t} gets {a:+}/{d:+}"),
                     &[r::END_DURATIONS],
-                )
-                .obj(t.clone())
-                .change(format!("{t}.attack"), ba, na)
-                .change(format!("{t}.defense"), bd, nd);
+                );
+                e.obj(t.clone())
+                    .change(format!("{t}.attack"), ba, na)
+                    .change(format!("{t}.defense"), bd, nd);
+                // 10.9.1.6.2: after a set value or a swap already on it.
+                if ordered {
+                    e.rule(r::CONTINUOUS_NUMERIC_ORDER)
+                        .rule(r::CONTINUOUS_PLAYED_ORDER);
+                    e.text
+                        .push_str(", counted after the changes already on it (timestamp order)");
+                }
+                // 10.9.2: "all" means the cards there now, not later ones.
+                if matches!(eff.target(), Some(Target::All { .. })) {
+                    e.rule(r::CONTINUOUS_STAYS_WITH_CARDS);
+                    e.text.push_str(" (a card put there later is not affected)");
+                }
             }
         }
         Effect::AddCounter {
@@ -676,23 +698,8 @@ pub(super) fn apply_effect(
                         );
                         continue;
                     }
-                    let id = m.game.new_token_id();
                     let zone = ZoneId::of(p, zn::FIELD);
-                    m.game.add_card(Card {
-                        id: id.clone(),
-                        def: card.clone(),
-                        owner: p,
-                        controller: p,
-                        zone: zone.clone(),
-                        states: BTreeSet::from([st::ARRIVED.to_string()]),
-                        damage: 0,
-                        counters: Default::default(),
-                        attached_to: None,
-                        modifiers: Vec::new(),
-                        token: true,
-                        incarnation: 0,
-                        face: None,
-                    });
+                    let id = create_token(m, card, p, &zone, &[st::ARRIVED]);
                     m.record(
                         "effect.summon",
                         format!(
@@ -810,6 +817,10 @@ pub(super) fn apply_effect(
             }
         }
         Effect::TakeControl { .. } => take_control(m, targets, master)?,
+        Effect::Race { times, .. } => race(m, targets, *times),
+        Effect::SetPower { .. } | Effect::SwapPower { .. } => {
+            change_power(m, eff, targets, this)?;
+        }
         other => {
             // The loader refuses every effect SVE does not declare
             // (`VOCABULARY`); a game built another way meets the same clause.

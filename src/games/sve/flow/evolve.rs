@@ -149,9 +149,22 @@ fn attach(m: &mut M, p: PlayerId, card: &str, e: &str, why: &[&'static str]) {
         r::EVOLVE_SAME_OBJECT,
     ];
     rules.extend_from_slice(why);
+    // 10.9.1.1.1: the evolve card's information is the new base; the
+    // changes already on the card apply over it (10.9.1.4).
+    let changed = m.game.card(card).is_some_and(|c| !c.modifiers.is_empty());
+    if changed {
+        rules.extend_from_slice(&[r::CONTINUOUS_EVOLVED_BASE, r::CONTINUOUS_NUMERIC_ORDER]);
+    }
     m.record(
         "evolve",
-        format!("{card} evolves into {e}: same object, damage kept, orientation kept"),
+        format!(
+            "{card} evolves into {e}: same object, damage kept, orientation kept{}",
+            if changed {
+                "; the evolve card's values are its new base, and the changes on it still apply"
+            } else {
+                ""
+            }
+        ),
         &rules,
     )
     .obj(card)

@@ -19,6 +19,7 @@ use super::ZONES;
 pub use self::attack::STORM_FOLLOWERS_ONLY;
 pub use self::condition::COUNTS;
 pub use self::effects::CHOOSE_N_NEEDS_N;
+pub use self::layers::SET_DEFENSE_CLEARS_DAMAGE;
 pub use self::put::OVERFLOW_MASTER_CHOOSES;
 pub use self::turn::{HAND_LIMIT_BACK_TO_QUICK, PP_EMPTIES_AT_TURN_END};
 
@@ -30,6 +31,7 @@ pub const READINGS: &[&str] = &[
     HAND_LIMIT_BACK_TO_QUICK,
     PP_EMPTIES_AT_TURN_END,
     CHOOSE_N_NEEDS_N,
+    SET_DEFENSE_CLEARS_DAMAGE,
 ];
 
 /// Every player flag: the empty-deck draw, then the readings.
@@ -40,6 +42,7 @@ pub const PLAYER_FLAGS: &[&str] = &[
     HAND_LIMIT_BACK_TO_QUICK,
     PP_EMPTIES_AT_TURN_END,
     CHOOSE_N_NEEDS_N,
+    SET_DEFENSE_CLEARS_DAMAGE,
 ];
 
 /// Whether a scenario chose reading `flag`.
@@ -50,6 +53,7 @@ fn reading(g: &Game, flag: &str) -> bool {
 mod actions;
 mod activate;
 mod attack;
+mod cinderella;
 mod combat;
 mod condition;
 mod cost;
@@ -58,10 +62,15 @@ mod earth_rite;
 mod effects;
 mod evolve;
 mod feed;
+mod last_known;
+mod layers;
+mod loops;
 mod moves;
 mod play;
 mod put;
+mod race;
 mod setup;
+mod swap;
 #[cfg(test)]
 mod tests;
 mod timing;
@@ -70,9 +79,9 @@ mod turn;
 mod turn_order;
 
 use self::{
-    actions::*, activate::*, attack::*, combat::*, condition::*, cost::*, damage::*, effects::*,
-    evolve::*, feed::*, moves::*, play::*, put::*, setup::*, timing::*, transform::*, turn::*,
-    turn_order::*,
+    actions::*, activate::*, attack::*, cinderella::*, combat::*, condition::*, cost::*, damage::*,
+    effects::*, evolve::*, feed::*, last_known::*, layers::*, loops::*, moves::*, play::*, put::*,
+    race::*, setup::*, swap::*, timing::*, transform::*, turn::*, turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -93,6 +102,10 @@ pub struct SveState {
     /// The player whose turn comes once the extra turns are taken (5.27.1:
     /// they come just before it).
     pub resume: Option<PlayerId>,
+    /// What each card was like when it last left a zone (10.11.1).
+    pub last_known: std::collections::BTreeMap<CardId, Known>,
+    /// The loop check's memory (15.2).
+    pub loops: LoopWatch,
 }
 
 impl SveState {
@@ -125,6 +138,8 @@ pub mod st {
     /// Was in combat with a Bane follower since the last rule processing
     /// (11.3.2).
     pub const BANE_MARKED: &str = "bane_marked";
+    /// Has raced (14.2.3 item 1).
+    pub const RACED: &str = super::race::RACED;
 }
 
 /// Zone names.
@@ -264,26 +279,66 @@ fn eff_def<'g>(g: &'g Game, id: &str) -> Option<&'g crate::engine::CardDef> {
     eff_def_key(g, id).and_then(|k| g.defs.get(&k))
 }
 
+/// Whether the card has keyword `k`: printed (or its evolve card's), or
+/// Rush given by racing (14.2.3 item 1).
 fn has_kw(g: &Game, id: &str, k: &str) -> bool {
-    eff_def(g, id).is_some_and(|d| d.has_keyword(k))
+    eff_def(g, id).is_some_and(|d| d.has_keyword(k)) || (k == "rush" && rush_by_race(g, id))
 }
 
 fn is_type(g: &Game, id: &str, t: &str) -> bool {
     eff_def(g, id).is_some_and(|d| d.card_type == t)
 }
 
-/// Current attack (printed or evolved, plus modifiers).
+/// Current attack: printed or evolved, then the numeric changes in
+/// timestamp order (10.9.1, `layers`).
 pub fn attack(g: &Game, c: &Card) -> i64 {
-    eff_def(g, &c.id).and_then(|d| d.attack).unwrap_or(0) + c.modifier("attack")
+    power(g, c).0
 }
 
 /// Current defense: base + modifiers − damage (2.8.2, 5.13.1, 5.15.3).
 pub fn defense(g: &Game, c: &Card) -> i64 {
-    eff_def(g, &c.id).and_then(|d| d.defense).unwrap_or(0) + c.modifier("defense") - c.damage
+    power(g, c).1 - c.damage
 }
 
 fn on_field(g: &Game, id: &str) -> bool {
     g.card(id).is_some_and(|c| c.zone.kind == zn::FIELD)
+}
+
+/// The non-event of an effect on a card no longer on the field (1.3.2):
+/// records step `step` saying `what` happens instead; returns whether the
+/// card is gone.
+fn gone_from_field(m: &mut M, step: &str, t: &str, what: &str) -> bool {
+    if on_field(&m.game, t) {
+        return false;
+    }
+    m.record(
+        step,
+        format!("{t} is not on the field: {what}"),
+        &[r::IMPOSSIBLE],
+    );
+    true
+}
+
+/// Creates a token of definition `def` in `zone`, owned and mastered by
+/// the zone's player `p` (9.1.2, 9.1.2.1), with `states`; returns its id.
+fn create_token(m: &mut M, def: &str, p: PlayerId, zone: &ZoneId, states: &[&str]) -> CardId {
+    let id = m.game.new_token_id();
+    m.game.add_card(Card {
+        id: id.clone(),
+        def: def.to_string(),
+        owner: p,
+        controller: p,
+        zone: zone.clone(),
+        states: states.iter().map(|s| s.to_string()).collect(),
+        damage: 0,
+        counters: Default::default(),
+        attached_to: None,
+        modifiers: Vec::new(),
+        token: true,
+        incarnation: 0,
+        face: None,
+    });
+    id
 }
 
 fn field_followers(g: &Game, p: PlayerId) -> Vec<CardId> {

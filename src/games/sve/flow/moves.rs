@@ -16,6 +16,7 @@ pub(super) fn mv(m: &mut M, id: &str, to: ZoneId, top: bool) -> Option<ZoneId> {
         .filter(|c| c.zone.kind == zn::EVOLUTION && c.attached_to.as_deref() == Some(id))
         .map(|c| c.id.clone())
         .collect();
+    remember(m, id, &to);
     let from = m.game.move_card(id, to.clone(), top)?;
     if from.kind == zn::FIELD && to.kind != zn::FIELD && !attached.is_empty() {
         m.record(
@@ -133,6 +134,7 @@ pub(super) fn add_triggers(
             "on_attack" => r::ON_ATTACK,
             "on_evolve" => r::ON_EVOLVE,
             "leaves_field" => r::LEAVE_FIELD_INFO,
+            "on_race" => r::ON_RACE,
             "start_of_main" => r::MAIN_TRIGGER,
             _ => r::END_TRIGGER,
         };

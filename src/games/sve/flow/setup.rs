@@ -47,6 +47,8 @@ pub(super) fn prepare(m: &mut M) -> R<()> {
             ],
         );
     }
+    // 14.3.1 item 2: just before the first player is decided.
+    magic_items(m)?;
     let first = m.game.turn.first;
     m.record(
         "setup.first_player",

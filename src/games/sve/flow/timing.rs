@@ -5,6 +5,7 @@ use crate::engine::texts;
 
 pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow> {
     if !started {
+        watch_reset(m);
         m.record(
             "check_timing",
             format!("check timing ({at})"),
@@ -28,7 +29,14 @@ pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow
         if mine.is_empty() {
             continue;
         }
+        // 15.2.1 item 3: a state come back with no decision since.
+        if loop_check(m)? {
+            return Ok(Flow::Continue);
+        }
         let keys: Vec<String> = mine.iter().map(|&i| m.game.pending[i].key()).collect();
+        if mine.len() > 1 {
+            watch_decided(m);
+        }
         let pick = if mine.len() == 1 {
             mine[0]
         } else {
@@ -53,6 +61,9 @@ pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow
             }
         };
         let p_ab = m.game.pending.remove(pick);
+        if asks_decision(&m.game, &p_ab) {
+            watch_decided(m);
+        }
         m.record(
             "check_timing.trigger",
             format!(

@@ -1,0 +1,161 @@
+//! Loops 永久循環 (15.2). Within one check timing the engine remembers the
+//! game state (cards by what they are, not by id: a token created anew is
+//! the same card) each time it is about to play a pending ability. If a
+//! state comes back while no player has decided anything since the check
+//! timing began (one pending ability at a time, none with a choice), no
+//! player can stop the loop: the game ends in a draw (15.2.1 item 3). A
+//! loop a player could stop by a decision asks the turn player to state the
+//! loop and the number of times (15.2.1 item 1): not implemented. A
+//! turn player's own actions repeated at the main phase are finite in a
+//! scenario; one that would bring back a state it already led from is
+//! rejected (15.2.1 item 2, [`repeated_action`]).
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+use super::*;
+
+/// What the loop check keeps for the current check timing.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LoopWatch {
+    /// States seen before playing a pending ability.
+    pub seen: BTreeSet<u64>,
+    /// A player decided something (an order, a target, a Choose) since the
+    /// check timing began.
+    pub decided: bool,
+    /// States at the turn player's main-phase decisions this turn, with the
+    /// actions taken from them (15.2.1 item 2).
+    pub main: Vec<(u64, String)>,
+}
+
+/// A card by what it is: its definition, states, damage, counters and
+/// numeric changes; not its id.
+fn card_print(g: &Game, id: &str) -> String {
+    let Some(c) = g.card(id) else {
+        return String::new();
+    };
+    let mods: Vec<String> = c
+        .modifiers
+        .iter()
+        .map(|m| format!("{}{}{}", m.stat, if m.set { "=" } else { "+" }, m.delta))
+        .collect();
+    format!(
+        "{}|{:?}|{}|{:?}|{:?}|{}|{}",
+        eff_def_key(g, id).unwrap_or_default(),
+        c.states,
+        c.damage,
+        c.counters,
+        mods,
+        c.token,
+        c.attached_to.is_some()
+    )
+}
+
+/// The game state as a number: players' values and flags, every zone's
+/// cards by what they are (ordered zones in order), the pending abilities.
+pub(super) fn fingerprint(g: &Game) -> u64 {
+    let mut h = DefaultHasher::new();
+    for p in &g.players {
+        p.values.hash(&mut h);
+        p.flags.hash(&mut h);
+    }
+    // A zone listed empty is the same as one not listed.
+    for (z, ids) in g.zones.iter().filter(|(_, ids)| !ids.is_empty()) {
+        z.to_string().hash(&mut h);
+        let mut prints: Vec<String> = ids.iter().map(|id| card_print(g, id)).collect();
+        let ordered = g.zone_spec(z.kind).is_some_and(|s| s.ordered);
+        if !ordered {
+            prints.sort();
+        }
+        prints.hash(&mut h);
+    }
+    let mut pending: Vec<String> = g
+        .pending
+        .iter()
+        .map(|p| format!("{}#{}#{}#{}", p.def, p.ability, p.trigger, p.master))
+        .collect();
+    pending.sort();
+    pending.hash(&mut h);
+    g.turn.active.hash(&mut h);
+    g.turn.phase.hash(&mut h);
+    g.turn.number.hash(&mut h);
+    // The counts of this turn (Combo 13.2.1, the limit of 8.3.2), the
+    // same whether or not the state has been written yet.
+    let s = g.own_ref::<SveState>();
+    for p in 0..g.players.len() {
+        s.and_then(|s| s.played.get(p).copied())
+            .unwrap_or(0)
+            .hash(&mut h);
+    }
+    s.map_or(0, |s| s.evolve_used).hash(&mut h);
+    h.finish()
+}
+
+/// A check timing begins: nothing seen, nothing decided.
+pub(super) fn watch_reset(m: &mut M) {
+    let w = &mut m.game.own::<SveState>().loops;
+    w.seen.clear();
+    w.decided = false;
+}
+
+/// Notes that a player decided something inside the check timing.
+pub(super) fn watch_decided(m: &mut M) {
+    m.game.own::<SveState>().loops.decided = true;
+}
+
+/// Whether pending ability `p` asks its master to decide something while
+/// it is played or resolves (targets, a Choose, a count), or picks at
+/// random (5.18: a different pick may end the loop, so it is not one no
+/// one can stop).
+pub(super) fn asks_decision(g: &Game, p: &Pending) -> bool {
+    g.ability(&p.def, p.ability).is_some_and(|ab| {
+        ab.effect.iter().any(|e| {
+            matches!(e, Effect::Choose { .. } | Effect::DrawUpTo { .. })
+                || e.target()
+                    .is_some_and(|t| t.chosen().is_some() || matches!(t, Target::Random { .. }))
+        })
+    })
+}
+
+/// Before a pending ability is played: a state seen before in this check
+/// timing, with no decision since it began, is a loop no player can stop
+/// and the game is a draw (15.2.1 item 3). Returns whether the game ended.
+pub(super) fn loop_check(m: &mut M) -> R<bool> {
+    let fp = fingerprint(&m.game);
+    let w = &mut m.game.own::<SveState>().loops;
+    if w.seen.insert(fp) {
+        return Ok(false);
+    }
+    if w.decided {
+        return Err(EngineError::NotImplemented {
+            clause: r::LOOP_DECLARE,
+            what: "a loop a player could stop by a decision: the turn player states the loop and how many times it repeats".into(),
+        });
+    }
+    m.game.result = GameResult::Draw;
+    m.record(
+        "loop.draw",
+        "the game state repeats and no player has a decision that could stop it: the game ends in a draw".to_string(),
+        &[r::LOOP, r::LOOP_DRAW],
+    );
+    Ok(true)
+}
+
+/// 15.2.1 item 2: the turn player may not take again, from a game state
+/// identical to one they already took `action` from, the action that led
+/// from it. Records the state and action when allowed.
+pub(super) fn repeated_action(m: &mut M, action: &str, alts: Vec<String>) -> R<()> {
+    let fp = fingerprint(&m.game);
+    let w = &mut m.game.own::<SveState>().loops;
+    if w.main.iter().any(|(s, a)| *s == fp && a == action) {
+        return Err(illegal(
+            r::LOOP_NO_REPEAT,
+            format!(
+                "the game is in the same state as when this action was taken before ({action}): the turn player cannot take it again"
+            ),
+            alts,
+        ));
+    }
+    w.main.push((fp, action.to_string()));
+    Ok(())
+}
