@@ -291,10 +291,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
 /// rulings in `rulings/dz/` (source kind `rulebook_example`).
 pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     (
-        "1.1.2#ex1",
-        "「カードを引くことができない」 restrictions on drawing are not implemented (1.1.2)",
-    ),
-    (
         "1.2.2#ex2",
         "effects that read the highest smash among units are not implemented (1.2.2)",
     ),
@@ -375,10 +371,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     (
         "4.14.2#ex2",
         "effects that grant keywords are not implemented (4.14.2)",
-    ),
-    (
-        "4.14.3-2#ex2",
-        "restrictions on moving are not implemented (4.14.3-2)",
     ),
     (
         "4.14.5-2#ex1",

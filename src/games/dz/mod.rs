@@ -169,6 +169,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "put",
             "choose",
             "shuffle",
+            "restrict",
             "win",
             "lose",
         ],

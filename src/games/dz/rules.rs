@@ -16,6 +16,8 @@ dz_clauses! {
     // 第1部: principles.
     /// Card text beats the rules.
     TEXT_BEATS_RULES => "1.1.1",
+    /// "Can't" beats "can".
+    CANT_BEATS_CAN => "1.1.2",
     /// An impossible action is not performed.
     IMPOSSIBLE => "1.1.3",
     /// Simultaneous choices: AP, then NAP.

@@ -270,6 +270,14 @@ fn apply_one(
             };
             put::apply(m, cx, to, ids, *top, *who)?;
         }
+        Effect::Restrict { target, .. } => {
+            let cards = target
+                .as_ref()
+                .filter(|t| !matches!(t, Target::All { .. }))
+                .map(|t| recipients(m, cx, t, ch))
+                .unwrap_or_default();
+            super::restrict::apply(m, e, cx.source, cx.controller, cards)?;
+        }
         Effect::Shuffle { who } => {
             for p in players(m, cx, *who) {
                 shuffle(m, p);

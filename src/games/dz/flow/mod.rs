@@ -26,6 +26,7 @@ mod priority;
 mod put;
 mod resolve;
 mod resonance;
+mod restrict;
 mod rule_effects;
 mod smash;
 mod statics;
@@ -401,6 +402,9 @@ pub struct Dz {
     /// Players a unit of whom was put onto a square by resolving its move
     /// this turn (共鳴, 5.13.2).
     pub moved_this_turn: BTreeSet<PlayerId>,
+    /// "Can't" restrictions created by resolved spells and abilities
+    /// (4.14.3), in force until their period ends.
+    pub restrictions: Vec<restrict::Restriction>,
 }
 
 /// The module's state of a game.

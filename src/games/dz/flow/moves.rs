@@ -24,6 +24,9 @@ pub fn top_cards(m: &M, p: PlayerId, n: usize) -> Vec<CardId> {
 /// first and the next card stays face down (2.23.3-2, EX 2.23.3-2#ex1). An
 /// empty deck draws nothing; the loss is a rule effect (4.16.4-2).
 pub fn draw(m: &mut M, p: PlayerId, n: usize) {
+    if n > 0 && super::restrict::draw_forbidden(m, p) {
+        return;
+    }
     for _ in 0..n {
         let Some(card) = top_cards(m, p, 1).pop() else {
             if let Some(e) = m.trace.last_mut() {

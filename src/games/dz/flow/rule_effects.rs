@@ -377,6 +377,7 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
         for a in &d.abilities {
             for e in &a.effect {
                 super::put::refuse(key, e)?;
+                super::restrict::refuse(key, e)?;
                 match e {
                     crate::engine::Effect::SetState { state, .. } if state != super::FROZEN => {
                         return Err(ni(r::STATES, format!("card `{key}`: state `{state}`")));
