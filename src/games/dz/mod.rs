@@ -220,6 +220,7 @@ impl GameModule for Dz {
             "support_range",
             "put_state",
             "watch",
+            "act_timing",
         ]
     }
     fn regions(&self) -> &'static [&'static str] {
@@ -245,6 +246,9 @@ impl GameModule for Dz {
     }
     fn actions(&self) -> &'static [&'static str] {
         flow::ACTIONS
+    }
+    fn cost_triggers(&self) -> &'static [&'static str] {
+        &[flow::ACTIVATED]
     }
     fn citable(&self) -> &'static [&'static str] {
         CITABLE.as_slice()

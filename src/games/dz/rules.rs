@@ -337,6 +337,14 @@ dz_clauses! {
     BEFORE_PRIORITY => "4.6.3",
     /// Playing a spell.
     PLAYING => "4.7.1",
+    /// Activated abilities: 「［コスト］ 《タイミング》 効果」, every cost paid.
+    ACTIVATED => "4.3.1",
+    /// Only a card's controller activates its abilities.
+    ACTIVATED_CONTROLLER => "4.3.2",
+    /// The timings of activated abilities.
+    ACTIVATED_TIMING => "4.3.4",
+    /// A cost whose event was replaced still counts as paid.
+    REPLACED_COST_PAID => "4.15.5",
     /// Announcing.
     ANNOUNCE => "4.7.2-1",
     /// Modes.

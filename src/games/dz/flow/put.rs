@@ -236,6 +236,12 @@ fn relocate(m: &mut M, id: &str, sq: &'static str, state: Option<&str>) -> Resul
     if let Some(p) = m.game.card(id).map(|c| c.controller) {
         super::resonance::not_by_a_move(m, p, "a unit was moved by an effect, not by its move");
     }
+    let state = state.or_else(|| relocated_state(m, id));
+    let was = if m.game.card(id).is_some_and(|c| c.has(FROZEN)) {
+        "frozen"
+    } else {
+        "released"
+    };
     match state {
         Some("released") => {
             if let Some(c) = m.game.cards.get_mut(id) {
@@ -249,8 +255,46 @@ fn relocate(m: &mut M, id: &str, sq: &'static str, state: Option<&str>) -> Resul
         }
         _ => {}
     }
+    if let Some(now) = state
+        && now != was
+        && let Some(e) = m.trace.last_mut()
+    {
+        e.change(format!("{id}.state"), was, now);
+    }
     Ok(())
 }
+
+/// The state of a unit an effect moves from square to square when the
+/// text names none. No clause says: the judges' reading is that it keeps
+/// its state, being the same object (2.23.8-4); the option
+/// `reading_relocated_unit_arrives_frozen` puts it frozen, as a unit put
+/// onto a square from another zone arrives. Either way a judge's note says
+/// so.
+fn relocated_state(m: &mut M, id: &str) -> Option<&'static str> {
+    let other = super::reading(&m.game, RELOCATED_FROZEN);
+    let frozen = m.game.card(id).is_some_and(|c| c.has(FROZEN));
+    let note = if other {
+        format!(
+            "no clause states the state of a unit moved from square to square; reading `{RELOCATED_FROZEN}` chosen: it arrives frozen, as a unit put onto a square from another zone does"
+        )
+    } else {
+        format!(
+            "no clause states the state of a unit moved from square to square; judges read that it keeps it (the same object, 2.23.8-4): it stays {} (option `{RELOCATED_FROZEN}`: it arrives frozen)",
+            if frozen { "frozen" } else { "released" }
+        )
+    };
+    if let Some(e) = m.trace.last_mut() {
+        e.note = Some(note);
+        if !e.rules.contains(&r::SQUARE_TO_SQUARE) {
+            e.rules.push(r::SQUARE_TO_SQUARE);
+        }
+    }
+    other.then_some("frozen")
+}
+
+/// The reading that a unit moved from square to square by an effect
+/// arrives frozen (default: it keeps its state).
+pub const RELOCATED_FROZEN: &str = "reading_relocated_unit_arrives_frozen";
 
 /// Whether `t` names the effect's own card (`this`), which a `put` may
 /// move from any zone (a strategy putting itself into the energy zone as
