@@ -311,10 +311,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "no outcome to check: released / frozen is not data (a definition)",
     ),
     (
-        "2.10.3#ex1",
-        "zone effects (plan-zone text) are not implemented (5.7.1)",
-    ),
-    (
         "2.20.1-5#ex1",
         "a unit put by its owner (a player the effect names) onto the square another unit left is not implemented (2.20.1-5)",
     ),
@@ -363,7 +359,10 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "4.8.10-1#ex2",
         "effects that swap units are not implemented (4.8.10-1)",
     ),
-    ("4.8.10-2#ex1", "zone effects are not implemented (5.7.1)"),
+    (
+        "4.8.10-2#ex1",
+        "a trigger on being put into the smash zone read from the plan zone, and an optional \"may …; if you do\" effect, are not implemented (zone effects are, 5.7.1)",
+    ),
     (
         "4.9.2-1#ex2",
         "a square as a target and a delayed \"at end of turn\" effect set up by an ability are not implemented (activated abilities are, 4.3)",
@@ -399,7 +398,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     ("6.2.6#ex1", "no outcome to check: a classification (6.2.1)"),
     ("6.2.6#ex2", "no outcome to check: a classification (6.2.1)"),
     ("6.2.6#ex3", "no outcome to check: a classification (6.2.1)"),
-    ("6.4.2#ex1", "zone effects are not implemented (5.7.1)"),
     ("6.6.4#ex1", "結合 is not implemented (6.6.1)"),
     ("6.6.5#ex1", "結合 is not implemented (6.6.1)"),
     ("6.6.6#ex1", "結合 is not implemented (6.6.1)"),

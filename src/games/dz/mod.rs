@@ -221,6 +221,7 @@ impl GameModule for Dz {
             "put_state",
             "watch",
             "act_timing",
+            "effect_zone",
         ]
     }
     fn regions(&self) -> &'static [&'static str] {

@@ -337,6 +337,10 @@ dz_clauses! {
     BEFORE_PRIORITY => "4.6.3",
     /// Playing a spell.
     PLAYING => "4.7.1",
+    /// A zone effect is kept, but does not work, outside its zone.
+    ZONE_EFFECT_ELSEWHERE => "5.7.1-2",
+    /// 合成 on a unit or base is an activated ability's cost.
+    SYNTHESIS_ABILITY => "6.4.2",
     /// Activated abilities: 「［コスト］ 《タイミング》 効果」, every cost paid.
     ACTIVATED => "4.3.1",
     /// Only a card's controller activates its abilities.

@@ -17,7 +17,9 @@
 
 use crate::engine::{Action, Effect, EngineError, PlayerId, Target, player_name};
 
-use super::{Entry, Kind, M, board, cost, dz, illegal, label, moves, ni, play, r, targets, text};
+use super::{
+    Entry, Kind, M, board, cost, dz, illegal, label, moves, ni, play, r, targets, text, zone_effect,
+};
 
 /// The trigger word of an activated ability.
 pub const ACTIVATED: &str = "activated";
@@ -38,7 +40,7 @@ fn activatable(m: &M, p: PlayerId) -> Vec<String> {
 }
 
 /// The index of the activated ability `a` names on `card`.
-fn which(m: &M, card: &str, a: &Action) -> Result<usize, EngineError> {
+fn which(m: &mut M, card: &str, a: &Action) -> Result<usize, EngineError> {
     let def = m.game.def_of(card);
     let indices: Vec<usize> = def
         .map(|d| {
@@ -50,10 +52,8 @@ fn which(m: &M, card: &str, a: &Action) -> Result<usize, EngineError> {
                 .collect()
         })
         .unwrap_or_default();
-    match (
-        a.choices.get("ability").and_then(|v| v.as_u64()),
-        indices.as_slice(),
-    ) {
+    let named = m.choices.take("ability").and_then(|v| v.as_u64());
+    match (named, indices.as_slice()) {
         (_, []) => Err(illegal(
             r::ACTIVATED,
             format!("{card} has no activated ability (「［コスト］ 《タイミング》 効果」)"),
@@ -74,6 +74,14 @@ fn which(m: &M, card: &str, a: &Action) -> Result<usize, EngineError> {
 pub fn refuse(key: &str, costs: &[Effect]) -> Result<(), EngineError> {
     for c in costs {
         let ok = match c {
+            // 合成 (6.4.1): cards of a stated kind in a stated zone put
+            // into their owner's graveyard, chosen with `synthesis`.
+            Effect::Put {
+                to,
+                target: Some(Target::Chosen { filter, .. }),
+                top: None,
+                ..
+            } => to == "graveyard" && filter.zone.is_some(),
             Effect::SetState {
                 state,
                 clear: false,
@@ -110,14 +118,20 @@ pub fn activate(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
     let Some(c) = m.game.card(&card).cloned() else {
         return Err(super::bad(format!("no card `{card}`")));
     };
-    let on_square = board::is_square(c.zone.kind) || board::is_base(c.zone.kind);
-    if !on_square {
-        return Err(illegal(
-            r::TEXT_ON_SQUARE,
-            format!(
-                "{card} is in the {} zone: a unit's or base's text works only on a square",
-                c.zone.kind
+    if !zone_effect::text_works(&m.game, &c) {
+        let (rule, why) = match zone_effect::zone(&m.game, &card) {
+            Some(z) => (
+                r::ZONE_EFFECT_ELSEWHERE,
+                format!("its text is a {z}-zone effect, working only in the {z} zone"),
             ),
+            None => (
+                r::TEXT_ON_SQUARE,
+                "a unit's or base's text works only on a square".to_string(),
+            ),
+        };
+        return Err(illegal(
+            rule,
+            format!("{card} is in the {} zone: {why}", c.zone.kind),
             alts,
         ));
     }
@@ -170,6 +184,7 @@ pub fn activate(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
             alts,
         ));
     };
+    let synthesis = synthesis_cards(m, p, &card, &costs)?;
     let energy = cost::Cost::of(m, &card, "act_");
     m.record(
         "pay",
@@ -196,7 +211,7 @@ pub fn activate(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
         cost::pay(m, p, &energy, &card)?;
     }
     for part in &costs {
-        pay_part(m, &card, part);
+        pay_part(m, &card, part, &synthesis);
     }
     dz(&mut m.game).stack.push(Entry {
         controller: p,
@@ -221,15 +236,80 @@ pub fn activate(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
 fn cost_text(e: &Effect) -> String {
     match e {
         Effect::SetState { .. } => "freezing this card".into(),
+        Effect::Put {
+            target: Some(Target::Chosen { .. }),
+            ..
+        } => "合成 (the chosen cards to their owners' graveyards)".into(),
         _ => "discarding this card (to its owner's graveyard)".into(),
     }
+}
+
+/// The cards a 合成 cost puts into the graveyard (6.4.1): the choice
+/// `synthesis` names them; each must be of the kind and in the zone the
+/// cost states, and there must be exactly as many as it asks for, or the
+/// cost can't be paid and the ability can't be activated (4.3.1).
+fn synthesis_cards(
+    m: &mut M,
+    p: PlayerId,
+    card: &str,
+    costs: &[Effect],
+) -> Result<Vec<String>, EngineError> {
+    let Some((filter, count)) = costs.iter().find_map(|e| match e {
+        Effect::Put {
+            target: Some(Target::Chosen { filter, count, .. }),
+            ..
+        } => Some((filter, *count as usize)),
+        _ => None,
+    }) else {
+        return Ok(Vec::new());
+    };
+    let options = targets::candidates(&m.game, p, card, &[], filter);
+    let named: Vec<String> = match m.choices.take("synthesis") {
+        Some(serde_json::Value::String(s)) => vec![s],
+        Some(serde_json::Value::Array(v)) => v
+            .iter()
+            .filter_map(|x| x.as_str().map(str::to_string))
+            .collect(),
+        _ => Vec::new(),
+    };
+    if named.len() != count || named.iter().any(|n| !options.contains(n)) {
+        return Err(illegal(
+            r::SYNTHESIS,
+            format!(
+                "合成 needs {count} card(s) of the stated kind in the stated zone (choice `synthesis`; can be: {})",
+                if options.is_empty() {
+                    "none".to_string()
+                } else {
+                    options.join(", ")
+                }
+            ),
+            activatable(m, p),
+        ));
+    }
+    Ok(named)
 }
 
 /// Pays one non-energy part of the cost. Discarding the card goes through
 /// replacement effects like any other move to the graveyard: a replaced
 /// discard still counts as paid (4.15.5).
-fn pay_part(m: &mut M, card: &str, part: &Effect) {
+fn pay_part(m: &mut M, card: &str, part: &Effect, synthesis: &[String]) {
     match part {
+        Effect::Put {
+            target: Some(Target::Chosen { .. }),
+            ..
+        } => {
+            m.record(
+                "synthesis",
+                format!(
+                    "合成: {} put into their owners' graveyards as the cost of {card}'s ability",
+                    synthesis.join(", ")
+                ),
+                &[r::SYNTHESIS, r::SYNTHESIS_ABILITY],
+            );
+            for id in synthesis {
+                moves::to_owner_zone(m, id, "graveyard", true);
+            }
+        }
         Effect::SetState { .. } => {
             if let Some(c) = m.game.cards.get_mut(card) {
                 c.states.insert(super::FROZEN.into());

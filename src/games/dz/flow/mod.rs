@@ -36,6 +36,7 @@ mod targets;
 mod triggers;
 mod turn;
 mod watchers;
+mod zone_effect;
 
 #[cfg(test)]
 mod tests;

@@ -135,6 +135,7 @@ pub fn place(m: &mut M, card: &str, controller: PlayerId, sq: &'static str, froz
         );
     }
     support_on_arrival(m, card);
+    super::zone_effect::arrived(m, card);
     triggers::placed(m, card);
 }
 

@@ -323,7 +323,6 @@ fn central(m: &mut M) -> bool {
 pub fn refuse(g: &Game) -> Result<(), EngineError> {
     const NOT_YET: &[(&str, &str)] = &[
         ("muster", r::MUSTER),
-        ("zone_effect", r::ZONE_EFFECT),
         ("rampage", r::RAMPAGE),
         ("awakening", r::AWAKENING),
         ("formation_summon", r::FORMATION),
@@ -338,6 +337,20 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
             if d.has_keyword(k) {
                 return Err(ni(clause, format!("keyword `{k}` of card `{key}`")));
             }
+        }
+        if d.has_keyword("zone_effect")
+            && !d
+                .text
+                .get("effect_zone")
+                .is_some_and(|z| super::zone_effect::ZONES.contains(&z.as_str()))
+        {
+            return Err(ni(
+                r::ZONE_EFFECT,
+                format!(
+                    "card `{key}`: a zone effect names its zone in the text `effect_zone` ({})",
+                    super::zone_effect::ZONES.join(", ")
+                ),
+            ));
         }
         if let Some(t) = d.text.get("timing")
             && !["normal", "quick", "battle"].contains(&t.as_str())

@@ -17,15 +17,23 @@ use super::{board, ni, r, targets};
 pub const STATIC: &str = "static";
 
 /// The static abilities working now: each with its card and the card's
-/// controller. Unit and base text works only on a square (2.10.3); 共鳴's
+/// controller. Unit and base text works only on a square (2.10.3), a
+/// zone effect only in its zone (5.7.1); 共鳴's
 /// only once a move resolved (5.13.2); one with a condition on its area
 /// only there (4.14.4-1).
 pub fn working(g: &Game) -> Vec<(CardId, PlayerId, &AbilityDef)> {
     let mut out = Vec::new();
-    for id in board::on_squares(g) {
+    let places = board::on_squares(g)
+        .into_iter()
+        .chain(super::zone_effect::working_off_squares(g));
+    for id in places {
         let Some(src) = g.card(&id) else { continue };
         let Some(def) = g.def_of(&id) else { continue };
         if def.has_keyword("resonance") && !super::resonance::on(g, src.controller) {
+            continue;
+        }
+        if !super::zone_effect::text_works(g, src) {
+            // A zone effect works only in its zone (5.7.1-2).
             continue;
         }
         for a in def
