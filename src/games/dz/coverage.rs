@@ -379,12 +379,16 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "4.15.5-1#ex1",
         "replacement effects of plan-zone cards are not implemented (4.15.5-1)",
     ),
-    ("4.15.7#ex1", "闘気 cards are not implemented (6.1)"),
+    (
+        "4.15.7#ex1",
+        "an optional replacement (「かわりに…置いてよい」) is not implemented (闘気 cards are, 6.1)",
+    ),
     ("5.3.2-2#ex1", "召集 is not implemented (5.3.1)"),
     ("5.8.3#ex1", "隊列召喚 is not implemented (5.8.1)"),
-    ("6.1.5#ex1", "闘気 cards are not implemented (6.1)"),
-    ("6.1.5#ex2", "闘気 cards are not implemented (6.1)"),
-    ("6.1.11#ex1", "闘気 cards are not implemented (6.1)"),
+    (
+        "6.1.5#ex2",
+        "a replacement effect on the opponent's 闘気 cards going to the graveyard (to the smash zone instead) is not implemented (闘気 cards are, 6.1)",
+    ),
     (
         "6.2.2#ex1",
         "no outcome to check: whether an action deliberately orders the deck (a classification read only by cards the engine does not implement, 6.2.1)",
@@ -398,9 +402,10 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     ("6.2.6#ex1", "no outcome to check: a classification (6.2.1)"),
     ("6.2.6#ex2", "no outcome to check: a classification (6.2.1)"),
     ("6.2.6#ex3", "no outcome to check: a classification (6.2.1)"),
-    ("6.6.4#ex1", "結合 is not implemented (6.6.1)"),
-    ("6.6.5#ex1", "結合 is not implemented (6.6.1)"),
-    ("6.6.6#ex1", "結合 is not implemented (6.6.1)"),
+    (
+        "6.6.5#ex1",
+        "swapping units (パラドクス・ストーム) is not implemented (結合 is, 6.6)",
+    ),
 ];
 
 #[cfg(test)]

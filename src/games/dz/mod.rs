@@ -101,6 +101,15 @@ pub static ZONES: &[ZoneSpec] = &[
         rules::REMOVE_ZONE,
     ),
     ZoneSpec::new("stack", Visibility::Public, true, true, rules::STACK),
+    // 闘気 cards (6.1) and bonded strategies (6.6) of a player's cards on
+    // squares, each `attached_to` its card (flow/attach.rs).
+    ZoneSpec::new(
+        "under",
+        Visibility::Public,
+        false,
+        false,
+        rules::TOKI_ON_SQUARE,
+    ),
 ];
 
 /// Keyword abilities of 第5部 (official English where one exists).
@@ -222,6 +231,7 @@ impl GameModule for Dz {
             "watch",
             "act_timing",
             "effect_zone",
+            "attribute",
         ]
     }
     fn regions(&self) -> &'static [&'static str] {

@@ -14,6 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::engine::{Action, Card, CardId, EngineError, Flow, Game, Machine, PlayerId, Rules};
 
 mod activate;
+mod attach;
 pub use activate::ACTIVATED;
 mod battle;
 pub mod board;

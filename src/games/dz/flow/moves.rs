@@ -75,6 +75,11 @@ pub fn to_owner_zone(m: &mut M, card: &str, kind: &'static str, top: bool) {
     if from_square {
         triggers::leaving(m, &c, kind);
     }
+    let riders = if from_square {
+        super::attach::attached(m, card)
+    } else {
+        Vec::new()
+    };
     let left_square = board::square_of(&m.game, card);
     let to = ZoneId::of(c.owner, kind);
     m.game.move_card(card, to.clone(), top);
@@ -89,6 +94,7 @@ pub fn to_owner_zone(m: &mut M, card: &str, kind: &'static str, top: bool) {
     if let Some(e) = m.trace.last_mut() {
         e.change(format!("{card}.zone"), from.to_string(), to.to_string());
     }
+    super::attach::host_left(m, card, riders, kind);
     if let (Some(sq), "graveyard") = (left_square, kind) {
         super::watchers::left(m, &c, sq);
     }
@@ -174,6 +180,7 @@ pub fn relocate(m: &mut M, card: &str, sq: &'static str) {
         e.change(format!("{card}.zone"), from.to_string(), to.to_string());
     }
     support_on_arrival(m, card);
+    super::attach::host_relocated(m, card, sq);
     triggers::placed(m, card);
 }
 

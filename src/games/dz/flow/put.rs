@@ -35,6 +35,13 @@ pub const SQUARES: &[&str] = &[
     "battle_space",
 ];
 
+/// `put` `to: "under"` with `target` the host card(s): 「闘気カードとして
+/// 置く」 (6.1.1), the top `top` card(s) of each host's owner's deck or the
+/// effect's own card; or, for a strategy with attribute リンク (text
+/// `attribute: "link"`) putting itself, 「このカードを結合する」 (6.6.1): it
+/// is bonded to the (first) target unit (flow/attach.rs).
+pub const UNDER: &str = super::attach::UNDER;
+
 /// Refuses a `put` the module does not implement.
 pub fn refuse(key: &str, e: &Effect) -> Result<(), EngineError> {
     let Effect::Put {
@@ -45,6 +52,8 @@ pub fn refuse(key: &str, e: &Effect) -> Result<(), EngineError> {
     };
     let ok = if SQUARES.contains(&to.as_str()) {
         top.is_none() && target.is_some()
+    } else if to == UNDER {
+        target.is_some()
     } else {
         ZONES.contains(&to.as_str()) && (top.is_some() != target.is_some())
     };
@@ -68,6 +77,17 @@ pub fn apply(
     top: Option<i64>,
     who: Who,
 ) -> Result<(), EngineError> {
+    if to == UNDER {
+        let link = super::text(&m.game, cx.source, "attribute") == Some("link")
+            && super::ctype(&m.game, cx.source) == super::types::STRATEGY;
+        if top.is_none() && link {
+            if let Some(unit) = ids.first() {
+                super::attach::bond(m, cx.source, unit);
+            }
+            return Ok(());
+        }
+        return toki(m, cx, ids, top);
+    }
     if let Some(n) = top {
         for p in m.game.who(cx.controller, who) {
             let cards = moves::top_cards(m, p, n.max(0) as usize);
@@ -93,6 +113,33 @@ pub fn apply(
     }
     for id in ids {
         to_zone(m, &id, to);
+    }
+    Ok(())
+}
+
+/// 闘気 cards under each of `hosts`: the top `top` cards of the host's
+/// owner's deck, or the effect's own card (6.1.1); never under a bonded
+/// strategy (6.1.11), which the trace says for the bonded strategies of
+/// the hosts.
+fn toki(m: &mut M, cx: &Ctx<'_>, hosts: Vec<String>, top: Option<i64>) -> Result<(), EngineError> {
+    for host in hosts {
+        let owner = m.game.card(&host).map_or(cx.controller, |c| c.owner);
+        let cards = match top {
+            Some(n) => moves::top_cards(m, owner, n.max(0) as usize),
+            None => vec![cx.source.to_string()],
+        };
+        for c in cards {
+            super::attach::put_toki(m, &c, &host);
+        }
+        for b in super::attach::attached(m, &host) {
+            if super::ctype(&m.game, &b) == super::types::STRATEGY {
+                m.record(
+                    "toki",
+                    format!("{b}, bonded to {host}, gets no 闘気 card: none goes under a bonded strategy"),
+                    &[r::TOKI_NOT_BONDED],
+                );
+            }
+        }
     }
     Ok(())
 }

@@ -352,6 +352,16 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                 ),
             ));
         }
+        if let Some(t) = d.text.get("attribute")
+            && t != "link"
+        {
+            return Err(ni(
+                r::BOND,
+                format!(
+                    "card `{key}`: attribute `{t}` (only `link`, 属性「リンク」, is implemented)"
+                ),
+            ));
+        }
         if let Some(t) = d.text.get("timing")
             && !["normal", "quick", "battle"].contains(&t.as_str())
         {
