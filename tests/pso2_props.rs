@@ -89,7 +89,7 @@ fn actions(list: &[(usize, usize, usize, usize)]) -> Value {
 
 fn run(text: &str) -> Option<String> {
     let loaded = scenario::load_str("random.json", text, None).ok()?;
-    let initial: Vec<String> = loaded.game.cards.keys().cloned().collect();
+    let initial: Vec<String> = loaded.game.cards.keys().map(|k| k.to_string()).collect();
     let outcome = loaded.module.run(loaded.game.clone(), &loaded.actions);
     for snap in outcome.checkpoints.iter().flatten().chain([&outcome.state]) {
         let cards = snap["cards"].as_object().expect("cards");

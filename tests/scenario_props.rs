@@ -60,7 +60,7 @@ fn run_and_check(name: &str, text: &str) -> Result<(), TestCaseError> {
     let Ok(loaded) = scenario::load_str(name, text, Some(Path::new("scenarios/sve"))) else {
         return Ok(());
     };
-    let initial: Vec<String> = loaded.game.cards.keys().cloned().collect();
+    let initial: Vec<String> = loaded.game.cards.keys().map(|k| k.to_string()).collect();
     let outcome = loaded.module.run(loaded.game.clone(), &loaded.actions);
     for snap in outcome.checkpoints.iter().flatten().chain([&outcome.state]) {
         assert_conserved(snap, &initial).map_err(TestCaseError::fail)?;

@@ -109,15 +109,28 @@ impl EngineError {
     }
 }
 
-pub fn capped_list(options: &[String]) -> String {
+pub fn capped_list<I: AsRef<str>>(options: &[I]) -> String {
+    let joined = |o: &[I]| o.iter().map(AsRef::as_ref).collect::<Vec<_>>().join(", ");
     if options.len() <= LISTED_OPTIONS {
-        return options.join(", ");
+        return joined(options);
     }
     format!(
         "{}, … ({} more)",
-        options[..LISTED_OPTIONS].join(", "),
+        joined(&options[..LISTED_OPTIONS]),
         options.len() - LISTED_OPTIONS
     )
+}
+
+/// What a choice picks from: a card id ([`super::CardId`]) or a word
+/// (`String`: a player's name, a mode). Choices read as text and come back
+/// as the options' type.
+pub trait ChoiceId: Clone + Ord + AsRef<str> + From<String> {}
+
+impl<T: Clone + Ord + AsRef<str> + From<String>> ChoiceId for T {}
+
+/// The options as text, for a message or an error's list.
+pub fn texts<I: AsRef<str>>(options: &[I]) -> Vec<String> {
+    options.iter().map(|o| o.as_ref().to_string()).collect()
 }
 
 /// How a step ended.
@@ -196,43 +209,51 @@ impl Choices {
 
     /// Reads a required choice; strict mode: missing is an error that names
     /// the choice and its options.
-    pub fn require(&mut self, key: &str, options: &[String]) -> Result<Value, EngineError> {
+    pub fn require<I: AsRef<str>>(
+        &mut self,
+        key: &str,
+        options: &[I],
+    ) -> Result<Value, EngineError> {
         self.take(key).ok_or_else(|| EngineError::MissingChoice {
             choice: key.to_string(),
-            options: options.to_vec(),
+            options: texts(options),
         })
     }
 
     /// Reads a choice that must be a list of ids from `options` (a single
     /// string counts as a list of one).
-    pub fn ids(
+    pub fn ids<I: ChoiceId>(
         &mut self,
         key: &str,
-        options: &[String],
-    ) -> Result<Option<Vec<String>>, EngineError> {
+        options: &[I],
+    ) -> Result<Option<Vec<I>>, EngineError> {
         let Some(v) = self.take(key) else {
             return Ok(None);
         };
         let list = id_list(&v).ok_or_else(|| EngineError::BadChoice {
             choice: key.into(),
             value: v.to_string(),
-            options: options.to_vec(),
+            options: texts(options),
         })?;
         for id in &list {
-            if !options.contains(id) {
+            if !options.iter().any(|o| o.as_ref() == id) {
                 return Err(EngineError::BadChoice {
                     choice: key.into(),
                     value: id.clone(),
-                    options: options.to_vec(),
+                    options: texts(options),
                 });
             }
         }
-        Ok(Some(list))
+        Ok(Some(list.into_iter().map(I::from).collect()))
     }
 
     /// Reads a choice that must be exactly one id from `options`; `None`
     /// when it was not given (the caller decides whether that is an error).
-    pub fn one_id(&mut self, key: &str, options: &[String]) -> Result<Option<String>, EngineError> {
+    pub fn one_id<I: ChoiceId>(
+        &mut self,
+        key: &str,
+        options: &[I],
+    ) -> Result<Option<I>, EngineError> {
         match self.ids(key, options)? {
             None => Ok(None),
             Some(mut k) if k.len() == 1 => Ok(k.pop()),
@@ -247,17 +268,17 @@ impl Choices {
     /// Reads a required choice of exactly `n` distinct ids from `options`
     /// (a hand-size discard, "choose N"): missing → `MissingChoice`, another
     /// number or a repeated id → `BadChoice`.
-    pub fn exactly(
+    pub fn exactly<I: ChoiceId>(
         &mut self,
         key: &str,
-        options: &[String],
+        options: &[I],
         n: usize,
-    ) -> Result<Vec<String>, EngineError> {
+    ) -> Result<Vec<I>, EngineError> {
         let Some(chosen) = self.ids(key, options)? else {
             let shape = Wanted::Pick(TargetCount::Exactly(n));
-            return Err(self.missing(key, options.to_vec(), shape));
+            return Err(self.missing(key, texts(options), shape));
         };
-        let distinct: BTreeSet<&String> = chosen.iter().collect();
+        let distinct: BTreeSet<&I> = chosen.iter().collect();
         if chosen.len() != n || distinct.len() != n {
             return Err(EngineError::BadChoice {
                 choice: key.into(),
@@ -294,17 +315,17 @@ impl Choices {
     /// (bad input). When the choice is missing and the count leaves only
     /// one answer, the engine makes it ([`Picked::Only`]); otherwise the
     /// choice is missing.
-    pub fn targets(
+    pub fn targets<I: ChoiceId>(
         &mut self,
         key: &str,
-        legal: &[String],
+        legal: &[I],
         count: TargetCount,
         why: impl Fn(&str) -> Option<(&'static str, String)>,
-    ) -> Result<Picked, EngineError> {
+    ) -> Result<Picked<I>, EngineError> {
         let Some(v) = self.take(key) else {
             return match count {
                 TargetCount::Exactly(n) if legal.len() == n => Ok(Picked::Only(legal.to_vec())),
-                _ => Err(self.missing(key, legal.to_vec(), Wanted::Pick(count))),
+                _ => Err(self.missing(key, texts(legal), Wanted::Pick(count))),
             };
         };
         let bad = |value: String| EngineError::BadChoice {
@@ -313,12 +334,15 @@ impl Choices {
             options: vec![count.describe(legal)],
         };
         let chosen = id_list(&v).ok_or_else(|| bad(v.to_string()))?;
-        if let Some(id) = chosen.iter().find(|id| !legal.contains(id)) {
+        if let Some(id) = chosen
+            .iter()
+            .find(|id| !legal.iter().any(|l| l.as_ref() == id.as_str()))
+        {
             return Err(match why(id) {
                 Some((rule, reason)) => EngineError::illegal(
                     rule,
                     format!("`{key}`: {id} is not a legal target ({reason})"),
-                    legal.to_vec(),
+                    texts(legal),
                 ),
                 None => bad(id.clone()),
             });
@@ -331,7 +355,7 @@ impl Choices {
         if distinct.len() != chosen.len() || !fits {
             return Err(bad(format!("{} target(s)", chosen.len())));
         }
-        Ok(Picked::Given(chosen))
+        Ok(Picked::Given(chosen.into_iter().map(I::from).collect()))
     }
 
     /// Strict mode: a choice given but never used is an error.
@@ -365,7 +389,7 @@ pub enum TargetCount {
 
 impl TargetCount {
     /// "exactly 2 of a, b, c" / "up to 2 of a, b, c": what a valid choice is.
-    fn describe(self, legal: &[String]) -> String {
+    fn describe<I: AsRef<str>>(self, legal: &[I]) -> String {
         match self {
             TargetCount::Exactly(n) => format!("exactly {n} of {}", capped_list(legal)),
             TargetCount::UpTo(n) => format!("up to {n} of {}", capped_list(legal)),
@@ -375,12 +399,12 @@ impl TargetCount {
 
 /// A target choice read by [`Choices::targets`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Picked {
+pub enum Picked<I = String> {
     /// The scenario chose these.
-    Given(Vec<String>),
+    Given(Vec<I>),
     /// Not given, and only one answer was possible: the engine chose it
     /// (the trace says so).
-    Only(Vec<String>),
+    Only(Vec<I>),
 }
 
 /// The machine: state, pending steps, trace and budget.

@@ -18,6 +18,7 @@
 
 pub mod card;
 pub mod driver;
+pub mod ids;
 pub mod machine;
 pub mod rng;
 pub mod state;
@@ -33,7 +34,9 @@ pub use card::{
     Until, Vocabulary, Who, Words,
 };
 pub use driver::{Plan, Rules};
-pub use machine::{Choices, EngineError, Flow, Machine, Picked, TargetCount, Wanted};
+pub use machine::{
+    ChoiceId, Choices, EngineError, Flow, Machine, Picked, TargetCount, Wanted, texts,
+};
 pub use state::{
     Card, CardId, Event, Game, GameResult, Pending, Player, PlayerId, Recipient, ShownFace,
     ValueSpec, Visibility, ZoneId, ZoneSpec, player_name, player_names,
@@ -165,7 +168,7 @@ pub fn snapshot_of(g: &Game, derived: &DerivedFn<'_>, interest: Option<&Value>) 
         out.insert("result".into(), json!(result_word(&g.result)));
     }
     let mut players = Map::new();
-    for (i, p) in g.players.iter().enumerate() {
+    for (i, p) in g.seats() {
         let name = player_name(i);
         if !wants("players") || !named("players", &name) {
             continue;
@@ -217,7 +220,7 @@ pub fn snapshot_of(g: &Game, derived: &DerivedFn<'_>, interest: Option<&Value>) 
         for (k, v) in derived(g, c) {
             o.insert(k.into(), json!(v));
         }
-        cards.insert(id.clone(), Value::Object(o));
+        cards.insert(id.to_string(), Value::Object(o));
     }
     out.insert("cards".into(), Value::Object(cards));
     Value::Object(out)

@@ -12,12 +12,11 @@ use serde::Serialize;
 use super::card::{CardDef, Until, Who};
 use super::rng::Rng;
 
-/// A player index: 0 = `p1`, 1 = `p2`, … (scenario files use `p1`, `p2`).
-pub type PlayerId = usize;
+pub use super::ids::{CardId, PlayerId};
 
 /// The scenario name of a player index.
 pub fn player_name(p: PlayerId) -> String {
-    format!("p{}", p + 1)
+    format!("p{}", p.index() + 1)
 }
 
 /// Several players' names, `p1, p2`.
@@ -31,7 +30,7 @@ pub fn player_names(ps: &[PlayerId]) -> String {
 /// Parses `p1`, `p2`, … into an index below `count`.
 pub fn parse_player(s: &str, count: usize) -> Option<PlayerId> {
     let n: usize = s.strip_prefix('p')?.parse().ok()?;
-    n.checked_sub(1).filter(|&i| i < count)
+    n.checked_sub(1).filter(|&i| i < count).map(PlayerId)
 }
 
 /// What something is dealt to: a card or a player (damage goes to either).
@@ -49,7 +48,7 @@ impl Recipient {
     pub fn of(word: &str, players: usize) -> Self {
         match parse_player(word, players) {
             Some(p) => Recipient::Player(p),
-            None => Recipient::Card(word.to_string()),
+            None => Recipient::Card(word.into()),
         }
     }
     /// The card, if it is one.
@@ -76,10 +75,6 @@ impl std::fmt::Display for Recipient {
         }
     }
 }
-
-/// A stable card id, as written in the scenario (`f1`, `opp-ward`) or
-/// generated (`p1.deck.3`, `token.1`).
-pub type CardId = String;
 
 /// Who may see the cards of a zone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -211,7 +206,7 @@ impl Modifier {
             set: false,
             always: false,
             until,
-            source: source.to_string(),
+            source: source.into(),
         }
     }
 }
@@ -448,7 +443,7 @@ impl Game {
             if spec.shared {
                 zones.insert(ZoneId::shared(spec.name), Vec::new());
             } else {
-                for p in 0..players {
+                for p in PlayerId::all(players) {
                     zones.insert(ZoneId::of(p, spec.name), Vec::new());
                 }
             }
@@ -467,8 +462,8 @@ impl Game {
             zone_specs,
             turn: TurnState {
                 number: 1,
-                active: 0,
-                first: 0,
+                active: PlayerId::P1,
+                first: PlayerId::P1,
                 phase: String::new(),
             },
             rng: Rng::new(seed),
@@ -571,7 +566,7 @@ impl Game {
         self.defs.entry(key.clone()).or_insert(shown);
         if let Some(c) = self.cards.get_mut(card) {
             c.face = Some(ShownFace {
-                source: source.to_string(),
+                source: source.into(),
                 def: key,
             });
         }
@@ -634,25 +629,42 @@ impl Game {
     /// module's game-over check then decides the result).
     pub fn win(&mut self, winners: &[PlayerId]) {
         for (p, pl) in self.players.iter_mut().enumerate() {
-            if !winners.contains(&p) {
+            if !winners.contains(&PlayerId(p)) {
                 pl.lost = true;
             }
         }
     }
 
+    /// Every player, in seat order (the iterator borrows nothing: the
+    /// game may change while it runs).
+    pub fn player_ids(&self) -> impl DoubleEndedIterator<Item = PlayerId> + Clone + use<> {
+        PlayerId::all(self.players.len())
+    }
+
+    /// Every player with its state, in seat order.
+    pub fn seats(&self) -> impl DoubleEndedIterator<Item = (PlayerId, &Player)> {
+        self.players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (PlayerId(i), p))
+    }
+
     /// The opponent of `p` in a two-player game.
     pub fn opponent(&self, p: PlayerId) -> PlayerId {
-        (p + 1) % self.players.len().max(1)
+        p.next(self.players.len())
     }
 
     /// A player's numeric value.
     pub fn value(&self, p: PlayerId, name: &str) -> i64 {
-        self.players.get(p).map(|pl| pl.value(name)).unwrap_or(0)
+        self.players
+            .get(p.index())
+            .map(|pl| pl.value(name))
+            .unwrap_or(0)
     }
 
     /// Sets a player's numeric value and returns the old one.
     pub fn set_value(&mut self, p: PlayerId, name: &str, v: i64) -> i64 {
-        match self.players.get_mut(p) {
+        match self.players.get_mut(p.index()) {
             Some(pl) => pl.values.insert(name.to_string(), v).unwrap_or(0),
             None => 0,
         }
@@ -669,9 +681,9 @@ impl Game {
         }
         let dest = self.zones.entry(to.clone()).or_default();
         if top {
-            dest.insert(0, card.to_string());
+            dest.insert(0, card.into());
         } else {
-            dest.push(card.to_string());
+            dest.push(card.into());
         }
         let c = self.cards.get_mut(card)?;
         c.zone = to.clone();
@@ -694,7 +706,7 @@ impl Game {
             }
         }
         self.events.push(Event::Moved {
-            card: card.to_string(),
+            card: card.into(),
             from: from.clone(),
             to,
         });
@@ -722,7 +734,7 @@ impl Game {
     /// A fresh token id.
     pub fn new_token_id(&mut self) -> CardId {
         self.next_token += 1;
-        format!("token.{}", self.next_token)
+        format!("token.{}", self.next_token).into()
     }
 
     /// Checks that every card is in exactly one zone and that zone lists and
@@ -780,8 +792,8 @@ mod tests {
         Card {
             id: id.into(),
             def: "d".into(),
-            owner: 0,
-            controller: 0,
+            owner: PlayerId::P1,
+            controller: PlayerId::P1,
             zone,
             states: BTreeSet::from(["engaged".to_string()]),
             damage: 2,
@@ -797,11 +809,11 @@ mod tests {
     #[test]
     fn moving_makes_a_new_object_and_keeps_integrity() {
         let mut g = Game::new(SPECS, 2, 1);
-        g.add_card(card("a", ZoneId::of(0, "hand")));
-        g.add_card(card("b", ZoneId::of(0, "hand")));
+        g.add_card(card("a", ZoneId::of(PlayerId::P1, "hand")));
+        g.add_card(card("b", ZoneId::of(PlayerId::P1, "hand")));
         assert!(g.check_integrity().is_ok());
         let from = g.move_card("a", ZoneId::shared("pile"), true);
-        assert_eq!(from, Some(ZoneId::of(0, "hand")));
+        assert_eq!(from, Some(ZoneId::of(PlayerId::P1, "hand")));
         let a = g.card("a").unwrap();
         assert_eq!(a.damage, 0);
         assert!(a.states.is_empty());
@@ -811,12 +823,12 @@ mod tests {
         assert_eq!(g.events.len(), 1);
         g.erase("b");
         assert!(g.check_integrity().is_ok());
-        assert!(g.zone_of(1, "hand").is_empty());
+        assert!(g.zone_of(PlayerId::P2, "hand").is_empty());
     }
 
     #[test]
     fn always_changes_and_swaps_are_kept_apart() {
-        let mut c = card("a", ZoneId::of(0, "hand"));
+        let mut c = card("a", ZoneId::of(PlayerId::P1, "hand"));
         let m = |stat: &str, delta, set, always| Modifier {
             stat: stat.into(),
             delta,
@@ -839,7 +851,7 @@ mod tests {
 
     #[test]
     fn additions_and_changes_are_kept_apart() {
-        let mut c = card("a", ZoneId::of(0, "hand"));
+        let mut c = card("a", ZoneId::of(PlayerId::P1, "hand"));
         let m = |delta, set| Modifier {
             stat: "attack".into(),
             delta,
@@ -882,7 +894,7 @@ mod tests {
                 ..base
             },
         );
-        let mut c = card("a", ZoneId::of(0, "hand"));
+        let mut c = card("a", ZoneId::of(PlayerId::P1, "hand"));
         c.modifiers.push(Modifier {
             stat: "attack".into(),
             delta: 1,
@@ -892,7 +904,7 @@ mod tests {
             source: "s".into(),
         });
         g.add_card(c);
-        let mut other = card("b", ZoneId::of(0, "hand"));
+        let mut other = card("b", ZoneId::of(PlayerId::P1, "hand"));
         other.def = "plain".into();
         g.add_card(other);
         // A definition without an alternate face changes nothing.
@@ -922,10 +934,10 @@ mod tests {
 
     #[test]
     fn players_parse() {
-        assert_eq!(parse_player("p2", 2), Some(1));
+        assert_eq!(parse_player("p2", 2), Some(PlayerId::P2));
         assert_eq!(parse_player("p3", 2), None);
         assert_eq!(parse_player("p0", 2), None);
-        assert_eq!(player_name(0), "p1");
+        assert_eq!(player_name(PlayerId::P1), "p1");
     }
 }
 

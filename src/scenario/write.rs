@@ -12,7 +12,7 @@ use super::format::{
     ActionDef, CardEntry, CardInstanceDef, Checkpoint, Expect, ExpectRejected, PlayerDef, Scenario,
     StateDef, TurnDef, ZoneDef,
 };
-use crate::engine::{Game, player_name};
+use crate::engine::{Game, PlayerId, player_name};
 
 /// `loaded`'s scenario with `actions` and `random` in place of its own,
 /// without candidate responses, expecting `expect`.
@@ -114,9 +114,7 @@ fn kept_expectations(e: &Expect, after: usize) -> Expect {
 fn board(loaded: &Loaded, game: &Game) -> StateDef {
     let flags = loaded.module.player_flags();
     let players = game
-        .players
-        .iter()
-        .enumerate()
+        .seats()
         .map(|(p, pl)| {
             let mut zones = BTreeMap::new();
             for spec in game.zone_specs.iter().filter(|z| !z.shared) {
@@ -155,7 +153,7 @@ fn board(loaded: &Loaded, game: &Game) -> StateDef {
 
 /// One card of player `p`'s zone, in full (of its states, those a file
 /// may give: the others are the game's own bookkeeping).
-fn entry(game: &Game, p: usize, id: &str, states: &[&str]) -> CardEntry {
+fn entry(game: &Game, p: PlayerId, id: &str, states: &[&str]) -> CardEntry {
     let Some(c) = game.card(id) else {
         return CardEntry::Key(id.to_string());
     };
@@ -170,7 +168,7 @@ fn entry(game: &Game, p: usize, id: &str, states: &[&str]) -> CardEntry {
             .collect(),
         damage: c.damage,
         counters: c.counters.clone(),
-        attached_to: c.attached_to.clone(),
+        attached_to: c.attached_to.as_deref().map(str::to_string),
         token: c.token,
         owner: (c.owner != p).then(|| player_name(c.owner)),
         alternate: c.face.as_ref().is_some_and(|f| f.source == id),

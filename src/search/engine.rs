@@ -17,7 +17,7 @@ use super::index::{Doc, Index, NO_PARENT, PosList, bigram_key, unigram_key};
 use super::query::{Query, Word};
 use super::synonyms::Synonyms;
 use crate::rulebook::ClauseKind;
-use crate::text::{UnitToken, fold_for_search, search_units};
+use crate::text::{UnitToken, fold_for_search, search_units, search_units_through};
 
 const K1: f64 = 1.2;
 const B: f64 = 0.75;
@@ -807,7 +807,8 @@ impl Snippet {
 pub fn snippet(doc: &Doc<'_>, spans: &[(u32, u32)], before: usize, after: usize) -> Snippet {
     use super::index::FIELD_SEP;
     let text = doc.text;
-    let (units, _) = search_units(text, 0);
+    let last = spans.iter().map(|&(_, e)| e).max().unwrap_or(0);
+    let (units, _) = search_units_through(text, 0, last);
     // Byte ranges of the spans, through the units' positions.
     let mut ranges: Vec<(usize, usize)> = Vec::new();
     for &(s, e) in spans {
@@ -829,16 +830,16 @@ pub fn snippet(doc: &Doc<'_>, spans: &[(u32, u32)], before: usize, after: usize)
         .unwrap_or(body_byte);
     let floor = if focus >= body_byte { body_byte } else { 0 };
     // Window in chars around the focus.
-    let char_starts: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
-    let fi = char_starts.partition_point(|&i| i < focus);
-    let lo = char_starts[..fi]
-        .iter()
+    let lo = text[..focus]
+        .char_indices()
         .rev()
         .nth(before.saturating_sub(1))
-        .copied()
-        .unwrap_or(0)
+        .map_or(0, |(i, _)| i)
         .max(floor);
-    let hi = char_starts.get(fi + after).copied().unwrap_or(text.len());
+    let hi = text[focus..]
+        .char_indices()
+        .nth(after)
+        .map_or(text.len(), |(i, _)| focus + i);
     let mut segments: Vec<(String, bool)> = Vec::new();
     if lo > floor {
         segments.push(("…".into(), false));

@@ -8,34 +8,11 @@ use std::collections::BTreeMap;
 
 use crate::text::fold_for_search;
 
-/// The table of each game as written, by game id.
-pub const TABLES: &[(&str, &str)] = &[
-    ("pmv", include_str!("synonyms/pmv.tsv")),
-    ("pso2", include_str!("synonyms/pso2.tsv")),
-    ("sve", include_str!("synonyms/sve.tsv")),
-    ("dz", include_str!("synonyms/dz.tsv")),
-];
-
-/// The same tables with every key already folded by `build.rs`: what
-/// [`Synonyms::bundled`] reads, so a query never folds a table's keys.
-const FOLDED_TABLES: &[(&str, &str)] = &[
-    (
-        "pmv",
-        include_str!(concat!(env!("OUT_DIR"), "/synonyms-folded-pmv.tsv")),
-    ),
-    (
-        "pso2",
-        include_str!(concat!(env!("OUT_DIR"), "/synonyms-folded-pso2.tsv")),
-    ),
-    (
-        "sve",
-        include_str!(concat!(env!("OUT_DIR"), "/synonyms-folded-sve.tsv")),
-    ),
-    (
-        "dz",
-        include_str!(concat!(env!("OUT_DIR"), "/synonyms-folded-dz.tsv")),
-    ),
-];
+// `TABLES` (the table of each game as written, by game id) and
+// `FOLDED_TABLES` (the same with every key already folded: what
+// [`Synonyms::bundled`] reads, so a query never folds a table's keys), one
+// entry per `synonyms/<game>.tsv`, both written by `build.rs`.
+include!(concat!(env!("OUT_DIR"), "/synonym_tables.rs"));
 
 /// One game's synonyms: folded key → Japanese terms as written in the table.
 ///

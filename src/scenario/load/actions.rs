@@ -3,7 +3,7 @@
 
 use super::state::parse_p;
 use super::{Ctx, ScenarioError, k, one_of};
-use crate::engine::{Action, Game};
+use crate::engine::{Action, CardId, Game};
 use crate::games::GameModule;
 use crate::scenario::format::ActionDef;
 use crate::scenario::locate::Seg;
@@ -73,7 +73,7 @@ pub(super) fn load_list(
         actions.push(Action {
             kind: a.kind.clone(),
             player,
-            card: a.card.clone(),
+            card: a.card.as_deref().map(CardId::from),
             from: a.from.clone(),
             target: a.target.clone(),
             choices: a.choices.clone(),
@@ -87,7 +87,7 @@ fn nearest_ids(game: &Game, id: &str) -> String {
     let ids: Vec<&str> = game
         .cards
         .keys()
-        .map(String::as_str)
+        .map(|k| k.as_str())
         .filter(|k| !k.contains(".deck."))
         .collect();
     let near = crate::rulebook::address::nearest(id, ids.iter().copied(), 5);

@@ -15,7 +15,7 @@ pub(super) fn check_expect(
 ) -> Result<(), ScenarioError> {
     let ex = &scenario.expect;
     let mut results = vec!["ongoing".to_string(), "draw".to_string()];
-    results.extend((0..n).map(crate::engine::player_name));
+    results.extend(crate::engine::PlayerId::all(n).map(crate::engine::player_name));
     if let Some(r) = &ex.result
         && !results.contains(r)
     {

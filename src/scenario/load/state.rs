@@ -5,14 +5,19 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Ctx, ScenarioError, k, one_of};
 use crate::engine::state::parse_player;
-use crate::engine::{Card, CardDef, Game, ZoneId};
+use crate::engine::{Card, CardDef, Game, PlayerId, ZoneId};
 use crate::games::GameModule;
 use crate::scenario::Scenario;
 use crate::scenario::format::{CardEntry, ZoneDef};
 use crate::scenario::locate::Seg;
 
 /// Player `s` of `n`, or an error at `path`.
-pub(super) fn parse_p(cx: &Ctx, n: usize, s: &str, path: &[Seg]) -> Result<usize, ScenarioError> {
+pub(super) fn parse_p(
+    cx: &Ctx,
+    n: usize,
+    s: &str,
+    path: &[Seg],
+) -> Result<PlayerId, ScenarioError> {
     parse_player(s, n).ok_or_else(|| {
         cx.err(
             path,
@@ -106,7 +111,7 @@ pub(super) fn build_game(
     }
     game.turn.phase = st.turn.phase.clone();
     game.turn.number = st.turn.number;
-    for p in 0..n {
+    for p in PlayerId::all(n) {
         for v in module.values() {
             game.set_value(p, v.name, v.default);
         }
@@ -242,7 +247,7 @@ pub(super) fn build_game(
                     ));
                 }
                 let mut card = Card {
-                    id: id.clone(),
+                    id: id.as_str().into(),
                     def,
                     owner: p,
                     controller: p,
@@ -328,7 +333,7 @@ pub(super) fn build_game(
             ));
         }
         if let Some(c) = game.cards.get_mut(&id) {
-            c.attached_to = Some(host);
+            c.attached_to = Some(host.into());
         }
     }
     Ok(game)

@@ -57,7 +57,7 @@ fn which(m: &mut M, card: &str, a: &Action) -> Result<usize, EngineError> {
         (_, []) => Err(illegal(
             r::ACTIVATED,
             format!("{card} has no activated ability (「［コスト］ 《タイミング》 効果」)"),
-            activatable(m, a.player.unwrap_or(0)),
+            activatable(m, a.player.unwrap_or(m.game.turn.active)),
         )),
         (None, [one]) => Ok(*one),
         (None, _) => Err(super::bad(format!(
@@ -272,7 +272,7 @@ fn synthesis_cards(
             .collect(),
         _ => Vec::new(),
     };
-    if named.len() != count || named.iter().any(|n| !options.contains(n)) {
+    if named.len() != count || named.iter().any(|n| !options.iter().any(|o| o == n)) {
         return Err(illegal(
             r::SYNTHESIS,
             format!(

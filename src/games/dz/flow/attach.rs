@@ -21,7 +21,7 @@
 //! at the end of its resolution, goes onto that unit's square instead of
 //! the graveyard (2.20.3-3, 4.1.3).
 
-use crate::engine::{CardId, ZoneId, player_name};
+use crate::engine::{CardId, PlayerId, ZoneId, player_name};
 
 use super::{M, board, label, moves, r};
 
@@ -138,7 +138,7 @@ pub fn put_toki(m: &mut M, card: &str, host: &str) {
     let to = ZoneId::of(h.controller, UNDER);
     m.game.move_card(card, to.clone(), false);
     if let Some(c) = m.game.cards.get_mut(card) {
-        c.attached_to = Some(host.to_string());
+        c.attached_to = Some(host.into());
         c.controller = h.controller;
     }
     m.record(
@@ -157,7 +157,7 @@ pub fn put_toki(m: &mut M, card: &str, host: &str) {
 
 /// 4.16.4-16: a 闘気 card put under a card that already has one of the same
 /// controller goes to its owner's graveyard.
-fn second_toki(m: &mut M, host: &str, card: &str, controller: usize) {
+fn second_toki(m: &mut M, host: &str, card: &str, controller: PlayerId) {
     let others = attached(m, host)
         .into_iter()
         .filter(|id| id != card && !bonded(m, id))
@@ -192,7 +192,7 @@ pub fn bond(m: &mut M, card: &str, unit: &str) {
         return;
     }
     if let Some(c) = m.game.cards.get_mut(card) {
-        c.attached_to = Some(unit.to_string());
+        c.attached_to = Some(unit.into());
     }
     m.record(
         "bond",

@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::engine::{CardId, EngineError, Flow};
+use crate::engine::{CardId, EngineError, Flow, PlayerId};
 
 use super::{
     Battle, BattleStep, Central, Delayed, Entry, Hit, Kind, M, Step, Trig, board, colours, dz,
@@ -21,7 +21,7 @@ fn contested(m: &M) -> Vec<&'static str> {
         .iter()
         .copied()
         .filter(|sq| {
-            let owners: BTreeSet<usize> = board::units_on(&m.game, sq)
+            let owners: BTreeSet<PlayerId> = board::units_on(&m.game, sq)
                 .iter()
                 .filter_map(|u| m.game.card(u).map(|c| c.controller))
                 .collect();
@@ -319,7 +319,7 @@ fn stack_exchange(m: &mut M, b: &Battle) -> Result<Flow, EngineError> {
     let first = b.step == BattleStep::First;
     let sq = b.square;
     let units = board::units_on(&m.game, sq);
-    let owners: BTreeSet<usize> = units
+    let owners: BTreeSet<PlayerId> = units
         .iter()
         .filter_map(|u| m.game.card(u).map(|c| c.controller))
         .collect();
@@ -538,7 +538,10 @@ fn instant_death(m: &mut M, battle: u64, h: &Hit, dealer_gone: bool) {
         );
         return;
     }
-    let controller = m.game.card(&h.dealer).map_or(0, |c| c.controller);
+    let controller = m
+        .game
+        .card(&h.dealer)
+        .map_or(PlayerId::P1, |c| c.controller);
     dz(&mut m.game).delayed.push(Delayed {
         battle,
         controller,

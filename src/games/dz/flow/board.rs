@@ -60,7 +60,7 @@ pub fn coords(sq: &str) -> (usize, usize) {
 /// 2 enemy.
 pub fn area_for(sq: &str, player: PlayerId) -> usize {
     let (_, a) = coords(sq);
-    if player == 0 { a } else { 2 - a }
+    if player == PlayerId::P1 { a } else { 2 - a }
 }
 
 /// The area's name as `player` sees it.
@@ -87,7 +87,8 @@ pub fn neighbours(sq: &str) -> Vec<&'static str> {
 /// Every unit on battle square `sq`, both players', in arrival order.
 pub fn units_on(g: &Game, sq: &str) -> Vec<CardId> {
     let arrived = g.own_ref::<super::Dz>().map(|d| d.arrived.clone());
-    let mut v: Vec<CardId> = (0..g.players.len())
+    let mut v: Vec<CardId> = g
+        .player_ids()
         .flat_map(|p| g.zone_of(p, sq).to_vec())
         .collect();
     if let Some(a) = arrived {
@@ -113,7 +114,7 @@ pub fn line_of(zone: &str) -> Option<usize> {
 /// Every card on a square (battle or base), of any player.
 pub fn on_squares(g: &Game) -> Vec<CardId> {
     let mut v = Vec::new();
-    for p in 0..g.players.len() {
+    for p in g.player_ids() {
         for z in SQUARES.iter().chain(BASES.iter()) {
             v.extend(g.zone_of(p, z).iter().cloned());
         }
@@ -143,7 +144,7 @@ pub fn arrive(g: &mut Game, id: &str) {
     let d = dz(g);
     d.seq += 1;
     let n = d.seq;
-    d.arrived.insert(id.to_string(), n);
+    d.arrived.insert(id.into(), n);
 }
 
 /// The power 支援 gives `c` (5.5.2): every card with `support` on a square

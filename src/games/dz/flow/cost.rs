@@ -187,7 +187,7 @@ pub fn pay(m: &mut M, p: PlayerId, cost: &Cost, what: &str) -> Result<(), Engine
         .filter(|c| !strict || !colours(&m.game, c).is_empty())
         .collect();
     let smash = released(m, p, "smash");
-    let options: Vec<String> = energy.iter().chain(&smash).cloned().collect();
+    let options: Vec<CardId> = energy.iter().chain(&smash).cloned().collect();
     let chosen = m.choices.ids("pay", &options)?;
     let (cards, engine_chose) = match chosen {
         Some(list) => {

@@ -4,7 +4,7 @@
 //! and freeze, shuffles, and winning or losing.
 
 use crate::engine::state::Modifier;
-use crate::engine::{CardId, Effect, EngineError, PlayerId, Target, Who, player_name};
+use crate::engine::{CardId, Effect, EngineError, PlayerId, Target, Who, player_name, texts};
 
 use super::{FROZEN, M, Tgt, board, colours, game_over, label, moves, ni, put, r, targets};
 
@@ -382,7 +382,7 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
         let Some(given) = given else {
             return Err(EngineError::MissingChoice {
                 choice: key,
-                options,
+                options: texts(&options),
             });
         };
         if shown && given.len() < n.min(options.len()) {
@@ -452,7 +452,7 @@ fn each_player_choice(
             None => {
                 return Err(EngineError::MissingChoice {
                     choice: key,
-                    options,
+                    options: texts(&options),
                 });
             }
             Some(list) => {
@@ -489,19 +489,23 @@ fn each_player_choice(
 }
 
 /// The list a choice names (a string or an array of ids), if given.
-fn choose_list(m: &mut M, key: &str) -> Option<Vec<String>> {
+fn choose_list(m: &mut M, key: &str) -> Option<Vec<CardId>> {
     m.choices.take(key).map(|v| match v {
         serde_json::Value::Array(a) => a
             .iter()
-            .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
+            .map(|x| {
+                x.as_str()
+                    .map_or_else(|| x.to_string(), str::to_string)
+                    .into()
+            })
             .collect(),
-        serde_json::Value::String(s) => vec![s],
-        other => vec![other.to_string()],
+        serde_json::Value::String(s) => vec![s.into()],
+        other => vec![other.to_string().into()],
     })
 }
 
 /// The cards as the objects they are now.
-fn tgts(m: &M, ids: &[String]) -> Vec<Tgt> {
+fn tgts(m: &M, ids: &[CardId]) -> Vec<Tgt> {
     ids.iter()
         .map(|c| Tgt {
             card: c.clone(),

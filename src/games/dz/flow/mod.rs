@@ -541,18 +541,17 @@ pub fn label(g: &Game, id: &str) -> String {
 /// Marks the game over when a player lost: both lose at once is a draw
 /// (3.3.4).
 pub fn game_over(g: &mut Game) {
-    let lost: Vec<PlayerId> = (0..g.players.len())
-        .filter(|&p| g.players[p].lost)
-        .collect();
+    let lost: Vec<PlayerId> = g.player_ids().filter(|&p| g.players[p].lost).collect();
     if lost.is_empty() {
         return;
     }
     g.result = if lost.len() == g.players.len() {
         crate::engine::GameResult::Draw
     } else {
-        let winner = (0..g.players.len())
+        let winner = g
+            .player_ids()
             .find(|p| !lost.contains(p))
-            .unwrap_or(0);
+            .unwrap_or(PlayerId::P1);
         crate::engine::GameResult::Win(crate::engine::player_name(winner))
     };
 }

@@ -5,7 +5,7 @@
 //! its square, and otherwise placed there released even if it was frozen
 //! meanwhile (4.9.3-1, 4.9.3-2).
 
-use crate::engine::{Action, EngineError, PlayerId, Restricted, player_name};
+use crate::engine::{Action, CardId, EngineError, PlayerId, Restricted, player_name, texts};
 
 use super::{
     Entry, FROZEN, Kind, M, board, cost, dz, has_kw, illegal, label, moves, play, r, stat,
@@ -189,7 +189,7 @@ fn pay_raid(m: &mut M, p: PlayerId, unit: &str) -> Result<(), EngineError> {
         ));
     }
     let n = stat(&m.game, unit, "raid").max(0) as usize;
-    let bases: Vec<String> = board::BASES
+    let bases: Vec<CardId> = board::BASES
         .iter()
         .flat_map(|b| m.game.zone_of(p, b).to_vec())
         .filter(|b| m.game.card(b).is_some_and(|c| !c.has(FROZEN)))
@@ -200,7 +200,7 @@ fn pay_raid(m: &mut M, p: PlayerId, unit: &str) -> Result<(), EngineError> {
         None => {
             return Err(EngineError::MissingChoice {
                 choice: "raid_bases".into(),
-                options: bases,
+                options: texts(&bases),
             });
         }
     };

@@ -88,7 +88,7 @@ pub fn to_owner_zone(m: &mut M, card: &str, kind: &'static str, top: bool) {
         d.arrived.remove(card);
         d.central.remove(card);
         if from_square {
-            d.last_square.insert(card.to_string(), from.kind);
+            d.last_square.insert(card.into(), from.kind);
         }
     }
     if let Some(e) = m.trace.last_mut() {
@@ -161,12 +161,12 @@ pub fn relocate(m: &mut M, card: &str, sq: &'static str) {
         .zones
         .entry(to.clone())
         .or_default()
-        .push(card.to_string());
+        .push(card.into());
     if let Some(c) = m.game.cards.get_mut(card) {
         c.zone = to.clone();
     }
     m.game.events.push(crate::engine::Event::Moved {
-        card: card.to_string(),
+        card: card.into(),
         from: from.clone(),
         to: to.clone(),
     });

@@ -3,7 +3,7 @@
 //! pass in succession: the top of the stack resolves and AP gets priority
 //! back, or the step or phase goes on (4.6.2, 3.4.3).
 
-use crate::engine::{Action, EngineError, Flow, GameResult, player_name};
+use crate::engine::{Action, EngineError, Flow, GameResult, PlayerId, player_name};
 
 use super::{
     M, Step, activate, bad, battle, dz, dz_ref, illegal, movement, plan, play, r, resolve,
@@ -14,7 +14,7 @@ use super::{
 /// applied until none applies, then the waiting triggers go on the stack,
 /// again until nothing new happens (4.6.3); if anything went on the
 /// stack, AP receives priority (4.6.2).
-pub fn offer(m: &mut M, mut holder: usize) -> Result<Flow, EngineError> {
+pub fn offer(m: &mut M, mut holder: PlayerId) -> Result<Flow, EngineError> {
     for _ in 0..64 {
         if m.game.result != GameResult::Ongoing {
             return Ok(Flow::Continue);
@@ -47,7 +47,7 @@ pub fn offer(m: &mut M, mut holder: usize) -> Result<Flow, EngineError> {
 }
 
 /// An action of the player holding priority.
-pub fn act(m: &mut M, holder: usize, a: &Action) -> Result<(), EngineError> {
+pub fn act(m: &mut M, holder: PlayerId, a: &Action) -> Result<(), EngineError> {
     let p = a.player.unwrap_or(holder);
     if p != holder {
         return Err(illegal(
@@ -138,7 +138,7 @@ pub fn act(m: &mut M, holder: usize, a: &Action) -> Result<(), EngineError> {
 }
 
 /// After a spell, ability or special action, AP receives priority (4.6.2).
-fn after_action(m: &mut M, ap: usize) {
+fn after_action(m: &mut M, ap: PlayerId) {
     dz(&mut m.game).passes = 0;
     m.then([Step::Offer(ap)]);
 }

@@ -17,7 +17,7 @@
 //! (5.1.2-1). From a square it is moved there, the same object, its state
 //! changed only by `put_state`.
 
-use crate::engine::{Effect, EngineError, PlayerId, Target, Who, player_name};
+use crate::engine::{CardId, Effect, EngineError, PlayerId, Target, Who, player_name};
 
 use super::effects::Ctx;
 use super::{FROZEN, M, board, has_kw, label, moves, ni, r};
@@ -73,7 +73,7 @@ pub fn apply(
     m: &mut M,
     cx: &Ctx<'_>,
     to: &str,
-    ids: Vec<String>,
+    ids: Vec<CardId>,
     top: Option<i64>,
     who: Who,
 ) -> Result<(), EngineError> {
@@ -121,12 +121,12 @@ pub fn apply(
 /// owner's deck, or the effect's own card (6.1.1); never under a bonded
 /// strategy (6.1.11), which the trace says for the bonded strategies of
 /// the hosts.
-fn toki(m: &mut M, cx: &Ctx<'_>, hosts: Vec<String>, top: Option<i64>) -> Result<(), EngineError> {
+fn toki(m: &mut M, cx: &Ctx<'_>, hosts: Vec<CardId>, top: Option<i64>) -> Result<(), EngineError> {
     for host in hosts {
         let owner = m.game.card(&host).map_or(cx.controller, |c| c.owner);
         let cards = match top {
             Some(n) => moves::top_cards(m, owner, n.max(0) as usize),
-            None => vec![cx.source.to_string()],
+            None => vec![CardId::from(cx.source)],
         };
         for c in cards {
             super::attach::put_toki(m, &c, &host);

@@ -4,7 +4,7 @@
 //! a spell or ability whose every target became illegal is countered
 //! (4.9.2-1, 4.10).
 
-use crate::engine::{EngineError, player_name};
+use crate::engine::{EngineError, PlayerId, player_name};
 
 use super::{
     Central, Entry, Kind, M, Tgt, battle, board, dz, effects, has_kw, label, movement, moves, plan,
@@ -118,7 +118,7 @@ pub fn top(m: &mut M) -> Result<(), EngineError> {
 /// illegal (4.9.2-1): then it is countered.
 fn countered(
     m: &M,
-    controller: usize,
+    controller: PlayerId,
     source: &str,
     effects: &[crate::engine::Effect],
     tg: &[Option<Vec<Tgt>>],
@@ -144,7 +144,7 @@ fn countered(
 /// owner's graveyard (2.20.3-3).
 fn spell(
     m: &mut M,
-    p: usize,
+    p: PlayerId,
     card: &str,
     square: Option<&'static str>,
     tg: &[Option<Vec<Tgt>>],
@@ -182,9 +182,7 @@ fn spell(
             );
             moves::place(m, card, p, sq, !haste);
             if central {
-                dz(&mut m.game)
-                    .central
-                    .insert(card.to_string(), Central::Placed);
+                dz(&mut m.game).central.insert(card.into(), Central::Placed);
             }
         }
         (types::BASE, Some(sq)) => {

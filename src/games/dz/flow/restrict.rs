@@ -164,7 +164,7 @@ pub fn apply(
     );
     dz(&mut m.game).restrictions.push(Restriction {
         action: *action,
-        source: source.to_string(),
+        source: source.into(),
         controller,
         reach,
         until,

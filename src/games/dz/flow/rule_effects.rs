@@ -133,7 +133,7 @@ fn attack_triggers_on(g: &Game, id: &str) -> bool {
 /// plan card counts), loses; both at once is a draw (3.3.4).
 fn losses(m: &mut M) -> bool {
     let mut lost = Vec::new();
-    for p in 0..m.game.players.len() {
+    for p in m.game.player_ids() {
         let smash = m.game.zone_of(p, "smash").len();
         let deck = m.game.zone_of(p, "deck").len() + m.game.zone_of(p, "plan").len();
         if smash >= 7 {
@@ -188,7 +188,7 @@ fn doomed(g: &Game) -> Vec<(CardId, &'static str, String)> {
             out.push((id.clone(), rule, why));
         }
     };
-    for p in 0..g.players.len() {
+    for p in g.player_ids() {
         for sq in board::SQUARES {
             let ids = g.zone_of(p, sq);
             for id in ids {

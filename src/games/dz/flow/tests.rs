@@ -197,13 +197,14 @@ fn a_keyword_not_implemented_is_refused_before_running() {
 #[test]
 fn squares_are_adjacent_only_orthogonally() {
     use super::board::{adjacent, area_for};
+    use crate::engine::PlayerId;
     assert!(adjacent("C2", "C3"));
     assert!(adjacent("L1", "C1"));
     assert!(!adjacent("L1", "C2"));
     assert!(!adjacent("L1", "R1"));
-    assert_eq!(area_for("C1", 0), 0);
-    assert_eq!(area_for("C1", 1), 2);
-    assert_eq!(area_for("C2", 1), 1);
+    assert_eq!(area_for("C1", PlayerId::P1), 0);
+    assert_eq!(area_for("C1", PlayerId::P2), 2);
+    assert_eq!(area_for("C2", PlayerId::P2), 1);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! (release 3.5.1, draw 3.6.1, the energy placement 3.7.1, the recovery
 //! clean-up 3.10.1), the end of a phase (3.4.3) and of the turn (3.4.5).
 
-use crate::engine::{EngineError, Flow, ZoneId, player_name};
+use crate::engine::{EngineError, Flow, PlayerId, ZoneId, player_name};
 
 use super::{FROZEN, M, Phase, Step, board, dz, illegal, label, moves, r, triggers};
 
@@ -221,7 +221,7 @@ pub fn end_phase(m: &mut M) -> Result<Flow, EngineError> {
 /// The energy special action (3.7.1): in the energy phase, AP with
 /// priority and an empty stack puts one card from hand into its energy
 /// zone, face up and released (2.23.6-2); once per turn; no stack.
-pub fn energy(m: &mut M, p: usize, card: &str) -> Result<(), EngineError> {
+pub fn energy(m: &mut M, p: PlayerId, card: &str) -> Result<(), EngineError> {
     let d = super::dz_ref(&m.game);
     if m.game.turn.phase != "energy" || p != m.game.turn.active || !d.stack.is_empty() {
         return Err(illegal(

@@ -8,7 +8,7 @@
 //! it, and its triggered abilities do not trigger elsewhere (the trace
 //! says so).
 
-use crate::engine::{Card, Game};
+use crate::engine::{Card, CardId, Game};
 
 use super::{M, board, has_kw, label, r, text};
 
@@ -34,9 +34,9 @@ pub fn text_works(g: &Game, c: &Card) -> bool {
 }
 
 /// The cards whose zone effects work now, outside the squares.
-pub fn working_off_squares(g: &Game) -> Vec<String> {
+pub fn working_off_squares(g: &Game) -> Vec<CardId> {
     let mut out = Vec::new();
-    for p in 0..g.players.len() {
+    for p in g.player_ids() {
         for z in ZONES {
             for id in g.zone_of(p, z) {
                 if zone(g, id) == Some(*z) {

@@ -50,7 +50,7 @@ pub(super) fn note_played(m: &mut M, card: &str, open: bool) {
         .map(|(k, v)| (key(card, k), *v))
         .collect();
     g.vars.extend(copied);
-    let tp = g.turn.active as i64;
+    let tp = g.turn.active.index() as i64;
     let main = i64::from(g.turn.phase == "main");
     g.vars.insert(key(card, "at.tp"), tp);
     g.vars.insert(key(card, "at.main"), main);
@@ -88,7 +88,7 @@ fn take_at(m: &mut M, this: &str) -> At {
             }
         }
         At {
-            tp: vars.get("at.tp").copied().unwrap_or(0) as PlayerId,
+            tp: PlayerId(vars.get("at.tp").copied().unwrap_or(0) as usize),
             main: vars.get("at.main").copied().unwrap_or(0) == 1,
             open: Some(vars.get("at.open").copied().unwrap_or(0) == 1),
             vars,
@@ -431,7 +431,7 @@ pub(super) fn resolve_as_played(
             {
                 let mut legal = candidates(&m.game, filter, master, &card);
                 if *or_leader {
-                    legal.extend((0..m.game.players.len()).map(player_name));
+                    legal.extend(m.game.player_ids().map(player_name));
                 }
                 if !up_to && legal.len() < *count as usize {
                     fails(
@@ -526,7 +526,7 @@ pub(super) fn resolve_as_played(
     .note("judge's reading: 5.3.2 has no step for the effects whose timing is a played card resolving (5.2.4.a), so they do not resolve for a card resolved as if played; the effects for a resolved card do (5.3.2.f) (flag reading_as_if_resolving_window chooses otherwise)");
     let outer = std::mem::take(&mut m.game.own::<PmvState>().play_failed);
     let entry = Entry {
-        card: card.clone(),
+        card: card.clone().into(),
         player: master,
         targets,
         activated: None,
@@ -594,7 +594,7 @@ mod tests {
 
     fn at(open: Option<bool>) -> At {
         At {
-            tp: 0,
+            tp: PlayerId::P1,
             main: true,
             open,
             vars: BTreeMap::new(),
@@ -612,17 +612,20 @@ mod tests {
     #[test]
     fn spell_timing_at_the_moment_of_play() {
         let d = spell();
-        assert_eq!(type_timing(&d, 0, &at(Some(false))).ok(), Some(None));
         assert_eq!(
-            type_timing(&d, 0, &at(Some(true))).ok(),
+            type_timing(&d, PlayerId::P1, &at(Some(false))).ok(),
+            Some(None)
+        );
+        assert_eq!(
+            type_timing(&d, PlayerId::P1, &at(Some(true))).ok(),
             Some(Some(r::SPELL_NO_INTERFERENCE))
         );
         assert_eq!(
-            type_timing(&d, 1, &at(Some(false))).ok(),
+            type_timing(&d, PlayerId::P2, &at(Some(false))).ok(),
             Some(Some(r::SPELL_TURN_PLAYER))
         );
         assert!(matches!(
-            type_timing(&d, 0, &at(None)),
+            type_timing(&d, PlayerId::P1, &at(None)),
             Err(EngineError::NotImplemented { .. })
         ));
     }

@@ -342,7 +342,7 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
                 .map(|c| attack(&m.game, c))
                 .unwrap_or(0);
             batch.push(Dmg {
-                source: attacker.clone(),
+                source: attacker.clone().into(),
                 to: Recipient::of(&recipient.0, m.game.players.len()),
                 amount: a,
                 combat: true,
@@ -357,8 +357,8 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
         {
             let a = m.game.card(&b.0).map(|c| attack(&m.game, c)).unwrap_or(0);
             batch.push(Dmg {
-                source: b.0.clone(),
-                to: Recipient::Card(attacker.clone()),
+                source: b.0.clone().into(),
+                to: Recipient::Card(attacker.clone().into()),
                 amount: a,
                 combat: true,
                 pierce: false,

@@ -21,12 +21,12 @@ pub(super) fn pay_keyed(m: &mut M, p: PlayerId, cost: i64, card: &str, prefix: &
         return Ok(());
     }
     let all = nodes(&m.game, p);
-    let active: Vec<String> = all
+    let active: Vec<CardId> = all
         .iter()
         .filter(|n| !m.game.card(n).is_some_and(|c| c.has(st::SLEEP)))
         .cloned()
         .collect();
-    let sleeping: Vec<String> = all
+    let sleeping: Vec<CardId> = all
         .iter()
         .filter(|n| m.game.card(n).is_some_and(|c| c.has(st::SLEEP)))
         .cloned()
@@ -34,13 +34,13 @@ pub(super) fn pay_keyed(m: &mut M, p: PlayerId, cost: i64, card: &str, prefix: &
     let (ks, kd) = (format!("{prefix}pay_sleep"), format!("{prefix}pay_discard"));
     let s = m.choices.take(&ks);
     let d = m.choices.take(&kd);
-    let list = |v: Option<Value>, key: &str| -> R<Vec<String>> {
+    let list = |v: Option<Value>, key: &str| -> R<Vec<CardId>> {
         match v {
             None => Ok(Vec::new()),
-            Some(Value::String(x)) => Ok(vec![x]),
+            Some(Value::String(x)) => Ok(vec![x.into()]),
             Some(Value::Array(a)) => a
                 .iter()
-                .map(|x| x.as_str().map(str::to_string))
+                .map(|x| x.as_str().map(CardId::from))
                 .collect::<Option<Vec<_>>>()
                 .ok_or_else(|| bad(format!("`{key}` must be a list of node ids"))),
             Some(other) => Err(bad(format!(
@@ -53,14 +53,14 @@ pub(super) fn pay_keyed(m: &mut M, p: PlayerId, cost: i64, card: &str, prefix: &
         format!("sleeping nodes: {}", sleeping.join(", ")),
     ];
     let (sleep, discard, auto) = if s.is_none() && d.is_none() {
-        let sl: Vec<String> = active.iter().take(cost as usize).cloned().collect();
+        let sl: Vec<CardId> = active.iter().take(cost as usize).cloned().collect();
         let rest = cost as usize - sl.len();
-        let di: Vec<String> = sleeping.iter().take(rest).cloned().collect();
+        let di: Vec<CardId> = sleeping.iter().take(rest).cloned().collect();
         (sl, di, true)
     } else {
         let (sl, di) = (list(s, &ks)?, list(d, &kd)?);
         for id in &sl {
-            if !active.contains(id) {
+            if !active.iter().any(|c| c == id) {
                 return Err(illegal(
                     r::PAY_SLEEP,
                     format!(
@@ -72,7 +72,7 @@ pub(super) fn pay_keyed(m: &mut M, p: PlayerId, cost: i64, card: &str, prefix: &
             }
         }
         for id in &di {
-            if sl.contains(id) || active.contains(id) {
+            if sl.contains(id) || active.iter().any(|c| c == id) {
                 return Err(illegal(
                     r::PAY_ONE_PER_NODE,
                     format!(
@@ -81,7 +81,7 @@ pub(super) fn pay_keyed(m: &mut M, p: PlayerId, cost: i64, card: &str, prefix: &
                     alts,
                 ));
             }
-            if !sleeping.contains(id) {
+            if !sleeping.iter().any(|c| c == id) {
                 return Err(illegal(
                     r::PAY_DISCARD,
                     format!("{id} is not a sleeping node of {}", player_name(p)),
@@ -89,7 +89,7 @@ pub(super) fn pay_keyed(m: &mut M, p: PlayerId, cost: i64, card: &str, prefix: &
                 ));
             }
         }
-        let uniq: BTreeSet<&String> = sl.iter().chain(di.iter()).collect();
+        let uniq: BTreeSet<&CardId> = sl.iter().chain(di.iter()).collect();
         if uniq.len() != sl.len() + di.len() {
             return Err(illegal(
                 r::PAY_ONE_PER_NODE,

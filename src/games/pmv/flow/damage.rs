@@ -190,7 +190,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                 continue;
             };
             let before = accumulated(c);
-            prior.entry(to.clone()).or_insert(before);
+            prior.entry(to.to_string()).or_insert(before);
             *c.counters.entry(counter.into()).or_default() += d.amount;
             m.record(
                 "damage.c",
@@ -266,14 +266,14 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
                     a,
                     t.map(|c| durability(&m.game, c)).unwrap_or(0),
                     t.map(accumulated).unwrap_or(0),
-                    t.map(|c| c.controller).unwrap_or(0),
+                    t.map(|c| c.controller).unwrap_or(PlayerId::P1),
                 )
             };
             let counts_this = reading(&m.game, PIERCE_COUNTS_THIS_DAMAGE);
             let acc = if counts_this {
                 acc_now
             } else {
-                prior.get(to).copied().unwrap_or(0)
+                prior.get(to.as_str()).copied().unwrap_or(0)
             };
             let x = atk - dur + acc;
             let e = m.record(

@@ -1,7 +1,7 @@
 //! Automatic effects firing in their windows, target choice (8.2) and resolving the effect language on PMV objects (chapters 7, 8, 11).
 
 use super::*;
-use crate::engine::{Picked, TargetCount};
+use crate::engine::{Picked, TargetCount, texts};
 
 /// Fires the 自動γ abilities with `trigger` of every card on the field,
 /// turn player's first (7.1.6.a).
@@ -63,7 +63,11 @@ pub(super) fn fire_inner(m: &mut M, trigger: &str, cards: &[CardId], rule: &'sta
         let Some(d) = def(&m.game, id).cloned() else {
             continue;
         };
-        let master = m.game.card(id).map(|c| c.controller).unwrap_or(0);
+        let master = m
+            .game
+            .card(id)
+            .map(|c| c.controller)
+            .unwrap_or(PlayerId::P1);
         for ab in d.abilities.iter().filter(|a| a.trigger == trigger) {
             if window_void(m, trigger, id) {
                 break;
@@ -98,7 +102,7 @@ pub(super) fn candidates(g: &Game, f: &Filter, master: PlayerId, this: &str) -> 
     let sides: Vec<PlayerId> = match f.side {
         Side::You => vec![master],
         Side::Opponent => vec![g.opponent(master)],
-        Side::Any => (0..g.players.len()).collect(),
+        Side::Any => g.player_ids().collect(),
     };
     let zone = f.zone.clone().unwrap_or_else(|| zn::FIELD.to_string());
     let mut out = Vec::new();
@@ -130,7 +134,7 @@ pub(super) fn candidates(g: &Game, f: &Filter, master: PlayerId, this: &str) -> 
             out.push(id.clone());
         }
     }
-    out
+    texts(&out)
 }
 
 /// Why `id`, chosen as a target, is not a legal one: リーダー's shield
@@ -139,16 +143,16 @@ pub(super) fn candidates(g: &Game, f: &Filter, master: PlayerId, this: &str) -> 
 fn not_a_target(
     g: &Game,
     id: &str,
-    shielded: &[String],
+    shielded: &[impl AsRef<str>],
     rule: &'static str,
 ) -> Option<(&'static str, String)> {
-    if shielded.iter().any(|s| s == id) {
+    if shielded.iter().any(|s| s.as_ref() == id) {
         return Some((
             r::LEADER,
             "it has リーダー: not the target of an effect of its opponent's command card".into(),
         ));
     }
-    let known = g.card(id).is_some() || (0..g.players.len()).any(|p| player_name(p) == id);
+    let known = g.card(id).is_some() || g.player_ids().any(|p| player_name(p) == id);
     known.then(|| {
         (
             rule,
@@ -192,7 +196,7 @@ pub(super) fn choose_targets(
         };
         let mut legal = candidates(&m.game, filter, master, this);
         if *or_leader {
-            legal.extend((0..m.game.players.len()).map(player_name));
+            legal.extend(m.game.player_ids().map(player_name));
         }
         // 10.34.2.a: an opponent's leader is not a target of command effects.
         let shielded: Vec<String> = legal
@@ -287,7 +291,7 @@ pub(super) fn choose_set_target(m: &mut M, k: &str, card: &str, player: PlayerId
         (all_characters(&m.game), r::CHARM)
     };
     // 10.34.2.a: an opponent's leader is not a target of command effects.
-    let shielded: Vec<String> = legal
+    let shielded: Vec<CardId> = legal
         .iter()
         .filter(|id| untargetable(&m.game, id, card, player))
         .cloned()
@@ -305,7 +309,7 @@ pub(super) fn choose_set_target(m: &mut M, k: &str, card: &str, player: PlayerId
                 "{card} ({k}) needs a target character; {} has リーダー and is not the target of its opponent's command effects",
                 shielded.join(", ")
             ),
-            legal,
+            texts(&legal),
         ));
     }
     if legal.is_empty() {
@@ -316,7 +320,7 @@ pub(super) fn choose_set_target(m: &mut M, k: &str, card: &str, player: PlayerId
                 r::PLAY_TARGETS
             },
             format!("{card} ({k}) needs a target character; there is none"),
-            legal,
+            texts(&legal),
         ));
     }
     let why = |id: &str| not_a_target(&m.game, id, &shielded, rule);
@@ -454,7 +458,7 @@ pub(super) fn apply_effect(
             let batch = objs
                 .iter()
                 .map(|o| Dmg {
-                    source: this.to_string(),
+                    source: this.into(),
                     to: Recipient::of(o, m.game.players.len()),
                     amount: *amount,
                     combat: false,
@@ -517,7 +521,7 @@ pub(super) fn apply_effect(
                 // turn player first, then in turn order (1.11.5).
                 let active = m.game.turn.active;
                 let count = m.game.players.len();
-                players.sort_by_key(|p| (p + count - active) % count);
+                players.sort_by_key(|p| (p.index() + count - active.index()) % count);
                 m.record(
                     "draw.order",
                     format!(
@@ -614,7 +618,7 @@ pub(super) fn apply_effect(
                                 set: true,
                                 always: *always,
                                 until: *until,
-                                source: this.to_string(),
+                                source: this.into(),
                             });
                         }
                     }
@@ -674,7 +678,7 @@ pub(super) fn apply_effect(
                                 set: false,
                                 always: false,
                                 until: *until,
-                                source: this.to_string(),
+                                source: this.into(),
                             });
                         }
                     }

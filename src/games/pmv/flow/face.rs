@@ -139,7 +139,7 @@ pub(super) fn become_character(m: &mut M, key: &str, this: &str, objs: &[String]
             }
             c.states.insert(st::MADE_CHARACTER.into());
             c.face = Some(crate::engine::ShownFace {
-                source: o.clone(),
+                source: o.clone().into(),
                 def: def_key,
             });
         }
@@ -303,12 +303,7 @@ pub(super) fn turn_face(
         e.obj(o.clone());
         e.change(format!("{o}.face_down"), up, !up);
         if up {
-            fire(
-                m,
-                "on_enter",
-                std::slice::from_ref(o),
-                r::FACE_TURN_ENTERS_ANEW,
-            )?;
+            fire(m, "on_enter", &[o.into()], r::FACE_TURN_ENTERS_ANEW)?;
         }
     }
     process_removals(m)

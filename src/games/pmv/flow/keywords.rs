@@ -1,6 +1,7 @@
 //! Keyword procedures with a step of their own: the pay-or-nullify taxes of 加護 blessing (10.29) and 抵抗 resist (10.26), マナチャージ mana charge (10.12), 弐符 second card (10.19), 連結 link (10.20) and オーバードライブ overdrive (10.33).
 
 use super::*;
+use crate::engine::texts;
 
 /// 加護（Ｘ） (10.29.2.a) and 抵抗（Ｘ） (10.26.2.a): when a character with
 /// blessing on the field becomes the target of its opponent's command card
@@ -191,7 +192,7 @@ pub(super) fn push_activated(
 ) -> R<()> {
     let opened = !p.open();
     p.chain.push(Entry {
-        card: card.to_string(),
+        card: card.into(),
         player,
         targets: BTreeMap::new(),
         activated: Some(kind),
@@ -219,7 +220,7 @@ pub(super) fn push_activated(
 
 pub(super) fn resolve_mana_charge(m: &mut M, e: &Entry, x: i64, inc: u32) -> R<()> {
     let card = &e.card;
-    if !same_on_field(&m.game, &(card.clone(), inc)) {
+    if !same_on_field(&m.game, &(card.to_string(), inc)) {
         m.record(
             "activate.void",
             format!("{card} left the field before its マナチャージ resolved: the effect is void"),
@@ -319,9 +320,9 @@ pub(super) fn link(m: &mut M, e: &Entry) -> R<bool> {
         .ids(&key, &pool)?
         .ok_or_else(|| EngineError::MissingChoice {
             choice: key.clone(),
-            options: pool.clone(),
+            options: texts(&pool),
         })?;
-    let distinct: BTreeSet<&String> = chosen.iter().collect();
+    let distinct: BTreeSet<&CardId> = chosen.iter().collect();
     let fits = !parts.is_empty()
         && chosen.len() == parts.len()
         && distinct.len() == chosen.len()
@@ -420,15 +421,15 @@ pub(super) fn overdrive(m: &mut M, e: &Entry) -> R<bool> {
             .ids(&key, &legal)?
             .ok_or_else(|| EngineError::MissingChoice {
                 choice: key.clone(),
-                options: legal.clone(),
+                options: texts(&legal),
             })?
     };
-    let distinct: BTreeSet<&String> = chosen.iter().collect();
+    let distinct: BTreeSet<&CardId> = chosen.iter().collect();
     if distinct.len() != chosen.len() {
         return Err(EngineError::BadChoice {
             choice: key,
             value: format!("{} card(s), some twice", chosen.len()),
-            options: legal,
+            options: texts(&legal),
         });
     }
     if chosen.is_empty() {

@@ -62,7 +62,7 @@ pub(super) fn raw_power(g: &Game, c: &Card) -> (i64, i64) {
 }
 
 /// Applies a swap of attack and durability (入れ替え, 6.1.10.b) to `objs`.
-pub(super) fn swap_power(m: &mut M, this: &str, objs: &[CardId], until: Until) -> R<()> {
+pub(super) fn swap_power(m: &mut M, this: &str, objs: &[String], until: Until) -> R<()> {
     check_duration(&m.game, until)?;
     for o in objs {
         let Some(before) = m.game.card(o).map(|c| raw_power(&m.game, c)) else {
@@ -75,7 +75,7 @@ pub(super) fn swap_power(m: &mut M, this: &str, objs: &[CardId], until: Until) -
                 set: false,
                 always: false,
                 until,
-                source: this.to_string(),
+                source: this.into(),
             });
         }
         let after = m
@@ -99,7 +99,7 @@ pub(super) fn swap_power(m: &mut M, this: &str, objs: &[CardId], until: Until) -
 /// An effect that makes `objs` 決死 (決死状態にする, written
 /// `set_state: doomed`). It does not apply to a card already being removed
 /// (9.2.7.b, 9.3.7.b, 9.4.5.b) nor to one that cannot become 決死 (9.2.8.c).
-pub(super) fn make_doomed(m: &mut M, this: &str, objs: &[CardId], clear: bool) -> R<()> {
+pub(super) fn make_doomed(m: &mut M, this: &str, objs: &[String], clear: bool) -> R<()> {
     if clear {
         return Err(bad(
             "`set_state` cannot clear `doomed`: nullifying 決死 is `nullify_removal` (9.2.4)",
@@ -170,7 +170,7 @@ pub(super) fn make_doomed(m: &mut M, this: &str, objs: &[CardId], clear: bool) -
 /// An effect that resets the damage of `objs` (ダメージをリセットする): the
 /// accumulated damage goes to 0, but a card already 決死 stays 決死
 /// (9.2.6.c).
-pub(super) fn reset_damage_effect(m: &mut M, objs: &[CardId]) -> R<()> {
+pub(super) fn reset_damage_effect(m: &mut M, objs: &[String]) -> R<()> {
     for o in objs {
         let Some(c) = m.game.cards.get_mut(o) else {
             continue;

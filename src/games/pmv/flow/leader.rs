@@ -10,7 +10,7 @@
 //! reaches it. It leaves with its host (9.3.4.e–g, 9.4.4.e–l).
 
 use super::*;
-use crate::engine::Condition;
+use crate::engine::{Condition, texts};
 
 /// The count a popularity-tier `condition` bounds (`condition.count`).
 pub const POPULARITY_COUNT: &str = "popularity";
@@ -176,7 +176,7 @@ fn set_popularity(m: &mut M, host: &str, rule: &'static str) -> R<()> {
     let before = popularity(&m.game, host).len();
     m.game.move_card(&top, ZoneId::of(p, zn::FIELD), false);
     if let Some(c) = m.game.cards.get_mut(&top) {
-        c.attached_to = Some(host.to_string());
+        c.attached_to = Some(host.into());
         c.states.insert(st::POPULARITY.into());
     }
     let no_text = no_text_rule(&m.game, &top);
@@ -277,7 +277,7 @@ pub(super) fn opponent_took_damage(m: &mut M, damaged: &[PlayerId]) -> R<()> {
     let tp = m.game.turn.active;
     // Why a non-turn player's leader sets nothing: 10.34.2.c reads "in your
     // turn".
-    for q in (0..m.game.players.len()).filter(|q| *q != tp) {
+    for q in m.game.player_ids().filter(|q| *q != tp) {
         if damaged.iter().any(|p| *p != q) {
             for l in leaders(&m.game, q) {
                 m.record(
@@ -339,7 +339,7 @@ pub(super) fn end_of_turn(m: &mut M) -> R<()> {
                 None => {
                     return Err(EngineError::MissingChoice {
                         choice: key,
-                        options: pop,
+                        options: texts(&pop),
                     });
                 }
             };
@@ -416,7 +416,7 @@ pub(super) fn activate(m: &mut M, p: Pri, player: PlayerId, card: &str) -> R<()>
 /// `nullify_damage` effect for its player.
 pub(super) fn resolve(m: &mut M, e: &Entry, inc: u32) -> R<()> {
     let card = &e.card;
-    if !same_on_field(&m.game, &(card.clone(), inc)) {
+    if !same_on_field(&m.game, &(card.to_string(), inc)) {
         m.record(
             "activate.void",
             format!(
@@ -440,7 +440,7 @@ pub(super) fn resolve(m: &mut M, e: &Entry, inc: u32) -> R<()> {
         None => {
             return Err(EngineError::MissingChoice {
                 choice: key,
-                options: pop,
+                options: texts(&pop),
             });
         }
     };
@@ -519,7 +519,7 @@ pub(super) fn nullify(m: &mut M, live: &mut Vec<Dmg>) {
 /// scenario only the starting board can hold two (10.34.3 stops a second
 /// one from being set).
 pub(super) fn uniqueness(m: &mut M) -> R<()> {
-    for p in 0..m.game.players.len() {
+    for p in m.game.player_ids() {
         let ls = leaders(&m.game, p);
         if ls.len() < 2 {
             continue;
@@ -530,7 +530,7 @@ pub(super) fn uniqueness(m: &mut M) -> R<()> {
             None => {
                 return Err(EngineError::MissingChoice {
                     choice: key,
-                    options: ls,
+                    options: texts(&ls),
                 });
             }
         };

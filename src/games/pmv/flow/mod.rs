@@ -206,7 +206,7 @@ pub const SHORT_DECK_PUTS_NOTHING: &str = "reading_short_deck_puts_nothing";
 /// The top `x` cards of `player`'s deck, put into the node area by graze
 /// or マナチャージ: all there are when fewer, or none under
 /// [`SHORT_DECK_PUTS_NOTHING`].
-fn top_cards_for_nodes(g: &Game, player: PlayerId, x: i64) -> Vec<String> {
+fn top_cards_for_nodes(g: &Game, player: PlayerId, x: i64) -> Vec<CardId> {
     let deck = g.zone_of(player, zn::DECK);
     let x = x.max(0) as usize;
     if deck.len() < x && reading(g, SHORT_DECK_PUTS_NOTHING) {
@@ -616,7 +616,7 @@ fn characters(g: &Game, p: PlayerId) -> Vec<CardId> {
 
 fn all_characters(g: &Game) -> Vec<CardId> {
     let mut v = Vec::new();
-    for p in 0..g.players.len() {
+    for p in g.player_ids() {
         v.extend(characters(g, p));
     }
     v
@@ -646,7 +646,9 @@ fn game_over_check(m: &mut M) {
     if m.game.result != GameResult::Ongoing {
         return;
     }
-    let lost: Vec<PlayerId> = (0..m.game.players.len())
+    let lost: Vec<PlayerId> = m
+        .game
+        .player_ids()
         .filter(|p| m.game.players[*p].lost)
         .collect();
     if lost.is_empty() {
@@ -659,7 +661,7 @@ fn game_over_check(m: &mut M) {
             "every player lost at the same time: the game is a draw",
             &[r::DRAW_SIMULTANEOUS, r::SIMULTANEOUS_NO_PRECEDENCE],
         );
-    } else if let Some(w) = (0..m.game.players.len()).find(|p| !m.game.players[*p].lost) {
+    } else if let Some(w) = m.game.player_ids().find(|p| !m.game.players[*p].lost) {
         m.game.result = GameResult::Win(player_name(w));
         m.record(
             "game.win",
@@ -673,7 +675,7 @@ fn game_over_check(m: &mut M) {
 /// player would get priority), then the decision.
 fn give_priority(m: &mut M, p: Pri) {
     let mut any = false;
-    for pl in 0..m.game.players.len() {
+    for pl in m.game.player_ids() {
         let life = m.game.value(pl, "life");
         if life <= 0 && !m.game.players[pl].lost {
             m.game.players[pl].lost = true;
@@ -791,7 +793,7 @@ pub fn step(m: &mut M, s: Step) -> R<Flow> {
     Ok(Flow::Continue)
 }
 
-fn need_card(a: &Action) -> R<String> {
+fn need_card(a: &Action) -> R<CardId> {
     a.card
         .clone()
         .ok_or_else(|| bad(format!("`{}` needs a `card`", a.kind)))

@@ -565,7 +565,7 @@ pub(super) fn play_card(
     note_played(m, card, p.open());
     let opened = !p.open();
     p.chain.push(Entry {
-        card: card.to_string(),
+        card: card.into(),
         player,
         targets,
         activated: None,
@@ -684,7 +684,7 @@ pub(super) fn resolve_set(m: &mut M, e: &Entry, k: &str) -> R<()> {
     let at = m.game.card(t).map(|c| c.controller).unwrap_or(e.player);
     m.game.move_card(card, ZoneId::of(at, zn::FIELD), false);
     if let Some(c) = m.game.cards.get_mut(card) {
-        c.attached_to = Some(t.clone());
+        c.attached_to = Some(t.clone().into());
     }
     let (rule, gains) = if k == "equip" {
         (r::EQUIP, r::EQUIP_GAINS_TEXT)

@@ -33,7 +33,7 @@ impl PlayMods {
 pub(super) fn play_mods(g: &Game, player: PlayerId, card_type: &str) -> PlayMods {
     let mut out = PlayMods::default();
     for (id, ab) in continuous(g) {
-        let master = g.card(&id).map(|c| c.controller).unwrap_or(0);
+        let master = g.card(&id).map(|c| c.controller).unwrap_or(PlayerId::P1);
         for e in &ab.effect {
             if let Effect::ModifyCost {
                 cost,

@@ -13,6 +13,7 @@
 //! zone (same object) it was in when the effect applied.
 
 use super::*;
+use crate::engine::texts;
 
 /// The modifier stat a card restriction uses.
 fn card_stat(a: Restricted) -> &'static str {
@@ -71,7 +72,7 @@ pub(super) fn player_cant(
         }
         let applies = types == "any" || card_type.is_some_and(|t| types.split('+').any(|x| x == t));
         if applies {
-            out.push(source.to_string());
+            out.push(source.into());
         }
     }
     out
@@ -135,7 +136,7 @@ pub(super) fn apply_restrict(
                 set: false,
                 always: false,
                 until: *until,
-                source: this.to_string(),
+                source: this.into(),
             });
             m.record(
                 "restrict",
@@ -326,7 +327,7 @@ fn attack_exists(g: &Game) -> Option<CardId> {
         .or_else(|| {
             g.vars
                 .contains_key("attack.pending")
-                .then(|| "an attack being made".to_string())
+                .then(|| "an attack being made".into())
         })
 }
 
@@ -419,7 +420,7 @@ pub(super) fn apply_attack(
         // the option reads it as an effect's attack of 6.3.5 (any character
         // not under "can't attack", its state left as it is).
         let as_effect = reading(&m.game, PLAYER_ATTACK_AS_EFFECT);
-        let able: Vec<String> = characters(&m.game, p)
+        let able: Vec<CardId> = characters(&m.game, p)
             .into_iter()
             .filter(|c| {
                 m.game
@@ -447,7 +448,7 @@ pub(super) fn apply_attack(
                     None => {
                         return Err(EngineError::MissingChoice {
                             choice: "attacker".into(),
-                            options: able,
+                            options: texts(&able),
                         });
                     }
                 };
@@ -455,7 +456,7 @@ pub(super) fn apply_attack(
                     return Err(EngineError::BadChoice {
                         choice: "attacker".into(),
                         value: v.join(", "),
-                        options: able,
+                        options: texts(&able),
                     });
                 }
                 v[0].clone()
@@ -501,7 +502,11 @@ fn effect_attack(m: &mut M, this: &str, card: &str, by_player: Option<PlayerId>)
             ),
         });
     }
-    let owner = m.game.card(card).map(|c| c.controller).unwrap_or(0);
+    let owner = m
+        .game
+        .card(card)
+        .map(|c| c.controller)
+        .unwrap_or(PlayerId::P1);
     let attacked = m.game.opponent(owner);
     let ps = player_cant(&m.game, owner, Restricted::Attack, None);
     let player_as_effect = reading(&m.game, PLAYER_ATTACK_AS_EFFECT);
@@ -560,7 +565,7 @@ fn effect_attack(m: &mut M, this: &str, card: &str, by_player: Option<PlayerId>)
         }
     }
     m.game.vars.insert("attack.pending".into(), 1);
-    let r0 = fire(m, "on_attack", &[card.to_string()], r::EFFECT_ATTACK_WHEN);
+    let r0 = fire(m, "on_attack", &[card.into()], r::EFFECT_ATTACK_WHEN);
     m.game.vars.remove("attack.pending");
     r0?;
     let mut np = Pri::fresh(attacked);
@@ -632,8 +637,16 @@ fn effect_block(m: &mut M, this: &str, card: &str, ambush: bool) -> R<()> {
         e.rules.extend(fail_rules);
         return Ok(());
     }
-    let att_owner = m.game.card(&att).map(|c| c.controller).unwrap_or(0);
-    let controller = m.game.card(card).map(|c| c.controller).unwrap_or(0);
+    let att_owner = m
+        .game
+        .card(&att)
+        .map(|c| c.controller)
+        .unwrap_or(PlayerId::P1);
+    let controller = m
+        .game
+        .card(card)
+        .map(|c| c.controller)
+        .unwrap_or(PlayerId::P1);
     if card == att || controller == att_owner {
         let e = m.record(
             "block.effect_fails",
@@ -711,7 +724,7 @@ fn effect_block(m: &mut M, this: &str, card: &str, ambush: bool) -> R<()> {
             ));
         }
     }
-    fire(m, "on_block", &[card.to_string()], r::EFFECT_BLOCK_WHEN)?;
+    fire(m, "on_block", &[card.into()], r::EFFECT_BLOCK_WHEN)?;
     if !on_field(&m.game, card) {
         m.record(
             "block.cancelled",

@@ -33,12 +33,12 @@ fn new_target_options(m: &M, to: Option<&Filter>, this: &str, master: PlayerId) 
     if let Some(f) = to {
         return candidates(&m.game, f, master, this);
     }
-    let mut out = Vec::new();
-    for p in 0..m.game.players.len() {
-        out.extend(m.game.zone_of(p, zn::FIELD).iter().cloned());
-        out.extend(m.game.zone_of(p, zn::PLAY).iter().cloned());
+    let mut out: Vec<String> = Vec::new();
+    for p in m.game.player_ids() {
+        out.extend(m.game.zone_of(p, zn::FIELD).iter().map(|c| c.to_string()));
+        out.extend(m.game.zone_of(p, zn::PLAY).iter().map(|c| c.to_string()));
     }
-    out.extend((0..m.game.players.len()).map(player_name));
+    out.extend(m.game.player_ids().map(player_name));
     out
 }
 

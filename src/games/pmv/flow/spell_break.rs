@@ -4,6 +4,7 @@
 //! 「決死状態にならない」 (9.2.8.c) and 「破棄されない」 (9.3.8.c).
 
 use super::*;
+use crate::engine::texts;
 
 // ---------------------------------------------------------------- setup
 
@@ -106,7 +107,7 @@ pub(super) fn doomed_window(m: &mut M, id: &str) -> R<()> {
             ),
         });
     }
-    fire(m, "doomed", &[id.to_string()], r::DOOMED_AFTER)?;
+    fire(m, "doomed", &[id.into()], r::DOOMED_AFTER)?;
     first_card(m, id)
 }
 
@@ -163,7 +164,11 @@ fn first_card(m: &mut M, id: &str) -> R<()> {
             "{id} has 壱符 but its name 「{name}」 is not of the form 符ノ壱“B”, which gives A (10.18.2.a)"
         )));
     };
-    let p = m.game.card(id).map(|c| c.controller).unwrap_or(0);
+    let p = m
+        .game
+        .card(id)
+        .map(|c| c.controller)
+        .unwrap_or(PlayerId::P1);
     m.record(
         "first_card",
         format!(
@@ -198,7 +203,7 @@ fn first_card(m: &mut M, id: &str) -> R<()> {
         None => {
             return Err(EngineError::MissingChoice {
                 choice: key,
-                options,
+                options: texts(&options),
             });
         }
         Some(Value::Bool(false)) => {
@@ -220,7 +225,7 @@ fn first_card(m: &mut M, id: &str) -> R<()> {
                     format!(
                         "{id}'s 壱符 puts only a 弐符 character card from its player's sideboard whose name contains 「{a}」: {why}"
                     ),
-                    legal,
+                    texts(&legal),
                 ));
             }
         },
@@ -228,7 +233,7 @@ fn first_card(m: &mut M, id: &str) -> R<()> {
             return Err(EngineError::BadChoice {
                 choice: key,
                 value: v.to_string(),
-                options,
+                options: texts(&options),
             });
         }
     };
@@ -279,7 +284,7 @@ fn first_card(m: &mut M, id: &str) -> R<()> {
             if moves {
                 for c in &sets {
                     if let Some(card) = m.game.cards.get_mut(c) {
-                        card.attached_to = Some(s.clone());
+                        card.attached_to = Some(s.clone().into());
                     }
                 }
                 m.record(
@@ -320,7 +325,7 @@ fn first_card(m: &mut M, id: &str) -> R<()> {
             format!("壱符's effect is over: the entering effects of {s} resolve now"),
             &[r::GAMMA],
         );
-        fire(m, "on_enter", &[s], r::GAMMA)?;
+        fire(m, "on_enter", &[s.into()], r::GAMMA)?;
     }
     Ok(())
 }

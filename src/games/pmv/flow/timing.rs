@@ -267,7 +267,7 @@ fn entered(g: &Game, id: &str) -> (usize, usize) {
         Some(i) => (1, i),
         None => {
             let pos = g.zone(&c.zone).iter().position(|x| x == id).unwrap_or(0);
-            (0, c.zone.player.unwrap_or(0) * 10_000 + pos)
+            (0, c.zone.player.map_or(0, PlayerId::index) * 10_000 + pos)
         }
     }
 }
@@ -308,7 +308,7 @@ pub(super) fn continuous_stat(g: &Game, card: &Card, stat: &str) -> (Option<i64>
         return (set, add);
     }
     for (src, ab) in continuous(g) {
-        let master = g.card(&src).map(|c| c.controller).unwrap_or(0);
+        let master = g.card(&src).map(|c| c.controller).unwrap_or(PlayerId::P1);
         for e in &ab.effect {
             let (target, a, d, is_set) = match e {
                 Effect::Buff {
@@ -327,7 +327,9 @@ pub(super) fn continuous_stat(g: &Game, card: &Card, stat: &str) -> (Option<i64>
             };
             let hit = match target {
                 Target::This => src == card.id,
-                Target::All { filter } => candidates(g, filter, master, &src).contains(&card.id),
+                Target::All { filter } => candidates(g, filter, master, &src)
+                    .iter()
+                    .any(|c| *c == card.id),
                 _ => false,
             };
             if !hit {
@@ -1055,8 +1057,8 @@ pub(super) fn removers(g: &Game, targets: &[CardId]) -> Vec<CardId> {
         let prefix = format!("remover|{t}|");
         for k in g.vars.keys().filter(|k| k.starts_with(&prefix)) {
             let s = k[prefix.len()..].to_string();
-            if !out.contains(&s) {
-                out.push(s);
+            if !out.iter().any(|c| c == &s) {
+                out.push(s.into());
             }
         }
     }
@@ -1138,7 +1140,7 @@ pub(super) fn around_play(m: &mut M, e: &Entry, inner: fn(&mut M, &Entry) -> R<(
 
 fn all_field(g: &Game) -> Vec<CardId> {
     let mut v = Vec::new();
-    for p in 0..g.players.len() {
+    for p in g.player_ids() {
         v.extend(g.zone_of(p, zn::FIELD).iter().cloned());
     }
     v
@@ -1220,9 +1222,9 @@ mod tests {
             turn: Some(Who::You),
             ..Condition::default()
         };
-        assert!(holds(&g, &c, "x", 0));
-        assert!(!holds(&g, &c, "x", 1));
+        assert!(holds(&g, &c, "x", PlayerId::P1));
+        assert!(!holds(&g, &c, "x", PlayerId::P2));
         g.vars.insert(v::BETWEEN_TURNS.into(), 1);
-        assert!(!holds(&g, &c, "x", 0));
+        assert!(!holds(&g, &c, "x", PlayerId::P1));
     }
 }

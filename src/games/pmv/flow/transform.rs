@@ -22,6 +22,7 @@
 //! it (10.28.9.a).
 
 use super::*;
+use crate::engine::texts;
 
 /// Whether `card` is in the transformed state (10.28.3).
 pub(super) fn transformed(g: &Game, card: &str) -> bool {
@@ -37,7 +38,7 @@ pub(super) fn transformed(g: &Game, card: &str) -> bool {
 pub(super) fn descriptions(g: &Game, card: &str) -> Vec<CardId> {
     let mut v = Vec::new();
     if g.def_of_base(card).is_some_and(|d| d.alternate.is_some()) {
-        v.push(card.to_string());
+        v.push(card.into());
     }
     v.extend(
         set_cards(g, card)
@@ -167,7 +168,7 @@ pub(super) fn activate_transform(m: &mut M, p: Pri, player: PlayerId, card: &str
 /// controller's next turn.
 pub(super) fn resolve_transform(m: &mut M, e: &Entry, inc: u32) -> R<()> {
     let card = &e.card;
-    if !same_on_field(&m.game, &(card.clone(), inc)) {
+    if !same_on_field(&m.game, &(card.to_string(), inc)) {
         m.record(
             "activate.void",
             format!("{card} left the field before its 変身 resolved: the effect is void"),
@@ -219,11 +220,11 @@ pub(super) fn attack_or_block_effects(
 ) -> R<()> {
     let after = reading(&m.game, TRANSFORM_AFTER_ATTACK_EFFECTS);
     if after {
-        fire(m, trigger, &[card.to_string()], rule)?;
+        fire(m, trigger, &[card.into()], rule)?;
     }
     transform_gamma(m, card, rule, after)?;
     if !after {
-        fire(m, trigger, &[card.to_string()], rule)?;
+        fire(m, trigger, &[card.into()], rule)?;
     }
     Ok(())
 }
@@ -277,7 +278,7 @@ fn transform_gamma(m: &mut M, card: &str, rule: &'static str, after: bool) -> R<
     if descs.len() == 1 {
         options.push("true".into());
     } else {
-        options.extend(descs.iter().cloned());
+        options.extend(descs.iter().map(|d| d.to_string()));
     }
     let source = match m.choices.take(&key) {
         Some(Value::Bool(false)) => {
@@ -290,7 +291,7 @@ fn transform_gamma(m: &mut M, card: &str, rule: &'static str, after: bool) -> R<
             return Ok(());
         }
         Some(Value::Bool(true)) if descs.len() == 1 => descs[0].clone(),
-        Some(Value::String(s)) if descs.contains(&s) => s,
+        Some(Value::String(s)) if descs.iter().any(|c| c == &s) => s.into(),
         Some(v) => {
             return Err(EngineError::BadChoice {
                 choice: key,
@@ -351,18 +352,18 @@ fn choose_description(m: &mut M, card: &str) -> R<Option<CardId>> {
         _ => {
             let key = format!("{card}.transform");
             let chosen = match m.choices.take(&key) {
-                Some(Value::String(s)) if descs.contains(&s) => s,
+                Some(Value::String(s)) if descs.iter().any(|c| c == &s) => s,
                 Some(v) => {
                     return Err(EngineError::BadChoice {
                         choice: key,
                         value: v.to_string(),
-                        options: descs,
+                        options: texts(&descs),
                     });
                 }
                 None => {
                     return Err(EngineError::MissingChoice {
                         choice: key,
-                        options: descs,
+                        options: texts(&descs),
                     });
                 }
             };
@@ -375,7 +376,7 @@ fn choose_description(m: &mut M, card: &str) -> R<Option<CardId>> {
                 ),
                 &[r::TRANSFORM_CHOOSE],
             );
-            Ok(Some(chosen))
+            Ok(Some(chosen.into()))
         }
     }
 }

@@ -4,7 +4,7 @@ use super::*;
 
 pub(super) fn setup(m: &mut M) -> R<()> {
     m.game.turn.phase = "setup".into();
-    for p in 0..m.game.players.len() {
+    for p in m.game.player_ids() {
         let deck = m.game.zone_of(p, zn::DECK).to_vec();
         if deck.len() != 50 {
             return Err(bad(format!(
@@ -67,7 +67,7 @@ pub(super) fn setup(m: &mut M) -> R<()> {
             );
         }
     }
-    for p in 0..m.game.players.len() {
+    for p in m.game.player_ids() {
         draw_at_once(m, &[p], 7, r::START_DRAW_7);
         let before = m.game.set_value(p, "life", 25);
         m.record(

@@ -8,7 +8,7 @@ use super::{
     Battle, Ctx, Entry, EntryKind, Foe, M, Step, Window, attack, ctype, damage, illegal, is_on, r,
     reading, reading_on, set_on, st, triggers, types, zn,
 };
-use crate::engine::{Action, CardId, EngineError, Event, PlayerId, player_name};
+use crate::engine::{Action, CardId, EngineError, Event, PlayerId, player_name, texts};
 
 fn gen_of(m: &M, id: &str) -> u32 {
     m.game.card(id).map_or(0, |c| c.incarnation)
@@ -75,23 +75,25 @@ pub fn declare(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
         .cloned()
         .ok_or_else(|| super::bad("unknown card"))?;
     // Legal opposing targets (506.3.1, 301.10).
-    let mut options: Vec<String> = Vec::new();
+    let mut options: Vec<CardId> = Vec::new();
     let n = m.game.players.len();
-    for q in (0..n).filter(|&q| super::raid::opposed(&m.game, p, q) && !m.game.players[q].lost) {
+    for q in
+        PlayerId::all(n).filter(|&q| super::raid::opposed(&m.game, p, q) && !m.game.players[q].lost)
+    {
         options.push(player_card(m, q).unwrap_or_else(|| "leader".into()));
         if !def.has_keyword("erosion") {
             for id in m.game.zone_of(q, zn::FIELD) {
                 let c = m.game.card(id);
                 if ctype(&m.game, id) == types::CHARA && c.is_some_and(|c| !c.has(st::UNTARGETABLE))
                 {
-                    options.push(id.clone());
+                    options.push(id.into());
                 }
             }
         }
     }
     let given: Vec<String> = match (&a.target, m.choices.ids("targets", &options)?) {
         (Some(t), None) => vec![t.clone()],
-        (None, Some(v)) => v,
+        (None, Some(v)) => texts(&v),
         (Some(_), Some(_)) => {
             return Err(super::bad(
                 "give the attack target either as `target` or as the choice `targets`, not both",
@@ -100,7 +102,7 @@ pub fn declare(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
         (None, None) => {
             return Err(EngineError::MissingChoice {
                 choice: "target".into(),
-                options,
+                options: texts(&options),
             });
         }
     };
@@ -118,13 +120,13 @@ pub fn declare(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
                 "{att} may choose {} attack target(s)",
                 if max == 2 { "1 or 2" } else { "1" }
             ),
-            options,
+            texts(&options),
         ));
     }
     let mut foes = Vec::new();
     let mut generations = vec![(att.clone(), gen_of(m, &att))];
     for t in &uniq {
-        if !options.contains(t) && t != "leader" {
+        if !options.iter().any(|c| c == t) && t != "leader" {
             let rule = if def.has_keyword("erosion") {
                 r::EROSION
             } else {
@@ -133,21 +135,21 @@ pub fn declare(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
             return Err(illegal(
                 rule,
                 format!("{t} is not a legal attack target for {att}"),
-                options,
+                texts(&options),
             ));
         }
         if t == "leader" {
             let q = (1..n)
-                .map(|k| (p + k) % n)
+                .map(|k| p.after(k, n))
                 .find(|&q| super::raid::opposed(&m.game, p, q))
-                .unwrap_or((p + 1) % n);
+                .unwrap_or(p.next(n));
             foes.push(Foe::Player(q));
             continue;
         }
         match m.game.card(t).filter(|_| ctype(&m.game, t) == types::CHARA) {
             Some(_) => {
-                generations.push((t.clone(), gen_of(m, t)));
-                foes.push(Foe::Card(t.clone()));
+                generations.push((t.clone().into(), gen_of(m, t)));
+                foes.push(Foe::Card(t.clone().into()));
             }
             None => {
                 let q = m
@@ -190,7 +192,7 @@ pub fn start(
     rules: Vec<&'static str>,
 ) -> Result<(), EngineError> {
     let p = m.game.turn.active;
-    let mut generations = vec![(att.to_string(), gen_of(m, att))];
+    let mut generations = vec![(CardId::from(att), gen_of(m, att))];
     for f in &foes {
         if let Foe::Card(id) = f {
             generations.push((id.clone(), gen_of(m, id)));
@@ -199,7 +201,7 @@ pub fn start(
     let names: Vec<String> = foes
         .iter()
         .map(|f| match f {
-            Foe::Card(id) => id.clone(),
+            Foe::Card(id) => id.to_string(),
             Foe::Player(q) => player_name(*q),
         })
         .collect();
@@ -218,7 +220,7 @@ pub fn start(
     .obj(att.to_string());
     ctx.window = Window::BattleStart;
     ctx.battle = Some(Battle {
-        attacker: att.to_string(),
+        attacker: att.into(),
         side: p,
         targets: foes,
         generations,
@@ -484,7 +486,7 @@ pub fn damage_step(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
         match f {
             Foe::Card(id) => {
                 let v = m.game.card(id).map_or(0, |c| attack(&m.game, c));
-                back.push((id.clone(), v));
+                back.push((id.to_string(), v));
             }
             Foe::Player(q) => {
                 let pc = player_card(m, *q);
@@ -492,7 +494,7 @@ pub fn damage_step(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
                     .as_ref()
                     .and_then(|id| m.game.card(id))
                     .map_or(0, |c| attack(&m.game, c));
-                back.push((pc.unwrap_or_else(|| player_name(*q)), v));
+                back.push((pc.map_or_else(|| player_name(*q), String::from), v));
             }
         }
     }
@@ -505,7 +507,7 @@ pub fn damage_step(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
     for f in &b.targets {
         match f {
             Foe::Card(id) => {
-                let controller = m.game.card(id).map_or(0, |c| c.controller);
+                let controller = m.game.card(id).map_or(PlayerId::P1, |c| c.controller);
                 let died = damage::to_card(m, id, a_attack, &b.attacker, damage::Kind::Battle)?;
                 if died && let Some(x) = pierce {
                     m.record(

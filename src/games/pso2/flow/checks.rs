@@ -3,7 +3,7 @@
 //! (101.6), and what the module refuses to run.
 
 use super::{M, hp, ni, r, reading, reading_on, st, types, zn};
-use crate::engine::{Action, EngineError, Game, GameResult, PlayerId, player_name};
+use crate::engine::{Action, EngineError, Game, GameResult, PlayerId, player_name, texts};
 
 /// 101.3: a player whose deck is 0 loses, checked whenever no effect or
 /// rule is being resolved (between steps). 101.7: when both decks are 0 at
@@ -17,7 +17,7 @@ pub fn deck_out(m: &mut M) {
         return;
     }
     let n = m.game.players.len();
-    let zero: Vec<PlayerId> = (0..n)
+    let zero: Vec<PlayerId> = PlayerId::all(n)
         .filter(|&p| !m.game.players[p].lost && m.game.zone_of(p, zn::DECK).is_empty())
         .collect();
     if zero.is_empty() {
@@ -80,7 +80,9 @@ pub fn deck_out(m: &mut M) {
 /// player is left (101.4).
 fn lose(m: &mut M, p: PlayerId) {
     m.game.players[p].lost = true;
-    let left: Vec<PlayerId> = (0..m.game.players.len())
+    let left: Vec<PlayerId> = m
+        .game
+        .player_ids()
         .filter(|&q| !m.game.players[q].lost)
         .collect();
     m.game.result = match left.as_slice() {
@@ -143,13 +145,13 @@ pub fn standing_ko(m: &mut M) -> Result<Vec<String>, EngineError> {
             out.push(id);
         }
     }
-    Ok(out)
+    Ok(texts(&out))
 }
 
 /// What the module refuses to run, checked before the first step.
 pub fn unsupported(g: &Game) -> Option<EngineError> {
     if let Some(b) = super::raid::boss(g) {
-        if b + 1 != g.players.len() {
+        if b.index() + 1 != g.players.len() {
             return Some(super::bad(format!(
                 "the Boss sits after the last party player (RAID:F2): the flag `raid_boss` belongs to p{}",
                 g.players.len()

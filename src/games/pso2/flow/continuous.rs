@@ -44,8 +44,10 @@ fn players(g: &Game, master: PlayerId, who: Who) -> Vec<PlayerId> {
     let n = g.players.len();
     match who {
         Who::You => vec![master],
-        Who::Opponent => (0..n).filter(|&q| raid::opposed(g, master, q)).collect(),
-        Who::Both => (0..n).collect(),
+        Who::Opponent => PlayerId::all(n)
+            .filter(|&q| raid::opposed(g, master, q))
+            .collect(),
+        Who::Both => PlayerId::all(n).collect(),
     }
 }
 

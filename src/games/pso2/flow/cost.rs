@@ -4,7 +4,7 @@
 //! turned OFF goes to the bottom of its deck at once (404.5).
 
 use super::{M, illegal, is_on, r, set_on, st, zn};
-use crate::engine::{CardDef, EngineError, Game, PlayerId, ZoneId, player_name};
+use crate::engine::{CardDef, CardId, EngineError, Game, PlayerId, ZoneId, player_name, texts};
 
 /// The colour of a definition (207), normalised to English; `None` for
 /// white (白), which is no colour (207.2), or no colour given.
@@ -90,7 +90,7 @@ pub fn check_color(
 /// Pays `cost` PP for player `p` from the choice `pay` (ids of ON PP).
 pub fn pay(m: &mut M, p: PlayerId, cost: i64, what: &str) -> Result<(), EngineError> {
     let cost = cost.max(0) as usize;
-    let on: Vec<String> = m
+    let on: Vec<CardId> = m
         .game
         .zone_of(p, zn::PP)
         .iter()
@@ -117,7 +117,7 @@ pub fn pay(m: &mut M, p: PlayerId, cost: i64, what: &str) -> Result<(), EngineEr
         None => {
             return Err(EngineError::MissingChoice {
                 choice: "pay".into(),
-                options: on,
+                options: texts(&on),
             });
         }
     };
@@ -174,9 +174,7 @@ pub fn x_of(g: &crate::engine::Game, id: &str) -> i64 {
 /// The X its player chooses for a ⓧ cost (choice `x`): a whole number 0
 /// or more, never a fraction, a negative or infinity (103.5.1).
 fn choose_x(m: &mut M) -> Result<i64, EngineError> {
-    let v = m
-        .choices
-        .require("x", &["a whole number, 0 or more".into()])?;
+    let v = m.choices.require("x", &["a whole number, 0 or more"])?;
     if v.as_i64().is_some_and(|x| x < 0) {
         return Err(illegal(
             r::NUMBER_CHOICE,

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use super::{M, cost, ctype, illegal, is_item_type, r, types, zn};
-use crate::engine::{EngineError, PlayerId, player_name};
+use crate::engine::{CardId, EngineError, PlayerId, player_name};
 
 fn class_of(m: &M, id: &str) -> Option<String> {
     m.game
@@ -19,7 +19,7 @@ fn class_of(m: &M, id: &str) -> Option<String> {
 /// Checks one player's deck; the first violation is an error citing it.
 fn check(m: &mut M, p: PlayerId) -> Result<(), EngineError> {
     let who = player_name(p);
-    let deck: Vec<String> = m.game.zone_of(p, zn::DECK).to_vec();
+    let deck: Vec<CardId> = m.game.zone_of(p, zn::DECK).to_vec();
     let pc = m
         .game
         .zone_of(p, zn::PLAYER)
@@ -155,7 +155,7 @@ fn check(m: &mut M, p: PlayerId) -> Result<(), EngineError> {
 
 /// Checks every player's deck (100).
 pub fn validate(m: &mut M) -> Result<(), EngineError> {
-    for p in 0..m.game.players.len() {
+    for p in m.game.player_ids() {
         check(m, p)?;
     }
     Ok(())

@@ -57,7 +57,7 @@ pub fn set_up(m: &mut M, card: &str, def: &str, master: PlayerId) {
             continue;
         };
         super::raid::state_mut(&mut m.game).delayed.push(Delayed {
-            card: card.to_string(),
+            card: card.into(),
             def: def.to_string(),
             ability: i,
             trigger,

@@ -11,7 +11,7 @@ use super::{
 };
 use crate::engine::{
     Card, CardId, Effect, EngineError, GameResult, PlayerId, Recipient, Target, Until, Who, ZoneId,
-    state::Modifier,
+    state::Modifier, texts,
 };
 
 /// Resolves one entry taken from the zone.
@@ -317,7 +317,7 @@ fn copy_limit(m: &mut M, id: &str, host: &str) -> Result<(), EngineError> {
     let Some(victim) = m.choices.one_id(&key, &same)? else {
         return Err(EngineError::MissingChoice {
             choice: key,
-            options: same,
+            options: texts(&same),
         });
     };
     moves::destroy(
@@ -372,7 +372,9 @@ fn names_each(effects: &[Effect]) -> bool {
 fn players(m: &mut M, master: PlayerId, who: Who) -> Vec<PlayerId> {
     let named = named_players(m, master, who);
     if who == Who::Opponent && super::raid::on(&m.game) {
-        let left_out: Vec<String> = (0..m.game.players.len())
+        let left_out: Vec<String> = m
+            .game
+            .player_ids()
             .filter(|&q| q != master && !named.contains(&q))
             .map(crate::engine::player_name)
             .collect();
@@ -399,13 +401,13 @@ fn named_players(m: &M, master: PlayerId, who: Who) -> Vec<PlayerId> {
         Who::You => vec![master],
         // In the raid battle the other party players are no opponents
         // (RAID:S9): a party player's opponent is the Boss.
-        Who::Opponent => (0..n)
+        Who::Opponent => PlayerId::all(n)
             .filter(|&q| super::raid::opposed(&m.game, master, q))
             .collect(),
         Who::Both => {
             let tp = m.game.turn.active;
             let mut v = vec![tp];
-            v.extend((0..n).filter(|&q| q != tp));
+            v.extend(PlayerId::all(n).filter(|&q| q != tp));
             v
         }
     }
@@ -420,7 +422,7 @@ fn recipients(
     chosen: &[Chosen],
 ) -> Vec<Recipient> {
     match t {
-        Target::This => vec![Recipient::Card(source.to_string())],
+        Target::This => vec![Recipient::Card(source.into())],
         Target::Player { who } => players(m, master, *who)
             .into_iter()
             .map(Recipient::Player)
@@ -532,7 +534,7 @@ fn apply(
                 if let Recipient::Card(id) = &rc
                     && super::raid::is_boss(
                         &m.game,
-                        m.game.card(id).map_or(usize::MAX, |c| c.owner),
+                        m.game.card(id).map_or(PlayerId(usize::MAX), |c| c.owner),
                     )
                     && !super::raid::is_boss(&m.game, master)
                 {
@@ -624,7 +626,7 @@ fn apply(
                             set: false,
                             always: false,
                             until: *until,
-                            source: source.to_string(),
+                            source: source.into(),
                         });
                     }
                 }
@@ -880,12 +882,12 @@ fn search(
                     format!(
                         "{bad} is not 「{n}」: each name is searched separately (それぞれ), so this search finds 「{n}」 only"
                     ),
-                    options,
+                    texts(&options),
                 ),
                 _ => super::illegal(
                     r::SEARCH,
                     format!("{bad} is not a card this search finds"),
-                    options,
+                    texts(&options),
                 ),
             });
         }
@@ -928,7 +930,9 @@ fn search(
 }
 
 fn finish(m: &mut M) {
-    let left: Vec<PlayerId> = (0..m.game.players.len())
+    let left: Vec<PlayerId> = m
+        .game
+        .player_ids()
         .filter(|&q| !m.game.players[q].lost)
         .collect();
     m.game.result = match left.as_slice() {

@@ -5,7 +5,7 @@
 //! limit (205.4.5), and the host gone before it enters (205.4.8).
 
 use super::{Chosen, M, ctype, illegal, moves, r, set_on, types, zn};
-use crate::engine::{CardId, EngineError, PlayerId};
+use crate::engine::{CardId, EngineError, PlayerId, texts};
 
 /// The class of a card (208), if printed.
 fn class(m: &M, id: &str) -> Option<String> {
@@ -70,7 +70,7 @@ pub fn choose_host(
     let Some(host) = target else {
         return Err(EngineError::MissingChoice {
             choice: "target".into(),
-            options,
+            options: texts(&options),
         });
     };
     if !options.iter().any(|o| o == host) {
@@ -87,7 +87,7 @@ pub fn choose_host(
             format!(
                 "{item} cannot be equipped to {host} (its controller, type, class or 専用 name does not allow it)"
             ),
-            options,
+            texts(&options),
         ));
     }
     if let Some(ic) = class(m, item) {
@@ -115,7 +115,7 @@ pub fn choose_host(
     }
     let generation = m.game.card(host).map_or(0, |c| c.incarnation);
     Ok(Chosen {
-        id: host.to_string(),
+        id: host.into(),
         generation,
     })
 }
@@ -137,7 +137,7 @@ pub fn resolve(m: &mut M, item: &str, host: &Chosen) -> Result<(), EngineError> 
     let alive = m.game.card(&host.id).is_some_and(|c| {
         c.incarnation == host.generation && matches!(c.zone.kind, zn::FIELD | zn::PLAYER)
     });
-    let p = m.game.card(item).map_or(0, |c| c.owner);
+    let p = m.game.card(item).map_or(PlayerId::P1, |c| c.owner);
     if !alive || !can_equip(m, p, item, &host.id) {
         m.record(
             "equip",
@@ -192,7 +192,7 @@ pub fn resolve(m: &mut M, item: &str, host: &Chosen) -> Result<(), EngineError> 
     let Some(chosen) = m.choices.ids(&key, &same)? else {
         return Err(EngineError::MissingChoice {
             choice: key,
-            options: same,
+            options: texts(&same),
         });
     };
     let left: i64 = same

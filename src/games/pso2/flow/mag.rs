@@ -7,7 +7,7 @@
 //! (103.6.2.1): the player keeps it.
 
 use super::{Ctx, M, Step, Window, cost, ctype, illegal, r, types, zn};
-use crate::engine::{Action, EngineError, Game, player_name};
+use crate::engine::{Action, CardId, EngineError, Game, player_name, texts};
 
 /// Whether `id` is a Mag evolution card still under the Mag (not evolved).
 pub fn under_the_mag(g: &Game, id: &str) -> bool {
@@ -16,12 +16,12 @@ pub fn under_the_mag(g: &Game, id: &str) -> bool {
 
 /// The cards that share the Mag's ON/OFF (203.4.5): the Mag and the
 /// evolution cards stacked on it.
-pub fn stack_of(g: &Game, id: &str) -> Vec<String> {
+pub fn stack_of(g: &Game, id: &str) -> Vec<CardId> {
     let Some(c) = g.card(id) else {
         return Vec::new();
     };
     if c.zone.kind != zn::MAG || under_the_mag(g, id) {
-        return vec![id.to_string()];
+        return vec![id.into()];
     }
     g.zone(&c.zone)
         .iter()
@@ -40,7 +40,7 @@ pub fn evolve(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
             vec![],
         ));
     }
-    let under: Vec<String> = m
+    let under: Vec<CardId> = m
         .game
         .zone_of(p, zn::MAG)
         .iter()
@@ -51,7 +51,7 @@ pub fn evolve(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
         return Err(illegal(
             r::MAG_EVOLUTION,
             "the card must be a 《マグ進化》 card under the player's Mag",
-            under,
+            texts(&under),
         ));
     };
     let Some(mag) = m

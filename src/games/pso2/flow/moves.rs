@@ -87,7 +87,7 @@ fn ex_returns(m: &mut M, id: &str, from: &ZoneId, to: ZoneId) -> ZoneId {
     if !ex || from.kind != zn::FIELD || to.kind == zn::FIELD || to.kind == zn::EXCLUDED {
         return to;
     }
-    let owner = m.game.card(id).map_or(0, |c| c.owner);
+    let owner = m.game.card(id).map_or(PlayerId::P1, |c| c.owner);
     m.record(
         "raid",
         format!("{id} is an 【EX】 card leaving the field: it returns outside the game instead of going to {}", to.kind),

@@ -8,10 +8,10 @@ use super::{
     Ctx, Entry, EntryKind, M, Step, Window, cost, equip, illegal, is_item_type, is_on, r, set_on,
     targets, types, zn,
 };
-use crate::engine::{Action, EngineError, ZoneId, player_name};
+use crate::engine::{Action, CardId, EngineError, PlayerId, ZoneId, player_name, texts};
 
 /// Whether `p` may use an empty-zone main-phase action now (103.6.2.2).
-fn main_timing(m: &M, ctx: &Ctx, p: usize) -> bool {
+fn main_timing(m: &M, ctx: &Ctx, p: PlayerId) -> bool {
     ctx.window == Window::Main && ctx.stack.is_empty() && p == m.game.turn.active
 }
 
@@ -20,9 +20,9 @@ fn hand_over(m: &mut M, mut ctx: Ctx) {
     let n = m.game.players.len();
     let p = ctx.holder;
     ctx.holder = (1..n)
-        .map(|k| (p + k) % n)
+        .map(|k| p.after(k, n))
         .find(|&q| !m.game.players[q].lost)
-        .unwrap_or((p + 1) % n);
+        .unwrap_or(p.next(n));
     ctx.passes = 0;
     m.then([Step::Priority(Box::new(ctx))]);
 }
@@ -35,7 +35,7 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
         return Err(illegal(
             r::PLAY,
             "a card is played from its player's hand",
-            hand,
+            texts(&hand),
         ));
     };
     let def = m
@@ -200,7 +200,7 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
 /// The host (付与先) of an attach active: a chara on the field, given as the
 /// action's `target` (204.2.2.2.1, 301.8).
 fn attach_host(m: &mut M, card: &str, target: Option<&str>) -> Result<super::Chosen, EngineError> {
-    let options: Vec<String> = m
+    let options: Vec<CardId> = m
         .game
         .cards
         .values()
@@ -221,7 +221,7 @@ fn attach_host(m: &mut M, card: &str, target: Option<&str>) -> Result<super::Cho
     let Some(host) = target.filter(|t| options.iter().any(|o| o == t)) else {
         return Err(EngineError::MissingChoice {
             choice: "target".into(),
-            options,
+            options: texts(&options),
         });
     };
     m.record(
@@ -231,7 +231,7 @@ fn attach_host(m: &mut M, card: &str, target: Option<&str>) -> Result<super::Cho
     );
     let generation = m.game.card(host).map_or(0, |c| c.incarnation);
     Ok(super::Chosen {
-        id: host.to_string(),
+        id: host.into(),
         generation,
     })
 }
@@ -413,7 +413,7 @@ fn war_cry_activate(m: &mut M, mut ctx: Ctx, card: &str) -> Result<(), EngineErr
     }
     // In the raid battle War Cry also protects other party members (RAID:S1).
     let raid = super::raid::on(&m.game);
-    let ally = |q: usize| q == p || (raid && !super::raid::opposed(&m.game, p, q));
+    let ally = |q: PlayerId| q == p || (raid && !super::raid::opposed(&m.game, p, q));
     let ally_attacked = b.targets.iter().any(|t| match t {
         super::Foe::Player(q) => ally(*q),
         super::Foe::Card(id) => m.game.card(id).is_some_and(|c| ally(c.controller)),
@@ -461,10 +461,10 @@ fn war_cry_activate(m: &mut M, mut ctx: Ctx, card: &str) -> Result<(), EngineErr
     set_on(m, card, false);
     let generation = m.game.card(card).map_or(0, |c| c.incarnation);
     ctx.stack.push(Entry {
-        kind: EntryKind::WarCry(card.to_string()),
+        kind: EntryKind::WarCry(card.into()),
         master: p,
         targets: vec![super::Chosen {
-            id: card.to_string(),
+            id: card.into(),
             generation,
         }],
     });

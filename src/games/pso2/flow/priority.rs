@@ -19,7 +19,7 @@ pub fn offer(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
     let n = m.game.players.len();
     if m.game.players[ctx.holder].lost
         && let Some(next) = (1..n)
-            .map(|k| (ctx.holder + k) % n)
+            .map(|k| ctx.holder.after(k, n))
             .find(|&q| !m.game.players[q].lost)
     {
         ctx.holder = next;
@@ -138,9 +138,9 @@ pub fn pass(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
     let in_game = (0..n).filter(|&q| !m.game.players[q].lost).count();
     if ctx.passes < in_game {
         let next = (1..n)
-            .map(|k| (p + k) % n)
+            .map(|k| p.after(k, n))
             .find(|&q| !m.game.players[q].lost)
-            .unwrap_or((p + 1) % n);
+            .unwrap_or(p.next(n));
         m.record(
             "priority",
             format!(

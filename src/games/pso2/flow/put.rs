@@ -10,7 +10,9 @@
 //! bottom (a text that adds cards to the deck shuffles it with `shuffle`).
 
 use super::{M, ctype, moves, r, st, types, zn};
-use crate::engine::{CardId, EngineError, Filter, PlayerId, Side, Target, ZoneId, player_name};
+use crate::engine::{
+    CardId, EngineError, Filter, PlayerId, Side, Target, ZoneId, player_name, texts,
+};
 
 /// A zone a card is chosen from on resolution, not as a target: its cards
 /// are not public (406.2.2).
@@ -30,7 +32,7 @@ pub fn recoverable(g: &crate::engine::Game, source: &str, id: &str) -> bool {
 fn boss_only(m: &M, master: PlayerId) -> bool {
     let g = &m.game;
     super::raid::on(g)
-        && (0..g.players.len())
+        && g.player_ids()
             .filter(|&q| super::raid::opposed(g, master, q))
             .all(|q| super::raid::is_boss(g, q))
 }
@@ -117,7 +119,7 @@ pub(super) fn required(
         .ids(key, allowed)?
         .ok_or_else(|| EngineError::MissingChoice {
             choice: key.to_string(),
-            options: options.to_vec(),
+            options: texts(options),
         })
 }
 

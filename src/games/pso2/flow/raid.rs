@@ -71,7 +71,7 @@ pub fn moved_back(g: &mut Game, id: &str) {
     let st = state(g);
     st.seq += 1;
     let seq = st.seq;
-    st.back_order.insert(id.to_string(), seq);
+    st.back_order.insert(id.into(), seq);
 }
 
 /// Player flags of the raid.
@@ -84,7 +84,10 @@ pub mod flag {
 
 /// The Boss's seat, in a raid.
 pub fn boss(g: &Game) -> Option<PlayerId> {
-    g.players.iter().position(|p| p.flags.contains(flag::BOSS))
+    g.players
+        .iter()
+        .position(|p| p.flags.contains(flag::BOSS))
+        .map(PlayerId)
 }
 
 /// Whether the game is a raid battle.
@@ -114,7 +117,7 @@ pub fn is_boss(g: &Game, p: PlayerId) -> bool {
 /// The party players who joined the game (eliminated ones included,
 /// RAID:F5).
 fn party(g: &Game) -> Vec<PlayerId> {
-    (0..g.players.len()).filter(|&p| !is_boss(g, p)).collect()
+    g.player_ids().filter(|&p| !is_boss(g, p)).collect()
 }
 
 /// The first player draws on turn 1 in Easy (RAID:F1).
@@ -197,7 +200,7 @@ pub fn checks(m: &mut M) {
             &[r::RAID_ELIMINATION, r::RAID_S_ELIMINATION],
         );
         m.game.players[p].lost = true;
-        let theirs: Vec<String> = m
+        let theirs: Vec<CardId> = m
             .game
             .cards
             .values()
@@ -374,7 +377,7 @@ fn play_top(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
     };
     if let Some(entry) = play_card(m, b, &top, "main phase")? {
         ctx.stack.push(entry);
-        ctx.holder = (b + 1) % m.game.players.len();
+        ctx.holder = b.next(m.game.players.len());
         ctx.passes = 0;
     }
     m.then([Step::Priority(Box::new(ctx))]);
@@ -401,7 +404,7 @@ fn play_card(
     match t.as_str() {
         types::CHARA => {
             moves::enter_field(m, top, b, false, false);
-            state(&mut m.game).entries.insert(top.to_string(), seq);
+            state(&mut m.game).entries.insert(top.into(), seq);
             m.record(
                 "boss_turn",
                 format!("{when}: the Boss plays {top} from the top of its deck; it enters the front row OFF"),
@@ -445,7 +448,7 @@ fn play_card(
                 &[r::RAID_BOSS_MAIN, r::RAID_PARTY_CHOOSES],
             );
             return Ok(Some(super::Entry {
-                kind: super::EntryKind::Card(top.to_string()),
+                kind: super::EntryKind::Card(top.into()),
                 master: b,
                 targets: chosen,
             }));
@@ -463,7 +466,7 @@ fn play_card(
 /// RAID:B④: the Boss itself, then the front-row charas in the order they
 /// entered, then the back-row charas in the order they were put there.
 fn queue_attacks(m: &mut M, b: PlayerId) {
-    let mut order: Vec<String> = m
+    let mut order: Vec<CardId> = m
         .game
         .zone_of(b, zn::PLAYER)
         .iter()
@@ -472,7 +475,7 @@ fn queue_attacks(m: &mut M, b: PlayerId) {
         .collect();
     let entries = state(&mut m.game).entries.clone();
     let back_order = state(&mut m.game).back_order.clone();
-    let mut rows: Vec<(bool, u64, String)> = m
+    let mut rows: Vec<(bool, u64, CardId)> = m
         .game
         .zone_of(b, zn::FIELD)
         .iter()

@@ -4,7 +4,7 @@
 //! not played or activated at all (406.2.2.2, 504.2).
 
 use super::{Chosen, M, ctype, r, st, zn};
-use crate::engine::{CardId, Effect, EngineError, Filter, Game, PlayerId, Side};
+use crate::engine::{CardId, Effect, EngineError, Filter, Game, PlayerId, Side, texts};
 
 /// The chosen-target selector of an ability's effects, if any: every
 /// `chosen` target of one ability names the same chosen cards (「それ」).
@@ -210,11 +210,11 @@ pub fn choose(
         super::illegal(
             r::RECOVER,
             format!("{t} has 回復: 回復X chooses only cards without 回復"),
-            options.clone(),
+            texts(&options),
         )
     };
     // `leader` names a player: their Player card represents them (101.2).
-    let leader: Option<String>;
+    let leader: Option<CardId>;
     let preset = match preset {
         Some("leader") => {
             leader = options
@@ -235,7 +235,7 @@ pub fn choose(
         other => other,
     };
     let given = match preset {
-        Some(t) if options.iter().any(|o| o == t) => Some(vec![t.to_string()]),
+        Some(t) if options.iter().any(|o| o == t) => Some(vec![CardId::from(t)]),
         Some(t) if barred.iter().any(|o| o == t) => return Err(barred_err(t)),
         Some(t) => {
             // Another party member's card in a raid is no 相手 (RAID:S9).
@@ -266,7 +266,7 @@ pub fn choose(
             return Err(super::illegal(
                 rule,
                 format!("{t} is not a legal target of {source}"),
-                options,
+                texts(&options),
             ));
         }
         None => {
@@ -284,7 +284,7 @@ pub fn choose(
         None => {
             return Err(EngineError::MissingChoice {
                 choice: key.into(),
-                options,
+                options: texts(&options),
             });
         }
     };

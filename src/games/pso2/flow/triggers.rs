@@ -48,7 +48,7 @@ fn found(
     abilities_of(m, card, trigger)
         .into_iter()
         .map(|(def, ability)| Found {
-            card: card.to_string(),
+            card: card.into(),
             def,
             ability,
             trigger,
@@ -145,7 +145,7 @@ pub fn timed(m: &mut M, trigger: &'static str) -> Result<Vec<Entry>, EngineError
     let players: Vec<PlayerId> = if trigger == "start_of_turn" {
         vec![tp]
     } else {
-        (0..n).map(|k| (tp + k) % n).collect()
+        (0..n).map(|k| tp.after(k, n)).collect()
     };
     let rules: &'static [&'static str] = if trigger == "start_of_turn" {
         &[r::START_TRIGGERS]
@@ -297,7 +297,7 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
 pub fn entry_key(e: &Entry) -> String {
     match &e.kind {
         EntryKind::Ability { card, trigger, .. } => format!("{card}.{trigger}"),
-        EntryKind::Card(c) => c.clone(),
+        EntryKind::Card(c) => c.to_string(),
         EntryKind::WarCry(c) => format!("{c}.war_cry"),
         EntryKind::DoubleAttack(c) => format!("{c}.double_attack"),
         EntryKind::Pierce { card, .. } => format!("{card}.pierce"),

@@ -5,7 +5,9 @@ use super::{
     BACK_DAMAGE, Ctx, FRONT_DAMAGE, M, Phase, Step, Window, illegal, moves, r, set_on, st,
     triggers, zn,
 };
-use crate::engine::{Action, EngineError, Flow, Until, ZoneId, player_name};
+use crate::engine::{
+    Action, CardId, EngineError, Flow, PlayerId, Until, ZoneId, player_name, texts,
+};
 
 /// Begins a phase or step.
 pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
@@ -123,7 +125,7 @@ fn setup(m: &mut M) -> Result<Flow, EngineError> {
         &[r::SETUP_FIRST, r::GL_FIRST_SECOND],
     )
     .note("the random decision of 102.1 is given by the scenario's `turn.first`");
-    for p in 0..n {
+    for p in PlayerId::all(n) {
         let z = ZoneId::of(p, zn::DECK);
         let mut v = m.game.zones.get(&z).cloned().unwrap_or_default();
         m.game.rng.shuffle(&mut v);
@@ -135,7 +137,7 @@ fn setup(m: &mut M) -> Result<Flow, EngineError> {
         &[r::SETUP_SHUFFLE, r::SETUP_PLAYER_MAG],
     );
     for k in 0..n {
-        let p = (first + k) % n;
+        let p = first.after(k, n);
         m.record(
             "setup",
             format!("{} draws 5", player_name(p)),
@@ -144,7 +146,7 @@ fn setup(m: &mut M) -> Result<Flow, EngineError> {
         moves::draw(m, p, 5);
     }
     for k in 1..n {
-        let p = (first + k) % n;
+        let p = first.after(k, n);
         if let Some(top) = m.game.zone_of(p, zn::DECK).first().cloned() {
             moves::move_to(m, &top, ZoneId::of(p, zn::PP));
             if let Some(c) = m.game.cards.get_mut(&top) {
@@ -183,7 +185,7 @@ fn start(m: &mut M) -> Result<Flow, EngineError> {
         format!("{}'s PP become ON", player_name(tp)),
         &[r::START_UNTAP_PP],
     );
-    let pp: Vec<String> = m.game.zone_of(tp, zn::PP).to_vec();
+    let pp: Vec<CardId> = m.game.zone_of(tp, zn::PP).to_vec();
     for id in pp {
         set_on(m, &id, true);
     }
@@ -196,7 +198,7 @@ fn start(m: &mut M) -> Result<Flow, EngineError> {
         &[r::START_UNTAP],
     );
     for z in [zn::PLAYER, zn::FIELD, zn::MAG] {
-        let ids: Vec<String> = m.game.zone_of(tp, z).to_vec();
+        let ids: Vec<CardId> = m.game.zone_of(tp, z).to_vec();
         for id in ids {
             set_on(m, &id, true);
         }
@@ -254,12 +256,12 @@ pub fn place_pp(m: &mut M, a: &Action) -> Result<(), EngineError> {
             vec![],
         ));
     }
-    let hand: Vec<String> = m.game.zone_of(tp, zn::HAND).to_vec();
+    let hand: Vec<CardId> = m.game.zone_of(tp, zn::HAND).to_vec();
     let Some(card) = a.card.clone().filter(|c| hand.contains(c)) else {
         return Err(illegal(
             r::PP_PLACE,
             "the card put into PP must be one card from the turn player's hand",
-            hand,
+            texts(&hand),
         ));
     };
     moves::move_to(m, &card, ZoneId::of(tp, zn::PP));
@@ -331,7 +333,7 @@ fn refresh(m: &mut M) -> Result<Flow, EngineError> {
         &[r::REFRESH],
     );
     let _ = e;
-    let ids: Vec<String> = m.game.cards.keys().cloned().collect();
+    let ids: Vec<CardId> = m.game.cards.keys().cloned().collect();
     for id in &ids {
         let Some(c) = m.game.cards.get_mut(id) else {
             continue;
@@ -356,7 +358,7 @@ fn refresh(m: &mut M) -> Result<Flow, EngineError> {
     }
     m.game.vars.retain(|k, _| !k.starts_with("turn:"));
     super::delayed::expire(m);
-    let hand: Vec<String> = m.game.zone_of(tp, zn::HAND).to_vec();
+    let hand: Vec<CardId> = m.game.zone_of(tp, zn::HAND).to_vec();
     if hand.len() >= 8 {
         let n = hand.len() - 7;
         // Discarded in id order.
@@ -384,9 +386,9 @@ fn refresh(m: &mut M) -> Result<Flow, EngineError> {
     }
     let n = m.game.players.len().max(1);
     let next = (1..=n)
-        .map(|k| (tp + k) % n)
+        .map(|k| tp.after(k, n))
         .find(|&q| !m.game.players[q].lost)
-        .unwrap_or((tp + 1) % n);
+        .unwrap_or(tp.next(n));
     m.game.turn.number += 1;
     m.game.turn.active = next;
     m.record(

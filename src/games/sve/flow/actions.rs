@@ -33,7 +33,7 @@ pub(super) fn legal_main(g: &Game) -> Vec<String> {
     out
 }
 
-pub(super) fn legal_attackers(g: &Game) -> Vec<String> {
+pub(super) fn legal_attackers(g: &Game) -> Vec<CardId> {
     let tp = g.turn.active;
     field_followers(g, tp)
         .into_iter()
@@ -60,14 +60,14 @@ pub(super) fn legal_targets(g: &Game, attacker: &str) -> (Vec<String>, &'static 
     // 8.4.3.1 bullet 2; Storm also waives it (judge's reading, see note).
     let mut can_leader = continuous || storm_reaches_leader(g, attacker);
     let mut rule = r::TARGET_LEGAL;
-    let followers: Vec<String> = field_followers(g, ntp)
+    let followers: Vec<CardId> = field_followers(g, ntp)
         .into_iter()
         .filter(|t| {
             let tc = &g.cards[t];
             (tc.has(st::ENGAGED) || assail) && !has_kw(g, t, "intimidate")
         })
         .collect();
-    let ward: Vec<String> = followers
+    let ward: Vec<CardId> = followers
         .iter()
         .filter(|t| has_kw(g, t, "ward") && g.cards[*t].has(st::ENGAGED))
         .cloned()
@@ -82,7 +82,7 @@ pub(super) fn legal_targets(g: &Game, attacker: &str) -> (Vec<String>, &'static 
     if can_leader {
         out.push("leader".into());
     }
-    (out, rule)
+    (texts(&out), rule)
 }
 
 /// Applies one scenario action at the current decision.
@@ -358,7 +358,7 @@ pub(super) fn quick_options(g: &Game, p: PlayerId) -> Vec<String> {
     out
 }
 
-pub(super) fn need_card(a: &Action) -> R<String> {
+pub(super) fn need_card(a: &Action) -> R<CardId> {
     a.card
         .clone()
         .ok_or_else(|| bad(format!("action `{}` needs a `card`", a.kind)))

@@ -45,14 +45,14 @@ pub(super) fn declare_attack(
         return Err(illegal(
             r::ATTACKER,
             format!("{attacker} is not a follower on {}'s field", player_name(p)),
-            attackers,
+            texts(&attackers),
         ));
     }
     if c.has(st::ENGAGED) {
         return Err(illegal(
             r::ATTACKER,
             format!("{attacker} is engaged: only a reserved follower can attack"),
-            attackers,
+            texts(&attackers),
         ));
     }
     let continuous = !c.has(st::ARRIVED);
@@ -66,7 +66,7 @@ pub(super) fn declare_attack(
                 "{attacker} has not been on {}'s field since the start of the turn (no Storm or Rush, not evolved this turn)",
                 player_name(p)
             ),
-            attackers,
+            texts(&attackers),
         ));
     }
     let (legal, rule) = legal_targets(g, attacker);
@@ -74,7 +74,7 @@ pub(super) fn declare_attack(
         return Err(illegal(
             r::TARGET_NONE,
             format!("{attacker} has no legal attack target"),
-            attackers,
+            texts(&attackers),
         ));
     }
     let Some(t) = target else {
@@ -133,10 +133,7 @@ pub(super) fn declare_attack(
     let (tgt, t_inc) = if t == "leader" {
         (AttackTarget::Leader(ntp), 0)
     } else {
-        (
-            AttackTarget::Follower(t.to_string()),
-            g.cards[t].incarnation,
-        )
+        (AttackTarget::Follower(t.into()), g.cards[t].incarnation)
     };
     let a_inc = c.incarnation;
     let aura_target = t != "leader" && has_kw(g, t, "aura");
@@ -197,10 +194,10 @@ pub(super) fn declare_attack(
     }
     m.then([
         Step::AttackEngage {
-            attacker: attacker.to_string(),
+            attacker: attacker.into(),
         },
         Step::AttackEvent {
-            attacker: attacker.to_string(),
+            attacker: attacker.into(),
             target: tgt.clone(),
         },
         Step::CheckTiming {
@@ -211,7 +208,7 @@ pub(super) fn declare_attack(
             window: Window::Attack,
         },
         Step::CombatDamage {
-            attacker: attacker.to_string(),
+            attacker: attacker.into(),
             target: tgt,
             a_inc,
             t_inc,
@@ -221,7 +218,7 @@ pub(super) fn declare_attack(
             started: false,
         },
         Step::AttackEnd {
-            attacker: attacker.to_string(),
+            attacker: attacker.into(),
         },
         Step::CheckTiming {
             at: r::MAIN_AFTER,

@@ -38,7 +38,7 @@ pub(super) fn combat_damage(
             m.game.events.push(Event::Damaged {
                 card: None,
                 player: Some(*p),
-                source: attacker.to_string(),
+                source: attacker.into(),
                 amount: atk,
                 kind: "attack",
             });
@@ -90,9 +90,9 @@ pub(super) fn combat_damage(
                     c.damage += amount;
                 }
                 m.game.events.push(Event::Damaged {
-                    card: Some(victim.to_string()),
+                    card: Some(victim.into()),
                     player: None,
-                    source: src.to_string(),
+                    source: src.into(),
                     amount,
                     kind,
                 });
@@ -105,7 +105,7 @@ pub(super) fn combat_damage(
             // 8.4.9.2: the fought event; Bane keys off it even with 0 damage
             // (12.14.2.1).
             m.game.events.push(Event::Fought {
-                a: attacker.to_string(),
+                a: attacker.into(),
                 b: t.clone(),
             });
             let mut marked = Vec::new();

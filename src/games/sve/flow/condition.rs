@@ -22,7 +22,7 @@ pub const COUNTS: &[&str] = &[COMBO, SPELLCHAIN, CRIMSON, earth_rite::EARTH_RITE
 fn count(g: &Game, name: &str, p: PlayerId) -> i64 {
     let s = g.own_ref::<SveState>();
     match name {
-        COMBO => s.map_or(0, |s| s.played.get(p).copied().unwrap_or(0)) as i64,
+        COMBO => s.map_or(0, |s| s.played.get(p.index()).copied().unwrap_or(0)) as i64,
         SPELLCHAIN => g
             .zone_of(p, zn::CEMETERY)
             .iter()
@@ -31,7 +31,7 @@ fn count(g: &Game, name: &str, p: PlayerId) -> i64 {
         earth_rite::EARTH_RITE => earth_rite::paid(g, p),
         CRIMSON => i64::from(
             g.turn.active == p
-                && s.is_some_and(|s| s.defense_lowered.get(p).copied().unwrap_or(false)),
+                && s.is_some_and(|s| s.defense_lowered.get(p.index()).copied().unwrap_or(false)),
         ),
         _ => 0,
     }

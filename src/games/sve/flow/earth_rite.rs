@@ -52,7 +52,7 @@ pub(super) fn unsupported(
 
 /// The amulets `p` may remove a stack counter from: theirs, on the field,
 /// with Stack and at least one stack counter.
-fn stack_amulets(g: &Game, p: PlayerId) -> Vec<String> {
+fn stack_amulets(g: &Game, p: PlayerId) -> Vec<CardId> {
     g.zone_of(p, zn::FIELD)
         .iter()
         .filter(|id| {
@@ -83,7 +83,7 @@ pub(super) fn decide(
     let options = stack_amulets(&m.game, p);
     let amulet = match m.choices.take(&k) {
         None | Some(Value::Bool(false)) => None,
-        Some(Value::String(id)) if options.contains(&id) => Some(id),
+        Some(Value::String(id)) if options.iter().any(|c| c == &id) => Some(id),
         Some(Value::String(id)) => {
             return Err(illegal(
                 r::EARTH_RITE_MEANS,
@@ -100,7 +100,7 @@ pub(super) fn decide(
             return Err(EngineError::BadChoice {
                 choice: k,
                 value: v.to_string(),
-                options,
+                options: texts(&options),
             });
         }
     };

@@ -474,7 +474,7 @@ pub(super) fn apply_effect(
                         c.damage += amount;
                     }
                     m.game.events.push(Event::Damaged {
-                        card: Some(t.clone()),
+                        card: Some(t.clone().into()),
                         player: None,
                         source: this.into(),
                         amount: *amount,

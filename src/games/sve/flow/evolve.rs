@@ -23,7 +23,7 @@ pub(super) fn evolve(m: &mut M, p: PlayerId, card: &str, evo: Option<&str>) -> R
         ));
     }
     let name = eff_def(g, card).map(|d| d.name.clone()).unwrap_or_default();
-    let options: Vec<String> = g
+    let options: Vec<CardId> = g
         .zone_of(p, zn::EVOLVE_DECK)
         .iter()
         .filter(|e| !g.cards[*e].has(st::FACE_UP) && g.def_of(e).is_some_and(|d| d.name == name))
@@ -32,7 +32,7 @@ pub(super) fn evolve(m: &mut M, p: PlayerId, card: &str, evo: Option<&str>) -> R
     let Some(e) = evo else {
         return Err(EngineError::MissingChoice {
             choice: "target (the evolve card)".into(),
-            options,
+            options: texts(&options),
         });
     };
     if !options.iter().any(|x| x == e) {
@@ -42,7 +42,7 @@ pub(super) fn evolve(m: &mut M, p: PlayerId, card: &str, evo: Option<&str>) -> R
                 "`{e}` is not a face-down card named {name} in {}'s evolve deck area",
                 player_name(p)
             ),
-            options,
+            texts(&options),
         ));
     }
     let cost = g
@@ -129,7 +129,7 @@ fn attach(m: &mut M, p: PlayerId, card: &str, e: &str, why: &[&'static str]) {
         .unwrap_or((0, 0));
     mv(m, e, ZoneId::of(p, zn::EVOLUTION), false);
     if let Some(ec) = m.game.cards.get_mut(e) {
-        ec.attached_to = Some(card.to_string());
+        ec.attached_to = Some(card.into());
         ec.states.insert(st::FACE_UP.into());
     }
     if let Some(c) = m.game.cards.get_mut(card) {
@@ -141,9 +141,7 @@ fn attach(m: &mut M, p: PlayerId, card: &str, e: &str, why: &[&'static str]) {
         .get(card)
         .map(|c| (attack(&m.game, c), defense(&m.game, c)))
         .unwrap_or((0, 0));
-    m.game.events.push(Event::Transformed {
-        card: card.to_string(),
-    });
+    m.game.events.push(Event::Transformed { card: card.into() });
     let mut rules = vec![
         r::EVOLVE,
         r::EVOLVE_EVENT,
@@ -182,7 +180,7 @@ pub(super) fn evolve_by_effect(m: &mut M, card: &str, this: &str) -> R<()> {
     let name = eff_def(&m.game, card)
         .map(|d| d.name.clone())
         .unwrap_or_default();
-    let options: Vec<String> = m
+    let options: Vec<CardId> = m
         .game
         .zone_of(p, zn::EVOLVE_DECK)
         .iter()

@@ -42,7 +42,7 @@ pub(super) fn feed_times(m: &mut M, p: PlayerId, card: &str, n: usize, alts: Vec
             alts,
         ));
     }
-    let carrots: Vec<String> = g
+    let carrots: Vec<CardId> = g
         .zone_of(p, zn::EVOLVE_DECK)
         .iter()
         .filter(|id| g.def_of(id).is_some_and(|d| d.name == CARROT))
@@ -60,7 +60,7 @@ pub(super) fn feed_times(m: &mut M, p: PlayerId, card: &str, n: usize, alts: Vec
     for id in &carrots {
         mv(m, id, ZoneId::of(p, zn::RACE), false);
         if let Some(c) = m.game.cards.get_mut(id) {
-            c.attached_to = Some(card.to_string());
+            c.attached_to = Some(card.into());
         }
     }
     m.record(

@@ -11,6 +11,7 @@ use super::rules as r;
 use crate::engine::{
     Action, Card, CardId, EngineError, Event, Filter, Flow, Game, GameResult, Machine, Pending,
     PlayerId, Rules, Side, Target, Until, Who, ZoneId, card::Effect, player_name, state::Modifier,
+    texts,
 };
 
 use super::ZONES;
@@ -97,17 +98,17 @@ pub struct SveState {
 impl SveState {
     /// Counts one more card played by `p` this turn.
     pub fn count_play(&mut self, p: PlayerId) {
-        if self.played.len() <= p {
-            self.played.resize(p + 1, 0);
+        if self.played.len() <= p.index() {
+            self.played.resize(p.index() + 1, 0);
         }
-        self.played[p] += 1;
+        self.played[p.index()] += 1;
     }
     /// Notes that `p`'s leader's defense went down this turn.
     pub fn lower_defense(&mut self, p: PlayerId) {
-        if self.defense_lowered.len() <= p {
-            self.defense_lowered.resize(p + 1, false);
+        if self.defense_lowered.len() <= p.index() {
+            self.defense_lowered.resize(p.index() + 1, false);
         }
-        self.defense_lowered[p] = true;
+        self.defense_lowered[p.index()] = true;
     }
 }
 
@@ -360,10 +361,10 @@ fn candidates(
             out.push(id.clone());
         }
         if or_leader {
-            out.push(leader_key(p));
+            out.push(leader_key(p).into());
         }
     }
-    out
+    texts(&out)
 }
 
 // ---------------------------------------------------------------- driver

@@ -120,7 +120,7 @@ pub(super) fn add_triggers(
     for ability in idx {
         let combined = d.abilities[ability].trigger.contains('+');
         let p = Pending {
-            card: id.to_string(),
+            card: id.into(),
             def: def.to_string(),
             ability,
             trigger: trigger.to_string(),
@@ -204,7 +204,11 @@ pub(super) fn collect(m: &mut M) {
             } if amount > 0 && has_kw(&m.game, &source, "drain") => {
                 // 12.13.2 / 12.13.2.1: attack damage dealt as the attacker.
                 // 12.13.3: several Drains count as one (one keyword here).
-                let master = m.game.card(&source).map(|c| c.controller).unwrap_or(0);
+                let master = m
+                    .game
+                    .card(&source)
+                    .map(|c| c.controller)
+                    .unwrap_or(PlayerId::P1);
                 let def = eff_def_key(&m.game, &source).unwrap_or_default();
                 m.game.pending.push(Pending {
                     card: source.clone(),
@@ -311,7 +315,9 @@ pub(super) fn set_value(
 }
 
 pub(super) fn game_over_check(m: &mut M) {
-    let lost: Vec<PlayerId> = (0..m.game.players.len())
+    let lost: Vec<PlayerId> = m
+        .game
+        .player_ids()
         .filter(|&p| m.game.players[p].lost)
         .collect();
     if lost.is_empty() {
@@ -320,9 +326,11 @@ pub(super) fn game_over_check(m: &mut M) {
     let (result, rule) = if lost.len() == m.game.players.len() {
         (GameResult::Draw, r::DRAW_SIMULTANEOUS)
     } else {
-        let w = (0..m.game.players.len())
+        let w = m
+            .game
+            .player_ids()
             .find(|p| !lost.contains(p))
-            .unwrap_or(0);
+            .unwrap_or(PlayerId::P1);
         (GameResult::Win(player_name(w)), r::WIN_LOSS)
     };
     let text = match &result {

@@ -164,12 +164,12 @@ pub(super) fn play_card(
     // 13.2.1 item 3: every card played counts for Combo, this one too.
     m.game.own::<SveState>().count_play(p);
     m.game.events.push(Event::Played {
-        card: card.to_string(),
+        card: card.into(),
         player: p,
     });
     m.record("play.event", format!("{card} was played"), &[r::PLAY_EVENT]);
     m.then([Step::Resolve {
-        card: card.to_string(),
+        card: card.into(),
         player: p,
         targets,
     }]);

@@ -205,7 +205,7 @@ pub(super) fn put(
                     &[r::IMPOSSIBLE],
                 );
             }
-            cards.extend(deck[..k].iter().cloned());
+            cards.extend(deck[..k].iter().map(|c| c.to_string()));
         }
     }
     // The owner of each card receives it (4.1.6); group by owner for the
@@ -319,7 +319,11 @@ pub(super) fn take_control(m: &mut M, targets: &[String], master: PlayerId) -> R
         if let Some(v) = m.game.zones.get_mut(&from) {
             v.retain(|x| x != t);
         }
-        m.game.zones.entry(to.clone()).or_default().push(t.clone());
+        m.game
+            .zones
+            .entry(to.clone())
+            .or_default()
+            .push(t.clone().into());
         if let Some(card) = m.game.cards.get_mut(t) {
             card.zone = to.clone();
             card.controller = master;

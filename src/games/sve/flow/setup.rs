@@ -25,10 +25,10 @@ pub(super) fn pre_game(g: &Game) -> Vec<Step> {
 pub(super) fn prepare(m: &mut M) -> R<()> {
     m.game.turn.phase = "setup".into();
     let players = m.game.players.len();
-    for p in 0..players {
+    for p in PlayerId::all(players) {
         check_decks(&m.game, p)?;
     }
-    for p in 0..players {
+    for p in PlayerId::all(players) {
         let mut ids = m.game.zone_of(p, zn::DECK).to_vec();
         m.game.rng.shuffle(&mut ids);
         let n = ids.len();
@@ -54,7 +54,7 @@ pub(super) fn prepare(m: &mut M) -> R<()> {
         &[r::PRE_GAME_FIRST],
     )
     .note("the scenario names the first player (`state.turn.first`): the random pick of who chooses (6.2.1.6) is made before it");
-    for p in 0..players {
+    for p in PlayerId::all(players) {
         let top = take_four(m, p);
         m.record(
             "setup.hand",
@@ -72,8 +72,8 @@ pub(super) fn prepare(m: &mut M) -> R<()> {
 
 /// 6.2.1.7 (and again after a mulligan): the top 4 cards of `p`'s deck
 /// move to their hand; not a draw (5.9).
-fn take_four(m: &mut M, p: PlayerId) -> Vec<String> {
-    let top: Vec<String> = m
+fn take_four(m: &mut M, p: PlayerId) -> Vec<CardId> {
+    let top: Vec<CardId> = m
         .game
         .zone_of(p, zn::DECK)
         .iter()
@@ -177,7 +177,7 @@ pub(super) fn keep(m: &mut M, p: PlayerId, note: Option<&str>) {
 /// the second, each leader's defense 20; the first player's turn 1 begins.
 pub(super) fn set_starting_values(m: &mut M) {
     let first = m.game.turn.first;
-    for p in 0..m.game.players.len() {
+    for p in m.game.player_ids() {
         let ep = if p == first { 0 } else { 3 };
         let values = [("pp", 0), ("max_pp", 0), ("ep", ep), ("defense", 20)];
         let old: Vec<i64> = values

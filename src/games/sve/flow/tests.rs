@@ -53,10 +53,10 @@ fn game() -> Game {
 #[test]
 fn only_engaged_followers_and_the_leader_are_targets() {
     let mut g = game();
-    g.add_card(card("a", "plain", 0, zn::FIELD, &[]));
-    g.add_card(card("r", "plain", 1, zn::FIELD, &[]));
-    g.add_card(card("e", "plain", 1, zn::FIELD, &[st::ENGAGED]));
-    g.add_card(card("i", "intim", 1, zn::FIELD, &[st::ENGAGED]));
+    g.add_card(card("a", "plain", PlayerId::P1, zn::FIELD, &[]));
+    g.add_card(card("r", "plain", PlayerId::P2, zn::FIELD, &[]));
+    g.add_card(card("e", "plain", PlayerId::P2, zn::FIELD, &[st::ENGAGED]));
+    g.add_card(card("i", "intim", PlayerId::P2, zn::FIELD, &[st::ENGAGED]));
     assert_eq!(
         legal_targets(&g, "a").0,
         vec!["e".to_string(), "leader".into()]
@@ -66,9 +66,9 @@ fn only_engaged_followers_and_the_leader_are_targets() {
 #[test]
 fn engaged_ward_narrows_targets_and_reserved_ward_does_not() {
     let mut g = game();
-    g.add_card(card("a", "plain", 0, zn::FIELD, &[]));
-    g.add_card(card("e", "plain", 1, zn::FIELD, &[st::ENGAGED]));
-    g.add_card(card("w", "ward", 1, zn::FIELD, &[]));
+    g.add_card(card("a", "plain", PlayerId::P1, zn::FIELD, &[]));
+    g.add_card(card("e", "plain", PlayerId::P2, zn::FIELD, &[st::ENGAGED]));
+    g.add_card(card("w", "ward", PlayerId::P2, zn::FIELD, &[]));
     assert_eq!(
         legal_targets(&g, "a").0,
         vec!["e".to_string(), "leader".into()]
@@ -86,24 +86,24 @@ fn engaged_ward_narrows_targets_and_reserved_ward_does_not() {
 #[test]
 fn storm_reaches_the_leader_and_assail_reserved_followers() {
     let mut g = game();
-    g.add_card(card("s", "storm", 0, zn::FIELD, &[st::ARRIVED]));
-    g.add_card(card("l", "assail", 0, zn::FIELD, &[]));
-    g.add_card(card("r", "plain", 1, zn::FIELD, &[]));
+    g.add_card(card("s", "storm", PlayerId::P1, zn::FIELD, &[st::ARRIVED]));
+    g.add_card(card("l", "assail", PlayerId::P1, zn::FIELD, &[]));
+    g.add_card(card("r", "plain", PlayerId::P2, zn::FIELD, &[]));
     assert_eq!(legal_targets(&g, "s").0, vec!["leader".to_string()]);
     assert_eq!(
         legal_targets(&g, "l").0,
         vec!["r".to_string(), "leader".into()]
     );
     // An arrival without Storm, Rush or evolution is no legal attacker.
-    g.add_card(card("n", "plain", 0, zn::FIELD, &[st::ARRIVED]));
-    assert!(!legal_attackers(&g).contains(&"n".to_string()));
+    g.add_card(card("n", "plain", PlayerId::P1, zn::FIELD, &[st::ARRIVED]));
+    assert!(!legal_attackers(&g).iter().any(|c| c == "n"));
 }
 
 #[test]
 fn an_attached_evolve_card_supplies_the_characteristics() {
     let mut g = game();
-    g.add_card(card("w", "plain", 0, zn::FIELD, &[]));
-    let mut e = card("e", "evo", 0, zn::EVOLUTION, &[]);
+    g.add_card(card("w", "plain", PlayerId::P1, zn::FIELD, &[]));
+    let mut e = card("e", "evo", PlayerId::P1, zn::EVOLUTION, &[]);
     e.attached_to = Some("w".into());
     g.add_card(e);
     g.cards.get_mut("w").unwrap().damage = 1;
@@ -155,7 +155,7 @@ fn an_alternate_face_is_not_implemented() {
 #[test]
 fn storm_reading_keeps_the_leader_out_of_reach() {
     let mut g = game();
-    g.add_card(card("s", "storm", 0, zn::FIELD, &[st::ARRIVED]));
+    g.add_card(card("s", "storm", PlayerId::P1, zn::FIELD, &[st::ARRIVED]));
     assert!(legal_targets(&g, "s").0.contains(&"leader".to_string()));
     g.players[1].flags.insert(STORM_FOLLOWERS_ONLY.into());
     assert!(!legal_targets(&g, "s").0.contains(&"leader".to_string()));
@@ -165,38 +165,44 @@ fn storm_reading_keeps_the_leader_out_of_reach() {
 fn extra_turns_come_latest_first_then_the_turn_that_would_have_come() {
     let mut m = M::new(game());
     // p1 gave p2 an extra turn, then itself one, in p1's turn.
-    m.game.own::<SveState>().extra_turns = vec![1, 0];
-    assert_eq!(next_turn_player(&mut m, 0), 0);
-    assert_eq!(next_turn_player(&mut m, 0), 1);
-    assert_eq!(next_turn_player(&mut m, 1), 1);
-    assert_eq!(next_turn_player(&mut m, 1), 0);
+    m.game.own::<SveState>().extra_turns = vec![PlayerId::P2, PlayerId::P1];
+    assert_eq!(next_turn_player(&mut m, PlayerId::P1), PlayerId::P1);
+    assert_eq!(next_turn_player(&mut m, PlayerId::P1), PlayerId::P2);
+    assert_eq!(next_turn_player(&mut m, PlayerId::P2), PlayerId::P2);
+    assert_eq!(next_turn_player(&mut m, PlayerId::P2), PlayerId::P1);
 }
 
 #[test]
 fn a_skipped_turn_gives_way_to_the_next_once() {
     let mut m = M::new(game());
     m.game.own::<SveState>().skip_next = vec![false, true];
-    assert_eq!(next_turn_player(&mut m, 0), 0);
-    assert_eq!(next_turn_player(&mut m, 0), 1);
+    assert_eq!(next_turn_player(&mut m, PlayerId::P1), PlayerId::P1);
+    assert_eq!(next_turn_player(&mut m, PlayerId::P1), PlayerId::P2);
 }
 
 #[test]
 fn a_mulligan_of_different_cards_needs_their_order() {
     let mut m = M::new(game());
     for (id, d) in [("a", "plain"), ("b", "ward")] {
-        m.game.add_card(card(id, d, 0, zn::HAND, &[]));
+        m.game.add_card(card(id, d, PlayerId::P1, zn::HAND, &[]));
     }
     for i in 0..6 {
         m.game
-            .add_card(card(&format!("d{i}"), "plain", 0, zn::DECK, &[]));
+            .add_card(card(&format!("d{i}"), "plain", PlayerId::P1, zn::DECK, &[]));
     }
     assert!(matches!(
-        mulligan(&mut m, 0),
+        mulligan(&mut m, PlayerId::P1),
         Err(EngineError::MissingChoice { .. })
     ));
     let order = serde_json::json!(["b", "a"]);
     m.choices = crate::engine::Choices::new([("bottom".to_string(), order)].into());
-    mulligan(&mut m, 0).unwrap();
-    assert_eq!(m.game.zone_of(0, zn::DECK), ["d4", "d5", "b", "a"]);
-    assert_eq!(m.game.zone_of(0, zn::HAND), ["d0", "d1", "d2", "d3"]);
+    mulligan(&mut m, PlayerId::P1).unwrap();
+    assert_eq!(
+        m.game.zone_of(PlayerId::P1, zn::DECK),
+        ["d4", "d5", "b", "a"]
+    );
+    assert_eq!(
+        m.game.zone_of(PlayerId::P1, zn::HAND),
+        ["d0", "d1", "d2", "d3"]
+    );
 }

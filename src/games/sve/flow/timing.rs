@@ -1,6 +1,7 @@
 //! Check timing (10.5.2) and the rule processes of chapter 11.
 
 use super::*;
+use crate::engine::texts;
 
 pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow> {
     if !started {
@@ -91,15 +92,15 @@ pub(super) fn rule_processes(m: &mut M) -> R<bool> {
     let n = g.players.len();
     let mut any = false;
     // 11.2.1 / 11.2.2
-    let lose_def: Vec<PlayerId> = (0..n)
+    let lose_def: Vec<PlayerId> = PlayerId::all(n)
         .filter(|&p| !g.players[p].lost && g.value(p, "defense") <= 0)
         .collect();
-    let lose_deck: Vec<PlayerId> = (0..n)
+    let lose_deck: Vec<PlayerId> = PlayerId::all(n)
         .filter(|&p| g.players[p].flags.contains(DREW_FROM_EMPTY))
         .collect();
     // 11.3.1 / 11.3.2
     let mut destroy: Vec<(CardId, Vec<&'static str>)> = Vec::new();
-    for p in 0..n {
+    for p in PlayerId::all(n) {
         for id in field_followers(g, p) {
             let c = &g.cards[&id];
             let mut why = Vec::new();
@@ -116,7 +117,7 @@ pub(super) fn rule_processes(m: &mut M) -> R<bool> {
     }
     // 11.7.1 Stack with no stack counters.
     let mut to_cemetery: Vec<(CardId, &'static str)> = Vec::new();
-    for p in 0..n {
+    for p in PlayerId::all(n) {
         for id in g.zone_of(p, zn::FIELD) {
             if has_kw(g, id, "stack")
                 && g.cards[id].counters.get("stack").copied().unwrap_or(0) <= 0
@@ -128,7 +129,7 @@ pub(super) fn rule_processes(m: &mut M) -> R<bool> {
     // 11.6.1 / 11.8.1 orphans; 11.6.2 several evolve cards on one card.
     let mut orphans: Vec<(CardId, &'static str)> = Vec::new();
     let mut detach: Vec<CardId> = Vec::new();
-    for p in 0..n {
+    for p in PlayerId::all(n) {
         for (zone, rule) in [
             (zn::EVOLUTION, r::EVOLVE_ORPHAN),
             (zn::RACE, r::RACE_ORPHAN),
@@ -149,7 +150,7 @@ pub(super) fn rule_processes(m: &mut M) -> R<bool> {
             if let Some(h) = &g.cards[id].attached_to
                 && on_field(g, h)
             {
-                hosts.entry(h.clone()).or_default().push(id.clone());
+                hosts.entry(h.to_string()).or_default().push(id.clone());
             }
         }
         for (_, list) in hosts {
@@ -161,7 +162,7 @@ pub(super) fn rule_processes(m: &mut M) -> R<bool> {
     }
     // 11.4.1 / 11.5.1 overflow.
     let mut overflow: Vec<(PlayerId, &'static str, &'static str)> = Vec::new();
-    for p in 0..n {
+    for p in PlayerId::all(n) {
         for (zone, rule) in [(zn::FIELD, r::FIELD_OVERFLOW), (zn::EX, r::EX_OVERFLOW)] {
             if g.zone_of(p, zone).len() > limit(g, zone) {
                 overflow.push((p, zone, rule));
@@ -169,7 +170,7 @@ pub(super) fn rule_processes(m: &mut M) -> R<bool> {
         }
     }
     // 11.9.1
-    let pp_over: Vec<PlayerId> = (0..n)
+    let pp_over: Vec<PlayerId> = PlayerId::all(n)
         .filter(|&p| g.value(p, "pp") > g.value(p, "max_pp"))
         .collect();
 
@@ -291,9 +292,9 @@ pub(super) fn rule_processes(m: &mut M) -> R<bool> {
             .ids(&key, &ids)?
             .ok_or_else(|| EngineError::MissingChoice {
                 choice: key.clone(),
-                options: ids.clone(),
+                options: texts(&ids),
             })?;
-        let distinct: BTreeSet<&String> = keep.iter().collect();
+        let distinct: BTreeSet<&CardId> = keep.iter().collect();
         if distinct.len() != lim || keep.len() != lim {
             return Err(EngineError::BadChoice {
                 choice: key,

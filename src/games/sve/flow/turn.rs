@@ -155,7 +155,7 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
             );
         }
         Step::WardEngage => {
-            let options: Vec<String> = field_followers(&m.game, tp)
+            let options: Vec<CardId> = field_followers(&m.game, tp)
                 .into_iter()
                 .filter(|id| {
                     has_kw(&m.game, id, "ward")

@@ -8,10 +8,10 @@ use super::*;
 /// satisfied by one skipped turn (5.25.2.1).
 pub(super) fn skip_next_turn(m: &mut M, p: PlayerId) {
     let own = m.game.own::<SveState>();
-    if own.skip_next.len() <= p {
-        own.skip_next.resize(p + 1, false);
+    if own.skip_next.len() <= p.index() {
+        own.skip_next.resize(p.index() + 1, false);
     }
-    let again = std::mem::replace(&mut own.skip_next[p], true);
+    let again = std::mem::replace(&mut own.skip_next[p.index()], true);
     let e = m.record(
         "effect.skip_turn",
         format!("{}'s next turn will be skipped", player_name(p)),
@@ -65,12 +65,12 @@ pub(super) fn next_turn_player(m: &mut M, tp: PlayerId) -> PlayerId {
         }
         None => own.resume.take().unwrap_or(in_order),
     };
-    for _ in 0..m.game.players.len() {
+    for _ in m.game.player_ids() {
         let own = m.game.own::<SveState>();
-        if !own.skip_next.get(next).copied().unwrap_or(false) {
+        if !own.skip_next.get(next.index()).copied().unwrap_or(false) {
             break;
         }
-        own.skip_next[next] = false;
+        own.skip_next[next.index()] = false;
         let after = m.game.opponent(next);
         m.record(
             "turn.skip",

@@ -1,0 +1,252 @@
+//! Typed identifiers: a card instance's id ([`CardId`]) and a player's seat
+//! ([`PlayerId`]). Both serialise exactly as the plain string and number
+//! they wrap, so snapshots, traces and scenario files are unchanged.
+
+use std::borrow::Borrow;
+use std::fmt;
+use std::ops::{Deref, Index, IndexMut};
+
+use serde::{Deserialize, Serialize};
+
+use super::state::Player;
+
+/// A stable card id, as written in the scenario (`f1`, `opp-ward`) or
+/// generated (`p1.deck.3`, `token.1`). It reads as a `&str` (`Deref`,
+/// `Borrow<str>`: a map keyed by `CardId` is searched with a `&str`) and
+/// compares with strings.
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CardId(String);
+
+impl CardId {
+    /// The id `id`.
+    pub fn new(id: impl Into<String>) -> Self {
+        CardId(id.into())
+    }
+    /// The id as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+    /// The id's text, owned.
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl Deref for CardId {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Borrow<str> for CardId {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Borrow<String> for CardId {
+    fn borrow(&self) -> &String {
+        &self.0
+    }
+}
+
+impl AsRef<str> for CardId {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for CardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<&str> for CardId {
+    fn from(s: &str) -> Self {
+        CardId(s.to_string())
+    }
+}
+
+impl From<String> for CardId {
+    fn from(s: String) -> Self {
+        CardId(s)
+    }
+}
+
+impl From<&String> for CardId {
+    fn from(s: &String) -> Self {
+        CardId(s.clone())
+    }
+}
+
+impl From<&CardId> for CardId {
+    fn from(s: &CardId) -> Self {
+        s.clone()
+    }
+}
+
+impl From<CardId> for String {
+    fn from(c: CardId) -> Self {
+        c.0
+    }
+}
+
+impl From<&CardId> for String {
+    fn from(c: &CardId) -> Self {
+        c.0.clone()
+    }
+}
+
+impl PartialEq<str> for CardId {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for CardId {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<String> for CardId {
+    fn eq(&self, other: &String) -> bool {
+        &self.0 == other
+    }
+}
+
+impl PartialEq<CardId> for str {
+    fn eq(&self, other: &CardId) -> bool {
+        self == other.0
+    }
+}
+
+impl PartialEq<CardId> for &str {
+    fn eq(&self, other: &CardId) -> bool {
+        *self == other.0
+    }
+}
+
+impl PartialEq<CardId> for String {
+    fn eq(&self, other: &CardId) -> bool {
+        *self == other.0
+    }
+}
+
+/// A player's seat: 0 = `p1`, 1 = `p2`, … (scenario files use `p1`, `p2`;
+/// see [`super::state::player_name`]). `Display` prints the bare index, as
+/// the plain number did; `game.players[p]` indexes by it.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct PlayerId(pub usize);
+
+impl PlayerId {
+    /// The first player, `p1`.
+    pub const P1: PlayerId = PlayerId(0);
+    /// The second player, `p2`.
+    pub const P2: PlayerId = PlayerId(1);
+
+    /// The player at seat `index` (0-based).
+    pub const fn new(index: usize) -> Self {
+        PlayerId(index)
+    }
+    /// The 0-based seat.
+    pub const fn index(self) -> usize {
+        self.0
+    }
+    /// The other player of a two-player game.
+    pub const fn other(self) -> Self {
+        PlayerId(self.0 ^ 1)
+    }
+    /// The next seat after this one among `count` players, wrapping round.
+    pub const fn next(self, count: usize) -> Self {
+        PlayerId((self.0 + 1) % if count == 0 { 1 } else { count })
+    }
+    /// The seat `k` places after this one among `count` players, wrapping
+    /// round (`after(1, n)` is [`PlayerId::next`]).
+    pub const fn after(self, k: usize, count: usize) -> Self {
+        PlayerId((self.0 + k) % if count == 0 { 1 } else { count })
+    }
+    /// Every player of a game of `count` players, in seat order.
+    pub fn all(count: usize) -> impl DoubleEndedIterator<Item = PlayerId> + Clone {
+        (0..count).map(PlayerId)
+    }
+}
+
+impl fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl From<usize> for PlayerId {
+    fn from(i: usize) -> Self {
+        PlayerId(i)
+    }
+}
+
+impl From<PlayerId> for usize {
+    fn from(p: PlayerId) -> Self {
+        p.0
+    }
+}
+
+impl Index<PlayerId> for Vec<Player> {
+    type Output = Player;
+    fn index(&self, p: PlayerId) -> &Player {
+        &self[p.0]
+    }
+}
+
+impl IndexMut<PlayerId> for Vec<Player> {
+    fn index_mut(&mut self, p: PlayerId) -> &mut Player {
+        &mut self[p.0]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_serialise_as_their_plain_values() {
+        assert_eq!(
+            serde_json::to_string(&CardId::from("f1")).unwrap(),
+            "\"f1\""
+        );
+        assert_eq!(serde_json::to_string(&PlayerId(1)).unwrap(), "1");
+        let c: CardId = serde_json::from_str("\"x\"").unwrap();
+        assert_eq!(c, "x");
+    }
+
+    #[test]
+    fn a_card_id_reads_as_text() {
+        let c = CardId::from("f1");
+        let mut m = std::collections::BTreeMap::new();
+        m.insert(c.clone(), 1);
+        assert_eq!(m.get("f1"), Some(&1));
+        assert_eq!(c.len(), 2);
+        assert_eq!(format!("{c}"), "f1");
+        assert_eq!(c, "f1");
+        assert_eq!("f1", c);
+        let owned = String::from("f1");
+        assert_eq!(c, owned);
+    }
+
+    #[test]
+    fn players_are_seats() {
+        assert_eq!(PlayerId::P1.other(), PlayerId::P2);
+        assert_eq!(PlayerId::P2.other(), PlayerId::P1);
+        assert_eq!(PlayerId(2).next(3), PlayerId(0));
+        assert_eq!(format!("{}", PlayerId(1)), "1");
+        assert_eq!(
+            PlayerId::all(2).collect::<Vec<_>>(),
+            vec![PlayerId::P1, PlayerId::P2]
+        );
+    }
+}
