@@ -357,7 +357,7 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     ),
     (
         "4.8.10-1#ex2",
-        "effects that swap units are not implemented (4.8.10-1)",
+        "a trigger on an opponent's unit being put on a square adjacent to this card is not implemented (swapping units is, put_mode swap)",
     ),
     (
         "4.8.10-2#ex1",
@@ -402,10 +402,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     ("6.2.6#ex1", "no outcome to check: a classification (6.2.1)"),
     ("6.2.6#ex2", "no outcome to check: a classification (6.2.1)"),
     ("6.2.6#ex3", "no outcome to check: a classification (6.2.1)"),
-    (
-        "6.6.5#ex1",
-        "swapping units (パラドクス・ストーム) is not implemented (結合 is, 6.6)",
-    ),
 ];
 
 #[cfg(test)]

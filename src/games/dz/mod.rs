@@ -232,6 +232,7 @@ impl GameModule for Dz {
             "act_timing",
             "effect_zone",
             "attribute",
+            "put_mode",
         ]
     }
     fn regions(&self) -> &'static [&'static str] {

@@ -104,6 +104,9 @@ pub fn apply(
         }
         return Ok(());
     }
+    if SQUARES.contains(&to) && super::text(&m.game, cx.source, "put_mode") == Some("swap") {
+        return swap(m, cx, &ids);
+    }
     if SQUARES.contains(&to) {
         for id in ids {
             let state = super::text(&m.game, cx.source, "put_state").map(str::to_string);
@@ -238,6 +241,40 @@ fn onto_square(
     Ok(())
 }
 
+/// 「入れ替える」: two units on battle squares each go onto the other's
+/// square at once, square to square, the same objects (2.23.8-4); with
+/// fewer than two of them still there nothing is swapped (1.1.3).
+fn swap(m: &mut M, cx: &Ctx<'_>, ids: &[CardId]) -> Result<(), EngineError> {
+    let squares: Vec<(CardId, &'static str)> = ids
+        .iter()
+        .filter_map(|id| {
+            let c = m.game.card(id)?;
+            board::square(c.zone.kind).map(|sq| (id.clone(), sq))
+        })
+        .collect();
+    let [(a, sa), (b, sb)] = squares.as_slice() else {
+        m.record(
+            "put",
+            format!(
+                "{} can't swap: two units on battle squares are needed",
+                cx.source
+            ),
+            &[r::IMPOSSIBLE],
+        );
+        return Ok(());
+    };
+    m.record(
+        "put",
+        format!(
+            "{a} and {b} swap squares ({sa} ↔ {sb}): each is put onto the other's square at once"
+        ),
+        &[r::SQUARE_TO_SQUARE],
+    );
+    let state = super::text(&m.game, cx.source, "put_state").map(str::to_string);
+    relocate(m, a, sb, state.as_deref())?;
+    relocate(m, b, sa, state.as_deref())
+}
+
 /// The square named by the choice `key` among `legal` (the only one when
 /// there is one).
 fn choose_square(
@@ -279,11 +316,14 @@ fn relocate(m: &mut M, id: &str, sq: &'static str, state: Option<&str>) -> Resul
         ),
         &[r::SQUARE_TO_SQUARE, r::SQUARE_IS_ZONE],
     );
+    // The put entry: the reading's note and the state change go on it, not
+    // on the entries its arrival records.
+    let at = m.trace.len().saturating_sub(1);
+    let state = state.or_else(|| relocated_state(m, id));
     moves::relocate(m, id, sq);
     if let Some(p) = m.game.card(id).map(|c| c.controller) {
         super::resonance::not_by_a_move(m, p, "a unit was moved by an effect, not by its move");
     }
-    let state = state.or_else(|| relocated_state(m, id));
     let was = if m.game.card(id).is_some_and(|c| c.has(FROZEN)) {
         "frozen"
     } else {
@@ -304,7 +344,7 @@ fn relocate(m: &mut M, id: &str, sq: &'static str, state: Option<&str>) -> Resul
     }
     if let Some(now) = state
         && now != was
-        && let Some(e) = m.trace.last_mut()
+        && let Some(e) = m.trace.get_mut(at)
     {
         e.change(format!("{id}.state"), was, now);
     }

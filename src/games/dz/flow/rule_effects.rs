@@ -352,6 +352,14 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                 ),
             ));
         }
+        if let Some(t) = d.text.get("put_mode")
+            && t != "swap"
+        {
+            return Err(ni(
+                r::SQUARE_TO_SQUARE,
+                format!("card `{key}`: put_mode `{t}` (only `swap`, 入れ替える, is implemented)"),
+            ));
+        }
         if let Some(t) = d.text.get("attribute")
             && t != "link"
         {
