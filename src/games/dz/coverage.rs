@@ -352,10 +352,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "cost-setting effects are not implemented (4.7.2-3)",
     ),
     (
-        "4.7.2-6#ex1",
-        "dividing damage among targets is not implemented (4.7.2-6)",
-    ),
-    (
         "4.8.10-1#ex2",
         "a trigger on an opponent's unit being put on a square adjacent to this card is not implemented (swapping units is, put_mode swap)",
     ),
@@ -377,7 +373,7 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     ),
     (
         "4.15.5-1#ex1",
-        "replacement effects of plan-zone cards are not implemented (4.15.5-1)",
+        "a replacement effect working from the plan zone, and a move cost set by an effect, are not implemented (zone effects cover static, activated and triggered abilities, 5.7.1; 4.15.5-1)",
     ),
     (
         "4.15.7#ex1",

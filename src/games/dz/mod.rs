@@ -233,6 +233,7 @@ impl GameModule for Dz {
             "effect_zone",
             "attribute",
             "put_mode",
+            "divide",
         ]
     }
     fn regions(&self) -> &'static [&'static str] {

@@ -82,6 +82,8 @@ fn apply_one(
     match e {
         Effect::Damage { amount, target } => {
             for id in recipients(m, cx, target, ch) {
+                // Its declared share when the damage is divided (4.7.2-6).
+                let amount = &super::divide::share(m, cx.source, &id, *amount);
                 if !board::is_square(m.game.card(&id).map_or("", |c| c.zone.kind)) {
                     continue;
                 }

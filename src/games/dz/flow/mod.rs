@@ -19,6 +19,7 @@ pub use activate::ACTIVATED;
 mod battle;
 pub mod board;
 mod cost;
+mod divide;
 mod effects;
 mod modes;
 mod movement;
@@ -424,6 +425,9 @@ pub struct Dz {
     /// "Can't" restrictions created by resolved spells and abilities
     /// (4.14.3), in force until their period ends.
     pub restrictions: Vec<restrict::Restriction>,
+    /// Damage divided among targets as a spell was played (4.7.2-6):
+    /// source → target → amount.
+    pub divided: BTreeMap<CardId, BTreeMap<CardId, i64>>,
 }
 
 /// The module's state of a game.

@@ -352,6 +352,14 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                 ),
             ));
         }
+        if let Some(t) = d.text.get("divide")
+            && t != "damage"
+        {
+            return Err(ni(
+                r::DIVIDE,
+                format!("card `{key}`: divide `{t}` (only `damage` is implemented)"),
+            ));
+        }
         if let Some(t) = d.text.get("put_mode")
             && t != "swap"
         {
