@@ -188,7 +188,10 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "4.2.4",
         "costs written in text: scenarios write costs as stats",
     ),
-    ("4.3", NI),
+    (
+        "4.3",
+        "activated abilities of cards are implemented (flow/activate.rs, rulings 4.15.5#ex1, 3.12.2#ex1); the clauses left here are applied but not yet asserted by a ruling (4.3.2: only the controller activates, rejected citing it; 4.3.3: the rule-defined ones, asserted under 3.8.2)",
+    ),
     (
         "4.4.2",
         "a trigger does nothing by itself: asserted through 4.8.2",
@@ -266,7 +269,10 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "5.6",
         "団結: deck construction only, not checked by the engine",
     ),
-    ("5.7", NI),
+    (
+        "5.7",
+        "zone effects are implemented for static, activated and triggered abilities (flow/zone_effect.rs, rulings 2.10.3#ex1, 6.4.2#ex1); 5.7.1-3 (two zones at once), 暴走 (5.7.2) and 覚醒 (5.7.3) are not: a scenario needing them stops with `not implemented: clause …`",
+    ),
     ("5.8", NI),
     ("5.9", NI),
     ("5.10", NI),
@@ -275,12 +281,18 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("5.15.1", "補給 is a static ability: a definition"),
     ("5.16.1", "急襲 is a static ability: a definition"),
     ("5.17.1", "耐性 is a static ability: a definition"),
-    ("6.1", NI),
+    (
+        "6.1",
+        "闘気 cards are implemented (flow/attach.rs, rulings 6.1.5#ex1, 6.1.11#ex1); the clauses left here are applied but not yet asserted by a ruling (6.1.2–6.1.4, 6.1.6, 6.1.6-1, 6.1.9), or not modelled (6.1.7 swapping 闘気 cards between cards, 6.1.8 their having no type, 6.1.10 their face never read)",
+    ),
     ("6.2", NI),
     ("6.3", NI),
     ("6.4", NI),
     ("6.5", NI),
-    ("6.6", NI),
+    (
+        "6.6",
+        "結合 is implemented (flow/attach.rs, rulings 6.6.4#ex1, 6.6.5#ex1, 6.6.6#ex1); the clauses left here are applied but not yet asserted (6.6.3: still a strategy), or not modelled (6.6.7: swapping bonded strategies between units)",
+    ),
     ("6.7", NI),
 ];
 
