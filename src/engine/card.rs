@@ -787,6 +787,11 @@ pub enum Restricted {
     /// Moving cards to the play area, where a card being played waits
     /// (PMV 5.2.2.g makes being able to move it there a condition of play).
     MoveToPlayArea,
+    /// Moving a card (a game's own move action, e.g. DZ's move of a unit
+    /// from square to square, 4.7.3): 「移動できない」.
+    Move,
+    /// Drawing cards: 「カードを引くことができない」.
+    Draw,
 }
 
 /// A number in the effect language: an integer, a variable (`"X"`,

@@ -192,6 +192,12 @@ impl Choices {
         }
     }
 
+    /// Looks at a choice without marking it used (a game checking a rule
+    /// of its own on the value before a helper reads it).
+    pub fn peek(&self, key: &str) -> Option<&Value> {
+        self.given.get(key)
+    }
+
     /// Reads an optional choice, marking it used.
     pub fn take(&mut self, key: &str) -> Option<Value> {
         let v = self.given.get(key).cloned();

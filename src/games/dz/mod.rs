@@ -101,6 +101,15 @@ pub static ZONES: &[ZoneSpec] = &[
         rules::REMOVE_ZONE,
     ),
     ZoneSpec::new("stack", Visibility::Public, true, true, rules::STACK),
+    // 闘気 cards (6.1) and bonded strategies (6.6) of a player's cards on
+    // squares, each `attached_to` its card (flow/attach.rs).
+    ZoneSpec::new(
+        "under",
+        Visibility::Public,
+        false,
+        false,
+        rules::TOKI_ON_SQUARE,
+    ),
 ];
 
 /// Keyword abilities of 第5部 (official English where one exists).
@@ -169,6 +178,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "put",
             "choose",
             "shuffle",
+            "restrict",
             "win",
             "lose",
         ],
@@ -219,6 +229,11 @@ impl GameModule for Dz {
             "support_range",
             "put_state",
             "watch",
+            "act_timing",
+            "effect_zone",
+            "attribute",
+            "put_mode",
+            "divide",
         ]
     }
     fn regions(&self) -> &'static [&'static str] {
@@ -244,6 +259,9 @@ impl GameModule for Dz {
     }
     fn actions(&self) -> &'static [&'static str] {
         flow::ACTIONS
+    }
+    fn cost_triggers(&self) -> &'static [&'static str] {
+        &[flow::ACTIVATED]
     }
     fn citable(&self) -> &'static [&'static str] {
         CITABLE.as_slice()

@@ -16,6 +16,8 @@ dz_clauses! {
     // 第1部: principles.
     /// Card text beats the rules.
     TEXT_BEATS_RULES => "1.1.1",
+    /// "Can't" beats "can".
+    CANT_BEATS_CAN => "1.1.2",
     /// An impossible action is not performed.
     IMPOSSIBLE => "1.1.3",
     /// Simultaneous choices: AP, then NAP.
@@ -335,6 +337,18 @@ dz_clauses! {
     BEFORE_PRIORITY => "4.6.3",
     /// Playing a spell.
     PLAYING => "4.7.1",
+    /// A zone effect is kept, but does not work, outside its zone.
+    ZONE_EFFECT_ELSEWHERE => "5.7.1-2",
+    /// 合成 on a unit or base is an activated ability's cost.
+    SYNTHESIS_ABILITY => "6.4.2",
+    /// Activated abilities: 「［コスト］ 《タイミング》 効果」, every cost paid.
+    ACTIVATED => "4.3.1",
+    /// Only a card's controller activates its abilities.
+    ACTIVATED_CONTROLLER => "4.3.2",
+    /// The timings of activated abilities.
+    ACTIVATED_TIMING => "4.3.4",
+    /// A cost whose event was replaced still counts as paid.
+    REPLACED_COST_PAID => "4.15.5",
     /// Announcing.
     ANNOUNCE => "4.7.2-1",
     /// Modes.
@@ -570,6 +584,34 @@ dz_clauses! {
     // 第6部: other rules.
     /// 闘気 cards.
     TOKI => "6.1.1",
+    /// A card with 闘気 cards under it.
+    TOKI_UNDER => "6.1.2",
+    /// 闘気 cards are on the square with their card.
+    TOKI_ON_SQUARE => "6.1.3",
+    /// 闘気 cards go square to square with their card.
+    TOKI_FOLLOWS => "6.1.4",
+    /// 闘気 cards go to the graveyard when their card leaves the squares.
+    TOKI_LEAVES => "6.1.5",
+    /// Not under itself.
+    TOKI_NOT_SELF => "6.1.6",
+    /// Not under a 闘気 card.
+    TOKI_NOT_TOKI => "6.1.6-1",
+    /// 闘気 cards are hidden information.
+    TOKI_HIDDEN => "6.1.9",
+    /// No 闘気 card under a bonded strategy.
+    TOKI_NOT_BONDED => "6.1.11",
+    /// A bonded strategy is face up on a square.
+    BOND_FACE_UP => "6.6.2",
+    /// It is still a strategy.
+    BOND_STILL_STRATEGY => "6.6.3",
+    /// It is on its unit's square.
+    BOND_ON_SQUARE => "6.6.4",
+    /// It goes square to square with its unit.
+    BOND_FOLLOWS => "6.6.5",
+    /// It goes to the graveyard when its unit leaves the squares.
+    BOND_LEAVES => "6.6.6",
+    /// A second 闘気 card of one controller under one card.
+    RE_SECOND_TOKI => "4.16.4-16",
     /// Deliberately ordered decks.
     DELIBERATE => "6.2.1",
     /// Referencing data.

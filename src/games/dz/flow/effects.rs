@@ -82,6 +82,8 @@ fn apply_one(
     match e {
         Effect::Damage { amount, target } => {
             for id in recipients(m, cx, target, ch) {
+                // Its declared share when the damage is divided (4.7.2-6).
+                let amount = &super::divide::share(m, cx.source, &id, *amount);
                 if !board::is_square(m.game.card(&id).map_or("", |c| c.zone.kind)) {
                     continue;
                 }
@@ -269,6 +271,14 @@ fn apply_one(
                     .unwrap_or_default()
             };
             put::apply(m, cx, to, ids, *top, *who)?;
+        }
+        Effect::Restrict { target, .. } => {
+            let cards = target
+                .as_ref()
+                .filter(|t| !matches!(t, Target::All { .. }))
+                .map(|t| recipients(m, cx, t, ch))
+                .unwrap_or_default();
+            super::restrict::apply(m, e, cx.source, cx.controller, cards)?;
         }
         Effect::Shuffle { who } => {
             for p in players(m, cx, *who) {

@@ -13,9 +13,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::engine::{Action, Card, CardId, EngineError, Flow, Game, Machine, PlayerId, Rules};
 
+mod activate;
+mod attach;
+pub use activate::ACTIVATED;
 mod battle;
 pub mod board;
 mod cost;
+mod divide;
 mod effects;
 mod modes;
 mod movement;
@@ -26,6 +30,7 @@ mod priority;
 mod put;
 mod resolve;
 mod resonance;
+mod restrict;
 mod rule_effects;
 mod smash;
 mod statics;
@@ -33,6 +38,7 @@ mod targets;
 mod triggers;
 mod turn;
 mod watchers;
+mod zone_effect;
 
 #[cfg(test)]
 mod tests;
@@ -81,6 +87,14 @@ pub const STATS: &[&str] = &[
     "advance_blue",
     "advance_white",
     "advance_green",
+    // The energy cost of an activated ability (4.3.1): colourless `act`
+    // and coloured `act_red` … (flow/activate.rs).
+    "act",
+    "act_red",
+    "act_black",
+    "act_blue",
+    "act_white",
+    "act_green",
     // X symbols of the use cost (1.2.3-3): colourless X and coloured X.
     "x",
     "x_red",
@@ -118,6 +132,9 @@ pub const TRIGGERS: &[&str] = &[
     // 進撃's own triggered ability: the move with its additional cost paid
     // resolved (5.11.2).
     "on_advance",
+    // An activated ability (4.3): 「［コスト］ 《タイミング》 効果」, played
+    // with the action `activate` (see `activate.rs`).
+    "activated",
     // A static ability (常在型能力, 4.5): `buff` of `all` or `this` cards,
     // applied continuously while the card is on a square.
     "static",
@@ -148,6 +165,10 @@ pub const FLAGS: &[&str] = &[
     // a colourless card has no colour (2.4.2-3). Default: any card pays
     // colourless; the flag refuses colourless cards.
     "reading_colourless_card_cannot_pay",
+    // A4: no clause states the state of a unit an effect moves from square
+    // to square; default: it keeps it (the same object, 2.23.8-4); the
+    // flag puts it frozen, as a unit put from another zone (flow/put.rs).
+    put::RELOCATED_FROZEN,
 ];
 
 /// Action words.
@@ -401,6 +422,12 @@ pub struct Dz {
     /// Players a unit of whom was put onto a square by resolving its move
     /// this turn (共鳴, 5.13.2).
     pub moved_this_turn: BTreeSet<PlayerId>,
+    /// "Can't" restrictions created by resolved spells and abilities
+    /// (4.14.3), in force until their period ends.
+    pub restrictions: Vec<restrict::Restriction>,
+    /// Damage divided among targets as a spell was played (4.7.2-6):
+    /// source → target → amount.
+    pub divided: BTreeMap<CardId, BTreeMap<CardId, i64>>,
 }
 
 /// The module's state of a game.

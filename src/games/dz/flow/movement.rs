@@ -5,7 +5,7 @@
 //! its square, and otherwise placed there released even if it was frozen
 //! meanwhile (4.9.3-1, 4.9.3-2).
 
-use crate::engine::{Action, CardId, EngineError, PlayerId, player_name, texts};
+use crate::engine::{Action, CardId, EngineError, PlayerId, Restricted, player_name, texts};
 
 use super::{
     Entry, FROZEN, Kind, M, board, cost, dz, has_kw, illegal, label, moves, play, r, stat,
@@ -16,7 +16,9 @@ fn legal_moves(m: &M, p: PlayerId) -> Vec<String> {
     let mut v = Vec::new();
     for sq in board::SQUARES {
         for u in m.game.zone_of(p, sq) {
-            if m.game.card(u).is_some_and(|c| c.has(FROZEN)) {
+            if m.game.card(u).is_some_and(|c| c.has(FROZEN))
+                || !super::restrict::sources(&m.game, Restricted::Move, p, Some(u)).is_empty()
+            {
                 continue;
             }
             for to in board::neighbours(sq) {
@@ -56,6 +58,17 @@ pub fn declare(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
         return Err(illegal(
             r::MOVE_DECLARE,
             format!("{unit} is frozen: only a released unit moves"),
+            alts,
+        ));
+    }
+    let forbidden = super::restrict::sources(&m.game, Restricted::Move, p, Some(&unit));
+    if !forbidden.is_empty() {
+        return Err(illegal(
+            r::CANT_BEATS_CAN,
+            format!(
+                "{unit} can't move ({}): \"can't\" beats the move a released unit could make",
+                forbidden.join(", ")
+            ),
             alts,
         ));
     }
@@ -250,6 +263,19 @@ pub fn resolve(
             e.rules.push(r::ADVANCE_TRIGGER);
         }
         super::resonance::not_by_a_move(m, p, "the move did not resolve");
+        return Ok(());
+    }
+    let forbidden = super::restrict::sources(&m.game, Restricted::Move, p, Some(unit));
+    if !forbidden.is_empty() {
+        m.record(
+            "move",
+            format!(
+                "both players passed: the move of {unit} resolves, but {unit} can't move now ({}): \"can't\" wins, it stays on {from}",
+                forbidden.join(", ")
+            ),
+            &[r::MOVE_RESOLUTION, r::CANT_BEATS_CAN, r::IMPOSSIBLE],
+        );
+        super::resonance::not_by_a_move(m, p, "the move did nothing");
         return Ok(());
     }
     let was_frozen = m.game.card(unit).is_some_and(|c| c.has(FROZEN));

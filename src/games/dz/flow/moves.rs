@@ -24,6 +24,9 @@ pub fn top_cards(m: &M, p: PlayerId, n: usize) -> Vec<CardId> {
 /// first and the next card stays face down (2.23.3-2, EX 2.23.3-2#ex1). An
 /// empty deck draws nothing; the loss is a rule effect (4.16.4-2).
 pub fn draw(m: &mut M, p: PlayerId, n: usize) {
+    if n > 0 && super::restrict::draw_forbidden(m, p) {
+        return;
+    }
     for _ in 0..n {
         let Some(card) = top_cards(m, p, 1).pop() else {
             if let Some(e) = m.trace.last_mut() {
@@ -72,6 +75,11 @@ pub fn to_owner_zone(m: &mut M, card: &str, kind: &'static str, top: bool) {
     if from_square {
         triggers::leaving(m, &c, kind);
     }
+    let riders = if from_square {
+        super::attach::attached(m, card)
+    } else {
+        Vec::new()
+    };
     let left_square = board::square_of(&m.game, card);
     let to = ZoneId::of(c.owner, kind);
     m.game.move_card(card, to.clone(), top);
@@ -86,6 +94,7 @@ pub fn to_owner_zone(m: &mut M, card: &str, kind: &'static str, top: bool) {
     if let Some(e) = m.trace.last_mut() {
         e.change(format!("{card}.zone"), from.to_string(), to.to_string());
     }
+    super::attach::host_left(m, card, riders, kind);
     if let (Some(sq), "graveyard") = (left_square, kind) {
         super::watchers::left(m, &c, sq);
     }
@@ -132,6 +141,7 @@ pub fn place(m: &mut M, card: &str, controller: PlayerId, sq: &'static str, froz
         );
     }
     support_on_arrival(m, card);
+    super::zone_effect::arrived(m, card);
     triggers::placed(m, card);
 }
 
@@ -170,6 +180,7 @@ pub fn relocate(m: &mut M, card: &str, sq: &'static str) {
         e.change(format!("{card}.zone"), from.to_string(), to.to_string());
     }
     support_on_arrival(m, card);
+    super::attach::host_relocated(m, card, sq);
     triggers::placed(m, card);
 }
 

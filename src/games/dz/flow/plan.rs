@@ -89,6 +89,7 @@ pub fn resolve(m: &mut M, p: PlayerId, update: bool) -> Result<(), EngineError> 
                 format!("{}.plan", player_name(p)),
             );
             m.game.move_card(&c, ZoneId::of(p, "plan"), false);
+            super::zone_effect::arrived(m, &c);
         }
         None => {
             m.record(

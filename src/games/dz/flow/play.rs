@@ -248,6 +248,7 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
             vec!["pass".into()],
         ));
     };
+    super::divide::declare(m, p, &card, &effects, &tg)?;
     let mut c = cost::Cost::of(m, &card, "");
     c.add_x(m, &card, x);
     if has_kw(&m.game, &card, "supply") {

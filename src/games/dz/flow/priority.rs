@@ -6,8 +6,8 @@
 use crate::engine::{Action, EngineError, Flow, GameResult, PlayerId, player_name};
 
 use super::{
-    M, Step, bad, battle, dz, dz_ref, illegal, movement, ni, plan, play, r, resolve, rule_effects,
-    smash, triggers, turn,
+    M, Step, activate, bad, battle, dz, dz_ref, illegal, movement, plan, play, r, resolve,
+    rule_effects, smash, triggers, turn,
 };
 
 /// A player is about to receive priority: rule effects are checked and
@@ -128,10 +128,11 @@ pub fn act(m: &mut M, holder: PlayerId, a: &Action) -> Result<(), EngineError> {
             after_action(m, ap);
             Ok(())
         }
-        "activate" => Err(ni(
-            r::NORMAL_ABILITY,
-            "activated abilities of cards (only the rule-defined moves and plan-zone actions are implemented)",
-        )),
+        "activate" => {
+            activate::activate(m, p, a)?;
+            after_action(m, ap);
+            Ok(())
+        }
         other => Err(bad(format!("unknown action `{other}`"))),
     }
 }

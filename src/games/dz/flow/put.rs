@@ -35,6 +35,13 @@ pub const SQUARES: &[&str] = &[
     "battle_space",
 ];
 
+/// `put` `to: "under"` with `target` the host card(s): 「闘気カードとして
+/// 置く」 (6.1.1), the top `top` card(s) of each host's owner's deck or the
+/// effect's own card; or, for a strategy with attribute リンク (text
+/// `attribute: "link"`) putting itself, 「このカードを結合する」 (6.6.1): it
+/// is bonded to the (first) target unit (flow/attach.rs).
+pub const UNDER: &str = super::attach::UNDER;
+
 /// Refuses a `put` the module does not implement.
 pub fn refuse(key: &str, e: &Effect) -> Result<(), EngineError> {
     let Effect::Put {
@@ -45,6 +52,8 @@ pub fn refuse(key: &str, e: &Effect) -> Result<(), EngineError> {
     };
     let ok = if SQUARES.contains(&to.as_str()) {
         top.is_none() && target.is_some()
+    } else if to == UNDER {
+        target.is_some()
     } else {
         ZONES.contains(&to.as_str()) && (top.is_some() != target.is_some())
     };
@@ -68,6 +77,17 @@ pub fn apply(
     top: Option<i64>,
     who: Who,
 ) -> Result<(), EngineError> {
+    if to == UNDER {
+        let link = super::text(&m.game, cx.source, "attribute") == Some("link")
+            && super::ctype(&m.game, cx.source) == super::types::STRATEGY;
+        if top.is_none() && link {
+            if let Some(unit) = ids.first() {
+                super::attach::bond(m, cx.source, unit);
+            }
+            return Ok(());
+        }
+        return toki(m, cx, ids, top);
+    }
     if let Some(n) = top {
         for p in m.game.who(cx.controller, who) {
             let cards = moves::top_cards(m, p, n.max(0) as usize);
@@ -84,6 +104,9 @@ pub fn apply(
         }
         return Ok(());
     }
+    if SQUARES.contains(&to) && super::text(&m.game, cx.source, "put_mode") == Some("swap") {
+        return swap(m, cx, &ids);
+    }
     if SQUARES.contains(&to) {
         for id in ids {
             let state = super::text(&m.game, cx.source, "put_state").map(str::to_string);
@@ -93,6 +116,33 @@ pub fn apply(
     }
     for id in ids {
         to_zone(m, &id, to);
+    }
+    Ok(())
+}
+
+/// 闘気 cards under each of `hosts`: the top `top` cards of the host's
+/// owner's deck, or the effect's own card (6.1.1); never under a bonded
+/// strategy (6.1.11), which the trace says for the bonded strategies of
+/// the hosts.
+fn toki(m: &mut M, cx: &Ctx<'_>, hosts: Vec<CardId>, top: Option<i64>) -> Result<(), EngineError> {
+    for host in hosts {
+        let owner = m.game.card(&host).map_or(cx.controller, |c| c.owner);
+        let cards = match top {
+            Some(n) => moves::top_cards(m, owner, n.max(0) as usize),
+            None => vec![CardId::from(cx.source)],
+        };
+        for c in cards {
+            super::attach::put_toki(m, &c, &host);
+        }
+        for b in super::attach::attached(m, &host) {
+            if super::ctype(&m.game, &b) == super::types::STRATEGY {
+                m.record(
+                    "toki",
+                    format!("{b}, bonded to {host}, gets no 闘気 card: none goes under a bonded strategy"),
+                    &[r::TOKI_NOT_BONDED],
+                );
+            }
+        }
     }
     Ok(())
 }
@@ -191,6 +241,40 @@ fn onto_square(
     Ok(())
 }
 
+/// 「入れ替える」: two units on battle squares each go onto the other's
+/// square at once, square to square, the same objects (2.23.8-4); with
+/// fewer than two of them still there nothing is swapped (1.1.3).
+fn swap(m: &mut M, cx: &Ctx<'_>, ids: &[CardId]) -> Result<(), EngineError> {
+    let squares: Vec<(CardId, &'static str)> = ids
+        .iter()
+        .filter_map(|id| {
+            let c = m.game.card(id)?;
+            board::square(c.zone.kind).map(|sq| (id.clone(), sq))
+        })
+        .collect();
+    let [(a, sa), (b, sb)] = squares.as_slice() else {
+        m.record(
+            "put",
+            format!(
+                "{} can't swap: two units on battle squares are needed",
+                cx.source
+            ),
+            &[r::IMPOSSIBLE],
+        );
+        return Ok(());
+    };
+    m.record(
+        "put",
+        format!(
+            "{a} and {b} swap squares ({sa} ↔ {sb}): each is put onto the other's square at once"
+        ),
+        &[r::SQUARE_TO_SQUARE],
+    );
+    let state = super::text(&m.game, cx.source, "put_state").map(str::to_string);
+    relocate(m, a, sb, state.as_deref())?;
+    relocate(m, b, sa, state.as_deref())
+}
+
 /// The square named by the choice `key` among `legal` (the only one when
 /// there is one).
 fn choose_square(
@@ -232,10 +316,19 @@ fn relocate(m: &mut M, id: &str, sq: &'static str, state: Option<&str>) -> Resul
         ),
         &[r::SQUARE_TO_SQUARE, r::SQUARE_IS_ZONE],
     );
+    // The put entry: the reading's note and the state change go on it, not
+    // on the entries its arrival records.
+    let at = m.trace.len().saturating_sub(1);
+    let state = state.or_else(|| relocated_state(m, id));
     moves::relocate(m, id, sq);
     if let Some(p) = m.game.card(id).map(|c| c.controller) {
         super::resonance::not_by_a_move(m, p, "a unit was moved by an effect, not by its move");
     }
+    let was = if m.game.card(id).is_some_and(|c| c.has(FROZEN)) {
+        "frozen"
+    } else {
+        "released"
+    };
     match state {
         Some("released") => {
             if let Some(c) = m.game.cards.get_mut(id) {
@@ -249,8 +342,46 @@ fn relocate(m: &mut M, id: &str, sq: &'static str, state: Option<&str>) -> Resul
         }
         _ => {}
     }
+    if let Some(now) = state
+        && now != was
+        && let Some(e) = m.trace.get_mut(at)
+    {
+        e.change(format!("{id}.state"), was, now);
+    }
     Ok(())
 }
+
+/// The state of a unit an effect moves from square to square when the
+/// text names none. No clause says: the judges' reading is that it keeps
+/// its state, being the same object (2.23.8-4); the option
+/// `reading_relocated_unit_arrives_frozen` puts it frozen, as a unit put
+/// onto a square from another zone arrives. Either way a judge's note says
+/// so.
+fn relocated_state(m: &mut M, id: &str) -> Option<&'static str> {
+    let other = super::reading(&m.game, RELOCATED_FROZEN);
+    let frozen = m.game.card(id).is_some_and(|c| c.has(FROZEN));
+    let note = if other {
+        format!(
+            "no clause states the state of a unit moved from square to square; reading `{RELOCATED_FROZEN}` chosen: it arrives frozen, as a unit put onto a square from another zone does"
+        )
+    } else {
+        format!(
+            "no clause states the state of a unit moved from square to square; judges read that it keeps it (the same object, 2.23.8-4): it stays {} (option `{RELOCATED_FROZEN}`: it arrives frozen)",
+            if frozen { "frozen" } else { "released" }
+        )
+    };
+    if let Some(e) = m.trace.last_mut() {
+        e.note = Some(note);
+        if !e.rules.contains(&r::SQUARE_TO_SQUARE) {
+            e.rules.push(r::SQUARE_TO_SQUARE);
+        }
+    }
+    other.then_some("frozen")
+}
+
+/// The reading that a unit moved from square to square by an effect
+/// arrives frozen (default: it keeps its state).
+pub const RELOCATED_FROZEN: &str = "reading_relocated_unit_arrives_frozen";
 
 /// Whether `t` names the effect's own card (`this`), which a `put` may
 /// move from any zone (a strategy putting itself into the energy zone as

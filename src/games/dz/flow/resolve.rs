@@ -246,7 +246,9 @@ fn spell(
                 source_colours: effects::source_colours(m, card),
             };
             effects::apply(m, &cx, &effects, tg)?;
-            if m.game.card(card).is_some_and(|c| c.zone.kind == "stack") {
+            if m.game.card(card).is_some_and(|c| c.zone.kind == "stack")
+                && !super::attach::place_bonded(m, card)
+            {
                 m.record(
                     "resolve",
                     format!("{card} goes to its owner's graveyard at the end of its resolution"),

@@ -323,7 +323,6 @@ fn central(m: &mut M) -> bool {
 pub fn refuse(g: &Game) -> Result<(), EngineError> {
     const NOT_YET: &[(&str, &str)] = &[
         ("muster", r::MUSTER),
-        ("zone_effect", r::ZONE_EFFECT),
         ("rampage", r::RAMPAGE),
         ("awakening", r::AWAKENING),
         ("formation_summon", r::FORMATION),
@@ -338,6 +337,46 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
             if d.has_keyword(k) {
                 return Err(ni(clause, format!("keyword `{k}` of card `{key}`")));
             }
+        }
+        if d.has_keyword("zone_effect")
+            && !d
+                .text
+                .get("effect_zone")
+                .is_some_and(|z| super::zone_effect::ZONES.contains(&z.as_str()))
+        {
+            return Err(ni(
+                r::ZONE_EFFECT,
+                format!(
+                    "card `{key}`: a zone effect names its zone in the text `effect_zone` ({})",
+                    super::zone_effect::ZONES.join(", ")
+                ),
+            ));
+        }
+        if let Some(t) = d.text.get("divide")
+            && t != "damage"
+        {
+            return Err(ni(
+                r::DIVIDE,
+                format!("card `{key}`: divide `{t}` (only `damage` is implemented)"),
+            ));
+        }
+        if let Some(t) = d.text.get("put_mode")
+            && t != "swap"
+        {
+            return Err(ni(
+                r::SQUARE_TO_SQUARE,
+                format!("card `{key}`: put_mode `{t}` (only `swap`, 入れ替える, is implemented)"),
+            ));
+        }
+        if let Some(t) = d.text.get("attribute")
+            && t != "link"
+        {
+            return Err(ni(
+                r::BOND,
+                format!(
+                    "card `{key}`: attribute `{t}` (only `link`, 属性「リンク」, is implemented)"
+                ),
+            ));
         }
         if let Some(t) = d.text.get("timing")
             && !["normal", "quick", "battle"].contains(&t.as_str())
@@ -377,6 +416,7 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
         for a in &d.abilities {
             for e in &a.effect {
                 super::put::refuse(key, e)?;
+                super::restrict::refuse(key, e)?;
                 match e {
                     crate::engine::Effect::SetState { state, .. } if state != super::FROZEN => {
                         return Err(ni(r::STATES, format!("card `{key}`: state `{state}`")));
@@ -385,6 +425,7 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                 }
             }
             super::modes::refuse(key, &a.trigger, &a.effect)?;
+            super::activate::refuse(key, &a.cost)?;
             if a.trigger == "spell" {
                 refuse_relative_region(key, &a.effect)?;
             }

@@ -9,22 +9,31 @@
 //! filter (often with a `region`: 「このカードと同じラインのスクエアにある
 //! すべての相手のユニット」) or on `this` card.
 
-use crate::engine::{Card, Effect, EngineError, Game, Target};
+use crate::engine::{AbilityDef, Card, CardId, Effect, EngineError, Game, PlayerId, Target};
 
 use super::{board, ni, r, targets};
 
 /// The trigger word of a static ability.
 pub const STATIC: &str = "static";
 
-/// The total a stat (`attack` or `defense`) of card `c` gets from the
-/// static abilities in effect now.
-fn total(g: &Game, c: &Card, stat: &str) -> i64 {
-    let mut sum = 0;
-    for id in board::on_squares(g) {
+/// The static abilities working now: each with its card and the card's
+/// controller. Unit and base text works only on a square (2.10.3), a
+/// zone effect only in its zone (5.7.1); 共鳴's
+/// only once a move resolved (5.13.2); one with a condition on its area
+/// only there (4.14.4-1).
+pub fn working(g: &Game) -> Vec<(CardId, PlayerId, &AbilityDef)> {
+    let mut out = Vec::new();
+    let places = board::on_squares(g)
+        .into_iter()
+        .chain(super::zone_effect::working_off_squares(g));
+    for id in places {
         let Some(src) = g.card(&id) else { continue };
         let Some(def) = g.def_of(&id) else { continue };
         if def.has_keyword("resonance") && !super::resonance::on(g, src.controller) {
-            // 共鳴's text works only once a move resolved (5.13.2).
+            continue;
+        }
+        if !super::zone_effect::text_works(g, src) {
+            // A zone effect works only in its zone (5.7.1-2).
             continue;
         }
         for a in def
@@ -32,26 +41,34 @@ fn total(g: &Game, c: &Card, stat: &str) -> i64 {
             .iter()
             .filter(|a| a.trigger == STATIC && condition_holds(src, a))
         {
-            for e in &a.effect {
-                let Effect::Buff {
-                    attack,
-                    defense,
-                    target,
-                    ..
-                } = e
-                else {
-                    continue;
-                };
-                let applies = match target {
-                    Target::This => id == c.id,
-                    Target::All { filter } => {
-                        targets::matches(g, src.controller, &id, &[], filter, &c.id)
-                    }
-                    _ => false,
-                };
-                if applies {
-                    sum += if stat == "attack" { *attack } else { *defense };
-                }
+            out.push((id.clone(), src.controller, a));
+        }
+    }
+    out
+}
+
+/// The total a stat (`attack` or `defense`) of card `c` gets from the
+/// static abilities in effect now.
+fn total(g: &Game, c: &Card, stat: &str) -> i64 {
+    let mut sum = 0;
+    for (id, controller, a) in working(g) {
+        for e in &a.effect {
+            let Effect::Buff {
+                attack,
+                defense,
+                target,
+                ..
+            } = e
+            else {
+                continue;
+            };
+            let applies = match target {
+                Target::This => id == c.id,
+                Target::All { filter } => targets::matches(g, controller, &id, &[], filter, &c.id),
+                _ => false,
+            };
+            if applies {
+                sum += if stat == "attack" { *attack } else { *defense };
             }
         }
     }
@@ -60,7 +77,7 @@ fn total(g: &Game, c: &Card, stat: &str) -> i64 {
 
 /// Whether a static ability's condition on its card's area holds: the
 /// effect lasts only while the card is where the ability works (4.14.4-1).
-fn condition_holds(src: &Card, a: &crate::engine::AbilityDef) -> bool {
+fn condition_holds(src: &Card, a: &AbilityDef) -> bool {
     let Some(c) = &a.condition else {
         return true;
     };
@@ -116,6 +133,10 @@ pub fn smash(g: &Game, c: &Card) -> i64 {
 /// `all` or `this`.
 pub fn refuse(key: &str, effects: &[Effect]) -> Result<(), EngineError> {
     for e in effects {
+        if matches!(e, Effect::Restrict { .. }) {
+            super::restrict::refuse(key, e)?;
+            continue;
+        }
         let ok = matches!(
             e,
             Effect::Buff {
@@ -127,7 +148,7 @@ pub fn refuse(key: &str, effects: &[Effect]) -> Result<(), EngineError> {
             return Err(ni(
                 r::STATIC,
                 format!(
-                    "card `{key}`: a static ability other than a power or smash change of `all` or `this` cards"
+                    "card `{key}`: a static ability other than a power or smash change of `all` or `this` cards, or a \"can't\" restriction"
                 ),
             ));
         }

@@ -4,7 +4,9 @@
 //! 耐性 names the source's colour (5.17.2); checked again on resolution
 //! (4.9.2-1, 4.11.6).
 
-use crate::engine::{CardId, Effect, EngineError, Filter, Game, PlayerId, Side, Target, texts};
+use crate::engine::{
+    CardId, Effect, EngineError, Filter, Game, Picked, PlayerId, Side, Target, TargetCount,
+};
 
 use super::{M, Tgt, board, colours, ctype, text};
 
@@ -139,14 +141,6 @@ pub fn choose_for(
         };
         let options = candidates(&m.game, controller, source, &cols, filter);
         let n = *count as usize;
-        let given = m.choices.take(&k).map(|v| match v {
-            serde_json::Value::String(s) => vec![s],
-            serde_json::Value::Array(a) => a
-                .iter()
-                .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
-                .collect(),
-            other => vec![other.to_string()],
-        });
         if filter.with_trait.is_some()
             && let Some(e) = m.trace.last_mut()
         {
@@ -162,51 +156,48 @@ pub fn choose_for(
                 e.rules.push(super::r::COST_SUM);
             }
         }
-        if let Some(bad) = given
-            .iter()
-            .flatten()
-            .find(|id| !options.iter().any(|o| o == *id))
-        {
-            // Choosing an illegal target is an illegal action (4.7.2-5);
-            // one the source's colour can't target because of 耐性 is
-            // illegal by 5.17.2, read when the spell goes on the stack
-            // (2.27 ¶4).
-            let resisted = resists(&m.game, bad, &cols)
-                && matches(&m.game, controller, source, &[], filter, bad);
+        // One 対象の never chooses the same card twice (4.11.5): checked
+        // before the shared helper, which would call it bad input.
+        let named: Vec<String> = match m.choices.peek(&k) {
+            Some(serde_json::Value::String(s)) => vec![s.clone()],
+            Some(serde_json::Value::Array(a)) => a
+                .iter()
+                .filter_map(|x| x.as_str().map(str::to_string))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let distinct: std::collections::BTreeSet<&String> = named.iter().collect();
+        if distinct.len() != named.len() {
+            m.choices.take(&k);
             return Err(super::illegal(
-                if resisted {
-                    super::r::RESISTANCE
-                } else {
-                    super::r::TARGETS
-                },
-                format!(
-                    "{bad} is not a legal target (legal: {})",
-                    if options.is_empty() {
-                        "none".to_string()
-                    } else {
-                        options.join(", ")
-                    }
-                ),
+                super::r::TARGET_ONCE,
+                "one 対象の can't choose the same card twice",
                 vec![],
             ));
         }
-        let picked = match given {
-            Some(list) => list,
-            None if !*up_to && options.len() == n => {
-                if let Some(e) = m.trace.last_mut() {
-                    e.note = Some(format!(
-                        "targets {} are the only legal ones, so the engine chose them",
-                        options.join(", ")
-                    ));
+        let wanted = if *up_to {
+            TargetCount::UpTo(n)
+        } else {
+            TargetCount::Exactly(n)
+        };
+        let picked = if options.is_empty() && m.choices.peek(&k).is_none() {
+            // Nothing to choose: "up to" declares 0 targets; otherwise the
+            // spell can't be played or the trigger is removed (4.11.3).
+            Vec::new()
+        } else {
+            let g = &m.game;
+            let why = |id: &str| not_a_target(g, controller, source, &cols, filter, &options, id);
+            match m.choices.targets(&k, &options, wanted, why)? {
+                Picked::Given(list) => list,
+                Picked::Only(list) => {
+                    if let Some(e) = m.trace.last_mut() {
+                        e.note = Some(format!(
+                            "targets {} are the only legal ones, so the engine chose them",
+                            list.join(", ")
+                        ));
+                    }
+                    list
                 }
-                texts(&options)
-            }
-            None if options.is_empty() => Vec::new(),
-            None => {
-                return Err(EngineError::MissingChoice {
-                    choice: k,
-                    options: texts(&options),
-                });
             }
         };
         if filter.region.as_deref() == Some("same_area_as_first") {
@@ -223,16 +214,6 @@ pub fn choose_for(
                 ));
             }
         }
-        let mut distinct = picked.clone();
-        distinct.sort();
-        distinct.dedup();
-        if distinct.len() != picked.len() {
-            return Err(super::illegal(
-                super::r::TARGET_ONCE,
-                "one 対象の can't choose the same card twice",
-                vec![],
-            ));
-        }
         if picked.is_empty() && !*up_to {
             return Ok(None);
         }
@@ -244,27 +225,49 @@ pub fn choose_for(
             e.rules.push(super::r::TARGETS);
             e.rules.push(super::r::ZERO_TARGETS);
         }
-        if picked.len() > n || (!*up_to && picked.len() != n) {
-            return Err(EngineError::BadChoice {
-                choice: k,
-                value: format!("{} card(s)", picked.len()),
-                options: vec![format!(
-                    "{}{n} of {}",
-                    if *up_to { "up to " } else { "exactly " },
-                    options.join(", ")
-                )],
-            });
-        }
         let tg = picked
             .iter()
             .map(|c| Tgt {
-                card: c.clone().into(),
+                card: c.clone(),
                 inc: m.game.card(c).map_or(0, |x| x.incarnation),
             })
             .collect();
         out.push(Some(tg));
     }
     Ok(Some(out))
+}
+
+/// Why `id`, chosen as a target, is not a legal one: choosing it is an
+/// illegal action (4.7.2-5); one the source's colour can't target because
+/// of 耐性 is illegal by 5.17.2, read when the spell goes on the stack
+/// (2.27 ¶4). `None` when `id` names no card (bad input).
+fn not_a_target(
+    g: &Game,
+    controller: PlayerId,
+    source: &str,
+    cols: &[&str],
+    filter: &Filter,
+    options: &[CardId],
+    id: &str,
+) -> Option<(&'static str, String)> {
+    g.card(id)?;
+    if resists(g, id, cols) && matches(g, controller, source, &[], filter, id) {
+        return Some((
+            super::r::RESISTANCE,
+            format!("it has 耐性 against {}", cols.join("/")),
+        ));
+    }
+    Some((
+        super::r::TARGETS,
+        format!(
+            "legal: {}",
+            if options.is_empty() {
+                "none".to_string()
+            } else {
+                options.join(", ")
+            }
+        ),
+    ))
 }
 
 /// The target selector of an effect, if it has one.

@@ -21,6 +21,21 @@ pub fn fire_def(m: &mut M, card: &Card, trigger: &str, why: &[&'static str]) -> 
         .filter(|(_, a)| a.trigger == trigger)
         .map(|(i, _)| i)
         .collect();
+    if !idx.is_empty()
+        && let Some(z) = super::zone_effect::zone(&m.game, &card.id)
+        && card.zone.kind != z
+    {
+        m.record(
+            "trigger",
+            format!(
+                "{}'s {trigger} ability is a {z}-zone effect and the card is in the {} zone: it does not trigger",
+                label(&m.game, &card.id),
+                card.zone.kind
+            ),
+            &[r::ZONE_EFFECT, r::ZONE_EFFECT_ELSEWHERE],
+        );
+        return 0;
+    }
     for &i in &idx {
         let t = Trig {
             controller: card.controller,

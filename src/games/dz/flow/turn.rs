@@ -116,6 +116,7 @@ fn recovery_cleanup(m: &mut M) {
             .retain(|md| md.until == crate::engine::Until::Permanent);
         ended += before - c.modifiers.len();
     }
+    ended += super::restrict::end_of_turn(&mut m.game);
     {
         let d = dz(&mut m.game);
         d.recovery_fired = false;

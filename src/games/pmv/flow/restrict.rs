@@ -22,6 +22,8 @@ fn card_stat(a: Restricted) -> &'static str {
         Restricted::Block => "cant_block",
         Restricted::Play => "cant_play",
         Restricted::MoveToPlayArea => "cant_move_to_play_area",
+        Restricted::Move => "cant_move",
+        Restricted::Draw => "cant_draw",
     }
 }
 
@@ -31,6 +33,8 @@ fn action_word(a: Restricted) -> &'static str {
         Restricted::Block => "block",
         Restricted::Play => "play",
         Restricted::MoveToPlayArea => "move_to_play_area",
+        Restricted::Move => "move",
+        Restricted::Draw => "draw",
     }
 }
 
@@ -74,6 +78,15 @@ pub(super) fn player_cant(
     out
 }
 
+/// "Can't move" and "can't draw" (words other games added to the shared
+/// language) are not modelled for PMV.
+fn move_draw_not_implemented(a: Restricted) -> EngineError {
+    EngineError::NotImplemented {
+        clause: r::CANT_BEATS_CAN,
+        what: format!("a \"can't {}\" restriction", action_word(a)),
+    }
+}
+
 /// Applies a `restrict` effect.
 pub(super) fn apply_restrict(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
     let Applied { this, master, objs } = at;
@@ -101,6 +114,7 @@ pub(super) fn apply_restrict(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
             // The card can't be moved to the play area, so it can't be
             // played (5.2.2.g): a card in a hand can be the target.
             Restricted::MoveToPlayArea => r::PLAY_CAN_MOVE,
+            Restricted::Move | Restricted::Draw => return Err(move_draw_not_implemented(*action)),
             Restricted::Play => {
                 return Err(bad(
                     "a PMV card restriction is `attack` or `block`; \"can't play\" restricts a player (omit `target`)",
@@ -173,6 +187,7 @@ pub(super) fn apply_restrict(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
                 },
                 r::PLAY_CAN_MOVE,
             ),
+            Restricted::Move | Restricted::Draw => return Err(move_draw_not_implemented(*action)),
             Restricted::Play if types.is_empty() => ("can't play cards".into(), r::CANT_BEATS_CAN),
             Restricted::Play => (
                 format!("can't play {} cards", types.join(" or ")),
