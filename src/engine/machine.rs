@@ -109,6 +109,32 @@ impl EngineError {
     }
 }
 
+/// Short names for the three errors a rules procedure returns, for game
+/// modules that build many of them (`use crate::engine::errors::*`).
+pub mod errors {
+    use super::EngineError;
+
+    /// An illegal action citing `rule` ([`EngineError::illegal`]).
+    pub fn illegal(
+        rule: &'static str,
+        message: impl Into<String>,
+        alts: Vec<String>,
+    ) -> EngineError {
+        EngineError::illegal(rule, message, alts)
+    }
+
+    /// A rule the module does not implement ([`EngineError::not_implemented`]).
+    pub fn ni(clause: &'static str, what: impl Into<String>) -> EngineError {
+        EngineError::not_implemented(clause, what)
+    }
+
+    /// An action that names something that is not there
+    /// ([`EngineError::bad_action`]).
+    pub fn bad(message: impl Into<String>) -> EngineError {
+        EngineError::bad_action(message)
+    }
+}
+
 pub fn capped_list<I: AsRef<str>>(options: &[I]) -> String {
     let joined = |o: &[I]| o.iter().map(AsRef::as_ref).collect::<Vec<_>>().join(", ");
     if options.len() <= LISTED_OPTIONS {

@@ -440,20 +440,7 @@ pub fn dz_ref(g: &Game) -> Dz {
     g.own_ref::<Dz>().cloned().unwrap_or_default()
 }
 
-/// An illegal action citing `rule`.
-pub fn illegal(rule: &'static str, message: impl Into<String>, alts: Vec<String>) -> EngineError {
-    EngineError::illegal(rule, message, alts)
-}
-
-/// A rule the module does not implement.
-pub fn ni(clause: &'static str, what: impl Into<String>) -> EngineError {
-    EngineError::not_implemented(clause, what)
-}
-
-/// An action that names something that is not there.
-pub fn bad(message: impl Into<String>) -> EngineError {
-    EngineError::bad_action(message)
-}
+pub use crate::engine::machine::errors::{bad, illegal, ni};
 
 /// Whether any player chose the reading `flag`.
 pub fn reading(g: &Game, flag: &str) -> bool {

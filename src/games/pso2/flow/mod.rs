@@ -340,20 +340,7 @@ pub enum Step {
     Priority(Box<Ctx>),
 }
 
-/// An illegal action, citing the rule that forbids it.
-pub fn illegal(rule: &'static str, message: impl Into<String>, alts: Vec<String>) -> EngineError {
-    EngineError::illegal(rule, message, alts)
-}
-
-/// A rule the module does not implement.
-pub fn ni(clause: &'static str, what: impl Into<String>) -> EngineError {
-    EngineError::not_implemented(clause, what)
-}
-
-/// An action naming something that is not there.
-pub fn bad(message: impl Into<String>) -> EngineError {
-    EngineError::bad_action(message)
-}
+pub use crate::engine::machine::errors::{bad, illegal, ni};
 
 /// Whether any player set the reading flag `flag`.
 pub fn reading_on(g: &Game, flag: &str) -> bool {
