@@ -21,28 +21,17 @@ mod search_index;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-/// Start-up is most of a lookup's time (README: Speed). A position-independent
-/// executable makes the dynamic loader apply ~20,000 relative relocations at
-/// every start (panic locations, the regex crate's Unicode tables, the
-/// rules' constant tables) and copy the ~380 KB of pages they sit in: a sixth
-/// of the instructions of `judge search` and half of its system time.
-///
-/// So the binary is linked as a fixed-address executable (`-no-pie`), as
-/// issue 17's speed target needs. The cost is that the executable's own
-/// image is not randomised (ASLR still places the heap, the stack and the
-/// shared libraries). `JUDGE_PIE=1` at build time keeps a PIE (for a
-/// distribution's hardening policy); its relocations are then packed as
-/// DT_RELR (GNU ld 2.38+, glibc 2.36+), a 480 KB table shrunk to 6 KB.
+/// Start-up is most of a lookup's time (README: Speed). The dynamic loader
+/// applies ~20,000 relative relocations at every start (panic locations, the
+/// regex crate's Unicode tables, the rules' constant tables). DT_RELR packs
+/// their 480 KB table into 6 KB (GNU ld 2.38+, glibc 2.36+), keeping a
+/// position-independent executable. A fixed-address (`-no-pie`) link removes
+/// them altogether (a sixth fewer instructions), but on an idle machine its
+/// wall-clock gain was within noise, so ASLR is kept.
 fn link_for_fast_start() {
-    println!("cargo:rerun-if-env-changed=JUDGE_PIE");
     let var = |k: &str| std::env::var(k).unwrap_or_default();
-    if var("CARGO_CFG_TARGET_OS") != "linux" || var("CARGO_CFG_TARGET_ENV") != "gnu" {
-        return;
-    }
-    if std::env::var_os("JUDGE_PIE").is_some_and(|v| v != "0") {
+    if var("CARGO_CFG_TARGET_OS") == "linux" && var("CARGO_CFG_TARGET_ENV") == "gnu" {
         println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
-    } else {
-        println!("cargo:rustc-link-arg-bins=-no-pie");
     }
 }
 

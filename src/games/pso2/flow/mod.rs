@@ -191,6 +191,9 @@ pub mod reading {
     pub const ATTACKING_UNTIL_MAIN: &str = "reading_attacking_until_main";
     /// 205.5.2 vs 506.6.1.2: armor reduces only battle damage.
     pub const ARMOR_BATTLE_ONLY: &str = "reading_armor_battle_only";
+    /// 404.2, 404.6: a card an effect puts into PP arrives OFF (the rules
+    /// say it is face up and keeps only its colour, not whether it is ON).
+    pub const PUT_PP_ARRIVES_OFF: &str = "reading_put_pp_arrives_off";
 }
 
 /// Every player flag: the readings and the raid battle's seat and
@@ -202,6 +205,7 @@ pub const FLAGS: &[&str] = &[
     reading::ATTACH_HOST_GONE_EXCLUDED,
     reading::ATTACKING_UNTIL_MAIN,
     reading::ARMOR_BATTLE_ONLY,
+    reading::PUT_PP_ARRIVES_OFF,
     raid::flag::BOSS,
     raid::flag::EASY,
     raid::flag::HARD,
@@ -216,6 +220,7 @@ pub const READINGS: &[&str] = &[
     reading::ATTACH_HOST_GONE_EXCLUDED,
     reading::ATTACKING_UNTIL_MAIN,
     reading::ARMOR_BATTLE_ONLY,
+    reading::PUT_PP_ARRIVES_OFF,
 ];
 
 /// Counters of damage received this turn in each row (213.3.1, 213.3.2).

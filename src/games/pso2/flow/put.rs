@@ -316,15 +316,29 @@ fn one(m: &mut M, master: PlayerId, mv: Move, also: &[&'static str]) -> Result<(
         }
         (_, zn::FIELD) => onto_field(m, master, id, also)?,
         (_, zn::PP) => {
+            let off = super::reading_on(&m.game, super::reading::PUT_PP_ARRIVES_OFF);
+            let (state, note) = if off {
+                (
+                    "OFF",
+                    "judges' reading not applied (reading_put_pp_arrives_off): a card an effect puts into PP arrives OFF",
+                )
+            } else {
+                (
+                    "ON",
+                    "judges' reading: a card an effect puts into PP is ON, as one put there in the PP phase (the text may turn it OFF); option reading_put_pp_arrives_off puts it OFF",
+                )
+            };
             m.record(
                 "effect",
-                format!("{id} is put into {who}'s PP face up, ON: as PP it has only its colour"),
+                format!(
+                    "{id} is put into {who}'s PP face up, {state}: as PP it has only its colour"
+                ),
                 &with(&[r::PP_ZONE, r::PP_FACE_UP, r::PP_ONLY_COLOR]),
             )
             .obj(id.to_string())
-            .note("judges' reading: a card an effect puts into PP is ON, as one put there in the PP phase (the text may turn it OFF)");
+            .note(note);
             moves::move_to(m, id, ZoneId::of(owner, zn::PP));
-            super::set_on(m, id, true);
+            super::set_on(m, id, !off);
         }
         (_, zn::EXCLUDED) => {
             if super::effects::boss_card_kept(m, master, id) {
