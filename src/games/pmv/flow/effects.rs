@@ -379,11 +379,7 @@ pub(super) fn resolve_target(
         }
         Target::Chosen { .. } => {
             let list = chosen.cloned().unwrap_or_default();
-            let n = m.game.players.len();
-            if list
-                .iter()
-                .all(|t| parse_player(&t.0, n).is_some() || same_object(&m.game, t))
-            {
+            if chosen_still_legal(&m.game, &list) {
                 Some(list.into_iter().map(|t| t.0).collect())
             } else {
                 None
@@ -392,8 +388,33 @@ pub(super) fn resolve_target(
     }
 }
 
+/// Whether every chosen target is still a legal one: a player, or the same
+/// object it was when chosen (8.2.5).
+fn chosen_still_legal(g: &Game, chosen: &[Tgt]) -> bool {
+    let n = g.players.len();
+    chosen
+        .iter()
+        .all(|t| parse_player(&t.0, n).is_some() || same_object(g, t))
+}
+
+/// 8.2.5.a: as an effect starts to resolve, every target chosen for any of
+/// its parts is checked; one no longer legal fails the whole effect before
+/// any part is applied (a later part's target does not wait for 8.2.5.b).
+fn a_target_is_gone_at_start(
+    g: &Game,
+    ab: &AbilityDef,
+    targets: &BTreeMap<usize, Vec<Tgt>>,
+) -> bool {
+    ab.effect.iter().enumerate().any(|(i, e)| {
+        matches!(e.target(), Some(Target::Chosen { .. }))
+            && !chosen_still_legal(g, targets.get(&i).map_or(&[][..], |v| v.as_slice()))
+    })
+}
+
 /// Applies an ability's effects front to back (7.1.9); an effect whose
-/// target became illegal fails and stops the rest (7.1.12, 8.2.5).
+/// target became illegal fails: all of it when that is so as it starts to
+/// resolve (8.2.5.a), the rest of it when a part's target goes while an
+/// earlier part applies (8.2.5.b; 7.1.12).
 /// 自動γ met while it applies wait until the outermost effect ends
 /// (7.4.7.c), then resolve (timing::flush).
 pub(super) fn apply_ability(
@@ -421,6 +442,14 @@ fn apply_ability_inner(
     targets: &BTreeMap<usize, Vec<Tgt>>,
 ) -> R<bool> {
     begin_ability(&mut m.game, this);
+    if a_target_is_gone_at_start(&m.game, ab, targets) {
+        m.record(
+            "effect.fails",
+            format!("a target of {this}'s effect is no longer legal as it starts to resolve: the effect fails and none of it is applied"),
+            &[r::TARGET_RECHECK_AT_START, r::EFFECT_FAILS, r::ENTRY_VOID_CONTINUES],
+        );
+        return Ok(false);
+    }
     for (i, e) in ab.effect.iter().enumerate() {
         if m.game.result != GameResult::Ongoing {
             return Ok(false);
@@ -431,8 +460,8 @@ fn apply_ability_inner(
                 None => {
                     m.record(
                         "effect.fails",
-                        format!("a target of {this}'s effect is no longer legal: the effect fails and the rest is not applied"),
-                        &[r::TARGET_RECHECK, r::EFFECT_FAILS, r::ENTRY_VOID_CONTINUES],
+                        format!("a target of {this}'s effect is no longer legal as that part is applied: the effect fails and the rest is not applied"),
+                        &[r::TARGET_RECHECK_ON_APPLY, r::EFFECT_FAILS, r::ENTRY_VOID_CONTINUES],
                     );
                     return Ok(false);
                 }
