@@ -727,6 +727,35 @@ impl Game {
         self.cards.insert(card.id.clone(), card);
     }
 
+    /// Creates a token of definition `def` at the end of `zone`, owned and
+    /// controlled by `player`, with `states`; returns its fresh id. Which
+    /// zone and states a token arrives with is the game's rule.
+    pub fn add_token(
+        &mut self,
+        def: &str,
+        player: PlayerId,
+        zone: ZoneId,
+        states: &[&str],
+    ) -> CardId {
+        let id = self.new_token_id();
+        self.add_card(Card {
+            id: id.clone(),
+            def: def.to_string(),
+            owner: player,
+            controller: player,
+            zone,
+            states: states.iter().map(|s| s.to_string()).collect(),
+            damage: 0,
+            counters: Default::default(),
+            attached_to: None,
+            modifiers: Vec::new(),
+            token: true,
+            incarnation: 0,
+            face: None,
+        });
+        id
+    }
+
     /// A fresh token id.
     pub fn new_token_id(&mut self) -> CardId {
         self.next_token += 1;

@@ -751,22 +751,9 @@ fn apply(
         Effect::Summon { card, count, who } => {
             for p in players(m, master, *who) {
                 for _ in 0..*count {
-                    let id = m.game.new_token_id();
-                    m.game.add_card(Card {
-                        id: id.clone(),
-                        def: card.clone(),
-                        owner: p,
-                        controller: p,
-                        zone: ZoneId::of(p, zn::FIELD),
-                        states: [st::OFF.to_string(), st::FRONT.to_string()].into(),
-                        damage: 0,
-                        counters: Default::default(),
-                        attached_to: None,
-                        modifiers: Vec::new(),
-                        token: true,
-                        incarnation: 0,
-                        face: None,
-                    });
+                    let id =
+                        m.game
+                            .add_token(card, p, ZoneId::of(p, zn::FIELD), &[st::OFF, st::FRONT]);
                     m.game.events.push(crate::engine::Event::Moved {
                         card: id.clone(),
                         from: ZoneId::of(p, zn::EXCLUDED),

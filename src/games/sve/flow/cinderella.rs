@@ -72,7 +72,7 @@ pub(super) fn magic_items(m: &mut M) -> R<()> {
         let zone = ZoneId::of(p, zn::EX);
         let mut ids = Vec::new();
         for _ in 0..ITEMS {
-            let id = create_token(m, &def, p, &zone, &[]);
+            let id = m.game.add_token(&def, p, zone.clone(), &[]);
             ids.push(id);
         }
         let n = m.game.zone(&zone).len();

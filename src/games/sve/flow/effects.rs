@@ -699,7 +699,7 @@ pub(super) fn apply_effect(
                         continue;
                     }
                     let zone = ZoneId::of(p, zn::FIELD);
-                    let id = create_token(m, card, p, &zone, &[st::ARRIVED]);
+                    let id = m.game.add_token(card, p, zone.clone(), &[st::ARRIVED]);
                     m.record(
                         "effect.summon",
                         format!(

@@ -319,28 +319,6 @@ fn gone_from_field(m: &mut M, step: &str, t: &str, what: &str) -> bool {
     true
 }
 
-/// Creates a token of definition `def` in `zone`, owned and mastered by
-/// the zone's player `p` (9.1.2, 9.1.2.1), with `states`; returns its id.
-fn create_token(m: &mut M, def: &str, p: PlayerId, zone: &ZoneId, states: &[&str]) -> CardId {
-    let id = m.game.new_token_id();
-    m.game.add_card(Card {
-        id: id.clone(),
-        def: def.to_string(),
-        owner: p,
-        controller: p,
-        zone: zone.clone(),
-        states: states.iter().map(|s| s.to_string()).collect(),
-        damage: 0,
-        counters: Default::default(),
-        attached_to: None,
-        modifiers: Vec::new(),
-        token: true,
-        incarnation: 0,
-        face: None,
-    });
-    id
-}
-
 fn field_followers(g: &Game, p: PlayerId) -> Vec<CardId> {
     g.zone_of(p, zn::FIELD)
         .iter()
