@@ -1,6 +1,8 @@
-//! Swapping 入れ替える (5.12): two cards each go to the zone the other is
-//! in, at the same time (5.12.1); if either cannot go there, neither moves
-//! (5.12.2).
+//! Swapping 入れ替える (5.12): the cards of each side go to the zone the
+//! other side is in, at the same time (5.12.1); if any card cannot go
+//! there, none moves (5.12.2). A side may hold several cards, all in one
+//! zone; a zone with a limit (the field, the EX area) that would end over
+//! it cannot take the cards, so 5.12.2 applies.
 
 use super::*;
 
@@ -24,62 +26,115 @@ fn cannot_go(g: &Game, id: &str, to: &ZoneId) -> Option<String> {
     None
 }
 
-/// Carries out a swap of `a` (the target) and `b` (the `with` card).
+/// The one zone every card of a side is in, or `None` when they are in
+/// different zones (or one no longer exists).
+fn side_zone(g: &Game, ids: &[String]) -> Option<ZoneId> {
+    let zones: BTreeSet<ZoneId> = ids
+        .iter()
+        .map(|id| g.card(id).map(|c| c.zone.clone()))
+        .collect::<Option<_>>()?;
+    (zones.len() == 1)
+        .then(|| zones.into_iter().next())
+        .flatten()
+}
+
+/// Why zone `to`, losing `leaving` cards and gaining `arriving`, would hold
+/// more than its limit (the field's 5, 4.4.4.1; the EX area's 5, 4.8.3.1):
+/// then a card cannot go there and 5.12.2 applies.
+fn over_limit(
+    g: &Game,
+    to: &ZoneId,
+    leaving: usize,
+    arriving: usize,
+) -> Option<(String, &'static str)> {
+    let rule = match to.kind {
+        zn::FIELD => r::FIELD_LIMIT,
+        zn::EX => r::EX_LIMIT,
+        _ => return None,
+    };
+    let after = g.zone(to).len() - leaving + arriving;
+    let max = limit(g, to.kind);
+    (after > max).then(|| {
+        (
+            format!("{to} would hold {after} cards, more than its {max}"),
+            rule,
+        )
+    })
+}
+
+/// Carries out a swap of the `a` cards (the target) and the `b` cards (the
+/// `with` cards): each side goes to the zone the other side is in (5.12.1).
 pub(super) fn swap(m: &mut M, a: &[String], b: &[String]) -> R<()> {
-    let (Some(a), Some(b)) = (a.first(), b.first()) else {
+    if a.is_empty() || b.is_empty() {
         m.record(
             "effect.swap",
-            "one of the two cards to swap is missing: the swap is not made".to_string(),
+            "one of the two sides to swap has no card: the swap is not made".to_string(),
             &[r::SWAP, r::SWAP_IMPOSSIBLE],
         );
         return Ok(());
-    };
-    if a.len() > 1 || b.len() > 1 || a == b {
+    }
+    if a.iter().any(|x| b.contains(x)) {
         return Err(EngineError::NotImplemented {
             clause: r::SWAP,
-            what: "a swap of more than one card on a side, or of a card with itself".into(),
+            what: "a swap of a card with itself".into(),
         });
     }
-    let (Some(za), Some(zb)) = (
-        m.game.card(a).map(|c| c.zone.clone()),
-        m.game.card(b).map(|c| c.zone.clone()),
-    ) else {
-        m.record(
-            "effect.swap",
-            format!("{a} or {b} no longer exists: the swap is not made"),
-            &[r::SWAP, r::SWAP_IMPOSSIBLE],
-        );
-        return Ok(());
+    let (Some(za), Some(zb)) = (side_zone(&m.game, a), side_zone(&m.game, b)) else {
+        return Err(EngineError::NotImplemented {
+            clause: r::SWAP,
+            what: format!(
+                "a swap whose cards on one side are in different zones, or no longer exist ({} with {}): 5.12.1 names one zone a side",
+                a.join(", "),
+                b.join(", ")
+            ),
+        });
     };
+    let (sa, sb) = (a.join(", "), b.join(", "));
     if za == zb {
         m.record(
             "effect.swap",
-            format!("{a} and {b} are in the same zone {za}: swapping changes nothing"),
+            format!("{sa} and {sb} are in the same zone {za}: swapping changes nothing"),
             &[r::SWAP, r::ALREADY_IN_STATE],
         );
         return Ok(());
     }
-    let why = cannot_go(&m.game, a, &zb).or_else(|| cannot_go(&m.game, b, &za));
-    if let Some(why) = why {
-        m.record(
+    let why = a
+        .iter()
+        .find_map(|id| cannot_go(&m.game, id, &zb))
+        .or_else(|| b.iter().find_map(|id| cannot_go(&m.game, id, &za)))
+        .map(|w| (w, r::SWAP_IMPOSSIBLE))
+        .or_else(|| over_limit(&m.game, &zb, b.len(), a.len()))
+        .or_else(|| over_limit(&m.game, &za, a.len(), b.len()));
+    if let Some((why, rule)) = why {
+        let mut rules = vec![r::SWAP, r::SWAP_IMPOSSIBLE];
+        if rule != r::SWAP_IMPOSSIBLE {
+            rules.push(rule);
+        }
+        let e = m.record(
             "effect.swap",
-            format!("{why}: neither card moves, the swap is not made"),
-            &[r::SWAP, r::SWAP_IMPOSSIBLE],
-        )
-        .obj(a.clone())
-        .obj(b.clone());
+            format!("{why}: no card moves, the swap is not made"),
+            &rules,
+        );
+        for id in a.iter().chain(b) {
+            e.obj(id.clone());
+        }
         return Ok(());
     }
-    m.record(
+    let e = m.record(
         "effect.swap",
-        format!("{a} ({za}) and {b} ({zb}) are swapped at the same time"),
+        format!("{sa} ({za}) and {sb} ({zb}) are swapped at the same time"),
         &[r::SWAP],
-    )
-    .obj(a.clone())
-    .obj(b.clone());
-    // The two moves are one event: both leave first, then both arrive, so
-    // neither sees the other's move (the field's count does not change).
-    for (id, from, to) in [(a, &za, &zb), (b, &zb, &za)] {
+    );
+    for id in a.iter().chain(b) {
+        e.obj(id.clone());
+    }
+    // The moves are one event: every card leaves first, then all arrive, so
+    // none sees another's move.
+    let moves = a
+        .iter()
+        .map(|id| (id, &za, &zb))
+        .chain(b.iter().map(|id| (id, &zb, &za)));
+    for (id, from, to) in moves {
         if to.kind == zn::FIELD
             && let Some(p) = to.player
         {
