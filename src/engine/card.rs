@@ -747,6 +747,43 @@ pub enum Effect {
         #[serde(default)]
         until: Until,
     },
+    /// The target gains the keyword abilities `gain` and loses those in
+    /// `lose` (能力を得る / 与える / 失う), keywords from the game's list,
+    /// for `until` (`permanent`: while the card stays in its zone). Where
+    /// the change comes among the other changes of a card's information,
+    /// and in which zones it applies, are the game's rules (e.g. SVE
+    /// 10.9.1.2). A game without them rejects it.
+    ChangeKeywords {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        gain: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        lose: Vec<String>,
+        target: Target,
+        #[serde(default)]
+        until: Until,
+    },
+    /// A change of the target's non-numeric information (名前, カード種類,
+    /// タイプ, and the game's text fields such as a class) for `until`:
+    /// `name` and `card_type` become the given values, `traits` are added
+    /// (with `replace_traits` the traits become exactly `traits`), and each
+    /// `text` field takes its value. Where it comes among the other changes
+    /// of a card's information is the game's rule (e.g. SVE 10.9.1.3). A
+    /// game without it rejects it.
+    ChangeInfo {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+        card_type: Option<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        traits: Vec<String>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        replace_traits: bool,
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        text: BTreeMap<String, String>,
+        target: Target,
+        #[serde(default)]
+        until: Until,
+    },
     /// Choose (チョイス): the player picks `count` of the `options` (with
     /// `up_to`, from 1 to `count`), each a list of effects; only the
     /// picked options happen. When the pick is made and what the others
@@ -882,6 +919,8 @@ impl Effect {
         "lose_abilities",
         "swap",
         "race",
+        "change_keywords",
+        "change_info",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -934,6 +973,8 @@ impl Effect {
             Effect::LoseAbilities { .. } => "lose_abilities",
             Effect::Swap { .. } => "swap",
             Effect::Race { .. } => "race",
+            Effect::ChangeKeywords { .. } => "change_keywords",
+            Effect::ChangeInfo { .. } => "change_info",
         }
     }
 
@@ -944,7 +985,9 @@ impl Effect {
             | Effect::SetPower { until, .. }
             | Effect::SwapPower { until, .. }
             | Effect::Restrict { until, .. }
-            | Effect::LoseAbilities { until, .. } => Some(*until),
+            | Effect::LoseAbilities { until, .. }
+            | Effect::ChangeKeywords { until, .. }
+            | Effect::ChangeInfo { until, .. } => Some(*until),
             _ => None,
         }
     }
@@ -1004,7 +1047,9 @@ impl Effect {
             | Effect::ModifyDamage { target, .. }
             | Effect::Swap { target, .. }
             | Effect::Race { target, .. }
-            | Effect::LoseAbilities { target, .. } => Some(target),
+            | Effect::LoseAbilities { target, .. }
+            | Effect::ChangeKeywords { target, .. }
+            | Effect::ChangeInfo { target, .. } => Some(target),
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }
             | Effect::Put { target, .. } => target.as_ref(),

@@ -171,24 +171,8 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("10.7.6", "not implemented: state triggers"),
     ("10.8.1", DEF),
     (
-        "10.9.1.2",
-        "not implemented: effects giving or removing abilities (the language has none; Rush from racing is 14.2.3's own rule)",
-    ),
-    (
-        "10.9.1.3",
-        "not implemented: non-numeric continuous changes (names, types, traits)",
-    ),
-    (
-        "10.9.1.5",
-        "cannot arise: every numeric change of the language is fixed to its cards when made, so none depends on another",
-    ),
-    (
-        "10.9.1.6.1",
-        "not state-changing in this model: permanent abilities change costs and damage only, which add up (a set cost first, 10.10.2.4)",
-    ),
-    (
-        "10.9.3",
-        "not implemented: continuous effects on the cards of a particular zone (hand, cemetery)",
+        "10.9.3.1",
+        "cannot arise: the effect language has no automatic ability conditioned on the information of a card entering a zone (Fanfare is the card's own)",
     ),
     (
         "10.10.2",

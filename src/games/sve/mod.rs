@@ -16,15 +16,16 @@
 //! changes and damage modifiers from permanent abilities (10.4.4.1,
 //! 10.10.2.4, 5.13.2, 5.13.3); conditions of
 //! application (10.3.3) with Combo, Spellchain, Awakening, Necrocharge and
-//! Crimson (ch.13); Choose (5.17).
+//! Crimson (ch.13); Choose (5.17); continuous changes of keywords and of
+//! non-numeric information (10.9.1.2, 10.9.1.3) in layer, dependency
+//! (10.9.1.5) and timestamp order (10.9.1.6), also in other zones (10.9.3);
+//! swaps of several cards (5.12).
 //!
-//! Not implemented (explicit `not implemented` errors or simply absent):
-//! Quick activated abilities (12.3.3), Feed/Race (14.2), a number of
-//! Choose options set by a condition (5.17.3.1), replacement effects other
-//! than cost changes, damage modifiers and Stack (10.10), continuous-effect
-//! layers (10.9), Earth Rite (13.3.3), the pre-game procedure (6.2),
-//! skip/extra turns (5.25, 5.27), loops (15.2); `judge coverage sve` lists
-//! every clause with its reason (`coverage.rs`).
+//! Not implemented (explicit `not implemented` errors or simply absent): a
+//! number of Choose options set by a condition (5.17.3.1), replacement
+//! effects other than cost changes, damage modifiers and Stack (10.10),
+//! giving abilities other than keywords; `judge coverage sve` lists every
+//! clause with its reason (`coverage.rs`).
 
 mod coverage;
 pub mod flow;
@@ -185,6 +186,8 @@ const EFFECTS: &[&str] = &[
     "become",
     "swap",
     "race",
+    "change_keywords",
+    "change_info",
 ];
 
 impl GameModule for Sve {

@@ -30,6 +30,12 @@ rules! {
     CONTINUOUS_TIMESTAMP = "10.9.1.6";
     CONTINUOUS_PLAYED_ORDER = "10.9.1.6.2";
     CONTINUOUS_STAYS_WITH_CARDS = "10.9.2";
+    CONTINUOUS_ORDER = "10.9.1";
+    CONTINUOUS_ABILITIES = "10.9.1.2";
+    CONTINUOUS_NON_NUMERIC = "10.9.1.3";
+    CONTINUOUS_DEPENDENCY = "10.9.1.5";
+    CONTINUOUS_PERMANENT_ORDER = "10.9.1.6.1";
+    CONTINUOUS_ZONE = "10.9.3";
     LAST_KNOWN = "10.11.1";
     // Conditional abilities (`condition` in the effect language), not implemented.
     CONDITIONAL_TEXT = "10.3.3";

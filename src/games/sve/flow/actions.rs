@@ -362,7 +362,8 @@ pub(super) fn quick_options(g: &Game, p: PlayerId) -> Vec<String> {
     let mut out = Vec::new();
     for zone in [zn::HAND, zn::EX] {
         for id in g.zone_of(p, zone) {
-            if g.def_of(id).is_some_and(|d| d.has_keyword("quick")) {
+            // Quick given to a card in the hand counts (10.9.3).
+            if has_kw(g, id, "quick") {
                 out.push(format!("play {id}"));
             }
         }

@@ -33,7 +33,9 @@ fn count(g: &Game, name: &str, p: PlayerId) -> i64 {
         SPELLCHAIN => g
             .zone_of(p, zn::CEMETERY)
             .iter()
-            .filter(|id| is_type(g, id, "spell"))
+            // Base information: a condition read while the continuous
+            // changes are computed must not compute them again.
+            .filter(|id| base_def(g, id).is_some_and(|d| d.card_type == "spell"))
             .count() as i64,
         earth_rite::EARTH_RITE => earth_rite::paid(g, p),
         CRIMSON => i64::from(

@@ -700,6 +700,7 @@ pub(super) fn apply_effect(
                     }
                     let zone = ZoneId::of(p, zn::FIELD);
                     let id = m.game.add_token(card, p, zone.clone(), &[st::ARRIVED]);
+                    arrived(&mut m.game, &id);
                     m.record(
                         "effect.summon",
                         format!(
@@ -719,6 +720,9 @@ pub(super) fn apply_effect(
             }
         }
         Effect::Become { card, .. } => transform(m, targets, card)?,
+        Effect::ChangeKeywords { .. } | Effect::ChangeInfo { .. } => {
+            change_info(m, eff, targets, this)
+        }
         Effect::SetState { state, clear, .. } => {
             for t in targets {
                 let Some(c) = m.game.cards.get_mut(t) else {

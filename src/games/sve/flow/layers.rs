@@ -21,7 +21,7 @@ pub const SET_DEFENSE_CLEARS_DAMAGE: &str = "reading_set_defense_clears_damage";
 /// Attack and defense before damage: base values, then the numeric
 /// changes in timestamp order (10.9.1.4, 10.9.1.6.2).
 pub(super) fn power(g: &Game, c: &Card) -> (i64, i64) {
-    let d = eff_def(g, &c.id);
+    let d = base_def(g, &c.id);
     let mut atk = d.and_then(|d| d.attack).unwrap_or(0);
     let mut def = d.and_then(|d| d.defense).unwrap_or(0);
     for md in &c.modifiers {

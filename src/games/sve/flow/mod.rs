@@ -62,6 +62,7 @@ mod earth_rite;
 mod effects;
 mod evolve;
 mod feed;
+mod info;
 mod last_known;
 mod layers;
 mod loops;
@@ -80,8 +81,8 @@ mod turn_order;
 
 use self::{
     actions::*, activate::*, attack::*, cinderella::*, combat::*, condition::*, cost::*, damage::*,
-    effects::*, evolve::*, feed::*, last_known::*, layers::*, loops::*, moves::*, play::*, put::*,
-    race::*, setup::*, swap::*, timing::*, transform::*, turn::*, turn_order::*,
+    effects::*, evolve::*, feed::*, info::*, last_known::*, layers::*, loops::*, moves::*, play::*,
+    put::*, race::*, setup::*, swap::*, timing::*, transform::*, turn::*, turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -106,6 +107,15 @@ pub struct SveState {
     pub last_known: std::collections::BTreeMap<CardId, Known>,
     /// The loop check's memory (15.2).
     pub loops: LoopWatch,
+    /// Changes of information resolved effects made (10.9.1.2, 10.9.1.3).
+    pub info_changes: Vec<InfoChange>,
+    /// The game's clock: when effects arose and cards arrived (10.9.1.6).
+    pub clock: u64,
+    /// When each card was put on the field, with the object it was then
+    /// (10.9.1.6.1).
+    pub arrivals: std::collections::BTreeMap<CardId, (u32, u64)>,
+    /// What the trace last said of the continuous changes of information.
+    pub info_report: String,
 }
 
 impl SveState {
@@ -275,8 +285,10 @@ pub fn eff_def_key(g: &Game, id: &str) -> Option<String> {
     Some(c.def.clone())
 }
 
-fn eff_def<'g>(g: &'g Game, id: &str) -> Option<&'g crate::engine::CardDef> {
-    eff_def_key(g, id).and_then(|k| g.defs.get(&k))
+/// The information a card has now: base, then the changes of abilities and
+/// non-numeric information (10.9.1.1-10.9.1.3, `info`).
+fn eff_def<'g>(g: &'g Game, id: &str) -> Option<std::borrow::Cow<'g, crate::engine::CardDef>> {
+    info(g, id)
 }
 
 /// Whether the card has keyword `k`: printed (or its evolve card's), or
@@ -365,11 +377,32 @@ fn candidates(
     or_leader: bool,
     choosing: bool,
 ) -> Vec<String> {
+    candidates_by(
+        g,
+        &|id| eff_def(g, id),
+        f,
+        master,
+        this,
+        or_leader,
+        choosing,
+    )
+}
+
+/// [`candidates`], reading each card's information with `read`.
+fn candidates_by<'a>(
+    g: &Game,
+    read: &dyn Fn(&str) -> Option<std::borrow::Cow<'a, crate::engine::CardDef>>,
+    f: &Filter,
+    master: PlayerId,
+    this: &str,
+    or_leader: bool,
+    choosing: bool,
+) -> Vec<String> {
     let zone = f.zone.as_deref().unwrap_or(zn::FIELD);
     let mut out = Vec::new();
     for p in side_players(g, master, f.side) {
         for id in g.zone_of(p, zone) {
-            let Some(d) = eff_def(g, id) else { continue };
+            let Some(d) = read(id) else { continue };
             if !f.types.is_empty() && !f.types.contains(&d.card_type) {
                 continue;
             }
@@ -384,7 +417,7 @@ fn candidates(
             // An evolved follower has the evolve card's characteristics
             // except its cost, which stays its own (5.15.2).
             let own_cost = g.def_of_base(id).and_then(|b| b.cost);
-            if !f.admits_characteristics(d, own_cost) {
+            if !f.admits_characteristics(&d, own_cost) {
                 continue;
             }
             // 12.15.2 Aura: not chosen by the opponent's cards or abilities.
@@ -414,12 +447,13 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                 && let Some(e) = ab.effect.iter().find(|e| {
                     !matches!(e, Effect::ModifyCost { .. } | Effect::SetCost { .. })
                         && !supported_modifier(e)
+                        && !supported_permanent(e)
                 })
             {
                 return Some((
                     r::CONTINUOUS,
                     format!(
-                        "the effect `{}` in a permanent ability of `{k}` (permanent abilities implement cost changes and damage modifiers with `this`, `all` or `player` only)",
+                        "the effect `{}` in a permanent ability of `{k}` (permanent abilities implement cost changes, damage modifiers with `this`, `all` or `player`, and `change_keywords` / `change_info` with `this` or `all`)",
                         e.word()
                     ),
                 ));
@@ -441,6 +475,9 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                         e.word()
                     ),
                 ));
+            }
+            if let Some(found) = ab.effect.iter().find_map(|e| info::unknown_word(k, e)) {
+                return Some(found);
             }
             if let Some(found) = earth_rite::unsupported(k, ab) {
                 return Some(found);
@@ -511,6 +548,7 @@ impl Rules for super::Sve {
 
     /// Quick windows the next action does not answer are passed.
     fn settle(&self, m: &mut M, next: Option<&Action>) -> R<()> {
+        report(m);
         pass_unanswered(m, next)
     }
 

@@ -18,6 +18,9 @@ pub(super) fn mv(m: &mut M, id: &str, to: ZoneId, top: bool) -> Option<ZoneId> {
         .collect();
     remember(m, id, &to);
     let from = m.game.move_card(id, to.clone(), top)?;
+    if to.kind == zn::FIELD {
+        arrived(&mut m.game, id);
+    }
     if from.kind == zn::FIELD && to.kind != zn::FIELD && !attached.is_empty() {
         m.record(
             "evolve.detach",

@@ -45,7 +45,7 @@ pub(super) fn play_card(
         ));
     }
     if let Some(rule) = quick
-        && !def.has_keyword("quick")
+        && !has_kw(&m.game, card, "quick")
     {
         return Err(illegal(
             rule,

@@ -215,6 +215,7 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
                     .retain(|md| !matches!(md.until, Until::EndOfTurn | Until::ThisTurn));
                 n += before - c.modifiers.len();
             }
+            n += end_info_changes(&mut m.game);
             m.record(
                 "end_phase.durations",
                 format!("{n} effect(s) lasting until the end of the turn end"),

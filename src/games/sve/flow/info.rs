@@ -1,0 +1,615 @@
+//! Continuous changes of a card's information other than numbers (10.9.1):
+//! abilities given or lost (能力を与える／失う, 10.9.1.2: the effect
+//! `change_keywords`, keywords only) and non-numeric information changed
+//! (名前・カード種類・タイプ・クラス, 10.9.1.3: `change_info`), applied in
+//! that order over the base information (10.9.1.1, 10.9.1.1.1) and before
+//! the numeric changes (10.9.1.4, `layers::power`).
+//!
+//! A change comes from a resolved effect (kept with the object it was made
+//! to, 10.9.2; its time is when the ability was played, 10.9.1.6.2) or from
+//! a permanent ability of a card on the field with `this` or `all` (its
+//! time is when that card was put on the field, 10.9.1.6.1; cards on the
+//! board when the scenario starts arrived in the order the file lists them,
+//! `p1` first). Within a layer an effect whose set of cards another effect
+//! of that layer would change applies after it (10.9.1.5); otherwise the
+//! earlier applies first (10.9.1.6). A permanent ability's `all` may name
+//! another zone (a hand, the cemetery): a card there has the change from
+//! the moment it enters (10.9.3). An effect's filter reads the information
+//! as the layers before it left it (a filter of a 10.9.1.2 effect does not
+//! see a trait given by 10.9.1.3).
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use super::*;
+use crate::engine::CardDef;
+
+/// A change of information a resolved effect made (10.9.1.2, 10.9.1.3),
+/// kept with the object it was made to (10.9.2).
+#[derive(Debug, Clone)]
+pub struct InfoChange {
+    /// The card changed.
+    pub card: CardId,
+    /// The object it was (a card that changes zones is a new object).
+    pub incarnation: u32,
+    /// The `change_keywords` or `change_info` effect.
+    pub effect: Effect,
+    /// When it was made (the game's clock, 10.9.1.6.2).
+    pub at: u64,
+    /// The card whose ability made it.
+    pub source: CardId,
+}
+
+/// When an effect arose (10.9.1.6): the game's clock, then, for cards on
+/// the board before the run (clock 0), the seat and the position in the
+/// zone.
+type Time = (u64, usize, usize);
+
+/// Which cards one continuous change applies to.
+#[derive(Debug, Clone)]
+enum Scope {
+    /// The card a resolved effect changed.
+    Fixed(CardId),
+    /// A permanent ability's `this` or `all`, read from the information
+    /// as the layers so far left it.
+    Ability {
+        target: Box<Target>,
+        master: PlayerId,
+        source: CardId,
+    },
+}
+
+/// One continuous change waiting to be applied in its layer.
+#[derive(Debug, Clone)]
+struct Layered {
+    effect: Effect,
+    scope: Scope,
+    at: Time,
+    source: CardId,
+}
+
+/// The information each card has after 10.9.1.2 and 10.9.1.3.
+type View = BTreeMap<CardId, CardDef>;
+
+/// The layer of a change: 10.9.1.2 (abilities) or 10.9.1.3.
+fn layer_of(e: &Effect) -> Option<&'static str> {
+    match e {
+        Effect::ChangeKeywords { .. } => Some(r::CONTINUOUS_ABILITIES),
+        Effect::ChangeInfo { .. } => Some(r::CONTINUOUS_NON_NUMERIC),
+        _ => None,
+    }
+}
+
+/// Whether `e` is a change this module applies as a permanent ability:
+/// `this`, or `all` without a choice.
+pub(super) fn supported_permanent(e: &Effect) -> bool {
+    layer_of(e).is_some() && matches!(e.target(), Some(Target::This | Target::All { .. }))
+}
+
+/// A keyword or card type in a change that SVE does not have, in an
+/// ability of definition `def`: refused (the clause on card information).
+pub(super) fn unknown_word(def: &str, e: &Effect) -> Option<(&'static str, String)> {
+    use crate::games::GameModule;
+    let words: Vec<&String> = match e {
+        Effect::ChangeKeywords { gain, lose, .. } => gain.iter().chain(lose).collect(),
+        _ => Vec::new(),
+    };
+    if let Some(w) = words
+        .iter()
+        .find(|w| !super::super::Sve.keywords().contains(&w.as_str()))
+    {
+        return Some((
+            r::CONTINUOUS_ABILITIES,
+            format!(
+                "the keyword `{w}` in `change_keywords` of `{def}` (SVE keywords only; giving other abilities is not implemented)"
+            ),
+        ));
+    }
+    if let Effect::ChangeInfo {
+        card_type: Some(t), ..
+    } = e
+        && !["follower", "amulet", "spell"].contains(&t.as_str())
+    {
+        return Some((
+            r::CONTINUOUS_NON_NUMERIC,
+            format!("the card type `{t}` in `change_info` of `{def}`"),
+        ));
+    }
+    None
+}
+
+/// The base information of a card (10.9.1.1): printed, or while it is on
+/// the field with an evolve card attached, the evolve card's (10.9.1.1.1).
+pub(super) fn base_def<'g>(g: &'g Game, id: &str) -> Option<&'g CardDef> {
+    eff_def_key(g, id).and_then(|k| g.defs.get(&k))
+}
+
+/// The information a card has now: the base, then the changes of
+/// 10.9.1.2 and 10.9.1.3.
+pub(super) fn info<'g>(g: &'g Game, id: &str) -> Option<Cow<'g, CardDef>> {
+    let base = base_def(g, id)?;
+    let changes = layered(g);
+    if changes.is_empty() {
+        return Some(Cow::Borrowed(base));
+    }
+    let (mut view, _, _) = apply_all(g, changes);
+    Some(match view.remove(id) {
+        Some(d) => Cow::Owned(d),
+        None => Cow::Borrowed(base),
+    })
+}
+
+/// The arrival time of a card on the field (10.9.1.6.1).
+fn arrival(g: &Game, id: &str) -> Time {
+    let Some(c) = g.card(id) else {
+        return (0, 0, 0);
+    };
+    if let Some(st) = g.own_ref::<SveState>()
+        && let Some(&(inc, at)) = st.arrivals.get(id)
+        && inc == c.incarnation
+    {
+        return (at, 0, 0);
+    }
+    let pos = g.zone(&c.zone).iter().position(|x| x == id).unwrap_or(0);
+    (0, c.controller.index(), pos)
+}
+
+/// Notes that `id` was put on the field now (10.9.1.6.1).
+pub(super) fn arrived(g: &mut Game, id: &str) {
+    let Some(inc) = g.card(id).map(|c| c.incarnation) else {
+        return;
+    };
+    let st = g.own::<SveState>();
+    st.clock += 1;
+    let at = st.clock;
+    st.arrivals.insert(id.into(), (inc, at));
+}
+
+/// Every continuous change of information in effect now.
+fn layered(g: &Game) -> Vec<Layered> {
+    let mut out = Vec::new();
+    if let Some(st) = g.own_ref::<SveState>() {
+        for ch in &st.info_changes {
+            if g.card(&ch.card)
+                .is_some_and(|c| c.incarnation == ch.incarnation)
+            {
+                out.push(Layered {
+                    effect: ch.effect.clone(),
+                    scope: Scope::Fixed(ch.card.clone()),
+                    at: (ch.at, 0, 0),
+                    source: ch.source.clone(),
+                });
+            }
+        }
+    }
+    let tp = g.turn.active;
+    for p in [tp, g.opponent(tp)] {
+        for id in g.zone_of(p, zn::FIELD) {
+            let Some(d) = base_def(g, id) else { continue };
+            for ab in d.abilities.iter().filter(|a| a.trigger == "permanent") {
+                if !ab.effect.iter().any(supported_permanent)
+                    || ab.condition.as_ref().is_some_and(|c| !holds(g, c, p, id).0)
+                {
+                    continue;
+                }
+                for e in ab.effect.iter().filter(|e| supported_permanent(e)) {
+                    out.push(Layered {
+                        effect: e.clone(),
+                        scope: Scope::Ability {
+                            target: Box::new(e.target().cloned().unwrap_or(Target::This)),
+                            master: p,
+                            source: id.clone(),
+                        },
+                        at: arrival(g, id),
+                        source: id.clone(),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The zones whose cards a change may reach: the fields, the zones a
+/// permanent ability's `all` names (10.9.3), the cards changed.
+fn universe(g: &Game, changes: &[Layered]) -> View {
+    let mut kinds: BTreeSet<&str> = BTreeSet::from([zn::FIELD]);
+    let mut ids: Vec<CardId> = Vec::new();
+    for ch in changes {
+        match &ch.scope {
+            Scope::Fixed(id) => ids.push(id.clone()),
+            Scope::Ability { target, .. } => {
+                if let Target::All { filter } = &**target
+                    && let Some(z) = &filter.zone
+                {
+                    kinds.insert(z.as_str());
+                }
+            }
+        }
+    }
+    for p in g.player_ids() {
+        for k in &kinds {
+            ids.extend(g.zone_of(p, k).iter().cloned());
+        }
+    }
+    ids.into_iter()
+        .filter_map(|id| base_def(g, &id).map(|d| (id, d.clone())))
+        .collect()
+}
+
+/// The cards `ch` applies to, reading `view`.
+fn scope(g: &Game, view: &View, ch: &Layered) -> Vec<CardId> {
+    match &ch.scope {
+        Scope::Fixed(id) => vec![id.clone()],
+        Scope::Ability { target, source, .. } if matches!(**target, Target::This) => {
+            vec![source.clone()]
+        }
+        Scope::Ability {
+            target,
+            master,
+            source,
+        } => {
+            let Target::All { filter } = &**target else {
+                return Vec::new();
+            };
+            let read = |id: &str| view.get(id).map(Cow::Borrowed);
+            candidates_by(g, &read, filter, *master, source, false, false)
+                .into_iter()
+                .map(CardId::from)
+                .collect()
+        }
+    }
+}
+
+/// The parts of a `change_info`.
+struct Fields<'a> {
+    name: &'a Option<String>,
+    card_type: &'a Option<String>,
+    traits: &'a [String],
+    replace_traits: &'a bool,
+    text: &'a BTreeMap<String, String>,
+}
+
+fn fields(e: &Effect) -> Option<Fields<'_>> {
+    match e {
+        Effect::ChangeInfo {
+            name,
+            card_type,
+            traits,
+            replace_traits,
+            text,
+            ..
+        } => Some(Fields {
+            name,
+            card_type,
+            traits,
+            replace_traits,
+            text,
+        }),
+        _ => None,
+    }
+}
+
+/// Applies change `e` to the information `d`.
+fn change(d: &mut CardDef, e: &Effect) {
+    match e {
+        Effect::ChangeKeywords { gain, lose, .. } => {
+            d.keywords.retain(|k| !lose.contains(k));
+            for k in gain {
+                if !d.keywords.contains(k) {
+                    d.keywords.push(k.clone());
+                }
+            }
+        }
+        Effect::ChangeInfo { .. } => {
+            let Some(Fields {
+                name,
+                card_type,
+                traits,
+                replace_traits,
+                text,
+            }) = fields(e)
+            else {
+                return;
+            };
+            if let Some(n) = name {
+                d.name = n.clone();
+            }
+            if let Some(t) = card_type {
+                d.card_type = t.clone();
+            }
+            if *replace_traits {
+                d.traits.clear();
+            }
+            for t in traits {
+                if !d.traits.contains(t) {
+                    d.traits.push(t.clone());
+                }
+            }
+            for (k, v) in text {
+                d.text.insert(k.clone(), v.clone());
+            }
+        }
+        _ => {}
+    }
+}
+
+fn apply_one(g: &Game, view: &mut View, ch: &Layered) -> Vec<CardId> {
+    let ids = scope(g, view, ch);
+    for id in &ids {
+        if let Some(d) = view.get_mut(id) {
+            change(d, &ch.effect);
+        }
+    }
+    ids
+}
+
+/// Whether `a` depends on `b` (10.9.1.5): applying `b` first changes the
+/// cards `a` applies to.
+fn depends(g: &Game, view: &View, a: &Layered, b: &Layered) -> bool {
+    if matches!(a.scope, Scope::Fixed(_)) {
+        return false;
+    }
+    let mut after = view.clone();
+    apply_one(g, &mut after, b);
+    scope(g, view, a) != scope(g, &after, a)
+}
+
+/// How the order of one layer was decided, for the trace.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Order {
+    /// The sources, in the order their changes applied, with the clause
+    /// that put each there.
+    pub applied: Vec<(CardId, &'static str)>,
+}
+
+/// What [`apply_all`] found: the information, the order of each layer,
+/// and the cards some change applied to.
+type Applied = (View, Vec<(&'static str, Order)>, BTreeSet<CardId>);
+
+/// Applies every change, layer by layer (10.9.1.2, then 10.9.1.3).
+fn apply_all(g: &Game, changes: Vec<Layered>) -> Applied {
+    let mut view = universe(g, &changes);
+    let mut touched = BTreeSet::new();
+    let mut orders = Vec::new();
+    for layer in [r::CONTINUOUS_ABILITIES, r::CONTINUOUS_NON_NUMERIC] {
+        let mut todo: Vec<Layered> = changes
+            .iter()
+            .filter(|c| layer_of(&c.effect) == Some(layer))
+            .cloned()
+            .collect();
+        todo.sort_by_key(|c| c.at);
+        let mut order = Order::default();
+        while !todo.is_empty() {
+            let free = (0..todo.len()).find(|&i| {
+                !todo
+                    .iter()
+                    .enumerate()
+                    .any(|(j, b)| j != i && depends(g, &view, &todo[i], b))
+            });
+            let why = match (free, todo[0].at.0) {
+                (Some(i), _) if i > 0 => r::CONTINUOUS_DEPENDENCY,
+                (_, 0) => r::CONTINUOUS_PERMANENT_ORDER,
+                _ if matches!(todo[0].scope, Scope::Fixed(_)) => r::CONTINUOUS_PLAYED_ORDER,
+                _ => r::CONTINUOUS_PERMANENT_ORDER,
+            };
+            let ch = todo.remove(free.unwrap_or(0));
+            touched.extend(apply_one(g, &mut view, &ch));
+            order.applied.push((ch.source.clone(), why));
+        }
+        if !order.applied.is_empty() {
+            orders.push((layer, order));
+        }
+    }
+    (view, orders, touched)
+}
+
+/// A resolved `change_keywords` / `change_info` (10.9.1.2, 10.9.1.3): each
+/// target keeps the change while it stays where it is (10.9.2) and, for
+/// `end_of_turn`, until the end of the turn (7.4.8).
+pub(super) fn change_info(m: &mut M, eff: &Effect, targets: &[String], this: &str) {
+    let Some(layer) = layer_of(eff) else { return };
+    for t in targets {
+        let Some(inc) = m.game.card(t).map(|c| c.incarnation) else {
+            continue;
+        };
+        let st = m.game.own::<SveState>();
+        st.clock += 1;
+        let at = st.clock;
+        st.info_changes.push(InfoChange {
+            card: t.as_str().into(),
+            incarnation: inc,
+            effect: eff.clone(),
+            at,
+            source: this.into(),
+        });
+        let mut rules = vec![r::CONTINUOUS_ORDER, layer];
+        if eff.until() != Some(Until::Permanent) {
+            rules.push(r::END_DURATIONS);
+        }
+        m.record("effect.info", format!("{t}: {}", describe(eff)), &rules)
+            .obj(t.clone());
+    }
+}
+
+/// What a change does, in words.
+fn describe(e: &Effect) -> String {
+    let mut parts = Vec::new();
+    match e {
+        Effect::ChangeKeywords { gain, lose, .. } => {
+            if !gain.is_empty() {
+                parts.push(format!("gains {}", gain.join(", ")));
+            }
+            if !lose.is_empty() {
+                parts.push(format!("loses {}", lose.join(", ")));
+            }
+        }
+        Effect::ChangeInfo { .. } => {
+            let Some(f) = fields(e) else {
+                return String::new();
+            };
+            let (name, card_type, traits, replace_traits, text) =
+                (f.name, f.card_type, f.traits, f.replace_traits, f.text);
+            if let Some(n) = name {
+                parts.push(format!("its name becomes {n}"));
+            }
+            if let Some(t) = card_type {
+                parts.push(format!("its card type becomes {t}"));
+            }
+            if !traits.is_empty() || *replace_traits {
+                let how = if *replace_traits { "become" } else { "gain" };
+                parts.push(format!("its traits {how} {}", traits.join(", ")));
+            }
+            for (k, v) in text {
+                parts.push(format!("its {k} becomes {v}"));
+            }
+        }
+        _ => {}
+    }
+    let until = match e.until() {
+        Some(Until::Permanent) => "while it stays where it is",
+        _ => "until the end of the turn",
+    };
+    format!("{} {until}", parts.join("; "))
+}
+
+/// Ends the changes lasting until the end of the turn (7.4.8); returns how
+/// many ended.
+pub(super) fn end_info_changes(g: &mut Game) -> usize {
+    let st = g.own::<SveState>();
+    let before = st.info_changes.len();
+    st.info_changes
+        .retain(|c| !matches!(c.effect.until(), Some(Until::EndOfTurn | Until::ThisTurn)));
+    before - st.info_changes.len()
+}
+
+/// Drops the changes made to cards that have since changed zones, saying
+/// so: they do not apply to the new object (10.9.2).
+fn forget_moved(m: &mut M) {
+    let Some(st) = m.game.own_ref::<SveState>() else {
+        return;
+    };
+    let (keep, gone): (Vec<InfoChange>, Vec<InfoChange>) =
+        st.info_changes.iter().cloned().partition(|ch| {
+            m.game
+                .card(&ch.card)
+                .is_some_and(|c| c.incarnation == ch.incarnation)
+        });
+    if gone.is_empty() {
+        return;
+    }
+    m.game.own::<SveState>().info_changes = keep;
+    for ch in gone {
+        m.record(
+            "continuous.info",
+            format!(
+                "{} changed zones: the change {} made to it ({}) does not apply to it any more",
+                ch.card,
+                ch.source,
+                describe(&ch.effect)
+            ),
+            &[r::CONTINUOUS_STAYS_WITH_CARDS],
+        )
+        .obj(ch.card.clone());
+    }
+}
+
+/// Whether some change of abilities (10.9.1.2) applied.
+fn keywords_touched(orders: &[(&'static str, Order)]) -> bool {
+    orders.iter().any(|(l, _)| *l == r::CONTINUOUS_ABILITIES)
+}
+
+/// Records, when it differs from what the trace last said, the information
+/// the continuous changes give each card now and the order that decided
+/// it (10.9.1.2-10.9.1.6, 10.9.3).
+pub(super) fn report(m: &mut M) {
+    forget_moved(m);
+    let changes = layered(&m.game);
+    let (view, orders, touched) = if changes.is_empty() {
+        (View::new(), Vec::new(), BTreeSet::new())
+    } else {
+        apply_all(&m.game, changes)
+    };
+    let mut lines = Vec::new();
+    let mut rules: Vec<&'static str> = vec![r::CONTINUOUS_ORDER];
+    for (id, d) in view.iter().filter(|(id, _)| touched.contains(*id)) {
+        let Some(base) = base_def(&m.game, id) else {
+            continue;
+        };
+        let mut diff = Vec::new();
+        if d.keywords != base.keywords || keywords_touched(&orders) {
+            diff.push(format!("keywords [{}]", d.keywords.join(", ")));
+            rules.push(r::CONTINUOUS_ABILITIES);
+        }
+        if d.name != base.name
+            || d.card_type != base.card_type
+            || d.traits != base.traits
+            || d.text != base.text
+        {
+            diff.push(format!(
+                "name {}, type {}, traits [{}]{}",
+                d.name,
+                d.card_type,
+                d.traits.join(", "),
+                d.text
+                    .iter()
+                    .map(|(k, v)| format!(", {k} {v}"))
+                    .collect::<String>()
+            ));
+            rules.push(r::CONTINUOUS_NON_NUMERIC);
+        }
+        if diff.is_empty() {
+            continue;
+        }
+        let zone = m.game.card(id).map(|c| c.zone.clone());
+        if zone.as_ref().is_some_and(|z| z.kind != zn::FIELD) {
+            rules.push(r::CONTINUOUS_ZONE);
+        }
+        let at = zone.map(|z| format!(" (in {z})")).unwrap_or_default();
+        lines.push(format!("{id}{at}: {}", diff.join("; ")));
+    }
+    let mut order_text = Vec::new();
+    for (layer, order) in &orders {
+        if order.applied.len() < 2 {
+            continue;
+        }
+        order_text.push(format!(
+            "{layer}: {}",
+            order
+                .applied
+                .iter()
+                .map(|(s, why)| format!("{s} ({why})"))
+                .collect::<Vec<_>>()
+                .join(" then ")
+        ));
+        rules.push(r::CONTINUOUS_TIMESTAMP);
+        rules.extend(order.applied.iter().map(|(_, why)| *why));
+    }
+    let text = if lines.is_empty() {
+        String::new()
+    } else if order_text.is_empty() {
+        lines.join("; ")
+    } else {
+        format!(
+            "{}; applied in the order {}",
+            lines.join("; "),
+            order_text.join(", ")
+        )
+    };
+    let st = m.game.own::<SveState>();
+    if st.info_report == text {
+        return;
+    }
+    st.info_report = text.clone();
+    if text.is_empty() {
+        m.record(
+            "continuous.info",
+            "no continuous change of information applies any more",
+            &[r::CONTINUOUS_ORDER],
+        );
+        return;
+    }
+    rules.sort_unstable();
+    rules.dedup();
+    m.record("continuous.info", text, &rules);
+}
