@@ -74,7 +74,8 @@
 //!    `game.player_ids()` to loop, `p.other()` / `p.next(n)` for seats,
 //!    `game.players[p]`).
 //!    Shared helpers live in the core: `Game::who`, `Game::win`,
-//!    `Choices::exactly`, `Target::chosen`, `CardDef::snapshot_values`.
+//!    `Choices::exactly`, `Target::chosen`, `CardDef::snapshot_values`,
+//!    `Card::buff` (an effect's +X/+Y as additions).
 //! 7. **Run.** [`GameModule::run_planned`] is one line:
 //!    `crate::engine::driver::run(self, game, actions, plan)`. The driver
 //!    owns the loop: the note of each action, its choices (strict:
