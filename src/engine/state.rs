@@ -126,6 +126,13 @@ impl ZoneSpec {
             rule,
         }
     }
+    /// The same zone kind holding at most `limit` cards.
+    pub const fn limited(self, limit: usize) -> Self {
+        ZoneSpec {
+            limit: Some(limit),
+            ..self
+        }
+    }
 }
 
 /// A numeric player value declared by a game module (life, PP, EP…).
@@ -256,6 +263,18 @@ pub struct ShownFace {
 }
 
 impl Card {
+    /// Gives the card `+attack/+defense` (an effect's buff) lasting `until`,
+    /// created by `source`'s ability: one addition per changed value, none
+    /// for a ±0 part.
+    pub fn buff(&mut self, attack: i64, defense: i64, until: Until, source: &str) {
+        for (stat, delta) in [("attack", attack), ("defense", defense)] {
+            if delta != 0 {
+                self.modifiers
+                    .push(Modifier::addition(stat, delta, until, source));
+            }
+        }
+    }
+
     /// Whether the card has state `s`.
     pub fn has(&self, s: &str) -> bool {
         self.states.contains(s)

@@ -705,18 +705,7 @@ pub(super) fn apply_effect(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
             check_duration(&m.game, *until)?;
             for o in objs {
                 if let Some(c) = m.game.cards.get_mut(o) {
-                    for (stat, delta) in [("attack", *a), ("defense", *d)] {
-                        if delta != 0 {
-                            c.modifiers.push(Modifier {
-                                stat: stat.into(),
-                                delta,
-                                set: false,
-                                always: false,
-                                until: *until,
-                                source: this.into(),
-                            });
-                        }
-                    }
+                    c.buff(*a, *d, *until, this);
                 }
                 let e = m.record(
                     "modify",

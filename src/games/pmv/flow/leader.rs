@@ -366,9 +366,10 @@ pub(super) fn untargetable(g: &Game, id: &str, source: &str, master: PlayerId) -
         && g.card(id).is_some_and(|c| c.controller != master)
 }
 
-/// The reading flag: the nullification of 10.34.2.d happens only when a
-/// 人気 was discarded by the same effect.
-pub const LEADER_NULLIFY_NEEDS_DISCARD: &str = "reading_leader_nullify_needs_discard";
+/// The reading flag: the nullification of 10.34.2.d applies even when the
+/// leader has no 人気 left to discard (the default follows 8.1.3.a: the
+/// whole effect fails).
+pub const LEADER_NULLIFY_WITHOUT_DISCARD: &str = "reading_leader_nullify_without_discard";
 
 /// Uses a leader's activated effect (10.34.2.d): （相手ターン）０：… In the
 /// syntax 「（タイミング）コスト：効果」 (7.3.2) the cost is 0; discarding 1 人気
@@ -447,20 +448,7 @@ pub(super) fn resolve(m: &mut M, e: &Entry, inc: u32) -> R<()> {
     match &discarded {
         Some(k) => discard_popularity(m, card, std::slice::from_ref(k), r::LEADER_NULLIFY)?,
         None => {
-            let needs = reading(&m.game, LEADER_NULLIFY_NEEDS_DISCARD);
-            let e = m
-                .record(
-                    "leader.no_popularity",
-                    if needs {
-                        format!("{card} has no 人気 left to discard: under reading `{LEADER_NULLIFY_NEEDS_DISCARD}` the damage is not nullified either")
-                    } else {
-                        format!("{card} has no 人気 left to discard: that part does nothing; the nullification still applies")
-                    },
-                    &[r::LEADER_NULLIFY],
-                )
-                .obj(card.clone());
-            e.note(format!("judge's reading: the text does not make the nullification depend on the discard (no 「そうした場合」), so it applies alone (flag `{LEADER_NULLIFY_NEEDS_DISCARD}`: it needs the discard)"));
-            if needs {
+            if !no_popularity_still_nullifies(m, card) {
                 return Ok(());
             }
         }
@@ -471,6 +459,40 @@ pub(super) fn resolve(m: &mut M, e: &Entry, inc: u32) -> R<()> {
         objs: &[],
     };
     apply_effect(m, &Effect::NullifyDamage { who: Who::You }, at)
+}
+
+/// 10.34.2.d with no 人気 left: 〔このキャラクターにセットされている「人気」１枚〕
+/// is an object (対象, written in 〔〕) designated as the effect applies
+/// (8.1.3); the whole text is one effect (7.1.9), and an effect that cannot
+/// designate even part of its objects fails as a whole (8.1.3.a), so the
+/// nullification does not apply either. Whether it still applies under
+/// the other reading (no 「そうした場合」 ties it to the discard).
+fn no_popularity_still_nullifies(m: &mut M, card: &CardId) -> bool {
+    let without = reading(&m.game, LEADER_NULLIFY_WITHOUT_DISCARD);
+    let (text, rules): (String, &[&'static str]) = if without {
+        (
+            format!(
+                "{card} has no 人気 left to discard: under reading `{LEADER_NULLIFY_WITHOUT_DISCARD}` that part does nothing and the nullification still applies"
+            ),
+            &[r::LEADER_NULLIFY],
+        )
+    } else {
+        (
+            format!(
+                "{card} has no 人気 left to discard: its object 〔「人気」１枚〕 cannot be designated, so the whole effect fails and the damage is not nullified"
+            ),
+            &[
+                r::LEADER_NULLIFY,
+                r::OBJECTS_ON_RESOLUTION,
+                r::OBJECT_MISSING_WHOLE_FAILS,
+                r::ONE_TEXT_ONE_EFFECT,
+            ],
+        )
+    };
+    m.record("leader.no_popularity", text, rules)
+        .obj(card.clone())
+        .note(format!("judge's reading: the 人気 to discard is an object in 〔〕 (8.1.3) of the one effect the text makes (7.1.9), so with none the whole effect fails (8.1.3.a); the erratum of 2016-09-07 does not say (flag `{LEADER_NULLIFY_WITHOUT_DISCARD}`: the nullification is read as a separate part, not tied to the discard by 「そうした場合」, and applies alone)"));
+    without
 }
 
 /// The variable counting the nullifications waiting for `p` this turn.

@@ -1,6 +1,7 @@
 //! Removal (chapter 9): 決死 doomed, then 破棄 discard, then 除外 exclusion, each with its windows a–d.
 
 use super::*;
+use crate::engine::TraceEntry;
 
 /// Resolves removal states in the fixed order 決死 → 破棄 → 除外 (9.1.4),
 /// each kind for all its cards at once (9.1.5, 9.1.6); also makes 決死 any
@@ -8,6 +9,7 @@ use super::*;
 /// damage reached its durability (9.2.2.a).
 pub(super) fn process_removals(m: &mut M) -> R<()> {
     note_continuous(m)?;
+    let mut mid_effect = pmv(&m.game).applying > 0;
     loop {
         if m.game.result != GameResult::Ongoing {
             return Ok(());
@@ -47,7 +49,7 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
         };
         let doomed = with(&m.game, st::DOOMED);
         if !doomed.is_empty() {
-            m.record(
+            let e = m.record(
                 "removal.doomed",
                 format!(
                     "決死 resolves for {} at once, before any 破棄 or 除外",
@@ -62,6 +64,7 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
                     r::REMOVAL_SIMULTANEOUS,
                 ],
             );
+            suspends_effect(e, &mut mid_effect);
             // The windows run with the cards marked as resolving, so that a
             // removal applied inside them does not start this one again.
             mark_resolving(&mut m.game, &doomed, st::DOOMED, st::DOOMED_RESOLVING);
@@ -86,7 +89,7 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
         }
         let discarding = discard_filter(m, with(&m.game, st::DISCARDING));
         if !discarding.is_empty() {
-            m.record(
+            let e = m.record(
                 "removal.discard",
                 format!("破棄 resolves for {} at once", discarding.join(", ")),
                 &[
@@ -96,6 +99,7 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
                     r::REMOVAL_NOT_ONE_BY_ONE,
                 ],
             );
+            suspends_effect(e, &mut mid_effect);
             mark_resolving(
                 &mut m.game,
                 &discarding,
@@ -151,11 +155,12 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
         }
         let excluding = with(&m.game, st::EXCLUDING);
         if !excluding.is_empty() {
-            m.record(
+            let e = m.record(
                 "removal.exclude",
                 format!("除外 resolves for {} at once", excluding.join(", ")),
                 &[r::EXCLUDE_PROC, r::REMOVAL_ORDER, r::ORDER_EXCLUDE],
             );
+            suspends_effect(e, &mut mid_effect);
             mark_resolving(
                 &mut m.game,
                 &excluding,
@@ -198,6 +203,19 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
             continue;
         }
         return Ok(());
+    }
+}
+
+/// 9.1.3: a removal applied while an effect is being applied (made 決死 by
+/// that effect's damage, or by its 破棄 / 除外) resolves at once; the
+/// effect is suspended until the removal is done, then resumes (9.1.3.a:
+/// even if its source has left). The removal's first step says so.
+fn suspends_effect(e: &mut TraceEntry, mid_effect: &mut bool) {
+    if std::mem::take(mid_effect) {
+        e.rule(r::REMOVAL_INTERRUPTS);
+        e.text.push_str(
+            "; the effect being applied is suspended until this removal is done, then resumes",
+        );
     }
 }
 

@@ -625,18 +625,7 @@ pub(super) fn apply_effect(
                 let c = &m.game.cards[t];
                 let (ba, bd) = (attack(&m.game, c), defense(&m.game, c));
                 if let Some(c) = m.game.cards.get_mut(t) {
-                    for (stat, delta) in [("attack", *a), ("defense", *d)] {
-                        if delta != 0 {
-                            c.modifiers.push(Modifier {
-                                stat: stat.into(),
-                                delta,
-                                set: false,
-                                always: false,
-                                until: *until,
-                                source: this.into(),
-                            });
-                        }
-                    }
+                    c.buff(*a, *d, *until, this);
                 }
                 let c = &m.game.cards[t];
                 let (na, nd) = (attack(&m.game, c), defense(&m.game, c));
