@@ -194,6 +194,7 @@ impl GameModule for Pso2 {
             "ability_x_cost",
             "per_host",
             "x_cost",
+            "deck_copies",
         ]
     }
     fn text_fields(&self) -> &'static [&'static str] {

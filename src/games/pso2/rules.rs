@@ -17,6 +17,7 @@ clauses! {
     DECK_SIZE = "100.2";
     COPIES = "100.3";
     COPIES_TITLE = "100.3.1";
+    COPIES_EXCEPTION = "100.3.2";
     DECK_BLACK_NO_MAG = "100.1.1";
     DECK_CLASS_ACTIVE = "100.4";
     DECK_CLASS_ITEM = "100.5";
@@ -274,6 +275,7 @@ clauses! {
     GL_COPY_LIMIT = "GL:枚数制限";
     GL_OR = "GL:または";
     GL_INVINCIBLE = "GL:無敵";
+    GL_UNAFFECTED = "GL:効果を受けない";
     GL_PIERCE = "GL:貫通X";
     GL_MAIN = "GL:【Main】";
     GL_DESTROY = "GL:破壊";

@@ -311,6 +311,14 @@ fn copy_limit(m: &mut M, id: &str, host: &str) -> Result<(), EngineError> {
         .map(|c| c.id.clone())
         .collect();
     if same.len() as i64 <= limit {
+        m.record(
+            "resolve",
+            format!(
+                "{host} has {} 「{name}」 attached: within the limit of {limit}",
+                same.len()
+            ),
+            &[r::GL_COPY_LIMIT],
+        );
         return Ok(());
     }
     let key = format!("{id}.destroy");
@@ -477,8 +485,12 @@ pub fn boss_card_kept(m: &mut M, master: PlayerId, id: &str) -> bool {
     true
 }
 
-/// Whether `id` ignores the effect because it is 無敵 (GL:無敵).
+/// Whether `id` ignores the effect because it is 無敵 (GL:無敵) or
+/// receives no effects (GL:効果を受けない).
 fn shielded(m: &mut M, id: &str, source: &str) -> bool {
+    if unaffected(m, id, source) {
+        return true;
+    }
     if id != source
         && m.game
             .card(id)
@@ -492,6 +504,66 @@ fn shielded(m: &mut M, id: &str, source: &str) -> bool {
         return true;
     }
     false
+}
+
+/// Whether `id` ignores the effect of `source`'s ability because it is in
+/// the state 効果を受けない (GL:効果を受けない); the trace says so, with
+/// the judges' note when the ability is its own card's.
+fn unaffected(m: &mut M, id: &str, source: &str) -> bool {
+    if !super::unaffected_by(&m.game, id, source) {
+        return false;
+    }
+    let e = m
+        .record(
+            "effect",
+            format!("{id} receives no effects (効果を受けない): the effect of {source} does not apply to it"),
+            &[r::GL_UNAFFECTED],
+        )
+        .obj(id.to_string());
+    if id == source {
+        e.note(own_effects_note());
+    }
+    true
+}
+
+/// GL:効果を受けない: the effects card `id` received before it became so
+/// do not work while it stays so; the trace says which.
+fn voided_on_unaffected(m: &mut M, id: &str) {
+    let mut sources: Vec<String> = m.game.card(id).map_or_else(Vec::new, |c| {
+        c.modifiers.iter().map(|md| md.source.to_string()).collect()
+    });
+    sources.extend(
+        super::continuous::buffing(&m.game, id)
+            .into_iter()
+            .map(|c| c.to_string()),
+    );
+    sources.retain(|s| super::unaffected_by(&m.game, id, s));
+    sources.sort();
+    sources.dedup();
+    if sources.is_empty() {
+        return;
+    }
+    let e = m
+        .record(
+            "effect",
+            format!(
+                "{id} receives no effects: the modifications it received before (from {}) do not work while it is so",
+                sources.join(", ")
+            ),
+            &[r::GL_UNAFFECTED],
+        )
+        .obj(id.to_string());
+    if sources.iter().any(|s| s == id) {
+        e.note(own_effects_note());
+    }
+}
+
+/// The judges' note of GL:効果を受けない's reading.
+fn own_effects_note() -> String {
+    format!(
+        "judges' reading: 「能力の効果を受けない」 covers its own card's abilities too; option `{}` lets them apply, as for 無敵 (GL:無敵)",
+        reading::UNAFFECTED_OWN_EFFECTS_APPLY
+    )
 }
 
 /// Applies one effect.
@@ -511,6 +583,7 @@ fn apply(
                     Recipient::Player(p) => {
                         damage::to_player(m, p, *amount);
                     }
+                    Recipient::Card(id) if unaffected(m, &id, source) => {}
                     Recipient::Card(id) => {
                         damage::to_card(m, &id, *amount, source, damage::Kind::Effect)?;
                     }
@@ -666,6 +739,7 @@ fn apply(
                     st::ON | st::OFF => r::ON_OFF,
                     st::FRONT | st::BACK => r::ROWS,
                     st::INVINCIBLE => r::GL_INVINCIBLE,
+                    st::UNAFFECTED => r::GL_UNAFFECTED,
                     _ => r::ON_OFF,
                 };
                 match (state.as_str(), clear) {
@@ -699,6 +773,9 @@ fn apply(
                     ),
                     &[rule],
                 );
+                if state == st::UNAFFECTED && !clear {
+                    voided_on_unaffected(m, &id);
+                }
                 if state == st::INVINCIBLE && !clear {
                     let others = m
                         .game
