@@ -197,16 +197,9 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("GL", WORDING),
     (
-        "GL:無効(カードや能力の無効)",
-        "not implemented: negating an entry of the resolution zone",
-    ),
-    (
         "GL:交戦する",
         "not implemented: effects that make cards engage",
     ),
-    ("GL:ダイス", "not implemented: dice"),
-    ("GL:デッキを見る", "not implemented: looking at the deck"),
-    ("GL:公開", "not implemented: revealing cards"),
     (
         "RAID:P1",
         "not state-changing: who plays (a raid scenario seats 2-3 party players, then the Boss with flag `raid_boss`)",

@@ -276,6 +276,9 @@ clauses! {
     GL_OR = "GL:または";
     GL_INVINCIBLE = "GL:無敵";
     GL_UNAFFECTED = "GL:効果を受けない";
+    GL_LOOK_AT_DECK = "GL:デッキを見る";
+    GL_REVEAL = "GL:公開";
+    GL_DICE = "GL:ダイス";
     GL_PIERCE = "GL:貫通X";
     GL_MAIN = "GL:【Main】";
     GL_DESTROY = "GL:破壊";

@@ -24,6 +24,7 @@ mod equip;
 mod mag;
 mod modes;
 mod moves;
+mod negate;
 mod play;
 mod priority;
 mod put;
