@@ -126,14 +126,9 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("208.1.1", DEF),
     ("208.1.3", WORDING),
     (
-        "209.1.3.1.1",
-        "not implemented: discard and return-to-deck ability costs — activated abilities cost 【ON⇒OFF】 plus `stats.ability_cost` PP",
-    ),
-    (
         "209.1.3.2",
-        "not implemented: triggered abilities with a cost",
+        "not implemented: triggered abilities with a cost (the loader refuses a `cost` on any ability but `activated`)",
     ),
-    ("209.1.3.3", "not implemented: coloured ability costs"),
     ("209.2", DEF),
     (
         "103.5.1.1",

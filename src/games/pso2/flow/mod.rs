@@ -12,6 +12,7 @@
 use crate::engine::{Action, Card, CardId, EngineError, Flow, Game, Machine, PlayerId, Rules};
 
 mod abilities;
+mod ability_cost;
 mod battle;
 mod checks;
 mod continuous;
