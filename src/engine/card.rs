@@ -809,6 +809,52 @@ pub enum Effect {
         times: i64,
         target: Target,
     },
+    /// Negate (無効にする) what waits to resolve: the cards the `target`
+    /// selects among the cards being played (the game's zone where they
+    /// wait), or, with `abilities`, the abilities of the selected cards
+    /// that wait to resolve. Each is removed without resolving; where a
+    /// removed card goes is the game's rule. A game without it rejects it.
+    Negate {
+        target: Target,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        abilities: bool,
+    },
+    /// Roll a die (ダイス) of `sides` faces (default 6, numbered from 1)
+    /// with the scenario's random generator (its seed, or its `random`
+    /// script: a draw of `k` rolls `k + 1`), then carry out the `results`
+    /// whose range holds the number rolled. A game without dice rejects it.
+    RollDie {
+        #[serde(default = "six")]
+        sides: i64,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        results: Vec<DieResult>,
+    },
+    /// Reveal (公開する) the target cards: every player sees them; they stay
+    /// in their zone. How a card in a hidden zone is picked is the game's
+    /// rule.
+    Reveal { target: Target },
+}
+
+/// The effects a die roll carries out when the number rolled is one of
+/// `on` (「1～3なら」: `[1, 2, 3]`; 「偶数なら」: `[2, 4, 6]`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DieResult {
+    /// The numbers rolled this result is for.
+    pub on: Vec<i64>,
+    /// The effects carried out, in printed order.
+    pub effect: Vec<Effect>,
+}
+
+impl DieResult {
+    /// Whether the number rolled `n` is one of this result's.
+    pub fn holds(&self, n: i64) -> bool {
+        self.on.contains(&n)
+    }
+}
+
+fn six() -> i64 {
+    6
 }
 
 /// The action a [`Effect::Restrict`] forbids.
@@ -921,6 +967,9 @@ impl Effect {
         "race",
         "change_keywords",
         "change_info",
+        "negate",
+        "roll_die",
+        "reveal",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -975,6 +1024,9 @@ impl Effect {
             Effect::Race { .. } => "race",
             Effect::ChangeKeywords { .. } => "change_keywords",
             Effect::ChangeInfo { .. } => "change_info",
+            Effect::Negate { .. } => "negate",
+            Effect::RollDie { .. } => "roll_die",
+            Effect::Reveal { .. } => "reveal",
         }
     }
 
@@ -1047,9 +1099,11 @@ impl Effect {
             | Effect::ModifyDamage { target, .. }
             | Effect::Swap { target, .. }
             | Effect::Race { target, .. }
-            | Effect::LoseAbilities { target, .. }
             | Effect::ChangeKeywords { target, .. }
-            | Effect::ChangeInfo { target, .. } => Some(target),
+            | Effect::ChangeInfo { target, .. }
+            | Effect::Negate { target, .. }
+            | Effect::Reveal { target }
+            | Effect::LoseAbilities { target, .. } => Some(target),
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }
             | Effect::Put { target, .. } => target.as_ref(),

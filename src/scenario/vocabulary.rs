@@ -124,6 +124,22 @@ fn effect(game: &str, v: &Vocabulary, ep: Vec<Seg>, e: &Effect) -> Option<Refusa
     {
         return Some(r);
     }
+    if let Effect::RollDie { results, .. } = e
+        && let Some(r) = results.iter().enumerate().find_map(|(i, o)| {
+            effects(
+                game,
+                v,
+                &[
+                    at("results").as_slice(),
+                    &[Seg::Index(i), Seg::Key("effect".into())],
+                ]
+                .concat(),
+                &o.effect,
+            )
+        })
+    {
+        return Some(r);
+    }
     effects(game, v, &at("otherwise"), e.nested())
 }
 

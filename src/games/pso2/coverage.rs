@@ -18,10 +18,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "100.1",
         "not state-changing: what players bring (100.1.1, a black Player card uses no Mag, is checked at setup)",
     ),
-    (
-        "100.3.2",
-        "not implemented: card abilities that allow 4 or more copies, other than 増殖 (302.11)",
-    ),
     ("101.1", DEF),
     (
         "101.2",
@@ -130,14 +126,9 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("208.1.1", DEF),
     ("208.1.3", WORDING),
     (
-        "209.1.3.1.1",
-        "not implemented: discard and return-to-deck ability costs — activated abilities cost 【ON⇒OFF】 plus `stats.ability_cost` PP",
-    ),
-    (
         "209.1.3.2",
-        "not implemented: triggered abilities with a cost",
+        "not implemented: triggered abilities with a cost (the loader refuses a `cost` on any ability but `activated`)",
     ),
-    ("209.1.3.3", "not implemented: coloured ability costs"),
     ("209.2", DEF),
     (
         "103.5.1.1",
@@ -201,24 +192,9 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("GL", WORDING),
     (
-        "GL:枚数制限",
-        "not implemented: per-host copy limits printed on cards",
-    ),
-    (
-        "GL:無効(カードや能力の無効)",
-        "not implemented: negating an entry of the resolution zone",
-    ),
-    (
         "GL:交戦する",
         "not implemented: effects that make cards engage",
     ),
-    (
-        "GL:効果を受けない",
-        "not implemented: 効果を受けない (unaffected) other than 無敵",
-    ),
-    ("GL:ダイス", "not implemented: dice"),
-    ("GL:デッキを見る", "not implemented: looking at the deck"),
-    ("GL:公開", "not implemented: revealing cards"),
     (
         "RAID:P1",
         "not state-changing: who plays (a raid scenario seats 2-3 party players, then the Boss with flag `raid_boss`)",

@@ -31,7 +31,9 @@
 //!   application (`turn`, `phase`, `zone`, `value`; 300.4); `modify_cost`
 //!   in a continuous ability changes the cost to play (209.4.1); stat
 //!   `x_cost` marks ⓧ in a card's cost, chosen as the action's choice `x`
-//!   (209.3), `ability_x_cost` ⓧ in an activated ability's cost (GL:ⓧ); `return_to_hand` with a `chosen` selector of zone `deck` is
+//!   (209.3), `ability_x_cost` ⓧ in an activated ability's cost (GL:ⓧ);
+//!   text `ability_color` a coloured ① in it (209.1.3.3), and its `cost`
+//!   discards or returns cards from the hand (209.1.3.1.1); `return_to_hand` with a `chosen` selector of zone `deck` is
 //!   a サーチ (301.2: chosen on resolution as `<card>.search`, no target).
 //!
 //! The procedures are in [`flow`]; what is not implemented stops the run
@@ -137,6 +139,9 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "lose",
             "win",
             "lose_abilities",
+            "negate",
+            "roll_die",
+            "reveal",
         ],
         rules::EFFECT_ORDER,
     ),
@@ -166,8 +171,18 @@ static SPEC: GameSpec = GameSpec {
         "ability_x_cost",
         "per_host",
         "x_cost",
+        "deck_copies",
     ],
-    text_fields: &["title", "color", "class", "also_named", "exclusive"],
+    text_fields: &[
+        "title",
+        "color",
+        "class",
+        "also_named",
+        "exclusive",
+        "ability_color",
+    ],
+    // Costs printed before 「：」 on an activated ability (209.1.3.1).
+    cost_triggers: &["activated"],
     keywords: KEYWORDS,
     triggers: flow::TRIGGERS,
     phases: flow::PHASES,

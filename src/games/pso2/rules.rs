@@ -17,6 +17,7 @@ clauses! {
     DECK_SIZE = "100.2";
     COPIES = "100.3";
     COPIES_TITLE = "100.3.1";
+    COPIES_EXCEPTION = "100.3.2";
     DECK_BLACK_NO_MAG = "100.1.1";
     DECK_CLASS_ACTIVE = "100.4";
     DECK_CLASS_ITEM = "100.5";
@@ -111,6 +112,7 @@ clauses! {
     COLOR_REQUIREMENT_ZERO = "209.1.2.1";
     ABILITY_COST = "209.1.3";
     OTHER_COST_AT_DECLARATION = "209.1.3.1";
+    DISCARD_COST_OWN_HAND = "209.1.3.1.1";
     TRIGGER_COST = "209.1.3.2";
     COLORED_ABILITY_COST = "209.1.3.3";
     COST_PRINTED = "209.2";
@@ -274,6 +276,10 @@ clauses! {
     GL_COPY_LIMIT = "GL:枚数制限";
     GL_OR = "GL:または";
     GL_INVINCIBLE = "GL:無敵";
+    GL_UNAFFECTED = "GL:効果を受けない";
+    GL_LOOK_AT_DECK = "GL:デッキを見る";
+    GL_REVEAL = "GL:公開";
+    GL_DICE = "GL:ダイス";
     GL_PIERCE = "GL:貫通X";
     GL_MAIN = "GL:【Main】";
     GL_DESTROY = "GL:破壊";

@@ -164,9 +164,18 @@ pub fn applying(g: &Game) -> Vec<Applying> {
 
 /// Whether a continuous effect's target selector covers card `id`. It
 /// chooses nothing (so 選ばれない does not shield from it); 無敵 does
-/// (GL:無敵: another card's effects do not apply).
+/// (GL:無敵: another card's effects do not apply), and so does
+/// 効果を受けない (GL:効果を受けない).
 fn covers(g: &Game, a: &Applying, t: &Target, id: &str) -> bool {
-    let card_ok = match t {
+    selects(g, a, t, id)
+        && (id == a.card || g.card(id).is_none_or(|c| !c.has(st::INVINCIBLE)))
+        && !super::unaffected_by(g, id, &a.card)
+}
+
+/// Whether a continuous effect's target selector names card `id`, before
+/// 無敵 or 効果を受けない shield it.
+fn selects(g: &Game, a: &Applying, t: &Target, id: &str) -> bool {
+    match t {
         Target::This => id == a.card,
         Target::All { filter } => {
             let mut f = filter.clone();
@@ -176,8 +185,22 @@ fn covers(g: &Game, a: &Applying, t: &Target, id: &str) -> bool {
             targets::admits(g, a.master, &a.card, &f, id)
         }
         _ => false,
-    };
-    card_ok && (id == a.card || g.card(id).is_none_or(|c| !c.has(st::INVINCIBLE)))
+    }
+}
+
+/// The cards whose continuous abilities change card `id`'s attack or HP
+/// by their target selectors, shielded or not (for the trace of
+/// GL:効果を受けない).
+pub fn buffing(g: &Game, id: &str) -> Vec<CardId> {
+    applying(g)
+        .iter()
+        .filter(|a| {
+            a.effects
+                .iter()
+                .any(|e| matches!(e, Effect::Buff { target, .. } if selects(g, a, target, id)))
+        })
+        .map(|a| a.card.clone())
+        .collect()
 }
 
 /// `pick` applied to every effect of the continuous abilities that apply

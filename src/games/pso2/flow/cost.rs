@@ -9,7 +9,12 @@ use crate::engine::{CardDef, CardId, EngineError, Game, PlayerId, ZoneId, player
 /// The colour of a definition (207), normalised to English; `None` for
 /// white (白), which is no colour (207.2), or no colour given.
 pub fn color(d: &CardDef) -> Option<&'static str> {
-    let c = d.text.get("color")?;
+    named_color(d.text.get("color")?)
+}
+
+/// A colour as written in a scenario (English or Japanese), normalised;
+/// `None` for white (207.2) or anything else.
+pub fn named_color(c: &str) -> Option<&'static str> {
     Some(match c.trim() {
         "red" | "赤" => "red",
         "blue" | "青" => "blue",

@@ -1,6 +1,7 @@
 //! Deck construction (100), checked when a scenario starts at the setup
 //! (102): the deck size printed on the Player card (100.2), 3 copies of a
-//! card name with its title (100.3, 100.3.1, 206.1.2; 増殖 9, 302.11),
+//! card name with its title (100.3, 100.3.1, 206.1.2; 増殖 9, 302.11; a
+//! printed ability allowing N, stat `deck_copies`, 100.3.2),
 //! classes of actives and items (100.4, 100.5, ALL 208.1.2), at most 9
 //! ドロップ cards (100.6), black Player cards (100.1.1, 100.7, 100.8).
 //! Anonymous cards (no definition) are not counted by name.
@@ -9,6 +10,43 @@ use std::collections::BTreeMap;
 
 use super::{M, cost, ctype, illegal, is_item_type, r, types, zn};
 use crate::engine::{CardId, EngineError, PlayerId, player_name};
+
+/// The copies of one card name in a deck (100.3) and what their text
+/// allows: 増殖 (302.11) on every copy allows 9; a printed ability allowing
+/// N copies (stat `deck_copies`, 100.3.2) on every copy allows N.
+struct Copies {
+    n: i64,
+    proliferate: bool,
+    allowed: Option<i64>,
+}
+
+impl Copies {
+    fn new() -> Self {
+        Copies {
+            n: 0,
+            proliferate: true,
+            allowed: Some(i64::MAX),
+        }
+    }
+
+    fn count(&mut self, d: &crate::engine::CardDef) {
+        self.n += 1;
+        self.proliferate &= d.has_keyword("proliferate");
+        self.allowed = match (self.allowed, d.stats.get("deck_copies")) {
+            (Some(a), Some(&k)) => Some(a.min(k)),
+            _ => None,
+        };
+    }
+
+    /// The limit and the clause that sets it.
+    fn limit(&self) -> (i64, &'static str) {
+        match self.allowed {
+            Some(k) => (k, r::COPIES_EXCEPTION),
+            None if self.proliferate => (9, r::PROLIFERATE),
+            None => (3, r::COPIES),
+        }
+    }
+}
 
 fn class_of(m: &M, id: &str) -> Option<String> {
     m.game
@@ -41,7 +79,7 @@ fn check(m: &mut M, p: PlayerId) -> Result<(), EngineError> {
             vec![],
         ));
     }
-    let mut copies: BTreeMap<String, (usize, bool)> = BTreeMap::new();
+    let mut copies: BTreeMap<String, Copies> = BTreeMap::new();
     let mut drops = 0;
     let p_color = pc
         .as_ref()
@@ -55,11 +93,10 @@ fn check(m: &mut M, p: PlayerId) -> Result<(), EngineError> {
         if d.card_type == "unknown" {
             continue;
         }
-        let e = copies
+        copies
             .entry(super::super::names::deck_name(&d))
-            .or_insert((0, true));
-        e.0 += 1;
-        e.1 &= d.has_keyword("proliferate");
+            .or_insert_with(Copies::new)
+            .count(&d);
         if d.has_keyword("drop") {
             drops += 1;
         }
@@ -96,16 +133,15 @@ fn check(m: &mut M, p: PlayerId) -> Result<(), EngineError> {
             ));
         }
     }
-    for (name, (n, all_proliferate)) in &copies {
-        let limit = if *all_proliferate { 9 } else { 3 };
-        if *n > limit {
+    for (name, c) in &copies {
+        let (limit, rule) = c.limit();
+        if c.n > limit {
             return Err(illegal(
-                if *all_proliferate {
-                    r::PROLIFERATE
-                } else {
-                    r::COPIES
-                },
-                format!("{who}'s deck has {n} copies of 「{name}」 (the limit is {limit})"),
+                rule,
+                format!(
+                    "{who}'s deck has {} copies of 「{name}」 (the limit is {limit})",
+                    c.n
+                ),
                 vec![],
             ));
         }
@@ -139,8 +175,11 @@ fn check(m: &mut M, p: PlayerId) -> Result<(), EngineError> {
     } else {
         r::DECK_NOT_BLACK
     });
-    if copies.values().any(|(n, prolif)| *prolif && *n > 3) {
-        rules.push(r::PROLIFERATE);
+    for c in copies.values().filter(|c| c.n > 3) {
+        let rule = c.limit().1;
+        if !rules.contains(&rule) {
+            rules.push(rule);
+        }
     }
     m.record(
         "deck_construction",

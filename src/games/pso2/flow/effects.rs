@@ -16,6 +16,13 @@ use crate::engine::{
 
 /// Resolves one entry taken from the zone.
 pub fn resolve(m: &mut M, ctx: &mut Ctx, entry: Entry) -> Result<(), EngineError> {
+    resolve_entry(m, ctx, entry)?;
+    super::negate::purge(m, ctx);
+    Ok(())
+}
+
+/// Resolves one entry (406.4).
+fn resolve_entry(m: &mut M, ctx: &mut Ctx, entry: Entry) -> Result<(), EngineError> {
     match entry.kind.clone() {
         EntryKind::Card(id) => resolve_card(m, &id, &entry),
         EntryKind::Ability {
@@ -311,6 +318,14 @@ fn copy_limit(m: &mut M, id: &str, host: &str) -> Result<(), EngineError> {
         .map(|c| c.id.clone())
         .collect();
     if same.len() as i64 <= limit {
+        m.record(
+            "resolve",
+            format!(
+                "{host} has {} 「{name}」 attached: within the limit of {limit}",
+                same.len()
+            ),
+            &[r::GL_COPY_LIMIT],
+        );
         return Ok(());
     }
     let key = format!("{id}.destroy");
@@ -477,8 +492,12 @@ pub fn boss_card_kept(m: &mut M, master: PlayerId, id: &str) -> bool {
     true
 }
 
-/// Whether `id` ignores the effect because it is 無敵 (GL:無敵).
+/// Whether `id` ignores the effect because it is 無敵 (GL:無敵) or
+/// receives no effects (GL:効果を受けない).
 fn shielded(m: &mut M, id: &str, source: &str) -> bool {
+    if unaffected(m, id, source) {
+        return true;
+    }
     if id != source
         && m.game
             .card(id)
@@ -492,6 +511,154 @@ fn shielded(m: &mut M, id: &str, source: &str) -> bool {
         return true;
     }
     false
+}
+
+/// Whether `id` ignores the effect of `source`'s ability because it is in
+/// the state 効果を受けない (GL:効果を受けない); the trace says so, with
+/// the judges' note when the ability is its own card's.
+fn unaffected(m: &mut M, id: &str, source: &str) -> bool {
+    if !super::unaffected_by(&m.game, id, source) {
+        return false;
+    }
+    let e = m
+        .record(
+            "effect",
+            format!("{id} receives no effects (効果を受けない): the effect of {source} does not apply to it"),
+            &[r::GL_UNAFFECTED],
+        )
+        .obj(id.to_string());
+    if id == source {
+        e.note(own_effects_note());
+    }
+    true
+}
+
+/// GL:効果を受けない: the effects card `id` received before it became so
+/// do not work while it stays so; the trace says which.
+fn voided_on_unaffected(m: &mut M, id: &str) {
+    let mut sources: Vec<String> = m.game.card(id).map_or_else(Vec::new, |c| {
+        c.modifiers.iter().map(|md| md.source.to_string()).collect()
+    });
+    sources.extend(
+        super::continuous::buffing(&m.game, id)
+            .into_iter()
+            .map(|c| c.to_string()),
+    );
+    sources.retain(|s| super::unaffected_by(&m.game, id, s));
+    sources.sort();
+    sources.dedup();
+    if sources.is_empty() {
+        return;
+    }
+    let e = m
+        .record(
+            "effect",
+            format!(
+                "{id} receives no effects: the modifications it received before (from {}) do not work while it is so",
+                sources.join(", ")
+            ),
+            &[r::GL_UNAFFECTED],
+        )
+        .obj(id.to_string());
+    if sources.iter().any(|s| s == id) {
+        e.note(own_effects_note());
+    }
+}
+
+/// GL:ダイス: rolls a die of `sides` faces (6 unless the text says
+/// otherwise) with the scenario's random generator; the effects of the
+/// results that list the number rolled, in printed order.
+fn roll_die(
+    m: &mut M,
+    source: &str,
+    sides: i64,
+    results: &[crate::engine::card::DieResult],
+) -> Result<Vec<Vec<Effect>>, EngineError> {
+    if sides < 1 {
+        return Err(super::bad(format!("a die of {sides} faces")));
+    }
+    let n = m.game.rng.below(sides as u64) as i64 + 1;
+    let picked: Vec<Vec<Effect>> = results
+        .iter()
+        .filter(|o| o.holds(n))
+        .map(|o| o.effect.clone())
+        .collect();
+    m.record(
+        "effect",
+        format!(
+            "{source} rolls a die of {sides} faces (1 to {sides}): {n}; {}",
+            if picked.is_empty() {
+                "no result of the text names it, nothing more happens".to_string()
+            } else {
+                format!("{} result(s) of the text apply", picked.len())
+            }
+        ),
+        &[r::GL_DICE],
+    )
+    .change(format!("{source}.die"), 0, n);
+    Ok(picked)
+}
+
+/// GL:公開: the cards are shown to every player and stay in their zone.
+/// Cards of a hidden zone (the hand, the deck) are chosen as the effect
+/// resolves (choice `<card>.reveal`), others are the targets.
+fn reveal(
+    m: &mut M,
+    master: PlayerId,
+    source: &str,
+    target: &Target,
+    chosen: &[Chosen],
+) -> Result<(), EngineError> {
+    let shown: Vec<CardId> = match target {
+        Target::Chosen {
+            filter,
+            count,
+            up_to,
+            ..
+        } if super::put::hidden(filter.zone.as_deref()) => {
+            let how = super::put::Hidden {
+                key: "reveal",
+                count: *count,
+                up_to: *up_to,
+            };
+            super::put::chosen_hidden(m, master, source, filter, how)?
+        }
+        t => only_cards(recipients(m, master, source, t, chosen)),
+    };
+    if shown.is_empty() {
+        let none = format!("{source}: there is no card to reveal");
+        m.record("effect", none, &[r::GL_REVEAL, r::IMPOSSIBLE_IGNORED]);
+    }
+    for id in shown {
+        let seen = m.game.def_of(&id).map(|d| d.name.clone());
+        let zone = m.game.card(&id).map(|c| c.zone.to_string());
+        let text = format!(
+            "{source} reveals {id} (「{}」) to every player; it stays in {}",
+            seen.unwrap_or_default(),
+            zone.unwrap_or_default()
+        );
+        m.record("effect", text, &[r::GL_REVEAL])
+            .obj(id.to_string());
+    }
+    Ok(())
+}
+
+/// The cards among `rcs` (players left out).
+fn only_cards(rcs: Vec<Recipient>) -> Vec<CardId> {
+    rcs.into_iter()
+        .filter_map(|rc| match rc {
+            Recipient::Card(id) => Some(id),
+            Recipient::Player(_) => None,
+        })
+        .collect()
+}
+
+/// The judges' note of GL:効果を受けない's reading.
+fn own_effects_note() -> String {
+    format!(
+        "judges' reading: 「能力の効果を受けない」 covers its own card's abilities too; option `{}` lets them apply, as for 無敵 (GL:無敵)",
+        reading::UNAFFECTED_OWN_EFFECTS_APPLY
+    )
 }
 
 /// Applies one effect.
@@ -511,6 +678,7 @@ fn apply(
                     Recipient::Player(p) => {
                         damage::to_player(m, p, *amount);
                     }
+                    Recipient::Card(id) if unaffected(m, &id, source) => {}
                     Recipient::Card(id) => {
                         damage::to_card(m, &id, *amount, source, damage::Kind::Effect)?;
                     }
@@ -666,6 +834,7 @@ fn apply(
                     st::ON | st::OFF => r::ON_OFF,
                     st::FRONT | st::BACK => r::ROWS,
                     st::INVINCIBLE => r::GL_INVINCIBLE,
+                    st::UNAFFECTED => r::GL_UNAFFECTED,
                     _ => r::ON_OFF,
                 };
                 match (state.as_str(), clear) {
@@ -699,6 +868,9 @@ fn apply(
                     ),
                     &[rule],
                 );
+                if state == st::UNAFFECTED && !clear {
+                    voided_on_unaffected(m, &id);
+                }
                 if state == st::INVINCIBLE && !clear {
                     let others = m
                         .game
@@ -774,13 +946,7 @@ fn apply(
             who,
         } => {
             let targeted = match target {
-                Some(t) if top.is_none() => targets_of(m, t)
-                    .into_iter()
-                    .filter_map(|rc| match rc {
-                        Recipient::Card(id) => Some(id),
-                        Recipient::Player(_) => None,
-                    })
-                    .collect(),
+                Some(t) if top.is_none() => only_cards(targets_of(m, t)),
                 _ => Vec::new(),
             };
             let top = top.map(|n| (n, players(m, master, *who)));
@@ -817,6 +983,16 @@ fn apply(
             m.game.win(&winners);
             finish(m);
         }
+        Effect::Negate { target, abilities } => {
+            let cards = only_cards(targets_of(m, target));
+            super::negate::apply(m, source, cards, *abilities);
+        }
+        Effect::RollDie { sides, results } => {
+            for picked in roll_die(m, source, *sides, results)? {
+                apply_all(m, master, source, &picked, chosen)?;
+            }
+        }
+        Effect::Reveal { target } => reveal(m, master, source, target, chosen)?,
         Effect::LoseAbilities { target, until } => {
             for rc in targets_of(m, target) {
                 let Recipient::Card(id) = rc else { continue };

@@ -12,6 +12,7 @@
 use crate::engine::{Action, Card, CardId, EngineError, Flow, Game, Machine, PlayerId, Rules};
 
 mod abilities;
+mod ability_cost;
 mod battle;
 mod checks;
 mod continuous;
@@ -24,6 +25,7 @@ mod equip;
 mod mag;
 mod modes;
 mod moves;
+mod negate;
 mod play;
 mod priority;
 mod put;
@@ -54,6 +56,8 @@ pub mod st {
     pub const INVINCIBLE: &str = "invincible";
     /// 選ばれない: cannot be chosen (GL:選ぶ).
     pub const UNTARGETABLE: &str = "untargetable";
+    /// 効果を受けない: receives no ability's effect (GL:効果を受けない).
+    pub const UNAFFECTED: &str = "unaffected";
     /// 攻撃中 (506.4.1).
     pub const ATTACKING: &str = "attacking";
     /// 交戦状態 (506.5.1).
@@ -70,6 +74,7 @@ pub mod st {
         FACE_DOWN,
         INVINCIBLE,
         UNTARGETABLE,
+        UNAFFECTED,
         ATTACKING,
         ENGAGED,
         IN_USE,
@@ -194,6 +199,9 @@ pub mod reading {
     /// 404.2, 404.6: a card an effect puts into PP arrives OFF (the rules
     /// say it is face up and keeps only its colour, not whether it is ON).
     pub const PUT_PP_ARRIVES_OFF: &str = "reading_put_pp_arrives_off";
+    /// GL:効果を受けない: a card that receives no ability's effect still
+    /// receives those of its own card's abilities, as 無敵 does (GL:無敵).
+    pub const UNAFFECTED_OWN_EFFECTS_APPLY: &str = "reading_unaffected_own_effects_apply";
 }
 
 /// Every reading flag.
@@ -205,6 +213,7 @@ pub const READINGS: &[&str] = &[
     reading::ATTACKING_UNTIL_MAIN,
     reading::ARMOR_BATTLE_ONLY,
     reading::PUT_PP_ARRIVES_OFF,
+    reading::UNAFFECTED_OWN_EFFECTS_APPLY,
 ];
 
 /// Counters of damage received this turn in each row (213.3.1, 213.3.2).
@@ -356,28 +365,41 @@ pub fn attack(g: &Game, c: &Card) -> i64 {
         .filter(|w| w.attached_to.as_deref() == Some(&c.id) && w.has(st::IN_USE))
         .map(|w| g.def_of(&w.id).and_then(|d| d.attack).unwrap_or(0) + w.modifier("attack"))
         .sum();
-    printed + received(c, "attack") + weapons + continuous::bonus(g, &c.id, "attack")
+    printed + received(g, c, "attack") + weapons + continuous::bonus(g, &c.id, "attack")
 }
 
 /// The modifications of `stat` effects made to card `c` (215.3). While it
 /// is 無敵, those of other cards' effects, received before, do not work
-/// (GL:無敵); its own card's still do.
-fn received(c: &Card, stat: &str) -> i64 {
-    if !c.has(st::INVINCIBLE) {
+/// (GL:無敵); its own card's still do. While it receives no effects
+/// (GL:効果を受けない) none work ([`unaffected_by`]).
+fn received(g: &Game, c: &Card, stat: &str) -> i64 {
+    if !c.has(st::INVINCIBLE) && !c.has(st::UNAFFECTED) {
         return c.modifier(stat);
     }
     c.modifiers
         .iter()
         .filter(|md| md.stat == stat && !md.set && md.source == c.id.as_str())
+        .filter(|md| !unaffected_by(g, &c.id, &md.source))
         .map(|md| md.delta)
         .sum()
+}
+
+/// Whether card `id` does not receive the effect of an ability of card
+/// `source` because it is in the state 効果を受けない (GL:効果を受けない:
+/// no ability's effect, including those received before). The judges'
+/// reading takes "能力の効果" as written: its own card's abilities too;
+/// under `reading_unaffected_own_effects_apply` those still apply, as
+/// with 無敵 (GL:無敵: "other cards' effects").
+pub fn unaffected_by(g: &Game, id: &str, source: &str) -> bool {
+    g.card(id).is_some_and(|c| c.has(st::UNAFFECTED))
+        && (id != source || !reading_on(g, reading::UNAFFECTED_OWN_EFFECTS_APPLY))
 }
 
 /// The card's current HP (213): the printed value (blank = 0, 213.1.1)
 /// changed by modifications (213.4, 215.3).
 pub fn hp(g: &Game, c: &Card) -> i64 {
     g.def_of(&c.id).and_then(|d| d.defense).unwrap_or(0)
-        + received(c, "defense")
+        + received(g, c, "defense")
         + continuous::bonus(g, &c.id, "defense")
 }
 

@@ -383,8 +383,10 @@ pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> 
         e.rule(r::RESPONSE);
     }
     set_on(m, &card, false);
+    super::ability_cost::check_color(m, p, &def)?;
     let ab_cost = cost::ability_pp(m, p, &card, &def)?;
     cost::pay(m, p, ab_cost, &format!("{card}'s ability"))?;
+    super::ability_cost::pay(m, p, &card, &def.abilities[idx])?;
     let key = m.game.card(&card).map_or(c.def.clone(), |x| x.def.clone());
     ctx.stack.push(Entry {
         kind: EntryKind::Ability {

@@ -40,8 +40,10 @@ fn boss_only(m: &M, master: PlayerId) -> bool {
 
 /// Whose hidden zone `zone` a `put` takes from: the master's own, or with
 /// `side: opponent` the opponent's hand, from which the opponent chooses
-/// (GL:捨てる: 「相手は…」). The opponent's deck, and an opponent among
-/// several, are not implemented.
+/// (GL:捨てる: 「相手は…」), or the opponent's deck, which the master looks
+/// at to choose (GL:デッキを見る: the cards stay in that deck while they
+/// are looked at). Several opponents (the raid battle's party seen from
+/// the Boss) are not implemented.
 fn hidden_zone_player(
     m: &M,
     master: PlayerId,
@@ -57,29 +59,37 @@ fn hidden_zone_player(
         .filter(|&q| super::raid::opposed(g, master, q) && !g.players[q].lost)
         .collect();
     match (zone, foes.as_slice()) {
-        (zn::HAND, [q]) => Ok(*q),
+        (zn::HAND | zn::DECK, [q]) => Ok(*q),
         (zn::HAND, _) => Err(super::ni(
             r::GL_DISCARD,
             "an effect that takes cards from the hands of several opponents",
         )),
         _ => Err(super::ni(
-            r::GL_DISCARD,
-            "an effect that moves cards from the opponent's deck",
+            r::GL_LOOK_AT_DECK,
+            "an effect that takes cards from the decks of several opponents",
         )),
     }
 }
 
-/// The cards of a hidden zone (the master's own, or the opponent's hand)
-/// chosen on resolution (choice `<source>.put`): up to `count`, or exactly
-/// `count` when there are enough.
-fn chosen_hidden(
+/// How many cards of a hidden zone an effect chooses, under which choice
+/// key (`<source>.<key>`).
+pub(super) struct Hidden {
+    pub key: &'static str,
+    pub count: u32,
+    pub up_to: bool,
+}
+
+/// The cards of a hidden zone (the master's own, or the opponent's hand or
+/// deck) chosen on resolution (choice `<source>.put`, `<source>.reveal`):
+/// up to `count`, or exactly `count` when there are enough.
+pub(super) fn chosen_hidden(
     m: &mut M,
     master: PlayerId,
     source: &str,
     filter: &Filter,
-    count: u32,
-    up_to: bool,
+    how: Hidden,
 ) -> Result<Vec<CardId>, EngineError> {
+    let Hidden { key, count, up_to } = how;
     let zone = filter.zone.as_deref().unwrap_or(zn::HAND);
     if filter.side == Side::Opponent && zone == zn::HAND && boss_only(m, master) {
         m.record(
@@ -89,18 +99,32 @@ fn chosen_hidden(
         );
         return Ok(Vec::new());
     }
-    let chooser = hidden_zone_player(m, master, filter.side, zone)?;
+    let holder = hidden_zone_player(m, master, filter.side, zone)?;
+    // The opponent chooses from their own hand; the master chooses from a
+    // deck, looking at it (GL:デッキを見る).
+    let chooser = if zone == zn::DECK { master } else { holder };
     let mut f = filter.clone();
     f.side = Side::Any;
     f.zone = Some(zone.to_string());
+    if holder != master && zone == zn::DECK {
+        m.record(
+            "effect",
+            format!(
+                "{source}: {} looks at {}'s deck and chooses from it; the cards stay in the deck while looked at",
+                player_name(master),
+                player_name(holder)
+            ),
+            &[r::GL_LOOK_AT_DECK],
+        );
+    }
     let options: Vec<CardId> = m
         .game
-        .zone_of(chooser, zone)
+        .zone_of(holder, zone)
         .iter()
         .filter(|id| super::targets::admits(&m.game, master, source, &f, id))
         .cloned()
         .collect();
-    let key = format!("{source}.put");
+    let key = format!("{source}.{key}");
     if chooser != master {
         m.record(
             "effect",
@@ -185,7 +209,12 @@ fn cards(
             up_to,
             ..
         }) if hidden(filter.zone.as_deref()) => {
-            chosen_hidden(m, master, source, filter, *count, *up_to)
+            let how = Hidden {
+                key: "put",
+                count: *count,
+                up_to: *up_to,
+            };
+            chosen_hidden(m, master, source, filter, how)
         }
         _ => Ok(targeted),
     }

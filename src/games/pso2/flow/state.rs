@@ -49,6 +49,9 @@ pub struct Pso2State {
     /// Objects (card, generation) that lost their abilities (300.7), and
     /// for how long.
     pub lost: BTreeMap<(CardId, u32), Until>,
+    /// What a resolving `negate` named, removed from the resolution zone
+    /// when that entry finishes (GL:無効).
+    pub negated: Vec<super::negate::Negated>,
 }
 
 /// The module's state (created on first use).

@@ -13,7 +13,13 @@ use crate::engine::{
 /// A サーチ (a `chosen` selector of the deck, 301.2) and a card chosen
 /// from the hand choose at resolution and are no target (406.2.2).
 pub fn selector(effects: &[Effect]) -> Option<(Filter, u32, bool, bool)> {
-    effects.iter().find_map(|e| {
+    // A die's results (GL:ダイス) are part of the text: their targets are
+    // chosen with the others.
+    let die = effects.iter().flat_map(|e| match e {
+        Effect::RollDie { results, .. } => results.iter().flat_map(|o| o.effect.iter()).collect(),
+        _ => Vec::new(),
+    });
+    effects.iter().chain(die).find_map(|e| {
         let (f, count, up_to, or_leader) = e.target()?.chosen()?;
         if super::put::hidden(f.zone.as_deref()) {
             return None;
