@@ -347,10 +347,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "no outcome to check: the ability is classified as activated (a definition)",
     ),
     (
-        "4.4.1#ex1",
-        "no outcome to check: the ability is classified as triggered (a definition)",
-    ),
-    (
         "4.5.1#ex1",
         "no outcome to check: the ability is classified as static (a definition)",
     ),
