@@ -360,10 +360,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "cost-setting effects are not implemented (4.7.2-3)",
     ),
     (
-        "4.8.10-1#ex2",
-        "a trigger on an opponent's unit being put on a square adjacent to this card is not implemented (swapping units is, put_mode swap)",
-    ),
-    (
         "4.8.10-2#ex1",
         "a trigger on being put into the smash zone read from the plan zone, and an optional \"may …; if you do\" effect, are not implemented (zone effects are, 5.7.1)",
     ),

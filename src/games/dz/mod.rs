@@ -176,6 +176,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "buff",
             "set_state",
             "put",
+            "swap",
             "choose",
             "shuffle",
             "restrict",
@@ -232,7 +233,6 @@ impl GameModule for Dz {
             "act_timing",
             "effect_zone",
             "attribute",
-            "put_mode",
             "divide",
         ]
     }

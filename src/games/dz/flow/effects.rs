@@ -272,6 +272,15 @@ fn apply_one(
             };
             put::apply(m, cx, to, ids, *top, *who)?;
         }
+        Effect::Swap { .. } => {
+            let ids = ch
+                .map(|ts| {
+                    let cols = &cx.source_colours;
+                    super::swap::legal(&m.game, cx.controller, cx.source, cols, e, ts)
+                })
+                .unwrap_or_default();
+            super::swap::apply(m, cx, &ids)?;
+        }
         Effect::Restrict { target, .. } => {
             let cards = target
                 .as_ref()

@@ -24,6 +24,7 @@ mod effects;
 mod modes;
 mod movement;
 mod moves;
+mod nearby;
 mod plan;
 mod play;
 mod priority;
@@ -34,6 +35,7 @@ mod restrict;
 mod rule_effects;
 mod smash;
 mod statics;
+mod swap;
 mod targets;
 mod triggers;
 mod turn;
@@ -147,6 +149,10 @@ pub const TRIGGERS: &[&str] = &[
     // in the region of the card's text `watch` (4.8.6, 4.15.2).
     "unit_to_graveyard",
     "instead_of_unit_graveyard",
+    // 「相手のユニットがこのカードと隣接するスクエアに置かれた時」: watching
+    // the opponent's units arriving in the region of the card's text
+    // `watch` (`adjacent` by default; flow/nearby.rs).
+    "opponent_unit_placed",
 ];
 
 /// The phases (3.4.2); a scenario starts at the beginning of one.
@@ -428,6 +434,9 @@ pub struct Dz {
     /// Damage divided among targets as a spell was played (4.7.2-6):
     /// source → target → amount.
     pub divided: BTreeMap<CardId, BTreeMap<CardId, i64>>,
+    /// Units put onto squares during a simultaneous event (a swap), seen
+    /// by the watchers of flow/nearby.rs once it is over.
+    pub placing: Option<Vec<CardId>>,
 }
 
 /// The module's state of a game.

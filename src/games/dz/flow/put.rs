@@ -104,9 +104,6 @@ pub fn apply(
         }
         return Ok(());
     }
-    if SQUARES.contains(&to) && super::text(&m.game, cx.source, "put_mode") == Some("swap") {
-        return swap(m, cx, &ids);
-    }
     if SQUARES.contains(&to) {
         for id in ids {
             let state = super::text(&m.game, cx.source, "put_state").map(str::to_string);
@@ -241,40 +238,6 @@ fn onto_square(
     Ok(())
 }
 
-/// 「入れ替える」: two units on battle squares each go onto the other's
-/// square at once, square to square, the same objects (2.23.8-4); with
-/// fewer than two of them still there nothing is swapped (1.1.3).
-fn swap(m: &mut M, cx: &Ctx<'_>, ids: &[CardId]) -> Result<(), EngineError> {
-    let squares: Vec<(CardId, &'static str)> = ids
-        .iter()
-        .filter_map(|id| {
-            let c = m.game.card(id)?;
-            board::square(c.zone.kind).map(|sq| (id.clone(), sq))
-        })
-        .collect();
-    let [(a, sa), (b, sb)] = squares.as_slice() else {
-        m.record(
-            "put",
-            format!(
-                "{} can't swap: two units on battle squares are needed",
-                cx.source
-            ),
-            &[r::IMPOSSIBLE],
-        );
-        return Ok(());
-    };
-    m.record(
-        "put",
-        format!(
-            "{a} and {b} swap squares ({sa} ↔ {sb}): each is put onto the other's square at once"
-        ),
-        &[r::SQUARE_TO_SQUARE],
-    );
-    let state = super::text(&m.game, cx.source, "put_state").map(str::to_string);
-    relocate(m, a, sb, state.as_deref())?;
-    relocate(m, b, sa, state.as_deref())
-}
-
 /// The square named by the choice `key` among `legal` (the only one when
 /// there is one).
 fn choose_square(
@@ -307,7 +270,12 @@ fn choose_square(
 
 /// A unit moved by an effect from its square to another: the same object
 /// (2.23.8-4), placed there later than the units already there (3.11.5).
-fn relocate(m: &mut M, id: &str, sq: &'static str, state: Option<&str>) -> Result<(), EngineError> {
+pub(super) fn relocate(
+    m: &mut M,
+    id: &str,
+    sq: &'static str,
+    state: Option<&str>,
+) -> Result<(), EngineError> {
     m.record(
         "put",
         format!(

@@ -126,6 +126,13 @@ fn countered(
     let cols = effects::source_colours(m, source);
     let mut any = false;
     for (i, e) in effects.iter().enumerate() {
+        if let (Some(Some(ts)), Some(_)) = (tg.get(i), super::swap::filters(e)) {
+            any |= !ts.is_empty();
+            if !super::swap::legal(&m.game, controller, source, &cols, e, ts).is_empty() {
+                return false;
+            }
+            continue;
+        }
         let (Some(Some(ts)), Some(crate::engine::Target::Chosen { filter, .. })) =
             (tg.get(i), targets::target_of(e))
         else {

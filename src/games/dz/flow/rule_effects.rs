@@ -360,14 +360,6 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                 format!("card `{key}`: divide `{t}` (only `damage` is implemented)"),
             ));
         }
-        if let Some(t) = d.text.get("put_mode")
-            && t != "swap"
-        {
-            return Err(ni(
-                r::SQUARE_TO_SQUARE,
-                format!("card `{key}`: put_mode `{t}` (only `swap`, 入れ替える, is implemented)"),
-            ));
-        }
         if let Some(t) = d.text.get("attribute")
             && t != "link"
         {
@@ -416,6 +408,7 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
         for a in &d.abilities {
             for e in &a.effect {
                 super::put::refuse(key, e)?;
+                super::swap::refuse(key, e)?;
                 super::restrict::refuse(key, e)?;
                 match e {
                     crate::engine::Effect::SetState { state, .. } if state != super::FROZEN => {

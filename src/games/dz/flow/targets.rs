@@ -113,7 +113,8 @@ pub fn choose_for(
     let chosen_count = effects
         .iter()
         .filter(|e| {
-            matches!(target_of(e), Some(Target::Chosen { .. })) && !in_hand(e) && !each_player(e)
+            (matches!(target_of(e), Some(Target::Chosen { .. })) && !in_hand(e) && !each_player(e))
+                || super::swap::filters(e).is_some()
         })
         .count();
     let mut out = Vec::new();
@@ -122,6 +123,19 @@ pub fn choose_for(
             // Cards chosen in a hand are not targets: chosen on
             // resolution (`effects::hand_choice`).
             out.push(None);
+            continue;
+        }
+        let k = if chosen_count == 1 {
+            key.to_string()
+        } else {
+            format!("{key}#{i}")
+        };
+        if let Some(fs) = super::swap::filters(e) {
+            // 「入れ替える」: both units are targets (flow/swap.rs).
+            match super::swap::choose(m, controller, source, &cols, fs, &k)? {
+                Some(ts) => out.push(Some(ts)),
+                None => return Ok(None),
+            }
             continue;
         }
         let Some(Target::Chosen {
@@ -133,11 +147,6 @@ pub fn choose_for(
         else {
             out.push(None);
             continue;
-        };
-        let k = if chosen_count == 1 {
-            key.to_string()
-        } else {
-            format!("{key}#{i}")
         };
         let options = candidates(&m.game, controller, source, &cols, filter);
         let n = *count as usize;

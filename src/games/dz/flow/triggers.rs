@@ -105,6 +105,7 @@ pub fn placed(m: &mut M, card: &str) {
             r::PLACED_FROM_ELSEWHERE,
         ],
     );
+    super::nearby::placed(m, card);
 }
 
 /// A card leaves a square for zone `to`: its "put into the graveyard from
