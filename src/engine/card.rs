@@ -1159,6 +1159,18 @@ pub struct Vocabulary {
     pub filters: Declared,
 }
 
+impl Vocabulary {
+    /// Nothing of the effect language, citing no clause: the placeholder
+    /// of `GameSpec::BASE`, which every game replaces with its own.
+    pub const NONE: Vocabulary = Vocabulary {
+        effects: Declared::none(""),
+        targets: Declared::none(""),
+        durations: Declared::none(""),
+        conditions: Declared::none(""),
+        filters: Declared::none(""),
+    };
+}
+
 #[cfg(test)]
 mod vocabulary_tests {
     use super::*;

@@ -126,6 +126,13 @@ impl ZoneSpec {
             rule,
         }
     }
+    /// The same zone kind holding at most `limit` cards.
+    pub const fn limited(self, limit: usize) -> Self {
+        ZoneSpec {
+            limit: Some(limit),
+            ..self
+        }
+    }
 }
 
 /// A numeric player value declared by a game module (life, PP, EP…).

@@ -10,18 +10,27 @@
 //! 1. **Module.** `src/games/<game>/mod.rs` with a unit struct (`pub struct
 //!    Dz;`), listed in [`MODULES`] (one line). Its rules book must be bundled
 //!    (`crate::bundle`), with the same id.
-//! 2. **Citable ids.** `src/games/<game>/rules.rs`: one `pub const` per rule
-//!    id the module may cite, collected into the slice
-//!    [`GameModule::citable`] returns. A test checks each exists in the
-//!    bundled rulebook, and another that traces cite only them.
-//! 3. **Vocabulary** ([`GameModule`]): [`zones`](GameModule::zones)
-//!    ([`ZoneSpec`]: visibility, order, limit, shared or per player,
-//!    defining rule; the board zone first, [`GameModule::board_zone`]),
-//!    [`values`](GameModule::values) (per-player numbers with bounds and
-//!    defaults), card types, card states, stats, keywords, triggers, phases,
-//!    player flags, action words. The scenario loader validates files
-//!    against them before anything runs.
-//!    [`vocabulary`](GameModule::vocabulary): the parts of the core effect
+//! 2. **Spec.** One `static SPEC: GameSpec` in that `mod.rs`: everything
+//!    the game *declares*, as data ([`GameSpec`]); fields it does not use
+//!    end with `..GameSpec::BASE`. `impl GameModule for <Game>` then holds
+//!    only `spec` (`&SPEC`), `run_planned` (step 6) and the rare behaviour
+//!    hook (PSO2's `players_for`); the core reads every declared table
+//!    through [`GameModule`]'s getters, so never write a getter in a game.
+//! 3. **Citable ids.** `src/games/<game>/rules.rs`: one `pub const` per rule
+//!    id the module may cite, collected into a slice given as
+//!    [`GameSpec::rules`]; the rules defining its zones and values are
+//!    added by the core ([`GameSpec::citable`]). A test checks each exists
+//!    in the bundled rulebook, and another that traces cite only them.
+//! 4. **Vocabulary** (in the spec): `zones` ([`ZoneSpec`]: visibility,
+//!    order, limit, shared or per player, defining rule; the board zone
+//!    first, `board_zone`), `values` (per-player numbers with bounds and
+//!    defaults), card types, card states, stats, text fields, keywords,
+//!    triggers (and `cost_triggers`), phases, action words, and the player
+//!    flags: `readings` (the `reading_…` options, see "Readings" in
+//!    ARCHITECTURE.md) and `flags` (any other; the core accepts both, each
+//!    written once). The scenario loader validates files against them
+//!    before anything runs.
+//!    `vocabulary`: the parts of the core effect
 //!    language the module implements ([`Vocabulary`]: effects, target
 //!    selectors, durations, condition parts, each a
 //!    [`Declared`](crate::engine::Declared) `only` / `all` / `all_but` /
@@ -30,7 +39,7 @@
 //!    (clause N)") and `judge schema <game>` offers only these, so the
 //!    module's `match` on effects handles its own words and ends in one
 //!    generic `not implemented` arm: never name another game's effects.
-//! 4. **Steps.** In `src/games/<game>/flow/`, one file per rules procedure:
+//! 5. **Steps.** In `src/games/<game>/flow/`, one file per rules procedure:
 //!    a `pub enum Step` with one variant per procedure (a phase step, one
 //!    step of an attack, a check timing, a priority pass, resolving a chain
 //!    entry…) and `pub fn step(m: &mut Machine<Step>, s: Step)`. Each step
@@ -40,7 +49,7 @@
 //!    schedules what follows with [`Machine::then`], and returns
 //!    [`Flow::Continue`]. A decision point (main-phase action, response
 //!    window, priority) pushes itself back and returns [`Flow::Await`].
-//! 5. **Hooks.** `impl crate::engine::Rules for <Game>` (in `mod.rs`,
+//! 6. **Hooks.** `impl crate::engine::Rules for <Game>` (in `mod.rs`,
 //!    delegating to `flow`): `type Step`; `start` schedules the steps before
 //!    the first action (the rest of the starting phase; an error if the
 //!    scenario cannot start there); `prepare` fills in what a board leaves
@@ -66,14 +75,14 @@
 //!    `game.players[p]`).
 //!    Shared helpers live in the core: `Game::who`, `Game::win`,
 //!    `Choices::exactly`, `Target::chosen`, `CardDef::snapshot_values`.
-//! 6. **Run.** [`GameModule::run_planned`] is one line:
+//! 7. **Run.** [`GameModule::run_planned`] is one line:
 //!    `crate::engine::driver::run(self, game, actions, plan)`. The driver
 //!    owns the loop: the note of each action, its choices (strict:
 //!    [`Machine::choices`], missing → `MissingChoice`, unused →
 //!    `UnusedChoice`), the atomic application with rollback, rejection
 //!    records, checkpoints by plan, stop errors, the per-action step
 //!    budget, and the game-over check. Never copy it.
-//! 7. **Starter and rulings.** [`GameModule::starter`] (`judge new`), at
+//! 8. **Starter and rulings.** [`GameSpec::starter`] (`judge new`), at
 //!    least one scenario per procedure in `scenarios/<game>/`, and rulings
 //!    in `rulings/<game>/` that `cargo test` checks.
 //!
@@ -87,74 +96,21 @@
 pub mod dz;
 pub mod pmv;
 pub mod pso2;
+mod spec;
 pub mod sve;
 
 use crate::engine::{Action, Game, Outcome, Plan, ValueSpec, Vocabulary, ZoneSpec};
 
 pub use crate::engine::{EngineError, Flow, Machine};
+pub use spec::GameSpec;
 
-/// The rules of one game.
+/// The rules of one game: its declared data ([`GameSpec`], read through
+/// the getters below) and its behaviour (`run_planned` with the game's
+/// [`Rules`](crate::engine::Rules) hooks, and the few hooks a game may
+/// override).
 pub trait GameModule: Sync {
-    /// Game id (`sve`), as in `judge games`.
-    fn id(&self) -> &'static str;
-    /// Number of players.
-    fn players(&self) -> usize {
-        2
-    }
-    /// The number of players of a scenario whose `state.players` names
-    /// `listed` players: [`GameModule::players`] unless the game allows
-    /// more seats (e.g. PSO2's cooperative raid battle), up to its maximum.
-    fn players_for(&self, listed: usize) -> usize {
-        let _ = listed;
-        self.players()
-    }
-    /// Zone kinds.
-    fn zones(&self) -> &'static [ZoneSpec];
-    /// The zone a target filter searches by default (the field / board).
-    fn board_zone(&self) -> &'static str;
-    /// Numeric player values.
-    fn values(&self) -> &'static [ValueSpec];
-    /// Card types (`type` in card definitions). `unknown` is always allowed
-    /// for anonymous cards.
-    fn card_types(&self) -> &'static [&'static str];
-    /// Boolean card states scenarios may set.
-    fn card_states(&self) -> &'static [&'static str];
-    /// Extra numeric characteristics (`stats` in card definitions).
-    fn stats(&self) -> &'static [&'static str];
-    /// Printed text characteristics (`text` in card definitions), by name;
-    /// none by default.
-    fn text_fields(&self) -> &'static [&'static str] {
-        &[]
-    }
-    /// Counts an ability's `condition` may bound (e.g. PMV `popularity`);
-    /// none by default, and a game with none rejects conditions itself.
-    fn condition_counts(&self) -> &'static [&'static str] {
-        &[]
-    }
-    /// Board regions a target filter may name (`Filter::region`, e.g.
-    /// DZ's `same_line`); none by default, and a game with none refuses
-    /// a filter naming one.
-    fn regions(&self) -> &'static [&'static str] {
-        &[]
-    }
-    /// Keyword abilities.
-    fn keywords(&self) -> &'static [&'static str];
-    /// Triggers / ability kinds.
-    fn triggers(&self) -> &'static [&'static str];
-    /// Phase names.
-    fn phases(&self) -> &'static [&'static str];
-    /// Player flags scenarios may set.
-    fn player_flags(&self) -> &'static [&'static str] {
-        &[]
-    }
-    /// The parts of the effect language the module implements (effects,
-    /// target selectors, durations, condition parts), each with the clause
-    /// cited when the loader refuses anything else.
-    fn vocabulary(&self) -> &'static Vocabulary;
-    /// Action words.
-    fn actions(&self) -> &'static [&'static str];
-    /// Every rule id the module can cite.
-    fn citable(&self) -> &'static [&'static str];
+    /// The game's declared vocabulary and tables.
+    fn spec(&self) -> &'static GameSpec;
     /// Runs the actions on the loaded game, keeping the snapshots `plan`
     /// names: `crate::engine::driver::run(self, game, actions, plan)` with
     /// the game's [`Rules`](crate::engine::Rules).
@@ -163,36 +119,116 @@ pub trait GameModule: Sync {
     fn run(&self, game: Game, actions: &[Action]) -> Outcome {
         self.run_planned(game, actions, &Plan::all())
     }
-    /// Whether traces show each cited clause in the rulebook's display
-    /// form, the way the game's judges write it (DZ: `第4部第9章 2-1` for
-    /// `4.9.2-1`), rather than by its canonical id. `--json` keeps the
-    /// canonical id either way. Default: the canonical id.
+    /// The number of players of a scenario whose `state.players` names
+    /// `listed` players: [`GameModule::players`] unless the game allows
+    /// more seats (e.g. PSO2's cooperative raid battle), up to its maximum.
+    fn players_for(&self, listed: usize) -> usize {
+        let _ = listed;
+        self.players()
+    }
+
+    // The declared data, from the spec.
+
+    /// Game id (`sve`), as in `judge games`.
+    fn id(&self) -> &'static str {
+        self.spec().id
+    }
+    /// Number of players.
+    fn players(&self) -> usize {
+        self.spec().players
+    }
+    /// Zone kinds.
+    fn zones(&self) -> &'static [ZoneSpec] {
+        self.spec().zones
+    }
+    /// The zone a target filter searches by default (the field / board).
+    fn board_zone(&self) -> &'static str {
+        self.spec().board_zone
+    }
+    /// Numeric player values.
+    fn values(&self) -> &'static [ValueSpec] {
+        self.spec().values
+    }
+    /// Card types ([`GameSpec::card_types`]).
+    fn card_types(&self) -> &'static [&'static str] {
+        self.spec().card_types
+    }
+    /// Boolean card states scenarios may set.
+    fn card_states(&self) -> &'static [&'static str] {
+        self.spec().card_states
+    }
+    /// Extra numeric characteristics (`stats` in card definitions).
+    fn stats(&self) -> &'static [&'static str] {
+        self.spec().stats
+    }
+    /// Printed text characteristics (`text` in card definitions).
+    fn text_fields(&self) -> &'static [&'static str] {
+        self.spec().text_fields
+    }
+    /// Counts an ability's `condition` may bound ([`GameSpec::condition_counts`]).
+    fn condition_counts(&self) -> &'static [&'static str] {
+        self.spec().condition_counts
+    }
+    /// Board regions a target filter may name ([`GameSpec::regions`]).
+    fn regions(&self) -> &'static [&'static str] {
+        self.spec().regions
+    }
+    /// Keyword abilities.
+    fn keywords(&self) -> &'static [&'static str] {
+        self.spec().keywords
+    }
+    /// Triggers / ability kinds.
+    fn triggers(&self) -> &'static [&'static str] {
+        self.spec().triggers
+    }
+    /// Phase names.
+    fn phases(&self) -> &'static [&'static str] {
+        self.spec().phases
+    }
+    /// Player flags scenarios may set: the readings, then the other flags
+    /// ([`GameSpec::player_flags`]).
+    fn player_flags(&self) -> Vec<&'static str> {
+        self.spec().player_flags()
+    }
+    /// The parts of the effect language the module implements
+    /// ([`GameSpec::vocabulary`]).
+    fn vocabulary(&self) -> &'static Vocabulary {
+        &self.spec().vocabulary
+    }
+    /// Action words.
+    fn actions(&self) -> &'static [&'static str] {
+        self.spec().actions
+    }
+    /// Every rule id the module can cite ([`GameSpec::citable`]).
+    fn citable(&self) -> Vec<&'static str> {
+        self.spec().citable()
+    }
+    /// Whether traces show cited clauses in the rulebook's display form
+    /// ([`GameSpec::cites_in_display_form`]).
     fn cites_in_display_form(&self) -> bool {
-        false
+        self.spec().cites_in_display_form
     }
     /// The commented starting scenario `judge new <game>` writes.
-    fn starter(&self) -> &'static str;
-    /// Zones drawn as one grid shared by the players, row by row, in
-    /// reports (`judge run --html`): DZ's battle squares. Default none:
-    /// each player's zones are drawn as areas.
-    fn board_grid(&self) -> &'static [&'static [&'static str]] {
-        &[]
+    fn starter(&self) -> &'static str {
+        self.spec().starter
     }
-    /// The triggers whose abilities may carry a `cost` (activated
-    /// abilities, e.g. SVE `activated`); the loader refuses a cost on any
-    /// other ability. Default none.
+    /// Zones drawn as one grid in reports ([`GameSpec::board_grid`]).
+    fn board_grid(&self) -> &'static [&'static [&'static str]] {
+        self.spec().board_grid
+    }
+    /// The triggers whose abilities may carry a `cost`
+    /// ([`GameSpec::cost_triggers`]).
     fn cost_triggers(&self) -> &'static [&'static str] {
-        &[]
+        self.spec().cost_triggers
     }
     /// Top-level clause ids `judge coverage` reports on (empty = all).
     fn coverage_chapters(&self) -> &'static [&'static str] {
-        &[]
+        self.spec().coverage_chapters
     }
-    /// Clauses `judge coverage` does not expect a ruling for, each with the
-    /// reason (not state-changing, or deliberately not covered). An entry
-    /// applies to the clause's whole subtree.
+    /// Clauses `judge coverage` does not expect a ruling for
+    /// ([`GameSpec::coverage_exceptions`]).
     fn coverage_exceptions(&self) -> &'static [(&'static str, &'static str)] {
-        &[]
+        self.spec().coverage_exceptions
     }
 }
 

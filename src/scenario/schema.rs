@@ -65,7 +65,7 @@ pub fn for_game(module: &dyn GameModule) -> Value {
     defs["ActionDef"]["properties"]["do"]["enum"] = one_of(module.actions());
     // The player flags, the `reading_…` options among them (the readings a
     // `judge_reading` source names).
-    defs["PlayerDef"]["properties"]["flags"]["items"]["enum"] = one_of(module.player_flags());
+    defs["PlayerDef"]["properties"]["flags"]["items"]["enum"] = one_of(&module.player_flags());
     s
 }
 

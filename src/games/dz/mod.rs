@@ -33,11 +33,9 @@ pub mod coverage;
 pub mod flow;
 pub mod rules;
 
-use crate::engine::{
-    Action, Declared, Game, Outcome, Plan, ValueSpec, Visibility, Vocabulary, ZoneSpec,
-};
+use crate::engine::{Action, Declared, Game, Outcome, Plan, Visibility, Vocabulary, ZoneSpec};
 
-use super::GameModule;
+use super::{GameModule, GameSpec};
 
 /// The Dimension Zero module.
 pub struct Dz;
@@ -152,18 +150,6 @@ pub const KEYWORDS: &[&str] = &[
     "resistance",
 ];
 
-/// The zone specs' clauses are citable too.
-static CITABLE: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
-    let mut v: Vec<&'static str> = rules::CITABLE
-        .iter()
-        .copied()
-        .chain(ZONES.iter().map(|z| z.rule))
-        .collect();
-    v.sort_unstable();
-    v.dedup();
-    v
-});
-
 /// The effect language DZ implements; the loader refuses the rest.
 const VOCABULARY: Vocabulary = Vocabulary {
     effects: Declared::only(
@@ -197,99 +183,60 @@ const VOCABULARY: Vocabulary = Vocabulary {
     filters: Declared::all(rules::TARGETING),
 };
 
+/// What DZ declares.
+static SPEC: GameSpec = GameSpec {
+    id: "dz",
+    zones: ZONES,
+    board_zone: "C2",
+    card_types: flow::types::ALL,
+    card_states: &[flow::FROZEN],
+    stats: flow::STATS,
+    // `put_state`: `released` or `frozen` (default), how the card's
+    // effects put units onto squares (flow/put.rs).
+    // `watch`: the region an `unit_to_graveyard` /
+    // `instead_of_unit_graveyard` ability watches (flow/watchers.rs).
+    text_fields: &[
+        "timing",
+        "resistance",
+        "support_range",
+        "put_state",
+        "watch",
+        "act_timing",
+        "effect_zone",
+        "attribute",
+        "divide",
+    ],
+    regions: flow::board::REGIONS,
+    condition_counts: &[flow::AREA_COUNT],
+    keywords: KEYWORDS,
+    triggers: flow::TRIGGERS,
+    cost_triggers: &[flow::ACTIVATED],
+    phases: flow::PHASES,
+    readings: flow::FLAGS,
+    vocabulary: VOCABULARY,
+    actions: flow::ACTIONS,
+    rules: rules::CITABLE,
+    // Judges write 第4部第9章 2-1 (the rulebook's own numbering).
+    cites_in_display_form: true,
+    starter: include_str!("starter.json"),
+    // The nine battle squares, named as scenarios name them (line × area
+    // from P1's view), drawn as one grid with both players' units in
+    // reports.
+    board_grid: &[
+        &["L1", "C1", "R1"],
+        &["L2", "C2", "R2"],
+        &["L3", "C3", "R3"],
+    ],
+    coverage_chapters: &["2", "3", "4", "5", "6"],
+    coverage_exceptions: coverage::EXCEPTIONS,
+    ..GameSpec::BASE
+};
+
 impl GameModule for Dz {
-    fn id(&self) -> &'static str {
-        "dz"
-    }
-    fn zones(&self) -> &'static [ZoneSpec] {
-        ZONES
-    }
-    fn board_zone(&self) -> &'static str {
-        "C2"
-    }
-    fn values(&self) -> &'static [ValueSpec] {
-        &[]
-    }
-    fn card_types(&self) -> &'static [&'static str] {
-        flow::types::ALL
-    }
-    fn card_states(&self) -> &'static [&'static str] {
-        &[flow::FROZEN]
-    }
-    fn stats(&self) -> &'static [&'static str] {
-        flow::STATS
-    }
-    fn text_fields(&self) -> &'static [&'static str] {
-        // `put_state`: `released` or `frozen` (default), how the card's
-        // effects put units onto squares (flow/put.rs).
-        // `watch`: the region an `unit_to_graveyard` /
-        // `instead_of_unit_graveyard` ability watches (flow/watchers.rs).
-        &[
-            "timing",
-            "resistance",
-            "support_range",
-            "put_state",
-            "watch",
-            "act_timing",
-            "effect_zone",
-            "attribute",
-            "divide",
-        ]
-    }
-    fn regions(&self) -> &'static [&'static str] {
-        flow::board::REGIONS
-    }
-    fn condition_counts(&self) -> &'static [&'static str] {
-        &[flow::AREA_COUNT]
-    }
-    fn keywords(&self) -> &'static [&'static str] {
-        KEYWORDS
-    }
-    fn triggers(&self) -> &'static [&'static str] {
-        flow::TRIGGERS
-    }
-    fn phases(&self) -> &'static [&'static str] {
-        flow::PHASES
-    }
-    fn player_flags(&self) -> &'static [&'static str] {
-        flow::FLAGS
-    }
-    fn vocabulary(&self) -> &'static Vocabulary {
-        &VOCABULARY
-    }
-    fn actions(&self) -> &'static [&'static str] {
-        flow::ACTIONS
-    }
-    fn cost_triggers(&self) -> &'static [&'static str] {
-        &[flow::ACTIVATED]
-    }
-    fn citable(&self) -> &'static [&'static str] {
-        CITABLE.as_slice()
+    fn spec(&self) -> &'static GameSpec {
+        &SPEC
     }
     fn run_planned(&self, game: Game, actions: &[Action], plan: &Plan) -> Outcome {
         crate::engine::driver::run(self, game, actions, plan)
-    }
-    fn cites_in_display_form(&self) -> bool {
-        // Judges write 第4部第9章 2-1 (the rulebook's own numbering).
-        true
-    }
-    fn starter(&self) -> &'static str {
-        include_str!("starter.json")
-    }
-    /// The nine battle squares, named as scenarios name them (line × area
-    /// from P1's view), drawn as one grid with both players' units in
-    /// reports.
-    fn board_grid(&self) -> &'static [&'static [&'static str]] {
-        &[
-            &["L1", "C1", "R1"],
-            &["L2", "C2", "R2"],
-            &["L3", "C3", "R3"],
-        ]
-    }
-    fn coverage_chapters(&self) -> &'static [&'static str] {
-        &["2", "3", "4", "5", "6"]
-    }
-    fn coverage_exceptions(&self) -> &'static [(&'static str, &'static str)] {
-        coverage::EXCEPTIONS
     }
 }

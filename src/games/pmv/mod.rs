@@ -70,39 +70,23 @@ use crate::engine::{
     Action, Declared, Game, Outcome, Plan, ValueSpec, Visibility, Vocabulary, ZoneSpec, driver,
 };
 
-use super::GameModule;
+use super::{GameModule, GameSpec};
 
 /// The PMV module.
 pub struct Pmv;
 
-const fn zone(
-    name: &'static str,
-    visibility: Visibility,
-    ordered: bool,
-    rule: &'static str,
-) -> ZoneSpec {
-    ZoneSpec {
-        name,
-        visibility,
-        ordered,
-        limit: None,
-        shared: false,
-        rule,
-    }
-}
-
 /// PMV zones (3.1.1). The node area is not part of the field (3.5).
 pub static ZONES: &[ZoneSpec] = &[
-    zone("field", Visibility::Public, false, "3.4.1"),
-    zone("deck", Visibility::Hidden, true, "3.2.1"),
-    zone("hand", Visibility::Private, false, "3.6.1"),
-    zone("node", Visibility::Hidden, false, "3.5.1"),
-    zone("netherworld", Visibility::Public, true, "3.3.1"),
-    zone("exclusion", Visibility::Public, false, "3.7.1"),
-    zone("play", Visibility::Public, false, "3.8.1"),
+    ZoneSpec::new("field", Visibility::Public, false, false, "3.4.1"),
+    ZoneSpec::new("deck", Visibility::Hidden, true, false, "3.2.1"),
+    ZoneSpec::new("hand", Visibility::Private, false, false, "3.6.1"),
+    ZoneSpec::new("node", Visibility::Hidden, false, false, "3.5.1"),
+    ZoneSpec::new("netherworld", Visibility::Public, true, false, "3.3.1"),
+    ZoneSpec::new("exclusion", Visibility::Public, false, false, "3.7.1"),
+    ZoneSpec::new("play", Visibility::Public, false, false, "3.8.1"),
     // サイドボード (3.9): hidden, its owner may look (3.9.3.a); it matters
     // only to an effect that refers to it (3.9.4), 壱符 (10.18).
-    zone("sideboard", Visibility::Private, false, "3.9.1"),
+    ZoneSpec::new("sideboard", Visibility::Private, false, false, "3.9.1"),
 ];
 
 /// PMV player values: life (ライフポイント, 1.9), no bounds (1.9.6).
@@ -113,17 +97,6 @@ pub static VALUES: &[ValueSpec] = &[ValueSpec {
     default: 25,
     rule: "1.9.1",
 }];
-
-const SPEC_RULES: &[&str] = &[
-    "3.4.1", "3.2.1", "3.6.1", "3.5.1", "3.3.1", "3.7.1", "3.8.1", "3.9.1",
-];
-
-static CITABLE: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
-    let mut v: Vec<&'static str> = rules::CITABLE.iter().chain(SPEC_RULES).copied().collect();
-    v.sort_unstable();
-    v.dedup();
-    v
-});
 
 /// The 33 keyword abilities of chapter 10 (10.2–10.34), English names;
 /// 耐性Ａ is written `resistance_<race>` with the race A.
@@ -214,84 +187,54 @@ const VOCABULARY: Vocabulary = Vocabulary {
     filters: Declared::all(rules::PLAY_TARGETS),
 };
 
+/// What PMV declares.
+static SPEC: GameSpec = GameSpec {
+    id: "pmv",
+    zones: ZONES,
+    board_zone: "field",
+    values: VALUES,
+    card_types: &["character", "spell", "command"],
+    card_states: &[
+        flow::st::SLEEP,
+        flow::st::CANNOT_BE_DOOMED,
+        flow::st::CANNOT_BE_DISCARDED,
+        flow::st::POPULARITY,
+        // 決死状態: `set_state` makes a card doomed (9.2.7.b); a card
+        // that starts doomed is removed at the first rule processing.
+        flow::st::DOOMED,
+        flow::st::FACE_DOWN,
+    ],
+    stats: &[
+        "node",
+        "graze",
+        "mana_charge",
+        "blessing",
+        "resist",
+        "upkeep",
+        "alternate_race_count",
+    ],
+    text_fields: &["caster", "link", "alternate_race"],
+    condition_counts: &[flow::POPULARITY_COUNT],
+    keywords: KEYWORDS,
+    triggers: flow::TRIGGERS,
+    phases: flow::PHASES,
+    readings: flow::READINGS,
+    vocabulary: VOCABULARY,
+    actions: &[
+        "pass", "set_node", "play", "attack", "block", "activate", "concede", "use",
+    ],
+    rules: rules::CITABLE,
+    starter: include_str!("starter.json"),
+    coverage_chapters: &["1", "4", "5", "6", "9", "10"],
+    coverage_exceptions: coverage::EXCEPTIONS,
+    ..GameSpec::BASE
+};
+
 impl GameModule for Pmv {
-    fn id(&self) -> &'static str {
-        "pmv"
-    }
-    fn zones(&self) -> &'static [ZoneSpec] {
-        ZONES
-    }
-    fn board_zone(&self) -> &'static str {
-        "field"
-    }
-    fn values(&self) -> &'static [ValueSpec] {
-        VALUES
-    }
-    fn card_types(&self) -> &'static [&'static str] {
-        &["character", "spell", "command"]
-    }
-    fn card_states(&self) -> &'static [&'static str] {
-        &[
-            flow::st::SLEEP,
-            flow::st::CANNOT_BE_DOOMED,
-            flow::st::CANNOT_BE_DISCARDED,
-            flow::st::POPULARITY,
-            // 決死状態: `set_state` makes a card doomed (9.2.7.b); a card
-            // that starts doomed is removed at the first rule processing.
-            flow::st::DOOMED,
-            flow::st::FACE_DOWN,
-        ]
-    }
-    fn stats(&self) -> &'static [&'static str] {
-        &[
-            "node",
-            "graze",
-            "mana_charge",
-            "blessing",
-            "resist",
-            "upkeep",
-            "alternate_race_count",
-        ]
-    }
-    fn text_fields(&self) -> &'static [&'static str] {
-        &["caster", "link", "alternate_race"]
-    }
-    fn condition_counts(&self) -> &'static [&'static str] {
-        &[flow::POPULARITY_COUNT]
-    }
-    fn keywords(&self) -> &'static [&'static str] {
-        KEYWORDS
-    }
-    fn triggers(&self) -> &'static [&'static str] {
-        flow::TRIGGERS
-    }
-    fn phases(&self) -> &'static [&'static str] {
-        flow::PHASES
-    }
-    fn player_flags(&self) -> &'static [&'static str] {
-        flow::READINGS
-    }
-    fn vocabulary(&self) -> &'static Vocabulary {
-        &VOCABULARY
-    }
-    fn actions(&self) -> &'static [&'static str] {
-        &[
-            "pass", "set_node", "play", "attack", "block", "activate", "concede", "use",
-        ]
-    }
-    fn citable(&self) -> &'static [&'static str] {
-        CITABLE.as_slice()
+    fn spec(&self) -> &'static GameSpec {
+        &SPEC
     }
     fn run_planned(&self, game: Game, actions: &[Action], plan: &Plan) -> Outcome {
         driver::run(self, game, actions, plan)
-    }
-    fn starter(&self) -> &'static str {
-        include_str!("starter.json")
-    }
-    fn coverage_chapters(&self) -> &'static [&'static str] {
-        &["1", "4", "5", "6", "9", "10"]
-    }
-    fn coverage_exceptions(&self) -> &'static [(&'static str, &'static str)] {
-        coverage::EXCEPTIONS
     }
 }

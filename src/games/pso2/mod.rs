@@ -46,7 +46,7 @@ use crate::engine::{
     Action, Declared, Game, Outcome, Plan, ValueSpec, Visibility, Vocabulary, ZoneSpec,
 };
 
-use super::GameModule;
+use super::{GameModule, GameSpec};
 
 /// The PSO2 module.
 pub struct Pso2;
@@ -117,17 +117,6 @@ pub const KEYWORDS: &[&str] = &[
     "either",
 ];
 
-/// The rule ids of the zone specs, citable too.
-const SPEC_RULES: &[&str] = &[
-    "403.1", "400.2.1", "400.2.2", "401.1", "402.1", "404.1", "405.1", "400.2.4", "406.1",
-];
-
-static CITABLE: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
-    let mut v: Vec<&'static str> = rules::CITABLE.iter().chain(SPEC_RULES).copied().collect();
-    v.sort_unstable();
-    v.dedup();
-    v
-});
 /// The effect language PSO2 implements; the loader refuses the rest.
 const VOCABULARY: Vocabulary = Vocabulary {
     effects: Declared::only(
@@ -162,74 +151,53 @@ const VOCABULARY: Vocabulary = Vocabulary {
     filters: Declared::all(rules::TARGET_AT_DECLARATION),
 };
 
+/// What PSO2 declares.
+static SPEC: GameSpec = GameSpec {
+    id: "pso2",
+    zones: ZONES,
+    board_zone: "field",
+    values: VALUES,
+    card_types: flow::types::ALL,
+    card_states: flow::st::ALL,
+    stats: &[
+        "slots",
+        "pierce",
+        "ability_cost",
+        "ability_x_cost",
+        "per_host",
+        "x_cost",
+    ],
+    text_fields: &["title", "color", "class", "also_named", "exclusive"],
+    keywords: KEYWORDS,
+    triggers: flow::TRIGGERS,
+    phases: flow::PHASES,
+    readings: flow::READINGS,
+    // The raid battle's seat and difficulty flags.
+    flags: &[
+        flow::raid::flag::BOSS,
+        flow::raid::flag::EASY,
+        flow::raid::flag::HARD,
+        flow::raid::flag::VERY_HARD,
+    ],
+    vocabulary: VOCABULARY,
+    actions: flow::ACTIONS,
+    rules: rules::CITABLE,
+    starter: include_str!("starter.json"),
+    coverage_chapters: &["1", "2", "3", "4", "5", "GL", "RAID"],
+    coverage_exceptions: coverage::EXCEPTIONS,
+    ..GameSpec::BASE
+};
+
 impl GameModule for Pso2 {
-    fn id(&self) -> &'static str {
-        "pso2"
+    fn spec(&self) -> &'static GameSpec {
+        &SPEC
     }
     fn players_for(&self, listed: usize) -> usize {
         // The cooperative raid battle seats several party players and the
         // Boss (RAID:P1, RAID:F2); other games have two players (101.2).
         listed.clamp(2, flow::raid::MAX_SEATS)
     }
-    fn zones(&self) -> &'static [ZoneSpec] {
-        ZONES
-    }
-    fn board_zone(&self) -> &'static str {
-        "field"
-    }
-    fn values(&self) -> &'static [ValueSpec] {
-        VALUES
-    }
-    fn card_types(&self) -> &'static [&'static str] {
-        flow::types::ALL
-    }
-    fn card_states(&self) -> &'static [&'static str] {
-        flow::st::ALL
-    }
-    fn stats(&self) -> &'static [&'static str] {
-        &[
-            "slots",
-            "pierce",
-            "ability_cost",
-            "ability_x_cost",
-            "per_host",
-            "x_cost",
-        ]
-    }
-    fn text_fields(&self) -> &'static [&'static str] {
-        &["title", "color", "class", "also_named", "exclusive"]
-    }
-    fn keywords(&self) -> &'static [&'static str] {
-        KEYWORDS
-    }
-    fn triggers(&self) -> &'static [&'static str] {
-        flow::TRIGGERS
-    }
-    fn phases(&self) -> &'static [&'static str] {
-        flow::PHASES
-    }
-    fn player_flags(&self) -> &'static [&'static str] {
-        flow::FLAGS
-    }
-    fn vocabulary(&self) -> &'static Vocabulary {
-        &VOCABULARY
-    }
-    fn actions(&self) -> &'static [&'static str] {
-        flow::ACTIONS
-    }
-    fn citable(&self) -> &'static [&'static str] {
-        CITABLE.as_slice()
-    }
     fn run_planned(&self, game: Game, actions: &[Action], plan: &Plan) -> Outcome {
         crate::engine::driver::run(self, game, actions, plan)
-    }
-    fn starter(&self) -> &'static str {
-        include_str!("starter.json")
-    }
-    fn coverage_chapters(&self) -> &'static [&'static str] {
-        &["1", "2", "3", "4", "5", "GL", "RAID"]
-    }
-    fn coverage_exceptions(&self) -> &'static [(&'static str, &'static str)] {
-        coverage::EXCEPTIONS
     }
 }

@@ -34,70 +34,24 @@ use crate::engine::{
     Action, Declared, Game, Outcome, Plan, ValueSpec, Visibility, Vocabulary, ZoneSpec, driver,
 };
 
-use super::GameModule;
+use super::{GameModule, GameSpec};
 
 /// The SVE module.
 pub struct Sve;
 
-const fn zone(
-    name: &'static str,
-    visibility: Visibility,
-    ordered: bool,
-    limit: Option<usize>,
-    shared: bool,
-    rule: &'static str,
-) -> ZoneSpec {
-    ZoneSpec {
-        name,
-        visibility,
-        ordered,
-        limit,
-        shared,
-        rule,
-    }
-}
-
 /// SVE zones (ch.4).
 pub static ZONES: &[ZoneSpec] = &[
-    zone("leader", Visibility::Public, false, None, false, "4.3.1"),
-    zone(
-        "field",
-        Visibility::Public,
-        false,
-        Some(5),
-        false,
-        "4.4.4.1",
-    ),
-    zone("deck", Visibility::Hidden, true, None, false, "4.5.1"),
-    zone(
-        "evolve_deck",
-        Visibility::Private,
-        false,
-        None,
-        false,
-        "4.6.1",
-    ),
-    zone(
-        "hand",
-        Visibility::Private,
-        false,
-        Some(7),
-        false,
-        "4.7.3.1",
-    ),
-    zone("ex", Visibility::Public, false, Some(5), false, "4.8.3.1"),
-    zone("cemetery", Visibility::Public, false, None, false, "4.9.1"),
-    zone("banished", Visibility::Public, false, None, false, "4.10.1"),
-    zone("resolution", Visibility::Public, true, None, true, "4.11.1"),
-    zone(
-        "evolution",
-        Visibility::Public,
-        false,
-        None,
-        false,
-        "4.12.1",
-    ),
-    zone("race", Visibility::Public, false, None, false, "4.13.1"),
+    ZoneSpec::new("leader", Visibility::Public, false, false, "4.3.1"),
+    ZoneSpec::new("field", Visibility::Public, false, false, "4.4.4.1").limited(5),
+    ZoneSpec::new("deck", Visibility::Hidden, true, false, "4.5.1"),
+    ZoneSpec::new("evolve_deck", Visibility::Private, false, false, "4.6.1"),
+    ZoneSpec::new("hand", Visibility::Private, false, false, "4.7.3.1").limited(7),
+    ZoneSpec::new("ex", Visibility::Public, false, false, "4.8.3.1").limited(5),
+    ZoneSpec::new("cemetery", Visibility::Public, false, false, "4.9.1"),
+    ZoneSpec::new("banished", Visibility::Public, false, false, "4.10.1"),
+    ZoneSpec::new("resolution", Visibility::Public, true, true, "4.11.1"),
+    ZoneSpec::new("evolution", Visibility::Public, false, false, "4.12.1"),
+    ZoneSpec::new("race", Visibility::Public, false, false, "4.13.1"),
 ];
 
 /// SVE player values (3.2, 2.8.3).
@@ -132,18 +86,6 @@ pub static VALUES: &[ValueSpec] = &[
     },
 ];
 
-/// Rule ids of zones and values, citable too.
-const SPEC_RULES: &[&str] = &[
-    "4.3.1", "4.4.4.1", "4.5.1", "4.6.1", "4.7.3.1", "4.8.3.1", "4.9.1", "4.10.1", "4.11.1",
-    "4.12.1", "4.13.1", "2.8.3", "3.2.4.2", "3.2.4.1", "3.2.5.1",
-];
-
-static CITABLE: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
-    let mut v: Vec<&'static str> = rules::CITABLE.iter().chain(SPEC_RULES).copied().collect();
-    v.sort_unstable();
-    v.dedup();
-    v
-});
 /// The effect language SVE implements; the loader refuses the rest.
 const VOCABULARY: Vocabulary = Vocabulary {
     effects: Declared::only(EFFECTS, rules::SPECIFIC_NOTATION),
@@ -187,115 +129,85 @@ const EFFECTS: &[&str] = &[
     "race",
 ];
 
+/// What SVE declares.
+static SPEC: GameSpec = GameSpec {
+    id: "sve",
+    zones: ZONES,
+    board_zone: "field",
+    values: VALUES,
+    card_types: &["follower", "amulet", "spell", "leader"],
+    card_states: &[
+        flow::st::ENGAGED,
+        flow::st::ARRIVED,
+        flow::st::EVOLVED,
+        flow::st::FACE_UP,
+        flow::st::BANE_MARKED,
+        flow::st::RACED,
+    ],
+    stats: &["evolve_cost"],
+    // Incidental information (2.13): the title decides deck building
+    // and the Cinderella Girls setup (14.3.1); `class` (2.2).
+    text_fields: &["title", "class"],
+    condition_counts: flow::COUNTS,
+    keywords: &[
+        "ward",
+        "storm",
+        "rush",
+        "bane",
+        "drain",
+        "quick",
+        "assail",
+        "intimidate",
+        "aura",
+        "stack",
+    ],
+    triggers: &[
+        "fanfare",
+        "last_words",
+        // ⒻⓁ written before one text: two abilities (12.1.2).
+        "fanfare+last_words",
+        "on_attack",
+        "on_evolve",
+        "leaves_field",
+        "permanent",
+        "activated",
+        "quick_activated",
+        "feed",
+        // 出走時 (14.2.4).
+        "on_race",
+        "spell",
+        "start_of_main",
+        "start_of_end",
+    ],
+    cost_triggers: &["activated", "quick_activated", "feed"],
+    phases: &["setup", "start", "main", "end"],
+    readings: flow::READINGS,
+    // The empty-deck draw (5.9.1.1, read by 11.2.2).
+    flags: &[flow::DREW_FROM_EMPTY],
+    vocabulary: VOCABULARY,
+    actions: &[
+        "play",
+        "attack",
+        "evolve",
+        "activate",
+        "end_phase",
+        "pass",
+        "concede",
+        "mulligan",
+        "keep",
+    ],
+    rules: rules::CITABLE,
+    starter: include_str!("starter.json"),
+    coverage_chapters: &["5", "7", "8", "9", "10", "11", "12", "13", "14", "15"],
+    coverage_exceptions: coverage::EXCEPTIONS,
+    ..GameSpec::BASE
+};
+
 impl GameModule for Sve {
-    fn id(&self) -> &'static str {
-        "sve"
-    }
-    fn zones(&self) -> &'static [ZoneSpec] {
-        ZONES
-    }
-    fn board_zone(&self) -> &'static str {
-        "field"
-    }
-    fn values(&self) -> &'static [ValueSpec] {
-        VALUES
-    }
-    fn card_types(&self) -> &'static [&'static str] {
-        &["follower", "amulet", "spell", "leader"]
-    }
-    fn card_states(&self) -> &'static [&'static str] {
-        &[
-            flow::st::ENGAGED,
-            flow::st::ARRIVED,
-            flow::st::EVOLVED,
-            flow::st::FACE_UP,
-            flow::st::BANE_MARKED,
-            flow::st::RACED,
-        ]
-    }
-    fn stats(&self) -> &'static [&'static str] {
-        &["evolve_cost"]
-    }
-    fn keywords(&self) -> &'static [&'static str] {
-        &[
-            "ward",
-            "storm",
-            "rush",
-            "bane",
-            "drain",
-            "quick",
-            "assail",
-            "intimidate",
-            "aura",
-            "stack",
-        ]
-    }
-    fn triggers(&self) -> &'static [&'static str] {
-        &[
-            "fanfare",
-            "last_words",
-            // ⒻⓁ written before one text: two abilities (12.1.2).
-            "fanfare+last_words",
-            "on_attack",
-            "on_evolve",
-            "leaves_field",
-            "permanent",
-            "activated",
-            "quick_activated",
-            "feed",
-            // 出走時 (14.2.4).
-            "on_race",
-            "spell",
-            "start_of_main",
-            "start_of_end",
-        ]
-    }
-    fn phases(&self) -> &'static [&'static str] {
-        &["setup", "start", "main", "end"]
-    }
-    fn player_flags(&self) -> &'static [&'static str] {
-        flow::PLAYER_FLAGS
-    }
-    fn vocabulary(&self) -> &'static Vocabulary {
-        &VOCABULARY
-    }
-    fn actions(&self) -> &'static [&'static str] {
-        &[
-            "play",
-            "attack",
-            "evolve",
-            "activate",
-            "end_phase",
-            "pass",
-            "concede",
-            "mulligan",
-            "keep",
-        ]
-    }
-    fn coverage_chapters(&self) -> &'static [&'static str] {
-        &["5", "7", "8", "9", "10", "11", "12", "13", "14", "15"]
-    }
-    fn coverage_exceptions(&self) -> &'static [(&'static str, &'static str)] {
-        coverage::EXCEPTIONS
-    }
-    fn condition_counts(&self) -> &'static [&'static str] {
-        flow::COUNTS
-    }
-    fn text_fields(&self) -> &'static [&'static str] {
-        // Incidental information (2.13): the title decides deck building
-        // and the Cinderella Girls setup (14.3.1); `class` (2.2).
-        &["title", "class"]
-    }
-    fn cost_triggers(&self) -> &'static [&'static str] {
-        &["activated", "quick_activated", "feed"]
-    }
-    fn citable(&self) -> &'static [&'static str] {
-        CITABLE.as_slice()
+    fn spec(&self) -> &'static GameSpec {
+        &SPEC
     }
     fn run_planned(&self, game: Game, actions: &[Action], plan: &Plan) -> Outcome {
         driver::run(self, game, actions, plan)
-    }
-    fn starter(&self) -> &'static str {
-        include_str!("starter.json")
     }
 }

@@ -154,7 +154,7 @@ pub(super) fn build_game(
                 return Err(cx.err(
                     &[ppath.as_slice(), &[k("flags"), Seg::Index(i)]].concat(),
                     format!("unknown player flag `{f}`"),
-                    one_of("flags", module.player_flags()),
+                    one_of("flags", &module.player_flags()),
                 ));
             }
             game.players[p].flags.insert(f.clone());

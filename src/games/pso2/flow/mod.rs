@@ -196,22 +196,6 @@ pub mod reading {
     pub const PUT_PP_ARRIVES_OFF: &str = "reading_put_pp_arrives_off";
 }
 
-/// Every player flag: the readings and the raid battle's seat and
-/// difficulty flags.
-pub const FLAGS: &[&str] = &[
-    reading::ROW_DAMAGE_PER_INSTANCE,
-    reading::SEQUENTIAL_DECK_OUT,
-    reading::CANCELLED_ATTACKER_OFF,
-    reading::ATTACH_HOST_GONE_EXCLUDED,
-    reading::ATTACKING_UNTIL_MAIN,
-    reading::ARMOR_BATTLE_ONLY,
-    reading::PUT_PP_ARRIVES_OFF,
-    raid::flag::BOSS,
-    raid::flag::EASY,
-    raid::flag::HARD,
-    raid::flag::VERY_HARD,
-];
-
 /// Every reading flag.
 pub const READINGS: &[&str] = &[
     reading::ROW_DAMAGE_PER_INSTANCE,

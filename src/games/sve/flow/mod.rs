@@ -34,17 +34,6 @@ pub const READINGS: &[&str] = &[
     SET_DEFENSE_CLEARS_DAMAGE,
 ];
 
-/// Every player flag: the empty-deck draw, then the readings.
-pub const PLAYER_FLAGS: &[&str] = &[
-    DREW_FROM_EMPTY,
-    OVERFLOW_MASTER_CHOOSES,
-    STORM_FOLLOWERS_ONLY,
-    HAND_LIMIT_BACK_TO_QUICK,
-    PP_EMPTIES_AT_TURN_END,
-    CHOOSE_N_NEEDS_N,
-    SET_DEFENSE_CLEARS_DAMAGE,
-];
-
 /// Whether a scenario chose reading `flag`.
 fn reading(g: &Game, flag: &str) -> bool {
     g.reading_on(flag)
