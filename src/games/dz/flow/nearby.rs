@@ -48,25 +48,18 @@ fn fire(m: &mut M, unit: &str) {
     if super::ctype(&m.game, unit) != types::UNIT {
         return;
     }
-    let watchers: Vec<(Card, &'static str)> = board::on_squares(&m.game)
-        .iter()
-        .filter_map(|id| {
-            let c = m.game.card(id)?.clone();
-            let sq = board::square_of(&m.game, id)?;
-            Some((c, sq))
-        })
-        .collect();
-    for (w, from) in watchers {
+    for (w, from) in board::cards_on_squares(&m.game) {
         if w.controller == u.controller || !has(m, &w) {
             continue;
         }
         let region = super::text(&m.game, &w.id, "watch").unwrap_or("adjacent");
         if board::square_in_region(Some(from), at, w.controller, region) {
-            triggers::fire_def(
+            triggers::fire_def_at(
                 m,
                 &w,
                 TRIGGER,
                 &[r::PLACED_TRIGGER, r::PLACED_FROM_ELSEWHERE],
+                Some(at),
             );
         }
     }

@@ -33,7 +33,12 @@ pub const SQUARES: &[&str] = &[
     "adjacent",
     "same_line",
     "battle_space",
+    EVENT_SQUARE,
 ];
+
+/// 「そのスクエア」: the square where the unit whose arrival triggered the
+/// ability was put (flow/nearby.rs); nothing is put when there is none.
+pub const EVENT_SQUARE: &str = "event_square";
 
 /// `put` `to: "under"` with `target` the host card(s): 「闘気カードとして
 /// 置く」 (6.1.1), the top `top` card(s) of each host's owner's deck or the
@@ -171,7 +176,12 @@ fn to_zone(m: &mut M, id: &str, to: &str) {
         ),
         &rules,
     );
+    let owner = m.game.card(id).map(|c| c.owner);
     moves::to_owner_zone(m, id, kind, kind == "deck" || kind == "graveyard");
+    if let (Some(p), "deck") = (owner, kind) {
+        // On top: a known place of the deck (6.2.2 A).
+        super::deck_order::decided(m, p);
+    }
 }
 
 /// A unit onto a battle square of region `to` chosen by the effect's
@@ -189,12 +199,16 @@ fn onto_square(
 ) -> Result<(), EngineError> {
     let p: PlayerId = cx.controller;
     let here = board::square(m.game.card(id).map_or("", |c| c.zone.kind));
+    let event = super::dz_ref(&m.game).event_square;
     let legal: Vec<&'static str> = board::SQUARES
         .iter()
         .copied()
         .filter(|sq| Some(*sq) != here)
         .filter(|sq| here.is_some() || m.game.zone_of(p, sq).is_empty())
         .filter(|sq| {
+            if to == EVENT_SQUARE {
+                return event == Some(*sq);
+            }
             board::square_in_region(
                 here.or(board::reference_square(&m.game, cx.source)),
                 sq,

@@ -31,6 +31,7 @@ pub fn top(m: &mut M) -> Result<(), EngineError> {
             ability,
             trigger,
             targets: tg,
+            event_square,
         } => {
             let effects = m.game.ability_effects(&def, ability);
             let e = m.record(
@@ -71,7 +72,10 @@ pub fn top(m: &mut M) -> Result<(), EngineError> {
                 source: &source,
                 source_colours: effects::source_colours(m, &source),
             };
-            effects::apply(m, &cx, &effects, &tg)
+            dz(&mut m.game).event_square = event_square;
+            let done = effects::apply(m, &cx, &effects, &tg);
+            dz(&mut m.game).event_square = None;
+            done
         }
         Kind::InstantDeath {
             source,
