@@ -252,6 +252,11 @@ pub struct Filter {
     /// The zone searched; default the game's main board zone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zone: Option<String>,
+    /// Several zones searched together (「手札かプランゾーンにある」): the
+    /// card is in any of them (with `zone`, that one too). A game that does
+    /// not search several zones at once refuses it (filter word `zones`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zones: Vec<String>,
     /// A card state the card must have (e.g. `engaged`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<String>,
@@ -273,6 +278,11 @@ pub struct Filter {
     /// The card has this keyword ability, from the game's list.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub keyword: Option<String>,
+    /// The card has this colour, a word of the game's colours (DZ's
+    /// 「赤の」). The game reads its colours; one without colours refuses
+    /// it (filter word `colour`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
     /// Where on the board the card must be, relative to the ability's card
     /// or its master, from the game's list (`GameModule::regions`; e.g. a
     /// board game's "in the same line as this card"). A game with no
@@ -284,7 +294,8 @@ pub struct Filter {
 impl Filter {
     /// Every characteristic part a filter may state (`filters` in a game's
     /// [`Vocabulary`]).
-    pub const WORDS: &'static [&'static str] = &["cost", "name", "trait", "keyword"];
+    pub const WORDS: &'static [&'static str] =
+        &["cost", "name", "trait", "keyword", "zones", "colour"];
 
     /// The characteristic parts this filter states.
     pub fn parts(&self) -> Vec<&'static str> {
@@ -293,12 +304,29 @@ impl Filter {
             self.name.is_some(),
             self.with_trait.is_some(),
             self.keyword.is_some(),
+            !self.zones.is_empty(),
+            self.colour.is_some(),
         ];
         Self::WORDS
             .iter()
             .zip(given)
             .filter_map(|(w, g)| g.then_some(*w))
             .collect()
+    }
+
+    /// Whether the filter's zone part admits a card in zone kind `kind`:
+    /// `zone` or one of `zones`; with neither, `board` (the game's default
+    /// zones, e.g. its board).
+    pub fn admits_zone(&self, kind: &str, board: impl Fn(&str) -> bool) -> bool {
+        if self.zone.is_none() && self.zones.is_empty() {
+            return board(kind);
+        }
+        self.zone.as_deref() == Some(kind) || self.zones.iter().any(|z| z == kind)
+    }
+
+    /// The zones the filter names (`zone`, then `zones`).
+    pub fn named_zones(&self) -> impl Iterator<Item = &str> {
+        self.zone.iter().chain(&self.zones).map(String::as_str)
     }
 
     /// Whether a card whose current characteristics are `def` (its face as

@@ -285,7 +285,10 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "6.1",
         "闘気 cards are implemented (flow/attach.rs, rulings 6.1.5#ex1, 6.1.11#ex1); the clauses left here are applied but not yet asserted by a ruling (6.1.2–6.1.4, 6.1.6, 6.1.6-1, 6.1.9), or not modelled (6.1.7 swapping 闘気 cards between cards, 6.1.8 their having no type, 6.1.10 their face never read)",
     ),
-    ("6.2", NI),
+    (
+        "6.2",
+        "deliberately ordered decks are tracked and traced (flow/deck_order.rs, rulings 6.2.2#ex1, 6.2.6#ex1, 6.2.6#ex2: a card put on top of the deck, 6.2.2 A; shuffles and the plan zone, 6.2.5, 6.2.6); 6.2.2 B and C (reordering within the deck) and 6.2.3 (a card put face up into the plan zone) have no effect in the scenario language, and no card text reads the fact yet (6.2.1)",
+    ),
     ("6.3", NI),
     ("6.4", NI),
     ("6.5", NI),
@@ -339,20 +342,8 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "triggers on a base being destroyed that pull a unit onto a square are not implemented (3.11.1-3 is asserted by 3.11.5-2#ex1)",
     ),
     (
-        "3.11.3#ex1",
-        "triggers on an opponent's unit arriving nearby are not implemented (activated abilities are); 3.11.3 is re-proved by a worked example",
-    ),
-    (
         "4.3.1#ex1",
         "no outcome to check: the ability is classified as activated (a definition)",
-    ),
-    (
-        "4.4.1#ex1",
-        "no outcome to check: the ability is classified as triggered (a definition)",
-    ),
-    (
-        "4.5.1#ex1",
-        "no outcome to check: the ability is classified as static (a definition)",
     ),
     (
         "4.7.2-3#ex2",
@@ -362,10 +353,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     (
         "4.7.2-3#ex4",
         "cost-setting effects are not implemented (4.7.2-3)",
-    ),
-    (
-        "4.8.10-1#ex2",
-        "a trigger on an opponent's unit being put on a square adjacent to this card is not implemented (swapping units is, put_mode swap)",
     ),
     (
         "4.8.10-2#ex1",
@@ -394,22 +381,33 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     ("5.3.2-2#ex1", "召集 is not implemented (5.3.1)"),
     ("5.8.3#ex1", "隊列召喚 is not implemented (5.8.1)"),
     (
-        "6.1.5#ex2",
-        "a replacement effect on the opponent's 闘気 cards going to the graveyard (to the smash zone instead) is not implemented (闘気 cards are, 6.1)",
+        "6.2.2#ex2",
+        "searching the deck and putting the card found into the plan zone is not implemented (6.2.2; the deliberate-order fact is, flow/deck_order.rs)",
     ),
     (
-        "6.2.2#ex1",
-        "no outcome to check: whether an action deliberately orders the deck (a classification read only by cards the engine does not implement, 6.2.1)",
+        "6.2.2#ex3",
+        "looking at cards of the deck and putting them back is not implemented (6.2.2; the deliberate-order fact is, flow/deck_order.rs)",
     ),
-    ("6.2.2#ex2", "no outcome to check: a classification (6.2.1)"),
-    ("6.2.2#ex3", "no outcome to check: a classification (6.2.1)"),
-    ("6.2.2#ex4", "no outcome to check: a classification (6.2.1)"),
-    ("6.2.3#ex1", "no outcome to check: a classification (6.2.1)"),
-    ("6.2.5#ex1", "no outcome to check: a classification (6.2.1)"),
-    ("6.2.5#ex2", "no outcome to check: a classification (6.2.1)"),
-    ("6.2.6#ex1", "no outcome to check: a classification (6.2.1)"),
-    ("6.2.6#ex2", "no outcome to check: a classification (6.2.1)"),
-    ("6.2.6#ex3", "no outcome to check: a classification (6.2.1)"),
+    (
+        "6.2.2#ex4",
+        "a mulligan (redraw at the start of the duel): scenarios start in a turn (3.2)",
+    ),
+    (
+        "6.2.3#ex1",
+        "putting a card from the graveyard into the plan zone is not implemented (6.2.3; the deliberate-order fact is, flow/deck_order.rs)",
+    ),
+    (
+        "6.2.5#ex1",
+        "searching the deck is not implemented (6.2.5; a shuffle is traced as not ordering it, flow/deck_order.rs)",
+    ),
+    (
+        "6.2.5#ex2",
+        "returning a card to the deck at no stated place and shuffling is not implemented: `put` to the deck puts it on top (6.2.5)",
+    ),
+    (
+        "6.2.6#ex3",
+        "turning the deck's top card face up by an effect is not implemented (6.2.6)",
+    ),
 ];
 
 #[cfg(test)]

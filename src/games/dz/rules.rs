@@ -614,6 +614,14 @@ dz_clauses! {
     RE_SECOND_TOKI => "4.16.4-16",
     /// Deliberately ordered decks.
     DELIBERATE => "6.2.1",
+    /// What deliberately ordering the deck is (A, B, C).
+    DELIBERATE_WHAT => "6.2.2",
+    /// Once ordered deliberately, always so in this duel.
+    DELIBERATE_STAYS => "6.2.4",
+    /// Shuffling is not ordering deliberately.
+    DELIBERATE_NOT_SHUFFLE => "6.2.5",
+    /// Turning the top card face up as the plan zone is not either.
+    DELIBERATE_NOT_PLAN => "6.2.6",
     /// Referencing data.
     REFERENCE => "6.3.2",
     /// 合成.

@@ -189,7 +189,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
     targets: Declared::all(rules::PLAY_TARGETS),
     durations: Declared::all(rules::TURN_END_DURATIONS),
     conditions: Declared::all(rules::CARD_TEXT),
-    filters: Declared::all(rules::PLAY_TARGETS),
+    filters: Declared::all_but(&["zones", "colour"], rules::PLAY_TARGETS),
 };
 
 /// What PMV declares.

@@ -95,7 +95,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
     durations: Declared::all_but(&["this_interference"], rules::END_DURATIONS),
     // Text in effect only under a condition (10.3.3).
     conditions: Declared::all(rules::CONDITIONAL_TEXT),
-    filters: Declared::all(rules::PLAY_TARGETS),
+    filters: Declared::all_but(&["zones", "colour"], rules::PLAY_TARGETS),
 };
 
 /// The effects of chapter 5 (特定表記) the module implements.

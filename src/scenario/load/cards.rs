@@ -289,8 +289,9 @@ fn validate_def(
                         ));
                     }
                 }
-                if let Some(z) = &filter.zone
-                    && !module.zones().iter().any(|s| s.name == z)
+                if let Some(z) = filter
+                    .named_zones()
+                    .find(|z| !module.zones().iter().any(|s| s.name == *z))
                 {
                     let names: Vec<&str> = module.zones().iter().map(|z| z.name).collect();
                     return Err(cx.err(

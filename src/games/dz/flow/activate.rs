@@ -222,6 +222,7 @@ pub fn activate(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
             ability,
             trigger: ACTIVATED.to_string(),
             targets: tg,
+            event_square: None,
         },
     });
     m.record(

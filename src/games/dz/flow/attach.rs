@@ -21,7 +21,7 @@
 //! at the end of its resolution, goes onto that unit's square instead of
 //! the graveyard (2.20.3-3, 4.1.3).
 
-use crate::engine::{CardId, PlayerId, ZoneId, player_name};
+use crate::engine::{Card, CardId, PlayerId, ZoneId, player_name};
 
 use super::{M, board, label, moves, r};
 
@@ -48,16 +48,22 @@ fn bonded(m: &M, id: &str) -> bool {
         && super::ctype(&m.game, id) == super::types::STRATEGY
 }
 
-/// The host `host` left the squares for another zone: its 闘気 cards and
-/// bonded strategies go to their owners' graveyards at the same time
-/// (6.1.5, 6.6.6). Call with the list taken before the host moved.
-pub fn host_left(m: &mut M, host: &str, cards: Vec<CardId>, to: &str) {
+/// The host `host` (as it was on its square) left the squares for
+/// another zone: its 闘気 cards and bonded strategies go to their owners'
+/// graveyards at the same time (6.1.5, 6.6.6), a 闘気 card elsewhere when
+/// a replacement says so. Call with the list taken before the host moved.
+pub fn host_left(m: &mut M, host: &Card, cards: Vec<CardId>, to: &str) {
+    let host_controller = host.controller;
+    let host = &host.id;
     for id in cards {
         let (what, rule) = if bonded(m, &id) {
             ("its bonded strategy", r::BOND_LEAVES)
         } else {
             ("its 闘気 card", r::TOKI_LEAVES)
         };
+        if rule == r::TOKI_LEAVES && toki_replaced(m, host, &id, host_controller) {
+            continue;
+        }
         m.record(
             "attached",
             format!(
@@ -68,6 +74,39 @@ pub fn host_left(m: &mut M, host: &str, cards: Vec<CardId>, to: &str) {
         );
         moves::to_owner_zone(m, &id, "graveyard", true);
     }
+}
+
+/// 「相手のカードの下にある闘気カードが墓地に置かれる時、かわりに…」
+/// (trigger `instead_of_opponent_toki_graveyard`): a card on a square
+/// whose controller is not the host's replaces the 闘気 card's going to
+/// the graveyard (4.15.2); its effects happen instead, read with `this` =
+/// the 闘気 card. The first such card on the squares applies.
+pub const TOKI_REPLACEMENT: &str = "instead_of_opponent_toki_graveyard";
+
+/// Applies a replacement of 闘気 card `toki` leaving with its host `host`
+/// (controlled by `host_controller`) for the graveyard; whether one did.
+fn toki_replaced(m: &mut M, host: &str, toki: &str, host_controller: PlayerId) -> bool {
+    let Some((w, _)) = board::cards_on_squares(&m.game).into_iter().find(|(w, _)| {
+        w.controller != host_controller
+            && m.game
+                .def_of(&w.id)
+                .is_some_and(|d| d.abilities.iter().any(|a| a.trigger == TOKI_REPLACEMENT))
+    }) else {
+        return false;
+    };
+    m.record(
+        "replacement",
+        format!(
+            "{host} left its square: its 闘気 card {} would go to the graveyard (6.1.5); instead {}'s replacement effect applies",
+            label(&m.game, toki),
+            label(&m.game, &w.id)
+        ),
+        &[r::TOKI_LEAVES, r::REPLACEMENT, r::REPLACE_INSTEAD],
+    );
+    let effects = super::targets::effects_of(&m.game, &w.def, TOKI_REPLACEMENT);
+    let colours = super::colours(&m.game, &w.id);
+    super::effects::instead(m, w.controller, toki, colours, &effects);
+    true
 }
 
 /// The host `host` went from square to square: its 闘気 cards and bonded

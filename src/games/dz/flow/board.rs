@@ -27,6 +27,8 @@ pub const REGIONS: &[&str] = &[
     "enemy_area",
     "battle_space",
     "same_area_as_first",
+    // Only where a `put` goes (flow/put.rs): not a target filter's region.
+    "event_square",
 ];
 
 /// The battle squares, index = area × 3 + line (from P1's view).
@@ -120,6 +122,14 @@ pub fn on_squares(g: &Game) -> Vec<CardId> {
         }
     }
     v
+}
+
+/// Every card on a square with the square it is on, as it is now.
+pub fn cards_on_squares(g: &Game) -> Vec<(Card, &'static str)> {
+    on_squares(g)
+        .iter()
+        .filter_map(|id| Some((g.card(id)?.clone(), square_of(g, id)?)))
+        .collect()
 }
 
 /// The zone of battle square `sq` holding `player`'s units.

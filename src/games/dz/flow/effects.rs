@@ -51,6 +51,32 @@ fn players(m: &M, cx: &Ctx<'_>, who: Who) -> Vec<PlayerId> {
     m.game.who(cx.controller, who)
 }
 
+/// Carries out a replacement effect's `effects` instead of the event
+/// (4.15.2), with `this` = the card the event was about. The effects that
+/// could fail at run time are refused before the run
+/// (`rule_effects::refuse`); should one fail all the same, the trace says
+/// so rather than hide it.
+pub fn instead(
+    m: &mut M,
+    controller: PlayerId,
+    this: &str,
+    source_colours: Vec<&'static str>,
+    effects: &[Effect],
+) {
+    let cx = Ctx {
+        controller,
+        source: this,
+        source_colours,
+    };
+    if let Err(e) = apply(m, &cx, effects, &[]) {
+        m.record(
+            "replacement",
+            format!("the replacement effect failed: {e}"),
+            &[r::REPLACEMENT],
+        );
+    }
+}
+
 /// Applies `effects` in order; `chosen[i]` holds effect i's targets.
 pub fn apply(
     m: &mut M,
@@ -272,6 +298,15 @@ fn apply_one(
             };
             put::apply(m, cx, to, ids, *top, *who)?;
         }
+        Effect::Swap { .. } => {
+            let ids = ch
+                .map(|ts| {
+                    let cols = &cx.source_colours;
+                    super::swap::legal(&m.game, cx.controller, cx.source, cols, e, ts)
+                })
+                .unwrap_or_default();
+            super::swap::apply(m, cx, &ids)?;
+        }
         Effect::Restrict { target, .. } => {
             let cards = target
                 .as_ref()
@@ -346,10 +381,14 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
     // The controller choosing in the opponent's hand: shown, so public.
     let shown = mine && filter.side == crate::engine::Side::Opponent;
     let given = choose_list(m, &key);
+    // Only a card in the hidden hand can be "not found": one left in a
+    // public zone (the plan zone) is seen (2.25.3).
+    let hidden = |id: &CardId| m.game.card(id).is_some_and(|c| c.zone.kind == "hand");
     if may_fail
         && let Some(list) = &given
         && list.len() < n.min(options.len())
         && list.iter().all(|g| options.contains(g))
+        && options.iter().filter(|o| !list.contains(o)).all(hidden)
     {
         m.record(
             "choose",
@@ -362,6 +401,17 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
             &[r::NOT_FOUND, r::IMPOSSIBLE],
         );
         return Ok(Some(tgts(m, list)));
+    }
+    if may_fail
+        && let Some(list) = &given
+        && list.len() < n.min(options.len())
+        && let Some(seen) = options.iter().find(|o| !list.contains(o) && !hidden(o))
+    {
+        return Err(super::illegal(
+            r::NOT_FOUND,
+            format!("{seen} is in a public zone: only a card in the hidden hand can be not found"),
+            vec![],
+        ));
     }
     let picked = if options.len() <= n && given.is_none() {
         let e = m.record(
@@ -560,6 +610,7 @@ pub fn shuffle(m: &mut M, p: PlayerId) {
         ),
         &[r::DECK, r::PLAN_SHUFFLE],
     );
+    super::deck_order::not_decided(m, p, r::DELIBERATE_NOT_SHUFFLE);
 }
 
 /// The colours of a source card (2.4.2), for 耐性.

@@ -19,11 +19,13 @@ pub use activate::ACTIVATED;
 mod battle;
 pub mod board;
 mod cost;
+mod deck_order;
 mod divide;
 mod effects;
 mod modes;
 mod movement;
 mod moves;
+mod nearby;
 mod plan;
 mod play;
 mod priority;
@@ -34,6 +36,7 @@ mod restrict;
 mod rule_effects;
 mod smash;
 mod statics;
+mod swap;
 mod targets;
 mod triggers;
 mod turn;
@@ -147,6 +150,13 @@ pub const TRIGGERS: &[&str] = &[
     // in the region of the card's text `watch` (4.8.6, 4.15.2).
     "unit_to_graveyard",
     "instead_of_unit_graveyard",
+    // 「相手のユニットがこのカードと隣接するスクエアに置かれた時」: watching
+    // the opponent's units arriving in the region of the card's text
+    // `watch` (`adjacent` by default; flow/nearby.rs).
+    "opponent_unit_placed",
+    // 「相手のカードの下にある闘気カードが墓地に置かれる時、かわりに…」: a
+    // replacement on the 闘気 cards of the opponent's cards (flow/attach.rs).
+    "instead_of_opponent_toki_graveyard",
 ];
 
 /// The phases (3.4.2); a scenario starts at the beginning of one.
@@ -300,6 +310,9 @@ pub enum Kind {
         ability: usize,
         trigger: String,
         targets: Vec<Option<Vec<Tgt>>>,
+        /// The square where the unit whose arrival triggered it was put
+        /// (flow/nearby.rs): 「そのスクエア」 of its text.
+        event_square: Option<&'static str>,
     },
     /// 即死's delayed trigger (5.2.2): put `unit` into its owner's graveyard.
     InstantDeath {
@@ -428,6 +441,15 @@ pub struct Dz {
     /// Damage divided among targets as a spell was played (4.7.2-6):
     /// source → target → amount.
     pub divided: BTreeMap<CardId, BTreeMap<CardId, i64>>,
+    /// Units put onto squares during a simultaneous event (a swap), seen
+    /// by the watchers of flow/nearby.rs once it is over.
+    pub placing: Option<Vec<CardId>>,
+    /// Players whose deck's order has been deliberately decided (6.2.2);
+    /// it stays so for the duel (6.2.4).
+    pub deck_ordered: BTreeSet<PlayerId>,
+    /// While an ability triggered by a unit's arrival resolves: the square
+    /// that unit was put onto (`put` `to: "event_square"`).
+    pub event_square: Option<&'static str>,
 }
 
 /// The module's state of a game.

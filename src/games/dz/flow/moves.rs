@@ -94,7 +94,7 @@ pub fn to_owner_zone(m: &mut M, card: &str, kind: &'static str, top: bool) {
     if let Some(e) = m.trace.last_mut() {
         e.change(format!("{card}.zone"), from.to_string(), to.to_string());
     }
-    super::attach::host_left(m, card, riders, kind);
+    super::attach::host_left(m, &c, riders, kind);
     if let (Some(sq), "graveyard") = (left_square, kind) {
         super::watchers::left(m, &c, sq);
     }
@@ -236,6 +236,10 @@ fn support_on_arrival(m: &mut M, card: &str) {
     if bonus != 0 {
         e.rules.push(r::SUPPORT);
     }
+    if st_power != 0 || st_smash != 0 {
+        // A static ability (4.5.1) is what changes it.
+        e.rules.push(r::STATIC);
+    }
     if conditional {
         // Its own static abilities work only in the area they name.
         e.rules.push(r::STATIC_WHILE_THERE);
@@ -291,21 +295,8 @@ fn replaced(m: &mut M, c: &crate::engine::Card) -> bool {
         ],
     );
     dz(&mut m.game).replacing.insert(c.id.clone());
-    let cx = super::effects::Ctx {
-        controller,
-        source: &c.id,
-        source_colours: super::colours(&m.game, &c.id),
-    };
-    // The effects that could fail at run time are refused before the run
-    // (`rule_effects::refuse`); should one fail all the same, the trace
-    // says so rather than hide it.
-    if let Err(e) = super::effects::apply(m, &cx, &effects, &[]) {
-        m.record(
-            "replacement",
-            format!("the replacement effect failed: {e}"),
-            &[r::REPLACEMENT],
-        );
-    }
+    let colours = super::colours(&m.game, &c.id);
+    super::effects::instead(m, controller, &c.id, colours, &effects);
     dz(&mut m.game).replacing.remove(&c.id);
     true
 }

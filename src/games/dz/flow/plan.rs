@@ -88,6 +88,8 @@ pub fn resolve(m: &mut M, p: PlayerId, update: bool) -> Result<(), EngineError> 
                 format!("{}.deck", player_name(p)),
                 format!("{}.plan", player_name(p)),
             );
+            // Not a deliberate ordering of the deck (6.2.6).
+            super::deck_order::not_decided(m, p, r::DELIBERATE_NOT_PLAN);
             m.game.move_card(&c, ZoneId::of(p, "plan"), false);
             super::zone_effect::arrived(m, &c);
         }

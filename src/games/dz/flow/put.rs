@@ -33,7 +33,12 @@ pub const SQUARES: &[&str] = &[
     "adjacent",
     "same_line",
     "battle_space",
+    EVENT_SQUARE,
 ];
+
+/// 「そのスクエア」: the square where the unit whose arrival triggered the
+/// ability was put (flow/nearby.rs); nothing is put when there is none.
+pub const EVENT_SQUARE: &str = "event_square";
 
 /// `put` `to: "under"` with `target` the host card(s): 「闘気カードとして
 /// 置く」 (6.1.1), the top `top` card(s) of each host's owner's deck or the
@@ -104,9 +109,6 @@ pub fn apply(
         }
         return Ok(());
     }
-    if SQUARES.contains(&to) && super::text(&m.game, cx.source, "put_mode") == Some("swap") {
-        return swap(m, cx, &ids);
-    }
     if SQUARES.contains(&to) {
         for id in ids {
             let state = super::text(&m.game, cx.source, "put_state").map(str::to_string);
@@ -174,7 +176,12 @@ fn to_zone(m: &mut M, id: &str, to: &str) {
         ),
         &rules,
     );
+    let owner = m.game.card(id).map(|c| c.owner);
     moves::to_owner_zone(m, id, kind, kind == "deck" || kind == "graveyard");
+    if let (Some(p), "deck") = (owner, kind) {
+        // On top: a known place of the deck (6.2.2 A).
+        super::deck_order::decided(m, p);
+    }
 }
 
 /// A unit onto a battle square of region `to` chosen by the effect's
@@ -192,12 +199,16 @@ fn onto_square(
 ) -> Result<(), EngineError> {
     let p: PlayerId = cx.controller;
     let here = board::square(m.game.card(id).map_or("", |c| c.zone.kind));
+    let event = super::dz_ref(&m.game).event_square;
     let legal: Vec<&'static str> = board::SQUARES
         .iter()
         .copied()
         .filter(|sq| Some(*sq) != here)
         .filter(|sq| here.is_some() || m.game.zone_of(p, sq).is_empty())
         .filter(|sq| {
+            if to == EVENT_SQUARE {
+                return event == Some(*sq);
+            }
             board::square_in_region(
                 here.or(board::reference_square(&m.game, cx.source)),
                 sq,
@@ -241,40 +252,6 @@ fn onto_square(
     Ok(())
 }
 
-/// 「入れ替える」: two units on battle squares each go onto the other's
-/// square at once, square to square, the same objects (2.23.8-4); with
-/// fewer than two of them still there nothing is swapped (1.1.3).
-fn swap(m: &mut M, cx: &Ctx<'_>, ids: &[CardId]) -> Result<(), EngineError> {
-    let squares: Vec<(CardId, &'static str)> = ids
-        .iter()
-        .filter_map(|id| {
-            let c = m.game.card(id)?;
-            board::square(c.zone.kind).map(|sq| (id.clone(), sq))
-        })
-        .collect();
-    let [(a, sa), (b, sb)] = squares.as_slice() else {
-        m.record(
-            "put",
-            format!(
-                "{} can't swap: two units on battle squares are needed",
-                cx.source
-            ),
-            &[r::IMPOSSIBLE],
-        );
-        return Ok(());
-    };
-    m.record(
-        "put",
-        format!(
-            "{a} and {b} swap squares ({sa} ↔ {sb}): each is put onto the other's square at once"
-        ),
-        &[r::SQUARE_TO_SQUARE],
-    );
-    let state = super::text(&m.game, cx.source, "put_state").map(str::to_string);
-    relocate(m, a, sb, state.as_deref())?;
-    relocate(m, b, sa, state.as_deref())
-}
-
 /// The square named by the choice `key` among `legal` (the only one when
 /// there is one).
 fn choose_square(
@@ -307,7 +284,12 @@ fn choose_square(
 
 /// A unit moved by an effect from its square to another: the same object
 /// (2.23.8-4), placed there later than the units already there (3.11.5).
-fn relocate(m: &mut M, id: &str, sq: &'static str, state: Option<&str>) -> Result<(), EngineError> {
+pub(super) fn relocate(
+    m: &mut M,
+    id: &str,
+    sq: &'static str,
+    state: Option<&str>,
+) -> Result<(), EngineError> {
     m.record(
         "put",
         format!(

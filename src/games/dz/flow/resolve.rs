@@ -31,6 +31,7 @@ pub fn top(m: &mut M) -> Result<(), EngineError> {
             ability,
             trigger,
             targets: tg,
+            event_square,
         } => {
             let effects = m.game.ability_effects(&def, ability);
             let e = m.record(
@@ -71,7 +72,10 @@ pub fn top(m: &mut M) -> Result<(), EngineError> {
                 source: &source,
                 source_colours: effects::source_colours(m, &source),
             };
-            effects::apply(m, &cx, &effects, &tg)
+            dz(&mut m.game).event_square = event_square;
+            let done = effects::apply(m, &cx, &effects, &tg);
+            dz(&mut m.game).event_square = None;
+            done
         }
         Kind::InstantDeath {
             source,
@@ -126,6 +130,13 @@ fn countered(
     let cols = effects::source_colours(m, source);
     let mut any = false;
     for (i, e) in effects.iter().enumerate() {
+        if let (Some(Some(ts)), Some(_)) = (tg.get(i), super::swap::filters(e)) {
+            any |= !ts.is_empty();
+            if !super::swap::legal(&m.game, controller, source, &cols, e, ts).is_empty() {
+                return false;
+            }
+            continue;
+        }
         let (Some(Some(ts)), Some(crate::engine::Target::Chosen { filter, .. })) =
             (tg.get(i), targets::target_of(e))
         else {

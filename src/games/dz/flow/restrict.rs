@@ -28,7 +28,7 @@ pub enum Reach {
     /// The cards chosen, as the objects they were.
     Cards(Vec<Tgt>),
     /// Every card matching the filter at each moment.
-    All(Filter),
+    All(Box<Filter>),
 }
 
 /// A restriction created by a resolved spell or ability (4.14.3).
@@ -133,7 +133,7 @@ pub fn apply(
             (Reach::Players(ps), names, vec![r::DURATION])
         }
         Some(Target::All { filter }) => (
-            Reach::All(filter.clone()),
+            Reach::All(Box::new(filter.clone())),
             "every card its filter describes, now and arriving later".to_string(),
             vec![r::DURATION, r::LOCKED_SET],
         ),

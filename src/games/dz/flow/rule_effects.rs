@@ -360,14 +360,6 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                 format!("card `{key}`: divide `{t}` (only `damage` is implemented)"),
             ));
         }
-        if let Some(t) = d.text.get("put_mode")
-            && t != "swap"
-        {
-            return Err(ni(
-                r::SQUARE_TO_SQUARE,
-                format!("card `{key}`: put_mode `{t}` (only `swap`, 入れ替える, is implemented)"),
-            ));
-        }
         if let Some(t) = d.text.get("attribute")
             && t != "link"
         {
@@ -416,6 +408,29 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
         for a in &d.abilities {
             for e in &a.effect {
                 super::put::refuse(key, e)?;
+                super::swap::refuse(key, e)?;
+                if e.filters()
+                    .iter()
+                    .any(|(_, f)| f.region.as_deref() == Some(super::put::EVENT_SQUARE))
+                {
+                    return Err(ni(
+                        r::PLACED_FROM_ELSEWHERE,
+                        format!(
+                            "card `{key}`: `event_square` as a target filter's region (only a `put` goes there)"
+                        ),
+                    ));
+                }
+                if let Some(c) = e
+                    .filters()
+                    .iter()
+                    .find_map(|(_, f)| f.colour.as_deref())
+                    .filter(|c| !super::COLOURS.contains(c))
+                {
+                    return Err(super::bad(format!(
+                        "card `{key}`: colour `{c}` (one of {})",
+                        super::COLOURS.join(", ")
+                    )));
+                }
                 super::restrict::refuse(key, e)?;
                 match e {
                     crate::engine::Effect::SetState { state, .. } if state != super::FROZEN => {

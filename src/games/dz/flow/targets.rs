@@ -47,10 +47,7 @@ pub fn matches(
     id: &str,
 ) -> bool {
     let Some(c) = g.card(id) else { return false };
-    let zone_ok = match &f.zone {
-        None => board::is_square(c.zone.kind) || board::is_base(c.zone.kind),
-        Some(z) => c.zone.kind == z.as_str(),
-    };
+    let zone_ok = f.admits_zone(c.zone.kind, |z| board::is_square(z) || board::is_base(z));
     let side_ok = match (f.side, side_of(g, id)) {
         (Side::Any, _) => true,
         (Side::You, Some(p)) => p == controller,
@@ -60,6 +57,11 @@ pub fn matches(
     let type_ok = f.types.is_empty() || f.types.iter().any(|t| t == ctype(g, id));
     let state_ok = f.state.as_deref().is_none_or(|s| c.has(s));
     let other_ok = !f.other || id != source;
+    // 「赤の」: the card's colours are those of its use cost (2.4.2).
+    let colour_ok = f
+        .colour
+        .as_deref()
+        .is_none_or(|want| colours(g, id).contains(&want));
     let region_ok = f
         .region
         .as_deref()
@@ -74,6 +76,7 @@ pub fn matches(
         && type_ok
         && state_ok
         && other_ok
+        && colour_ok
         && region_ok
         && !resists(g, id, source_colours)
 }
@@ -113,7 +116,8 @@ pub fn choose_for(
     let chosen_count = effects
         .iter()
         .filter(|e| {
-            matches!(target_of(e), Some(Target::Chosen { .. })) && !in_hand(e) && !each_player(e)
+            (matches!(target_of(e), Some(Target::Chosen { .. })) && !in_hand(e) && !each_player(e))
+                || super::swap::filters(e).is_some()
         })
         .count();
     let mut out = Vec::new();
@@ -122,6 +126,19 @@ pub fn choose_for(
             // Cards chosen in a hand are not targets: chosen on
             // resolution (`effects::hand_choice`).
             out.push(None);
+            continue;
+        }
+        let k = if chosen_count == 1 {
+            key.to_string()
+        } else {
+            format!("{key}#{i}")
+        };
+        if let Some(fs) = super::swap::filters(e) {
+            // 「入れ替える」: both units are targets (flow/swap.rs).
+            match super::swap::choose(m, controller, source, &cols, fs, &k)? {
+                Some(ts) => out.push(Some(ts)),
+                None => return Ok(None),
+            }
             continue;
         }
         let Some(Target::Chosen {
@@ -133,11 +150,6 @@ pub fn choose_for(
         else {
             out.push(None);
             continue;
-        };
-        let k = if chosen_count == 1 {
-            key.to_string()
-        } else {
-            format!("{key}#{i}")
         };
         let options = candidates(&m.game, controller, source, &cols, filter);
         let n = *count as usize;
@@ -380,8 +392,15 @@ pub fn each_player(e: &Effect) -> bool {
     )
 }
 
+/// The zones a card chosen with a hand may also be in (「手札かプランゾーン
+/// にある」).
+const WITH_HAND: &[&str] = &["hand", "plan"];
+
 /// Whether the effect chooses cards in a hand (「自分の手札にあるカードを
-/// ２枚選び」): not a target (4.11.1).
+/// ２枚選び」), or in a hand and the plan zone together: not a target
+/// (4.11.1).
 pub fn in_hand(e: &Effect) -> bool {
-    matches!(target_of(e), Some(Target::Chosen { filter, .. }) if filter.zone.as_deref() == Some("hand"))
+    matches!(target_of(e), Some(Target::Chosen { filter, .. })
+        if filter.named_zones().any(|z| z == "hand")
+            && filter.named_zones().all(|z| WITH_HAND.contains(&z)))
 }

@@ -11,6 +11,17 @@ use super::{Entry, Kind, M, Trig, board, dz, label, r, targets};
 
 /// The abilities of `trigger` on `card`'s definition, as waiting triggers.
 pub fn fire_def(m: &mut M, card: &Card, trigger: &str, why: &[&'static str]) -> usize {
+    fire_def_at(m, card, trigger, why, None)
+}
+
+/// [`fire_def`] for an event that put a unit onto square `event_square`.
+pub fn fire_def_at(
+    m: &mut M,
+    card: &Card,
+    trigger: &str,
+    why: &[&'static str],
+    event_square: Option<&'static str>,
+) -> usize {
     let Some(def) = m.game.defs.get(&card.def) else {
         return 0;
     };
@@ -46,6 +57,7 @@ pub fn fire_def(m: &mut M, card: &Card, trigger: &str, why: &[&'static str]) -> 
                 ability: i,
                 trigger: trigger.to_string(),
                 targets: Vec::new(),
+                event_square,
             },
         };
         dz(&mut m.game).trigs.push(t);
@@ -105,6 +117,7 @@ pub fn placed(m: &mut M, card: &str) {
             r::PLACED_FROM_ELSEWHERE,
         ],
     );
+    super::nearby::placed(m, card);
 }
 
 /// A card leaves a square for zone `to`: its "put into the graveyard from
@@ -143,6 +156,7 @@ pub fn stack_waiting(m: &mut M) -> Result<usize, EngineError> {
                 def,
                 ability,
                 trigger,
+                event_square,
                 ..
             } => {
                 let effects = m.game.ability_effects(&def, ability);
@@ -183,6 +197,7 @@ pub fn stack_waiting(m: &mut M) -> Result<usize, EngineError> {
                     ability,
                     trigger,
                     targets: tg,
+                    event_square,
                 }
             }
             other => {

@@ -63,14 +63,7 @@ pub fn replacement(g: &Game, u: &Card, at: &str) -> Option<(Card, Vec<Effect>)> 
 /// the squares, and those that left in the same event (read as they last
 /// were), trigger once each (4.8.6, 4.8.11).
 pub fn left(m: &mut M, u: &Card, at: &'static str) {
-    let mut seen: Vec<(Card, &'static str)> = board::on_squares(&m.game)
-        .iter()
-        .filter_map(|id| {
-            let c = m.game.card(id)?.clone();
-            let sq = board::square_of(&m.game, id)?;
-            Some((c, sq))
-        })
-        .collect();
+    let mut seen = board::cards_on_squares(&m.game);
     seen.extend(dz(&mut m.game).left_in_batch.values().cloned());
     for (w, from) in seen {
         if has(&m.game, &w, TRIGGER) && watches(&m.game, &w, from, u, at) {
