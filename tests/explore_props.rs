@@ -189,3 +189,47 @@ fn a_dump_without_the_rest_is_the_board_after_the_action() {
     ]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// The corpus figure (`cargo test --release --test explore_props
+/// corpus_figure -- --ignored --nocapture`): of the files that give a
+/// choice, how many explore, with their choices taken out, finds the
+/// file's own outcome for (its ending with the choices given).
+#[test]
+#[ignore = "a measurement, not a check: prints the figure"]
+fn corpus_figure() {
+    let plan = Plan {
+        final_state: true,
+        ..Plan::none()
+    };
+    let (mut total, mut found_own) = (0, 0);
+    for (path, open) in open_corpus() {
+        let name = path.to_string_lossy();
+        let given = std::fs::read_to_string(&path).unwrap();
+        let (Ok(original), Ok(loaded)) = (
+            scenario::load_str(&name, &given, path.parent()),
+            scenario::load_str(&name, &open, path.parent()),
+        ) else {
+            continue;
+        };
+        total += 1;
+        let own = ending(&scenario::run_loaded(&original, &plan));
+        let responses = scenario::load::responses(&loaded).unwrap();
+        let found = explore::explore(&loaded, &responses, Settings { max_branches: 300 });
+        let hit = found.groups.iter().any(|g| {
+            let e = &g.ending;
+            let rules: Vec<&str> = e.rejections.iter().map(|r| r.rule).collect();
+            (e.state.clone(), e.result.clone(), rules, e.error.is_some()) == own
+        });
+        if hit {
+            found_own += 1;
+        } else {
+            eprintln!(
+                "not found: {name} ({} runs, {} outcomes{})",
+                found.runs,
+                found.groups.len(),
+                if found.truncated { ", bound hit" } else { "" }
+            );
+        }
+    }
+    eprintln!("explore found the file's own outcome in {found_own} of {total} files");
+}
