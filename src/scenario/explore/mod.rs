@@ -764,7 +764,12 @@ fn missing(
 /// The engine refused the value this search gave choice `key` on action
 /// `i`: try the value's other forms once, else it is not a legal way.
 fn refused(input: &Input, i: usize, key: &str, described: &[String], cap: usize) -> Fork {
-    let last = match input.path.last() {
+    // The last decision made (a choice left to the rules since is not one).
+    let made = input
+        .path
+        .iter()
+        .rfind(|d| !matches!(d, Decision::Default { .. }));
+    let last = match made {
         Some(Decision::Choice { on, key: k, value }) if *on == input.origin[i] && k == key => value,
         _ => return Fork::Leaf,
     };
