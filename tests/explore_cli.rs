@@ -178,3 +178,66 @@ fn a_given_random_result_is_used_and_one_out_of_range_is_bad_input() {
         .code(2)
         .stderr(predicate::str::contains("`random[0]` = 5 is not allowed"));
 }
+
+/// `file` with the choices of its actions taken out, in a temporary file.
+fn without_choices(file: &str, name: &str) -> std::path::PathBuf {
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    for a in v["actions"].as_array_mut().unwrap() {
+        a.as_object_mut().unwrap().remove("choices");
+    }
+    let dir = std::env::temp_dir().join(format!("judge-explore-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join(name);
+    std::fs::write(&out, v.to_string()).unwrap();
+    out
+}
+
+#[test]
+fn a_choice_the_rules_make_by_default_is_explored_both_ways() {
+    // SVE Earth Rite is a "may" (default: not used); PSO2 puts one
+    // player's simultaneous abilities in the order they triggered unless
+    // the player orders them (406.2.1).
+    for (file, other) in [
+        ("rulings/sve/13.3.3.2-earth-rite-paid.json", r#""m""#),
+        (
+            "rulings/pso2/406.2.1-one-players-triggers-in-chosen-order.json",
+            r#"["b.on_ko","a.on_ko"]"#,
+        ),
+    ] {
+        let open = without_choices(file, "default.json");
+        let v = json_of(&["explore", "--json", open.to_str().unwrap()]);
+        let outcomes = v["outcomes"].as_array().unwrap();
+        assert_eq!(outcomes.len(), 2, "{file}: {v}");
+        let answers: Vec<String> = v["branches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|b| b["path"].as_array().unwrap().clone())
+            .map(|d| d["answer"].as_str().unwrap().to_string())
+            .collect();
+        assert!(
+            answers.iter().any(|a| a.contains("the rules' default")),
+            "{file}: {answers:?}"
+        );
+        assert!(answers.iter().any(|a| a == other), "{file}: {answers:?}");
+    }
+}
+
+#[test]
+fn identical_states_at_the_same_action_are_merged_not_run_again() {
+    let v = json_of(&["explore", "--json", "tests/explore/sve-1000-branches.json"]);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["branches"].as_array().unwrap().len(), 1000);
+    assert_eq!(v["outcomes"].as_array().unwrap().len(), 220);
+    let (runs, merged) = (v["runs"].as_u64().unwrap(), v["merged"].as_u64().unwrap());
+    // Without merging: 1 + 10 + 100 + 1,000 runs.
+    assert!(merged > 0 && runs < 1111, "{runs} runs, {merged} merged");
+    assert!(
+        v["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m.as_str().unwrap().contains("not run again")),
+        "{v}"
+    );
+}

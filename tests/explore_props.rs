@@ -1,7 +1,8 @@
 //! Property tests of `judge explore` and `judge run --dump-at`: every
 //! branch explore reports, written back as a scenario with its choices,
 //! ends as reported; every dump, run with the remaining actions, ends as
-//! the original file (the second through the real binary).
+//! the original file (the second through the real binary); a moment with
+//! changes still in force is written with them (`modifiers`).
 
 use std::path::{Path, PathBuf};
 
@@ -188,4 +189,111 @@ fn a_dump_without_the_rest_is_the_board_after_the_action() {
         "99",
     ]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// The corpus figure (`cargo test --release --test explore_props
+/// corpus_figure -- --ignored --nocapture`): of the files that give a
+/// choice, how many explore, with their choices taken out, finds the
+/// file's own outcome for (its ending with the choices given).
+#[test]
+#[ignore = "a measurement, not a check: prints the figure"]
+fn corpus_figure() {
+    let plan = Plan {
+        final_state: true,
+        ..Plan::none()
+    };
+    let (mut total, mut found_own) = (0, 0);
+    for (path, open) in open_corpus() {
+        let name = path.to_string_lossy();
+        let given = std::fs::read_to_string(&path).unwrap();
+        let (Ok(original), Ok(loaded)) = (
+            scenario::load_str(&name, &given, path.parent()),
+            scenario::load_str(&name, &open, path.parent()),
+        ) else {
+            continue;
+        };
+        total += 1;
+        let own = ending(&scenario::run_loaded(&original, &plan));
+        let responses = scenario::load::responses(&loaded).unwrap();
+        let found = explore::explore(&loaded, &responses, Settings { max_branches: 300 });
+        let hit = found.groups.iter().any(|g| {
+            let e = &g.ending;
+            let rules: Vec<&str> = e.rejections.iter().map(|r| r.rule).collect();
+            (e.state.clone(), e.result.clone(), rules, e.error.is_some()) == own
+        });
+        if hit {
+            found_own += 1;
+        } else {
+            eprintln!(
+                "not found: {name} ({} runs, {} outcomes{})",
+                found.runs,
+                found.groups.len(),
+                if found.truncated { ", bound hit" } else { "" }
+            );
+        }
+    }
+    eprintln!("explore found the file's own outcome in {found_own} of {total} files");
+}
+
+#[test]
+fn a_change_in_force_is_written_and_ends_when_it_would_have() {
+    // After action 2 a -2 defense "until end of turn" is in force on k
+    // and k2; the rest of the file ends the turn.
+    let file = "rulings/pmv/4.9.1.b-until-end-of-turn-ends-first.json";
+    let dir = std::env::temp_dir().join(format!("judge-dump-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("dump.json");
+    let out = out.to_str().unwrap();
+    let o = judge(&["run", file, "--dump-at", "2", "--dump-to", out]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let dumped: Value = serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap();
+    let k = dumped["state"]["players"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|p| p["zones"].as_object().unwrap().values())
+        .flat_map(|z| z.as_array().unwrap())
+        .find(|c| c["id"] == "k")
+        .unwrap();
+    assert_eq!(k["modifiers"][0]["stat"], "defense");
+    assert_eq!(k["modifiers"][0]["delta"], -2);
+    assert_eq!(k["modifiers"][0]["until"], "end_of_turn");
+    assert_eq!(final_state(out), final_state(file));
+    assert!(judge(&["check", out]).status.success());
+}
+
+#[test]
+fn a_change_in_force_with_a_duration_the_game_does_not_model_is_bad_input() {
+    let dir = std::env::temp_dir().join(format!("judge-dump-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.json");
+    // A PMV-only duration on an SVE board.
+    let dumped = serde_json::json!({
+        "game": "sve",
+        "name": "bad duration",
+        "source": { "kind": "worked_example", "clause": "10.9", "summary": "bad" },
+        "cards": { "f": { "name": "F", "type": "follower", "cost": 1, "attack": 1, "defense": 1 } },
+        "state": {
+            "turn": { "player": "p1", "phase": "main", "number": 3 },
+            "players": { "p1": { "zones": { "field": [
+                { "id": "f", "card": "f", "modifiers": [
+                    { "stat": "attack", "delta": 1, "until": "this_interference", "source": "f" }
+                ] }
+            ] } } }
+        },
+        "actions": []
+    });
+    std::fs::write(&bad, dumped.to_string()).unwrap();
+    let o = judge(&["run", bad.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("this_interference"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
 }

@@ -34,29 +34,21 @@ pub fn run(loaded: &Loaded, args: DumpArgs<'_>) -> CmdResult {
         );
         return Ok(exit::USAGE);
     }
-    let plan = Plan {
-        after: [n].into(),
-        final_state: true,
-        game_after: Some(n),
-        ..Plan::none()
+    let text = match attempt(loaded, n, args.rest) {
+        Ok(text) => text,
+        Err(Refused::Stopped(why)) => {
+            crate::errln!(
+                "error: --dump-at {n}: the run stopped before the end of action {n}{why}"
+            );
+            return Ok(exit::USAGE);
+        }
+        Err(Refused::Differs(why)) => {
+            crate::errln!(
+                "error: the state after action {n} cannot be written as a scenario that goes on the same way: {why}. A scenario holds the board; what is in progress (abilities waiting to resolve, effects that last until later, a procedure waiting for an answer) starts again from the beginning of the phase"
+            );
+            return Ok(exit::NO_MATCH);
+        }
     };
-    let original = scenario::run_loaded(loaded, &plan);
-    let Some(game) = original.open.game.as_deref() else {
-        let why = original
-            .error
-            .as_ref()
-            .map_or_else(String::new, |e| format!(": {}", e.error));
-        crate::errln!("error: --dump-at {n}: the run stopped before the end of action {n}{why}");
-        return Ok(exit::USAGE);
-    };
-    let dumped = write::dump(loaded, game, n, args.rest);
-    let text = write::to_text(&dumped);
-    if let Err(why) = verify(loaded, &original, n, &text, args.rest) {
-        crate::errln!(
-            "error: the state after action {n} cannot be written as a scenario that goes on the same way: {why}. A scenario holds the board; what is in progress (abilities waiting to resolve, effects that last until later, a procedure waiting for an answer) starts again from the beginning of the phase"
-        );
-        return Ok(exit::NO_MATCH);
-    }
     match args.to {
         Some(path) => {
             if let Err(e) = std::fs::write(path, &text) {
@@ -72,6 +64,39 @@ pub fn run(loaded: &Loaded, args: DumpArgs<'_>) -> CmdResult {
         None => crate::scenario::report::emit(&text),
     }
     Ok(exit::OK)
+}
+
+/// Why the state after an action was not written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    /// The run stopped before the end of the action (": why").
+    Stopped(String),
+    /// The written file would not go on as the original: what differs.
+    Differs(String),
+}
+
+/// The state after action `n` of `loaded` as the text of a scenario
+/// (with the remaining actions when `rest`), checked: alone it is the
+/// board after action `n`, and with the rest it ends as the original.
+pub fn attempt(loaded: &Loaded, n: usize, rest: bool) -> Result<String, Refused> {
+    let plan = Plan {
+        after: [n].into(),
+        final_state: true,
+        game_after: Some(n),
+        ..Plan::none()
+    };
+    let original = scenario::run_loaded(loaded, &plan);
+    let Some(game) = original.open.game.as_deref() else {
+        let why = original
+            .error
+            .as_ref()
+            .map_or_else(String::new, |e| format!(": {}", e.error));
+        return Err(Refused::Stopped(why));
+    };
+    let dumped = write::dump(loaded, game, n, rest);
+    let text = write::to_text(&dumped);
+    verify(loaded, &original, n, &text, rest).map_err(Refused::Differs)?;
+    Ok(text)
 }
 
 /// Checks the written scenario `text`: loaded and run with no action, its

@@ -163,6 +163,12 @@ fn verdict(found: &Exploration, settings: explore::Settings) -> Vec<String> {
             found.duplicates
         ));
     }
+    if found.merged > 0 {
+        out.push(format!(
+            "{} branch(es) reached a state another had reached at the same action, before the same decisions: its branches were taken, not run again",
+            found.merged
+        ));
+    }
     out
 }
 
@@ -299,6 +305,7 @@ fn to_json(loaded: &Loaded, found: &Exploration, settings: explore::Settings) ->
         "order_does_not_matter": !found.truncated && found.groups.len() == 1,
         "not_legal": found.not_legal,
         "duplicates": found.duplicates,
+        "merged": found.merged,
         "messages": verdict(found, settings),
         "outcomes": outcomes,
         "branches": branches,

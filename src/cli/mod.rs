@@ -4,7 +4,7 @@
 pub mod check;
 mod coverage;
 mod diff;
-mod dump;
+pub mod dump;
 mod explore;
 mod games;
 mod new;

@@ -92,6 +92,9 @@ pub struct Plan {
     /// Keep the whole state (the engine's, not a snapshot) after this
     /// action, in [`Outcome::open`] (`judge run --dump-at`).
     pub game_after: Option<usize>,
+    /// Keep a fingerprint of the whole state before the first action and
+    /// after each action ([`Open::fingerprints`], `judge explore`).
+    pub fingerprints: bool,
 }
 
 impl Plan {
@@ -126,6 +129,8 @@ pub fn run<R: Rules>(rules: &R, mut game: Game, actions: &[Action], plan: &Plan)
         rejections: Vec::new(),
         checkpoints: Vec::new(),
         kept: None,
+        open: Open::default(),
+        random_found: false,
     };
     let error = d
         .check_and_start(actions)
@@ -136,6 +141,7 @@ pub fn run<R: Rules>(rules: &R, mut game: Game, actions: &[Action], plan: &Plan)
         rejections,
         checkpoints,
         kept,
+        open,
         ..
     } = d;
     let state = if plan.final_state {
@@ -153,6 +159,7 @@ pub fn run<R: Rules>(rules: &R, mut game: Game, actions: &[Action], plan: &Plan)
             _ => None,
         },
         game: kept,
+        ..open
     };
     Outcome {
         state,
@@ -174,6 +181,11 @@ struct Driver<'a, R: Rules> {
     checkpoints: Vec<Option<Value>>,
     /// The state after the action `plan.game_after` names.
     kept: Option<Box<Game>>,
+    /// What the run left open so far: choices made by default, where the
+    /// first unscripted draw was, the fingerprints.
+    open: Open,
+    /// Whether a draw past a strict script was made yet.
+    random_found: bool,
 }
 
 impl<R: Rules> Driver<'_, R> {
@@ -191,7 +203,17 @@ impl<R: Rules> Driver<'_, R> {
         self.rules
             .settle(&mut self.m, actions.first())
             .map_err(before)?;
+        self.fingerprint();
+        self.random_found = self.m.game.rng.wanted().is_some();
         random_fits(&self.m).map_err(before)
+    }
+
+    /// The fingerprint of the state now, if the plan keeps them.
+    fn fingerprint(&mut self) {
+        if self.plan.fingerprints {
+            let f = fingerprint(&self.m, &self.rejections);
+            self.open.fingerprints.push(f);
+        }
     }
 
     /// Every action in turn; a stop error ends the run.
@@ -238,6 +260,10 @@ impl<R: Rules> Driver<'_, R> {
             random_fits(m)?;
             m.choices.finish()
         });
+        let defaulted = self.m.choices.take_defaulted();
+        self.open
+            .defaulted
+            .extend(defaulted.into_iter().map(|d| (i, d)));
         match r {
             Err(EngineError::Illegal {
                 rule,
@@ -287,6 +313,11 @@ impl<R: Rules> Driver<'_, R> {
 
     /// The state after action `i`, if the plan keeps it.
     fn checkpoint(&mut self, i: usize) {
+        if !self.random_found && self.m.game.rng.wanted().is_some() {
+            self.random_found = true;
+            self.open.random_at = Some(i);
+        }
+        self.fingerprint();
         if self.plan.game_after == Some(i) {
             self.kept = Some(Box::new(self.m.game.clone()));
         }
@@ -297,6 +328,46 @@ impl<R: Rules> Driver<'_, R> {
         });
         self.checkpoints.push(kept);
     }
+}
+
+/// A fingerprint of everything a run's future depends on (the game, the
+/// generator where it stands, the steps waiting, the rejections so far),
+/// not of how it got there (the trace, the results already drawn): two
+/// runs with equal fingerprints before equal actions end the same. 128
+/// bits (two keyed hashes of the state's debug form).
+fn fingerprint<S: std::fmt::Debug>(m: &Machine<S>, rejections: &[Rejection]) -> u128 {
+    use std::fmt::Write;
+    use std::hash::{DefaultHasher, Hasher};
+    struct Both(DefaultHasher, DefaultHasher);
+    impl Write for Both {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0.write(s.as_bytes());
+            self.1.write(s.as_bytes());
+            Ok(())
+        }
+    }
+    let mut h = Both(DefaultHasher::new(), DefaultHasher::new());
+    h.1.write_u8(1);
+    let g = &m.game;
+    let rejected: Vec<(usize, &str)> = rejections.iter().map(|r| (r.action, r.rule)).collect();
+    let _ = write!(
+        h,
+        "{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
+        g.defs.keys().collect::<Vec<_>>(),
+        g.players,
+        g.cards,
+        g.zones,
+        g.turn,
+        g.result,
+        g.events,
+        g.pending,
+        g.own,
+        g.next_token,
+        (g.rng.continuation(), g.rng.wanted()),
+        m.stack,
+        rejected,
+    );
+    (u128::from(h.0.finish()) << 64) | u128::from(h.1.finish())
 }
 
 /// A given random result (the scenario's `random`) out of its draw's

@@ -177,6 +177,26 @@ pub struct Choices {
     /// What the last missing choice takes, when the helper that found it
     /// missing knows (`judge explore` enumerates it).
     wanted: Option<(String, Wanted)>,
+    /// The choices the rules made by default because the action did not
+    /// give them ([`Choices::or_default`]), in the order read.
+    defaulted: Vec<Defaulted>,
+}
+
+/// A choice the rules let the engine make when the scenario does not
+/// ("may" with its default, an optional payment, an order the engine
+/// fills in): the other answers, so that `judge explore` can try each.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Defaulted {
+    /// The choice's name.
+    pub key: String,
+    /// The answers other than the default, listed as the options of a
+    /// missing choice are (with `shape`: what the shape picks from).
+    pub options: Vec<String>,
+    /// Its shape beyond the list, when known (a count, a pick).
+    pub shape: Option<Wanted>,
+    /// The default as a scenario writes it, when the shape's answers
+    /// include it (left out of the answers tried).
+    pub default: Option<Value>,
 }
 
 /// What a missing choice takes beyond its list of options, when the
@@ -188,6 +208,8 @@ pub enum Wanted {
     Pick(TargetCount),
     /// A whole number from 0 to `max`.
     Number { max: u64 },
+    /// The options in any order but the one listed (the default order).
+    Reorder,
 }
 
 impl Choices {
@@ -197,7 +219,133 @@ impl Choices {
             given,
             used: BTreeSet::new(),
             wanted: None,
+            defaulted: Vec::new(),
         }
+    }
+
+    /// Reads an optional choice the rules make by default when the action
+    /// does not give it (marking it used, as [`Choices::take`]); when it is
+    /// not given, records the `others` (every answer but the default, as a
+    /// scenario writes it) for `judge explore`, which tries each. The
+    /// caller applies the default on `None`.
+    pub fn or_default<I: AsRef<str>>(&mut self, key: &str, others: &[I]) -> Option<Value> {
+        self.or_default_shaped(key, texts(others), None)
+    }
+
+    /// [`Choices::or_default`] for a choice of a shape beyond its list
+    /// ("up to N" of the options: [`Wanted::Pick`]; another order of them:
+    /// [`Wanted::Reorder`]).
+    pub fn or_default_shaped(
+        &mut self,
+        key: &str,
+        options: Vec<String>,
+        shape: Option<Wanted>,
+    ) -> Option<Value> {
+        let v = self.take(key);
+        if v.is_none() {
+            self.defaulted(Defaulted {
+                key: key.to_string(),
+                options,
+                shape,
+                default: None,
+            });
+        }
+        v
+    }
+
+    /// Records that the rules make choice `key` by default, unless the
+    /// action gives it (for a game reading the choice with another reader,
+    /// [`Choices::ids`], [`Choices::one_id`]…, on the next line): the
+    /// answers are `shape` over `options` (every option when `None`), but
+    /// `default`, the rules' own answer.
+    pub fn default_is(
+        &mut self,
+        key: &str,
+        options: Vec<String>,
+        shape: Option<Wanted>,
+        default: Value,
+    ) {
+        if !self.given.contains_key(key) {
+            self.defaulted(Defaulted {
+                key: key.to_string(),
+                options,
+                shape,
+                default: Some(default),
+            });
+        }
+    }
+
+    /// Records that choice `key`, when not given, is none of the
+    /// `options` ("you may choose any of these"): explore tries every
+    /// non-empty list of them ([`Choices::default_is`]).
+    pub fn default_none_of<I: AsRef<str>>(&mut self, key: &str, options: &[I]) {
+        let any = Wanted::Pick(TargetCount::UpTo(options.len()));
+        self.default_is(key, texts(options), Some(any), Value::Array(Vec::new()));
+    }
+
+    /// Records that choice `key`, when not given, is none ("you may use
+    /// one of these"): explore tries each option as the answer.
+    pub fn default_not_one_of<I: AsRef<str>>(&mut self, key: &str, options: &[I]) {
+        if !self.given.contains_key(key) {
+            self.defaulted(Defaulted {
+                key: key.to_string(),
+                options: texts(options),
+                shape: None,
+                default: None,
+            });
+        }
+    }
+
+    /// Records that choice `key`, when not given, is the `options` in the
+    /// order listed ("in any order"): explore tries every other order.
+    pub fn default_order<I: AsRef<str>>(&mut self, key: &str, options: &[I]) {
+        if !self.given.contains_key(key) {
+            self.defaulted(Defaulted {
+                key: key.to_string(),
+                options: texts(options),
+                shape: Some(Wanted::Reorder),
+                default: None,
+            });
+        }
+    }
+
+    /// Records that choice `key`, when not given, is every one of the
+    /// `options` ("choose them all, or fewer if you may"): explore tries
+    /// every shorter list of them.
+    pub fn default_all_of<I: AsRef<str>>(&mut self, key: &str, options: &[I]) {
+        let fewer = Wanted::Pick(TargetCount::UpTo(options.len()));
+        self.default_is(
+            key,
+            texts(options),
+            Some(fewer),
+            Value::from(texts(options)),
+        );
+    }
+
+    /// Records that choice `key`, when not given, is made by the engine
+    /// itself among the lists of `count` of the `options` (which cards
+    /// pay a cost): explore tries each list.
+    pub fn default_some_of<I: AsRef<str>>(&mut self, key: &str, options: &[I], count: TargetCount) {
+        if !self.given.contains_key(key) {
+            self.defaulted(Defaulted {
+                key: key.to_string(),
+                options: texts(options),
+                shape: Some(Wanted::Pick(count)),
+                default: None,
+            });
+        }
+    }
+
+    /// Records a choice made by default (once per key and action).
+    fn defaulted(&mut self, d: Defaulted) {
+        if !self.defaulted.iter().any(|x| x.key == d.key) {
+            self.defaulted.push(d);
+        }
+    }
+
+    /// The choices made by default so far (taken: the list is emptied).
+    pub fn take_defaulted(&mut self) -> Vec<Defaulted> {
+        std::mem::take(&mut self.defaulted)
     }
 
     /// The shape of the missing choice `key`, if the helper that found it
@@ -769,6 +917,24 @@ mod tests {
             c.exactly("none", &opts, 1),
             Err(EngineError::MissingChoice { .. })
         ));
+    }
+
+    #[test]
+    fn a_choice_made_by_default_is_recorded_unless_given() {
+        let mut c = given("a", Value::from(true));
+        assert_eq!(c.or_default("a", &["true"]), Some(Value::from(true)));
+        assert_eq!(c.or_default("b", &["true"]), None);
+        c.default_none_of("c", &ids(&["x", "y"]));
+        c.default_none_of("c", &ids(&["x"]));
+        c.default_order("a", &ids(&["x", "y"]));
+        let d = c.take_defaulted();
+        let keys: Vec<&str> = d.iter().map(|d| d.key.as_str()).collect();
+        assert_eq!(keys, ["b", "c"]);
+        assert_eq!(d[1].options, ids(&["x", "y"]));
+        assert_eq!(d[1].shape, Some(Wanted::Pick(TargetCount::UpTo(2))));
+        assert_eq!(d[1].default, Some(serde_json::json!([])));
+        assert!(c.take_defaulted().is_empty());
+        assert!(c.finish().is_ok());
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub use card::{
 };
 pub use driver::{Plan, Rules};
 pub use machine::{
-    ChoiceId, Choices, EngineError, Flow, Machine, Picked, TargetCount, Wanted, texts,
+    ChoiceId, Choices, Defaulted, EngineError, Flow, Machine, Picked, TargetCount, Wanted, texts,
 };
 pub use state::{
     Card, CardId, Event, Game, GameResult, Pending, Player, PlayerId, Recipient, ShownFace,
@@ -112,6 +112,15 @@ pub struct Open {
     pub choice: Option<machine::Wanted>,
     /// The whole state after the action [`Plan::game_after`] names.
     pub game: Option<Box<Game>>,
+    /// The choices the rules made by default (the action did not give
+    /// them), with the action they were read on, in the order read.
+    pub defaulted: Vec<(usize, machine::Defaulted)>,
+    /// The action during which the first draw past a strict script was
+    /// made (`None` with [`Open::random`] set: before the first action).
+    pub random_at: Option<usize>,
+    /// With [`Plan::fingerprints`]: the state's fingerprint before the
+    /// first action, then after each action.
+    pub fingerprints: Vec<u128>,
 }
 
 /// An error that stopped a run.

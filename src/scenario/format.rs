@@ -185,9 +185,38 @@ pub struct CardInstanceDef {
     /// e.g. a PMV character already transformed (10.28.3).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub alternate: bool,
+    /// Changes to its characteristics already in force (effects resolved
+    /// before the scenario starts, with how long they last), oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modifiers: Vec<ModifierDef>,
     /// A comment; ignored.
     #[serde(rename = "//", default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<Value>,
+}
+
+/// A change already in force on a card: `delta` added to `stat` (or,
+/// with `set`, `stat` set to `delta`), lasting `until`, created by the
+/// ability of card `source`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ModifierDef {
+    /// The characteristic (`attack`, `defense`, `power`…; `swap` swaps
+    /// attack and defense).
+    pub stat: String,
+    /// The amount added, or with `set` the value set.
+    #[serde(default)]
+    pub delta: i64,
+    /// A value set rather than an addition.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub set: bool,
+    /// With `set`: the text says "always" (常に).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub always: bool,
+    /// How long it lasts (default `end_of_turn`).
+    #[serde(default)]
+    pub until: crate::engine::Until,
+    /// The card whose ability created it.
+    pub source: String,
 }
 
 /// One player action.

@@ -51,7 +51,7 @@ pub fn plan(expect: &format::Expect) -> Plan {
         after: expect.checkpoints.iter().map(|c| c.after).collect(),
         final_state: expect.state.is_some(),
         interest: Some(interest(expect)),
-        game_after: None,
+        ..Plan::none()
     }
 }
 

@@ -9,8 +9,8 @@ use serde_json::json;
 
 use super::Loaded;
 use super::format::{
-    ActionDef, CardEntry, CardInstanceDef, Checkpoint, Expect, ExpectRejected, PlayerDef, Scenario,
-    StateDef, TurnDef, ZoneDef,
+    ActionDef, CardEntry, CardInstanceDef, Checkpoint, Expect, ExpectRejected, ModifierDef,
+    PlayerDef, Scenario, StateDef, TurnDef, ZoneDef,
 };
 use crate::engine::{Game, PlayerId, player_name};
 
@@ -172,6 +172,18 @@ fn entry(game: &Game, p: PlayerId, id: &str, states: &[&str]) -> CardEntry {
         token: c.token,
         owner: (c.owner != p).then(|| player_name(c.owner)),
         alternate: c.face.as_ref().is_some_and(|f| f.source == id),
+        modifiers: c
+            .modifiers
+            .iter()
+            .map(|m| ModifierDef {
+                stat: m.stat.clone(),
+                delta: m.delta,
+                set: m.set,
+                always: m.always,
+                until: m.until,
+                source: m.source.to_string(),
+            })
+            .collect(),
         comment: None,
     })
 }

@@ -13,6 +13,7 @@ pub fn candidates(options: &[String], wanted: Option<Wanted>, cap: usize) -> Vec
     match wanted {
         Some(Wanted::Number { max }) => (0..=max).take(cap).map(|n| json!(n)).collect(),
         Some(Wanted::Pick(count)) => picks(options, count, cap),
+        Some(Wanted::Reorder) => reorders(options, cap),
         None => scalars(options).into_iter().take(cap).collect(),
     }
 }
@@ -57,6 +58,28 @@ fn range(o: &str) -> Option<(i64, i64)> {
     let hi = hi.split_whitespace().next()?;
     let (lo, hi) = (lo.trim().parse().ok()?, hi.trim().parse().ok()?);
     (lo <= hi && hi - lo <= 10_000).then_some((lo, hi))
+}
+
+/// Every order of all `options` but the one listed, at most `cap`.
+fn reorders(options: &[String], cap: usize) -> Vec<Value> {
+    fn grow(rest: &mut Vec<String>, cur: &mut Vec<String>, out: &mut Vec<Value>, cap: usize) {
+        if out.len() > cap {
+            return;
+        }
+        if rest.is_empty() {
+            out.push(json!(cur));
+            return;
+        }
+        for i in 0..rest.len() {
+            cur.push(rest.remove(i));
+            grow(rest, cur, out, cap);
+            rest.insert(i, cur.pop().unwrap_or_default());
+        }
+    }
+    let mut out = Vec::new();
+    grow(&mut options.to_vec(), &mut Vec::new(), &mut out, cap);
+    // The first is the listed order.
+    out.into_iter().skip(1).take(cap).collect()
 }
 
 /// Every list of distinct options a count allows, in the options' order:
@@ -237,6 +260,18 @@ mod tests {
         assert_eq!(v, [json!([]), json!(["a"]), json!(["b"]), json!(["c"])]);
         let v = candidates(&[], Some(Wanted::Number { max: 1 }), 100);
         assert_eq!(v, [json!(0), json!(1)]);
+    }
+
+    #[test]
+    fn another_order_is_every_order_but_the_listed_one() {
+        let v = candidates(&ids(&["a", "b", "c"]), Some(Wanted::Reorder), 100);
+        assert_eq!(v.len(), 5);
+        assert_eq!(v[0], json!(["a", "c", "b"]));
+        assert!(!v.contains(&json!(["a", "b", "c"])));
+        assert_eq!(
+            candidates(&ids(&["a"]), Some(Wanted::Reorder), 100),
+            [] as [Value; 0]
+        );
     }
 
     #[test]

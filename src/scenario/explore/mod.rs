@@ -55,13 +55,22 @@ pub enum Decision {
     /// A candidate response inserted before the file's `actions[before]`
     /// (`before` = the number of actions: after the last).
     Response { response: usize, before: usize },
+    /// A choice the rules make by default, left to them (not given).
+    Default {
+        /// The action it is read on.
+        on: Origin,
+        /// The choice's name.
+        key: String,
+    },
 }
 
 impl Decision {
     /// What was decided, without the answer: rows group answers by it.
     pub fn label(&self, loaded: &Loaded) -> String {
         match self {
-            Decision::Choice { on, key, .. } => format!("{} `{key}`", origin_label(loaded, *on)),
+            Decision::Choice { on, key, .. } | Decision::Default { on, key } => {
+                format!("{} `{key}`", origin_label(loaded, *on))
+            }
             Decision::Random { draw, of, .. } => {
                 format!("random draw {} (result 0 to {})", draw + 1, of - 1)
             }
@@ -75,6 +84,7 @@ impl Decision {
     pub fn answer(&self, loaded: &Loaded) -> String {
         match self {
             Decision::Choice { value, .. } => value.to_string(),
+            Decision::Default { .. } => "(not given: the rules' default)".to_string(),
             Decision::Random { value, .. } => value.to_string(),
             Decision::Response { before, .. } => {
                 if *before < loaded.scenario.actions.len() {
@@ -146,6 +156,10 @@ pub struct Exploration {
     pub not_legal: BTreeMap<String, usize>,
     /// Branches given the same decisions as one already run (run once).
     pub duplicates: usize,
+    /// Runs whose state, before the action of their next decision, was
+    /// that of a fork already explored: that fork's branches were taken
+    /// onto their decisions instead of being run again.
+    pub merged: usize,
     /// Whether `max_branches` stopped the search before the end.
     pub truncated: bool,
 }
@@ -165,8 +179,13 @@ struct Input {
     options: Vec<String>,
     /// How many other forms of the last choice's value are left to try
     /// when the engine refuses it (0 for a shaped, exact value).
-    /// tried in its other form).
     forms_left: u8,
+    /// The forks it descends from (indices in `Found::forks`), so that a
+    /// branch it reaches is also reached by every branch merged into them.
+    ancestry: Vec<usize>,
+    /// The choices made by default that it leaves to the rules (action,
+    /// choice), in the order met.
+    kept: Vec<(usize, String)>,
 }
 
 impl Input {
@@ -178,7 +197,18 @@ impl Input {
             .zip(&self.actions)
             .map(|(o, a)| (o, &a.target, &a.choices))
             .collect();
-        serde_json::to_string(&(choices, &self.random)).unwrap_or_default()
+        serde_json::to_string(&(choices, &self.random, &self.kept)).unwrap_or_default()
+    }
+
+    /// This branch leaving choice `key` on action `i` to the rules.
+    fn keeping(&self, i: usize, key: &str) -> Input {
+        let mut next = self.clone();
+        next.kept.push((i, key.to_string()));
+        next.path.push(Decision::Default {
+            on: self.origin[i],
+            key: key.to_string(),
+        });
+        next
     }
 
     /// This branch with choice `key` = `value` on action `i`. An action
@@ -215,6 +245,7 @@ impl Input {
 pub fn explore(loaded: &Loaded, responses: &[Action], settings: Settings) -> Exploration {
     let plan = Plan {
         final_state: true,
+        fingerprints: true,
         ..Plan::none()
     };
     let mut queue: VecDeque<Input> = roots(loaded, responses, settings.max_branches + 1).into();
@@ -237,16 +268,7 @@ pub fn explore(loaded: &Loaded, responses: &[Action], settings: Settings) -> Exp
         // One more answer than runs are left, so a cut shows as a search
         // stopped by the bound.
         let cap = settings.max_branches - runs + 1;
-        match fork(&input, &outcome, cap) {
-            Fork::Children(children) => {
-                // Depth first, in the order of the options.
-                for c in children.into_iter().rev() {
-                    queue.push_front(c);
-                }
-            }
-            Fork::NotLegal(why) => *found.not_legal.entry(why).or_default() += 1,
-            Fork::Leaf => found.leaf(loaded, input, &outcome),
-        }
+        found.settle(loaded, input, &outcome, cap, &mut queue);
     }
     Exploration {
         runs,
@@ -254,8 +276,38 @@ pub fn explore(loaded: &Loaded, responses: &[Action], settings: Settings) -> Exp
         groups: found.groups,
         not_legal: found.not_legal,
         duplicates: found.duplicates,
+        merged: found.merged,
         truncated: !queue.is_empty(),
     }
+}
+
+/// What a fork reached: a branch, or a way that was not legal (why).
+#[derive(Debug, Clone)]
+enum Reached {
+    Branch(usize),
+    NotLegal(String),
+}
+
+/// A fork explored: where it stood, and what its branches reached.
+#[derive(Debug, Clone)]
+struct Forked {
+    /// The branch that forked (its decisions and actions).
+    input: Input,
+    /// Everything its descendants reached.
+    reached: Vec<Reached>,
+}
+
+/// The identity of a fork's state: the action at which it forks, the
+/// state's fingerprint before that action, where every action comes
+/// from, and the actions from there on with their choices. Two runs with
+/// equal identities go on identically under equal further decisions.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Point {
+    at: usize,
+    state: u128,
+    /// The actions from `at` on, the origins of all, and the choices left
+    /// to the rules during action `at`.
+    rest: String,
 }
 
 #[derive(Default)]
@@ -266,31 +318,190 @@ struct Found {
     index: HashMap<String, usize>,
     not_legal: BTreeMap<String, usize>,
     duplicates: usize,
+    /// The forks explored, and each by its state's identity.
+    forks: Vec<Forked>,
+    points: HashMap<Point, usize>,
+    /// Runs whose state was a fork's already explored (their branches
+    /// taken from it).
+    merged: usize,
 }
 
 impl Found {
+    /// What follows `input`'s run `outcome`: its earliest open decision
+    /// made every way (children queued, depth first), a choice made by
+    /// default also left to the rules (the same run goes on to its next
+    /// decision), or the branch's end.
+    fn settle(
+        &mut self,
+        loaded: &Loaded,
+        mut input: Input,
+        outcome: &Outcome,
+        cap: usize,
+        queue: &mut VecDeque<Input>,
+    ) {
+        loop {
+            let (at, children, kept) = match fork(&input, outcome, cap) {
+                Fork::Children(at, children) => (at, children, None),
+                Fork::Default(at, children, key) => (Some(at), children, Some(key)),
+                Fork::NotLegal(why) => return self.not_legal(&input.ancestry, why),
+                Fork::Leaf => {
+                    let branch = self.branch(loaded, input.clone(), outcome);
+                    return self.reach(&input.ancestry, Reached::Branch(branch));
+                }
+            };
+            let Some(fork) = self.fork(&input, outcome, at) else {
+                // The same state as a fork already explored, before the
+                // same decisions: its branches, not new runs.
+                return;
+            };
+            // Depth first, in the order of the options.
+            for mut c in children.into_iter().rev() {
+                c.ancestry.push(fork);
+                queue.push_front(c);
+            }
+            let (Some(at), Some(key)) = (at, kept) else {
+                return;
+            };
+            input = input.keeping(at, &key);
+            input.ancestry.push(fork);
+        }
+    }
+
     /// Records a branch that reached an outcome, merged with any identical.
-    fn leaf(&mut self, loaded: &Loaded, input: Input, outcome: &Outcome) {
+    fn branch(&mut self, loaded: &Loaded, input: Input, outcome: &Outcome) -> usize {
         let ending = Ending::of(loaded, &input.origin, outcome);
-        let key = ending.key();
+        let rejected = outcome
+            .rejections
+            .iter()
+            .map(|r| (r.action, r.rule))
+            .collect();
+        self.add(ending.key(), Some(ending), input, rejected)
+    }
+
+    /// Adds a branch with `input`'s decisions to the outcome `key` (new,
+    /// with `ending`, when not yet reached).
+    fn add(
+        &mut self,
+        key: String,
+        ending: Option<Ending>,
+        input: Input,
+        rejected: Vec<(usize, &'static str)>,
+    ) -> usize {
         let n = self.groups.len();
         let g = *self.index.entry(key).or_insert(n);
         if g == n {
-            self.groups.push(Group::new(ending));
+            self.groups.push(Group::new(ending.unwrap_or_else(|| {
+                unreachable!("a branch copied from a fork has an outcome already reached")
+            })));
         }
-        self.groups[g].branches.push(self.branches.len());
+        let b = self.branches.len();
+        self.groups[g].branches.push(b);
         self.branches.push(Branch {
             path: input.path,
             actions: input.defs,
             random: input.random,
             outcome: g,
-            rejected: outcome
-                .rejections
-                .iter()
-                .map(|r| (r.action, r.rule))
-                .collect(),
+            rejected,
         });
+        b
     }
+
+    /// A way that was not legal, below the forks of `ancestry`.
+    fn not_legal(&mut self, ancestry: &[usize], why: String) {
+        *self.not_legal.entry(why.clone()).or_default() += 1;
+        self.reach(ancestry, Reached::NotLegal(why));
+    }
+
+    /// Records what a branch below the forks of `ancestry` reached.
+    fn reach(&mut self, ancestry: &[usize], r: Reached) {
+        for &f in ancestry {
+            self.forks[f].reached.push(r.clone());
+        }
+    }
+
+    /// The fork `input` makes at action `at` (its earliest open
+    /// decision), numbered; `None` when a fork at the same point with the
+    /// same state was explored: then what that fork reached is copied
+    /// onto `input`'s decisions (merged), without running it again.
+    fn fork(&mut self, input: &Input, outcome: &Outcome, at: Option<usize>) -> Option<usize> {
+        let point = at.and_then(|at| {
+            let state = *outcome.open.fingerprints.get(at)?;
+            let rest: Vec<_> = input.actions[at..]
+                .iter()
+                .map(|a| (&a.target, &a.choices))
+                .collect();
+            let kept: Vec<&String> = input
+                .kept
+                .iter()
+                .filter(|(i, _)| *i == at)
+                .map(|(_, k)| k)
+                .collect();
+            let rest = serde_json::to_string(&(&input.origin, rest, kept)).ok()?;
+            Some(Point { at, state, rest })
+        });
+        if let Some(&f) = point.as_ref().and_then(|p| self.points.get(p)) {
+            self.merged += 1;
+            self.copy(f, input, at.unwrap_or_default());
+            return None;
+        }
+        let f = self.forks.len();
+        self.forks.push(Forked {
+            input: input.clone(),
+            reached: Vec::new(),
+        });
+        if let Some(p) = point {
+            self.points.insert(p, f);
+        }
+        Some(f)
+    }
+
+    /// What fork `f` reached, made again from `input`, whose state at
+    /// action `at` is the fork's: the same decisions from there on.
+    fn copy(&mut self, f: usize, input: &Input, at: usize) {
+        let base = self.forks[f].input.clone();
+        for r in self.forks[f].reached.clone() {
+            match r {
+                Reached::NotLegal(why) => self.not_legal(&input.ancestry, why),
+                Reached::Branch(b) => {
+                    let from = self.branches[b].clone();
+                    let mut next = input.clone();
+                    next.defs.truncate(at);
+                    next.defs.extend(from.actions[at..].iter().cloned());
+                    next.random.extend(&from.random[base.random.len()..]);
+                    next.path = rebase(&input.path, &base.path, &from.path);
+                    let key = self.groups[from.outcome].ending.key();
+                    let nb = self.add(key, None, next, from.rejected);
+                    self.reach(&input.ancestry, Reached::Branch(nb));
+                }
+            }
+        }
+    }
+}
+
+/// The decisions of a branch `from` below a fork whose own were `base`,
+/// made from a branch whose own are `onto`: what `from` changed of
+/// `base` (a choice given again, grown) and what it added.
+fn rebase(onto: &[Decision], base: &[Decision], from: &[Decision]) -> Vec<Decision> {
+    let mut path = onto.to_vec();
+    for (x, d) in from.iter().enumerate() {
+        if base.get(x) == Some(d) {
+            continue;
+        }
+        let same = |p: &Decision| match (p, d) {
+            (
+                Decision::Choice { on, key, .. },
+                Decision::Choice {
+                    on: o2, key: k2, ..
+                },
+            ) => on == o2 && key == k2,
+            _ => false,
+        };
+        match path.iter().position(same) {
+            Some(y) if x < base.len() => path[y] = d.clone(),
+            _ => path.push(d.clone()),
+        }
+    }
+    path
 }
 
 /// The first branches: the file as it is, and with each plan of inserted
@@ -304,6 +515,8 @@ fn roots(loaded: &Loaded, responses: &[Action], cap: usize) -> Vec<Input> {
         path: Vec::new(),
         options: Vec::new(),
         forms_left: 0,
+        ancestry: Vec::new(),
+        kept: Vec::new(),
     };
     let slots = loaded.actions.len() + 1;
     let mut plans: Vec<Vec<Option<usize>>> = vec![vec![None; responses.len()]];
@@ -367,57 +580,133 @@ fn with_responses(
 
 /// What to do after running a branch.
 enum Fork {
-    Children(Vec<Input>),
+    /// Branches that make the run's earliest open decision, made during
+    /// this action (`None`: before the first action).
+    Children(Option<usize>, Vec<Input>),
+    /// Branches that give a choice the rules made by default during this
+    /// action (its other answers); the run itself goes on with the
+    /// default, the choice's key left to the rules.
+    Default(usize, Vec<Input>, String),
     NotLegal(String),
     Leaf,
 }
 
-/// The branches that continue `input` after its run `outcome`.
+/// The branches that continue `input` after its run `outcome`: its
+/// earliest open decision (a random draw past the script, a choice the
+/// rules made by default, the missing choice that stopped it) is made
+/// every way.
 fn fork(input: &Input, outcome: &Outcome, cap: usize) -> Fork {
-    if let Some(of) = outcome.open.random {
-        let draw = input.random.len();
-        return Fork::Children(
-            (0..of)
-                .take(cap)
-                .map(|value| {
-                    let mut next = input.clone();
-                    next.random.push(value);
-                    next.path.push(Decision::Random { draw, of, value });
-                    next
-                })
-                .collect(),
-        );
+    let open = &outcome.open;
+    // Points in time: 0 before the first action, i + 1 during action i;
+    // none is after every point.
+    let never = usize::MAX;
+    let defaulted = open
+        .defaulted
+        .iter()
+        .find(|(i, d)| !input.kept.iter().any(|(j, k)| j == i && *k == d.key));
+    let default_at = defaulted.map_or(never, |(i, _)| i + 1);
+    if let Some(of) = open.random {
+        let random_at = open.random_at.map_or(0, |i| i + 1);
+        if random_at <= default_at {
+            return random(input, of, open.random_at, cap);
+        }
     }
-    if let Some(why) = not_legal(input, outcome) {
+    let stopped = match &outcome.error {
+        Some(StopError {
+            action: Some(i),
+            error,
+        }) => Some((*i, error)),
+        _ => None,
+    };
+    let stop_at = stopped.map_or(never, |(i, e)| {
+        // A choice refused or missing there is made before the default.
+        let choice = matches!(
+            e,
+            EngineError::MissingChoice { .. } | EngineError::BadChoice { .. }
+        );
+        i + 1 + usize::from(!choice)
+    });
+    let rejected_response = first_rejected_response(input, outcome);
+    let rejected_at = rejected_response.as_ref().map_or(never, |(r, _)| r + 2);
+    if let Some((i, d)) = defaulted
+        && default_at < stop_at
+        && default_at < rejected_at
+    {
+        let children = match missing(input, *i, &d.key, &d.options, d.shape, cap) {
+            Fork::Children(_, c) => c
+                .into_iter()
+                .filter(|c| !gives(c, *i, &d.key, d.default.as_ref()))
+                .collect(),
+            _ => Vec::new(),
+        };
+        return Fork::Default(*i, children, d.key.clone());
+    }
+    if let Some((_, why)) = rejected_response {
         return Fork::NotLegal(why);
     }
-    let Some(StopError {
-        action: Some(i),
-        error,
-    }) = &outcome.error
-    else {
+    let Some((i, error)) = stopped else {
         return Fork::Leaf;
     };
-    match error {
-        EngineError::MissingChoice { choice, options } => {
-            missing(input, *i, choice, options, outcome.open.choice, cap)
-        }
-        EngineError::BadChoice {
-            choice, options, ..
-        } => refused(input, *i, choice, options, cap),
-        _ => Fork::Leaf,
+    at(
+        Some(i),
+        match error {
+            EngineError::MissingChoice { choice, options } => {
+                missing(input, i, choice, options, open.choice, cap)
+            }
+            EngineError::BadChoice {
+                choice, options, ..
+            } => refused(input, i, choice, options, cap),
+            _ => Fork::Leaf,
+        },
+    )
+}
+
+/// Whether branch `c` gives choice `key` on action `i` the value `v`.
+fn gives(c: &Input, i: usize, key: &str, v: Option<&Value>) -> bool {
+    v.is_some_and(|v| c.defs[i].choices.get(key) == Some(v))
+}
+
+/// `f` with its children made at action `i`.
+fn at(i: Option<usize>, f: Fork) -> Fork {
+    match f {
+        Fork::Children(_, c) => Fork::Children(i, c),
+        f => f,
     }
 }
 
-/// A rejected response: it cannot be made there, so the branch is not a
-/// legal way. (An action of the file rejected because of a choice is an
-/// outcome: the engine rules that choice illegal, citing the rule.)
-fn not_legal(input: &Input, outcome: &Outcome) -> Option<String> {
+/// One branch per result of the first draw past the script (`of`
+/// results), made during action `at`.
+fn random(input: &Input, of: u64, at: Option<usize>, cap: usize) -> Fork {
+    let draw = input.random.len();
+    Fork::Children(
+        at,
+        (0..of)
+            .take(cap)
+            .map(|value| {
+                let mut next = input.clone();
+                next.random.push(value);
+                next.path.push(Decision::Random { draw, of, value });
+                next
+            })
+            .collect(),
+    )
+}
+
+/// A rejected response (its action, why): it cannot be made there, so
+/// the branch is not a legal way. (An action of the file rejected because
+/// of a choice is an outcome: the engine rules that choice illegal,
+/// citing the rule.)
+fn first_rejected_response(input: &Input, outcome: &Outcome) -> Option<(usize, String)> {
     outcome
         .rejections
         .iter()
         .find(|r| matches!(input.origin[r.action], Origin::Response(_)))
-        .map(|r| format!("the response is rejected there ({})", r.rule))
+        .map(|r| {
+            (
+                r.action,
+                format!("the response is rejected there ({})", r.rule),
+            )
+        })
 }
 
 /// The engine asks for choice `key` on action `i`.
@@ -443,6 +732,7 @@ fn missing(
             return Fork::NotLegal(format!("the engine does not take choice `{key}`"));
         }
         return Fork::Children(
+            None,
             next.into_iter()
                 .map(|v| input.with_choice(i, key, v, true))
                 .collect(),
@@ -458,6 +748,7 @@ fn missing(
         return Fork::Leaf;
     }
     Fork::Children(
+        None,
         values
             .into_iter()
             .map(|v| {
@@ -473,7 +764,12 @@ fn missing(
 /// The engine refused the value this search gave choice `key` on action
 /// `i`: try the value's other forms once, else it is not a legal way.
 fn refused(input: &Input, i: usize, key: &str, described: &[String], cap: usize) -> Fork {
-    let last = match input.path.last() {
+    // The last decision made (a choice left to the rules since is not one).
+    let made = input
+        .path
+        .iter()
+        .rfind(|d| !matches!(d, Decision::Default { .. }));
+    let last = match made {
         Some(Decision::Choice { on, key: k, value }) if *on == input.origin[i] && k == key => value,
         _ => return Fork::Leaf,
     };
@@ -488,6 +784,7 @@ fn refused(input: &Input, i: usize, key: &str, described: &[String], cap: usize)
         ));
     }
     Fork::Children(
+        None,
         values
             .into_iter()
             .map(|v| {

@@ -309,6 +309,7 @@ pub(super) fn build_game(
                         }
                         shown.push(id.clone());
                     }
+                    card.modifiers = modifiers(cx, module, &f.modifiers, &epath)?;
                     if let Some(a) = &f.attached_to {
                         attachments.push((
                             id.clone(),
@@ -337,4 +338,42 @@ pub(super) fn build_game(
         }
     }
     Ok(game)
+}
+
+/// The changes already in force on a card (`modifiers`): each duration
+/// one the game declares.
+fn modifiers(
+    cx: &Ctx,
+    module: &dyn GameModule,
+    defs: &[crate::scenario::format::ModifierDef],
+    path: &[Seg],
+) -> Result<Vec<crate::engine::state::Modifier>, ScenarioError> {
+    let durations = &module.vocabulary().durations;
+    let mut out = Vec::new();
+    for (i, d) in defs.iter().enumerate() {
+        let at = |f: &str| [path, &[k("modifiers"), Seg::Index(i), k(f)]].concat();
+        if !durations.admits(d.until.word()) {
+            return Err(cx.err(
+                &at("until"),
+                format!("the game does not model the duration `{}`", d.until.word()),
+                one_of("durations", &durations.list(crate::engine::Until::WORDS)),
+            ));
+        }
+        if d.stat.is_empty() || d.source.is_empty() {
+            return Err(cx.err(
+                &at(if d.stat.is_empty() { "stat" } else { "source" }),
+                "a change in force names its characteristic and its source card",
+                None,
+            ));
+        }
+        out.push(crate::engine::state::Modifier {
+            stat: d.stat.clone(),
+            delta: d.delta,
+            set: d.set,
+            always: d.always,
+            until: d.until,
+            source: d.source.as_str().into(),
+        });
+    }
+    Ok(out)
 }

@@ -188,6 +188,8 @@ pub fn pay(m: &mut M, p: PlayerId, cost: &Cost, what: &str) -> Result<(), Engine
         .collect();
     let smash = released(m, p, "smash");
     let options: Vec<CardId> = energy.iter().chain(&smash).cloned().collect();
+    let n = crate::engine::TargetCount::Exactly(cost.total().max(0) as usize);
+    m.choices.default_some_of("pay", &options, n);
     let chosen = m.choices.ids("pay", &options)?;
     let (cards, engine_chose) = match chosen {
         Some(list) => {

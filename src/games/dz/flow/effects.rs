@@ -380,6 +380,9 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
         && (!filter.types.is_empty() || !filter.parts().is_empty());
     // The controller choosing in the opponent's hand: shown, so public.
     let shown = mine && filter.side == crate::engine::Side::Opponent;
+    if may_fail && options.len() <= n {
+        m.choices.default_all_of(&key, &options);
+    }
     let given = choose_list(m, &key);
     // Only a card in the hidden hand can be "not found": one left in a
     // public zone (the plan zone) is seen (2.25.3).

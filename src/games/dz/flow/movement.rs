@@ -113,12 +113,12 @@ pub fn declare(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
     .obj(unit.clone());
     let raid = m
         .choices
-        .take("raid")
+        .or_default("raid", &["true"])
         .and_then(|v| v.as_bool())
         .unwrap_or(false);
     let advance = m
         .choices
-        .take("advance")
+        .or_default("advance", &["true"])
         .and_then(|v| v.as_bool())
         .unwrap_or(false);
     if advance && !has_kw(&m.game, &unit, "advance") {

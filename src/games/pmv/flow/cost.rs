@@ -32,6 +32,10 @@ pub(super) fn pay_keyed(m: &mut M, p: PlayerId, cost: i64, card: &str, prefix: &
         .cloned()
         .collect();
     let (ks, kd) = (format!("{prefix}pay_sleep"), format!("{prefix}pay_discard"));
+    if cost as usize <= active.len() {
+        let n = crate::engine::TargetCount::Exactly(cost as usize);
+        m.choices.default_some_of(&ks, &active, n);
+    }
     let s = m.choices.take(&ks);
     let d = m.choices.take(&kd);
     let list = |v: Option<Value>, key: &str| -> R<Vec<CardId>> {

@@ -268,7 +268,12 @@ pub(super) fn play_card(
         Some(c) if d.card_type == "spell" => casters_present(g, player, &c),
         _ => Vec::new(),
     };
-    let caster_free = match m.choices.take("caster_free") {
+    let others: &[&str] = if free_casters.is_empty() {
+        &[]
+    } else {
+        &["true"]
+    };
+    let caster_free = match m.choices.or_default("caster_free", others) {
         None | Some(Value::Bool(false)) => false,
         Some(Value::Bool(true)) if !free_casters.is_empty() => true,
         Some(v) => {
@@ -284,7 +289,9 @@ pub(super) fn play_card(
         }
     };
     // 5.6.6: a command's alternate race skips the same three steps.
-    let alt_choice = m.choices.take("alternate_race_free");
+    let alt = d.card_type == "command" && playmods::alternate_race(&d).is_some();
+    let others: &[&str] = if alt { &["true"] } else { &[] };
+    let alt_choice = m.choices.or_default("alternate_race_free", others);
     // Not using an alternate race the card has (absent or `false`): said in
     // the trace, since 5.6.6 lets the player choose.
     let alt_declined = !matches!(alt_choice, Some(serde_json::Value::Bool(true)))

@@ -771,7 +771,9 @@ pub(super) fn apply_cancel_attack(m: &mut M, this: &str) -> R<()> {
 /// a character with 奇襲 and 速攻 played as the direct answer to an
 /// opponent's character's attack blocks that attack (10.3.2.b).
 pub(super) fn ambush_block_declared(m: &mut M, p: &Pri, player: PlayerId, card: &str) -> R<bool> {
-    let yes = match m.choices.take("block") {
+    let may = has_kw(&m.game, card, "ambush") && has_kw(&m.game, card, "haste");
+    let others: &[&str] = if may { &["true"] } else { &[] };
+    let yes = match m.choices.or_default("block", others) {
         None | Some(Value::Bool(false)) => return Ok(false),
         Some(Value::Bool(true)) => true,
         Some(v) => {

@@ -407,7 +407,9 @@ pub fn engagement(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
         if weapons.is_empty() {
             continue;
         }
-        if let Some(w) = m.choices.one_id(&format!("weapon.{id}"), &weapons)? {
+        let key = format!("weapon.{id}");
+        m.choices.default_not_one_of(&key, &weapons);
+        if let Some(w) = m.choices.one_id(&key, &weapons)? {
             m.record(
                 "engagement_step",
                 format!("{w} is used: it becomes OFF and adds its attack to {id} while engaged (rule processing)"),

@@ -39,7 +39,9 @@ fn armor(m: &mut M, id: &str) -> Result<Option<CardId>, crate::engine::EngineErr
     if options.is_empty() {
         return Ok(None);
     }
-    m.choices.one_id(&format!("armor.{id}"), &options)
+    let key = format!("armor.{id}");
+    m.choices.default_not_one_of(&key, &options);
+    m.choices.one_id(&key, &options)
 }
 
 /// The damage to `id` after the continuous changes that apply to it

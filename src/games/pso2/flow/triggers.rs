@@ -351,6 +351,7 @@ fn ordered(m: &mut M, group: Vec<Entry>, all: &[String]) -> Result<Vec<Entry>, E
         return Ok(group);
     }
     let keys: Vec<String> = group.iter().map(entry_key).collect();
+    m.choices.default_order("order", &keys);
     let Some(order) = m.choices.ids("order", all)? else {
         m.record(
             "trigger",

@@ -275,7 +275,7 @@ pub fn place_pp(m: &mut M, a: &Action) -> Result<(), EngineError> {
     set_on(m, &card, true);
     let draw = m
         .choices
-        .take("draw")
+        .or_default("draw", &["true"])
         .is_some_and(|v| v.as_bool() == Some(true));
     if draw {
         m.record(

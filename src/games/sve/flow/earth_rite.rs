@@ -81,7 +81,7 @@ pub(super) fn decide(
     }
     let k = format!("{card}.earth_rite");
     let options = stack_amulets(&m.game, p);
-    let amulet = match m.choices.take(&k) {
+    let amulet = match m.choices.or_default(&k, &options) {
         None | Some(Value::Bool(false)) => None,
         Some(Value::String(id)) if options.iter().any(|c| c == &id) => Some(id),
         Some(Value::String(id)) => {

@@ -28,7 +28,7 @@ pub(super) fn enter_field(
         // 12.8.2 (a): may enter engaged instead. A "may": default no.
         let k = format!("{card}.ward_engage");
         m.choices
-            .take(&k)
+            .or_default(&k, &["true"])
             .and_then(|v| v.as_bool())
             .unwrap_or(false)
     };

@@ -164,6 +164,7 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
                 .collect();
             if !options.is_empty() {
                 // A "may": not engaging is the default when no choice is given.
+                m.choices.default_none_of("ward_engage", &options);
                 let chosen = m.choices.ids("ward_engage", &options)?.unwrap_or_default();
                 let e = m.record(
                     "end_phase.ward",
