@@ -792,6 +792,27 @@ pub enum Effect {
     /// be made is the game's rule (SVE 5.12.2: neither moves if either
     /// cannot). A game without such a rule rejects it.
     Swap { target: Target, with: Target },
+    /// The target gains the keyword ability `keyword` (from the game's
+    /// list: 「速攻を得る」). In a game's static ability it lasts while the
+    /// ability applies; elsewhere `until` bounds it. A game without it
+    /// rejects it.
+    GainKeyword {
+        keyword: String,
+        target: Target,
+        #[serde(default)]
+        until: Until,
+    },
+    /// The target gets the trait (a race, タイプ) `trait` besides its own
+    /// (「種族に…を加える」). Where that comes among the other changes is
+    /// the game's rule (DZ 4.14.5-2: before power changes). A game without
+    /// it rejects it.
+    AddTrait {
+        #[serde(rename = "trait")]
+        with_trait: String,
+        target: Target,
+        #[serde(default)]
+        until: Until,
+    },
     /// The target races (出走する, SVE 14.2.3) `times` times: what that
     /// gives the card and the event it causes are the game's rules. A game
     /// without them rejects it.
@@ -910,6 +931,8 @@ impl Effect {
         "lose_abilities",
         "swap",
         "race",
+        "gain_keyword",
+        "add_trait",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -962,6 +985,8 @@ impl Effect {
             Effect::LoseAbilities { .. } => "lose_abilities",
             Effect::Swap { .. } => "swap",
             Effect::Race { .. } => "race",
+            Effect::GainKeyword { .. } => "gain_keyword",
+            Effect::AddTrait { .. } => "add_trait",
         }
     }
 
@@ -972,6 +997,8 @@ impl Effect {
             | Effect::SetPower { until, .. }
             | Effect::SwapPower { until, .. }
             | Effect::Restrict { until, .. }
+            | Effect::GainKeyword { until, .. }
+            | Effect::AddTrait { until, .. }
             | Effect::LoseAbilities { until, .. } => Some(*until),
             _ => None,
         }
@@ -1032,6 +1059,8 @@ impl Effect {
             | Effect::ModifyDamage { target, .. }
             | Effect::Swap { target, .. }
             | Effect::Race { target, .. }
+            | Effect::GainKeyword { target, .. }
+            | Effect::AddTrait { target, .. }
             | Effect::LoseAbilities { target, .. } => Some(target),
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }

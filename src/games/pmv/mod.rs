@@ -161,14 +161,16 @@ pub const KEYWORDS: &[&str] = &[
 /// implemented for PMV: tokens (`summon`: PMV has none), and the words the
 /// other games added: skipped and extra turns, `put`, `evolve`,
 /// `take_control`, `set_cost`, `modify_damage`, `choose`, `lose_abilities`,
-/// `swap`, `race`. A word added to the shared language must be added here too
+/// `swap`, `race`, `gain_keyword`, `add_trait`. A word added to the shared language must be added here too
 /// until PMV implements it (tests/engine_vocabulary.rs checks PMV's schema).
 const VOCABULARY: Vocabulary = Vocabulary {
     effects: Declared::all_but(
         &[
+            "add_trait",
             "choose",
             "evolve",
             "extra_turn",
+            "gain_keyword",
             "lose_abilities",
             "modify_damage",
             "put",
