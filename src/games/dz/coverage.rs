@@ -311,7 +311,7 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     ),
     (
         "1.2.3-3#ex2",
-        "effects that set a use cost (removing a card sets [無0], so X = 0) are not implemented (1.2.3-3)",
+        "playing a card from the remove zone with the use cost an effect set ([無0], so X = 0) is not implemented (1.2.3-3); use costs set by static abilities are (4.7.2-3#ex4)",
     ),
     (
         "2.1.1#ex1",

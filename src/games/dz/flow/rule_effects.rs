@@ -436,6 +436,18 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                     crate::engine::Effect::SetState { state, .. } if state != super::FROZEN => {
                         return Err(ni(r::STATES, format!("card `{key}`: state `{state}`")));
                     }
+                    crate::engine::Effect::GainKeyword { .. }
+                    | crate::engine::Effect::AddTrait { .. }
+                    | crate::engine::Effect::SetCost { .. }
+                        if a.trigger != super::statics::STATIC =>
+                    {
+                        // Only static abilities give keywords, add races
+                        // and set costs (flow/statics.rs).
+                        return Err(ni(
+                            r::CONTINUOUS,
+                            format!("card `{key}`: `{}` outside a static ability", e.word()),
+                        ));
+                    }
                     _ => {}
                 }
             }
