@@ -237,7 +237,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("4.14.3-3", NI),
     (
         "4.14.5",
-        "layers: the scenario language has only power additions and 支援, which commute",
+        "layers: race changes (`change_info` `traits`) apply before power and smash changes (4.14.5-2, ruling 4.14.5-2#ex1); controller and text changes have no effect in the scenario language, and power additions and 支援 commute",
     ),
     ("4.15.2-1", NI),
     ("4.15.2-2", NI),
@@ -311,7 +311,7 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     ),
     (
         "1.2.3-3#ex2",
-        "effects that set a use cost (removing a card sets [無0], so X = 0) are not implemented (1.2.3-3)",
+        "playing a card from the remove zone with the use cost an effect set ([無0], so X = 0) is not implemented (1.2.3-3); use costs set by static abilities are (4.7.2-3#ex4)",
     ),
     (
         "2.1.1#ex1",
@@ -351,24 +351,12 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     ),
     ("4.7.2-3#ex3", "覚醒 is not implemented (5.7.3-1)"),
     (
-        "4.7.2-3#ex4",
-        "cost-setting effects are not implemented (4.7.2-3)",
-    ),
-    (
         "4.8.10-2#ex1",
         "a trigger on being put into the smash zone read from the plan zone, and an optional \"may …; if you do\" effect, are not implemented (zone effects are, 5.7.1)",
     ),
     (
         "4.9.2-1#ex2",
         "a square as a target and a delayed \"at end of turn\" effect set up by an ability are not implemented (activated abilities are, 4.3)",
-    ),
-    (
-        "4.14.2#ex2",
-        "effects that grant keywords are not implemented (4.14.2)",
-    ),
-    (
-        "4.14.5-2#ex1",
-        "race-changing effects and layers are not implemented (4.14.5-2)",
     ),
     (
         "4.15.5-1#ex1",

@@ -437,6 +437,8 @@ dz_clauses! {
     /// A static ability's effect lasts while its card is where the ability
     /// works.
     STATIC_WHILE_THERE => "4.14.4-1",
+    /// Kinds of continuous effects applied in order: races before power.
+    RACE_FIRST => "4.14.5-2",
     /// Replacement effects.
     REPLACEMENT => "4.15.1",
     /// 「～する時、かわりに～」.

@@ -488,8 +488,16 @@ pub fn text<'a>(g: &'a Game, id: &str, name: &str) -> Option<&'a str> {
         .map(String::as_str)
 }
 
-/// Whether the card has keyword `k`.
+/// Whether the card has keyword `k`: printed, or given by a static
+/// ability (「…を得る」).
 pub fn has_kw(g: &Game, id: &str, k: &str) -> bool {
+    has_printed_kw(g, id, k) || g.card(id).is_some_and(|c| statics::grants(g, c, k))
+}
+
+/// Whether the card's text has keyword `k`: for the keywords that decide
+/// where its text works at all (ゾーン効果, 共鳴), read before any static
+/// ability.
+pub fn has_printed_kw(g: &Game, id: &str, k: &str) -> bool {
     g.def_of(id).is_some_and(|d| d.has_keyword(k))
 }
 

@@ -216,6 +216,7 @@ fn support_on_arrival(m: &mut M, card: &str) {
         what.push(format!("static abilities {st_smash:+} smash"));
     }
     let regions = super::statics::region_rules(&m.game, &c);
+    let races_changed = !super::statics::added_traits(&m.game, &c).is_empty();
     let e = m.record(
         "static",
         format!(
@@ -239,6 +240,10 @@ fn support_on_arrival(m: &mut M, card: &str) {
     if st_power != 0 || st_smash != 0 {
         // A static ability (4.5.1) is what changes it.
         e.rules.push(r::STATIC);
+    }
+    if (st_power != 0 || st_smash != 0) && races_changed {
+        // Races changed first, then power and smash (4.14.5-2).
+        e.rules.push(r::RACE_FIRST);
     }
     if conditional {
         // Its own static abilities work only in the area they name.

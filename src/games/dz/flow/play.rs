@@ -232,7 +232,14 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
     // The options of a modal spell, then X, then the targets (4.7.2-2,
     // 4.7.2-3, 4.7.2-5).
     let picked = modes::decide(m, p, &card)?;
-    let x = cost::decide_x(m, p, &card)?;
+    // A use cost set by an effect is decided now (4.7.2-3): colourless N,
+    // no X symbol left to decide.
+    let set = super::statics::set_cost(&m.game, p, &card);
+    let x = if set.is_some() {
+        0
+    } else {
+        cost::decide_x(m, p, &card)?
+    };
     // Targets (4.7.2-5): none legal → it can't be played (4.11.3).
     let def = m
         .game
@@ -251,6 +258,21 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
     super::divide::declare(m, p, &card, &effects, &tg)?;
     let mut c = cost::Cost::of(m, &card, "");
     c.add_x(m, &card, x);
+    if let Some((n, by)) = set {
+        c = cost::Cost {
+            colourless: n.max(0),
+            ..Default::default()
+        };
+        m.record(
+            "cost",
+            format!(
+                "{}'s effect sets {card}'s use cost: it is decided as {} as the card is played",
+                label(&m.game, &by),
+                c.text()
+            ),
+            &[r::COST_FIXED, r::STATIC],
+        );
+    }
     if has_kw(&m.game, &card, "supply") {
         // 補給: −1 colourless per base on your base squares (5.15.2).
         let bases = board::BASES

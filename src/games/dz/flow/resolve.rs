@@ -164,7 +164,11 @@ fn spell(
     let kind = super::ctype(&m.game, card).to_string();
     match (kind.as_str(), square) {
         (types::UNIT, Some(sq)) => {
-            let haste = has_kw(&m.game, card, "haste");
+            // 速攻 printed, or given by a static ability to the unit as it
+            // arrives (4.14.2).
+            let granted = !has_kw(&m.game, card, "haste")
+                && super::statics::grants_on_arrival(&m.game, card, p, sq, "haste");
+            let haste = has_kw(&m.game, card, "haste") || granted;
             let central = board::area_for(sq, p) == 1;
             let mut rules = vec![
                 r::RESOLVE,
@@ -176,6 +180,10 @@ fn spell(
                 // Card text beats the rule that played units arrive frozen.
                 rules.push(r::HASTE);
                 rules.push(r::TEXT_BEATS_RULES);
+            }
+            if granted {
+                rules.push(r::STATIC);
+                rules.push(r::STATIC_ARRIVAL);
             }
             if central {
                 rules.push(r::UNIT_CENTRAL);

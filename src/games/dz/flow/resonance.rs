@@ -7,7 +7,7 @@
 
 use crate::engine::{Effect, EngineError, Game, PlayerId, player_name};
 
-use super::{M, board, dz, has_kw, ni, r};
+use super::{M, board, dz, has_printed_kw, ni, r};
 
 /// Whether `p`'s 共鳴 text works now.
 pub fn on(g: &Game, p: PlayerId) -> bool {
@@ -17,9 +17,9 @@ pub fn on(g: &Game, p: PlayerId) -> bool {
 
 /// Whether `p` controls a card with 共鳴 on a square.
 fn has_any(g: &Game, p: PlayerId) -> bool {
-    board::on_squares(g)
-        .iter()
-        .any(|id| has_kw(g, id, "resonance") && g.card(id).is_some_and(|c| c.controller == p))
+    board::on_squares(g).iter().any(|id| {
+        has_printed_kw(g, id, "resonance") && g.card(id).is_some_and(|c| c.controller == p)
+    })
 }
 
 /// A move of `p`'s unit resolved: 共鳴 works for the rest of the turn.

@@ -436,6 +436,45 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                     crate::engine::Effect::SetState { state, .. } if state != super::FROZEN => {
                         return Err(ni(r::STATES, format!("card `{key}`: state `{state}`")));
                     }
+                    // DZ's static abilities give keywords (「…を得る」) and
+                    // add races (「種族に…を加える」); taking keywords away
+                    // and changing names, types or text are not built.
+                    crate::engine::Effect::ChangeKeywords { lose, .. } if !lose.is_empty() => {
+                        return Err(ni(
+                            r::CONTINUOUS,
+                            format!(
+                                "card `{key}`: `change_keywords` taking keywords away (`lose`)"
+                            ),
+                        ));
+                    }
+                    crate::engine::Effect::ChangeInfo {
+                        name,
+                        card_type,
+                        replace_traits,
+                        text,
+                        ..
+                    } if name.is_some()
+                        || card_type.is_some()
+                        || *replace_traits
+                        || !text.is_empty() =>
+                    {
+                        return Err(ni(
+                            r::CONTINUOUS,
+                            format!("card `{key}`: `change_info` other than adding `traits`"),
+                        ));
+                    }
+                    crate::engine::Effect::ChangeKeywords { .. }
+                    | crate::engine::Effect::ChangeInfo { .. }
+                    | crate::engine::Effect::SetCost { .. }
+                        if a.trigger != super::statics::STATIC =>
+                    {
+                        // Only static abilities give keywords, add races
+                        // and set costs (flow/statics.rs).
+                        return Err(ni(
+                            r::CONTINUOUS,
+                            format!("card `{key}`: `{}` outside a static ability", e.word()),
+                        ));
+                    }
                     _ => {}
                 }
             }

@@ -62,11 +62,7 @@ fn total(g: &Game, c: &Card, stat: &str) -> i64 {
             else {
                 continue;
             };
-            let applies = match target {
-                Target::This => id == c.id,
-                Target::All { filter } => targets::matches(g, controller, &id, &[], filter, &c.id),
-                _ => false,
-            };
+            let applies = reaches(g, controller, &id, target, c, true);
             if applies {
                 sum += if stat == "attack" { *attack } else { *defense };
             }
@@ -119,6 +115,104 @@ pub fn region_rules(g: &Game, c: &Card) -> Vec<&'static str> {
     v
 }
 
+/// The use cost a static ability sets for `card` as player `p` plays it
+/// (the core `set_cost`, 「使用コストは[無N]になる」): colourless N, with
+/// the card whose ability sets it. `who` is read from the ability's
+/// controller, `types` (none: any) from the card; the first such ability
+/// on the squares applies.
+pub fn set_cost(g: &Game, p: PlayerId, card: &str) -> Option<(i64, CardId)> {
+    let kind = super::ctype(g, card);
+    working(g).into_iter().find_map(|(id, controller, a)| {
+        a.effect.iter().find_map(|e| match e {
+            Effect::SetCost { cost, who, types }
+                if g.who(controller, *who).contains(&p)
+                    && (types.is_empty() || types.iter().any(|t| t == kind)) =>
+            {
+                Some((*cost, id.clone()))
+            }
+            _ => None,
+        })
+    })
+}
+
+/// Whether static ability effect target `target` of card `id` (controller
+/// `controller`) reaches `c`; `layered`: read `c`'s races with the race
+/// changes applied (4.14.5-2), which a race change itself does not.
+fn reaches(
+    g: &Game,
+    controller: PlayerId,
+    id: &str,
+    target: &Target,
+    c: &Card,
+    layered: bool,
+) -> bool {
+    match target {
+        Target::This => id == c.id,
+        Target::All { filter } if layered => {
+            targets::matches(g, controller, id, &[], filter, &c.id)
+        }
+        Target::All { filter } => targets::matches_printed(g, controller, id, filter, &c.id),
+        _ => false,
+    }
+}
+
+/// The races static abilities add to `c` now (「種族に…を加える」): applied
+/// before every other kind of continuous effect that reads them (4.14.5-2).
+pub fn added_traits(g: &Game, c: &Card) -> Vec<String> {
+    let mut out = Vec::new();
+    for (id, controller, a) in working(g) {
+        for e in &a.effect {
+            if let Effect::ChangeInfo { traits, target, .. } = e
+                && reaches(g, controller, &id, target, c, false)
+            {
+                for t in traits {
+                    if !out.contains(t) {
+                        out.push(t.clone());
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether a static ability gives `c` the keyword ability `k` now
+/// (「…を得る」).
+pub fn grants(g: &Game, c: &Card, k: &str) -> bool {
+    working(g).into_iter().any(|(id, controller, a)| {
+        a.effect.iter().any(|e| {
+            matches!(e, Effect::ChangeKeywords { gain, target, .. }
+                if gain.iter().any(|w| w == k) && reaches(g, controller, &id, target, c, true))
+        })
+    })
+}
+
+/// Whether a static ability would give `card`, arriving on square `sq`
+/// under `p`, the keyword `k`: read as it arrives (4.14.2).
+pub fn grants_on_arrival(g: &Game, card: &str, p: PlayerId, sq: &'static str, k: &str) -> bool {
+    let gives = |a: &AbilityDef| {
+        a.effect.iter().any(
+            |e| matches!(e, Effect::ChangeKeywords { gain, .. } if gain.iter().any(|w| w == k)),
+        )
+    };
+    // Those working now, or the arriving card's own.
+    let own = g
+        .def_of(card)
+        .is_some_and(|d| d.abilities.iter().any(|a| a.trigger == STATIC && gives(a)));
+    let any = own || working(g).iter().any(|(_, _, a)| gives(a));
+    if !any {
+        return false;
+    }
+    let mut probe = g.clone();
+    probe.move_card(card, crate::engine::ZoneId::of(p, sq), false);
+    let Some(c) = probe.cards.get_mut(card) else {
+        return false;
+    };
+    c.controller = p;
+    let c = c.clone();
+    grants(&probe, &c, k)
+}
+
 /// The power static abilities give `c` now.
 pub fn power(g: &Game, c: &Card) -> i64 {
     total(g, c, "attack")
@@ -137,6 +231,20 @@ pub fn refuse(key: &str, effects: &[Effect]) -> Result<(), EngineError> {
             super::restrict::refuse(key, e)?;
             continue;
         }
+        if matches!(
+            e,
+            Effect::SetCost { .. }
+                | Effect::ChangeKeywords {
+                    target: Target::All { .. } | Target::This,
+                    ..
+                }
+                | Effect::ChangeInfo {
+                    target: Target::All { .. } | Target::This,
+                    ..
+                }
+        ) {
+            continue;
+        }
         let ok = matches!(
             e,
             Effect::Buff {
@@ -148,7 +256,7 @@ pub fn refuse(key: &str, effects: &[Effect]) -> Result<(), EngineError> {
             return Err(ni(
                 r::STATIC,
                 format!(
-                    "card `{key}`: a static ability other than a power or smash change of `all` or `this` cards, or a \"can't\" restriction"
+                    "card `{key}`: a static ability other than a power or smash change of `all` or `this` cards, a \"can't\" restriction or a use cost set (`set_cost`)"
                 ),
             ));
         }

@@ -66,10 +66,14 @@ pub fn matches(
         .region
         .as_deref()
         .is_none_or(|rg| board::in_region(g, controller, source, rg, id));
-    // Cost bounds read the use cost: the sum of its numbers (2.4.3).
-    let chars_ok = g
-        .def_of(id)
-        .is_some_and(|d| f.admits_characteristics(d, Some(super::use_cost(g, id))));
+    // Cost bounds read the use cost: the sum of its numbers (2.4.3); a
+    // race, the races with every race change applied (4.14.5-2).
+    let added = if f.with_trait.is_some() {
+        super::statics::added_traits(g, c)
+    } else {
+        Vec::new()
+    };
+    let chars_ok = matches_characteristics(g, f, id, &added);
     chars_ok
         && zone_ok
         && side_ok
@@ -79,6 +83,30 @@ pub fn matches(
         && colour_ok
         && region_ok
         && !resists(g, id, source_colours)
+}
+
+/// Whether `id`'s characteristics meet the filter, `added` races counted.
+fn matches_characteristics(g: &Game, f: &Filter, id: &str, added: &[String]) -> bool {
+    let cost = Some(super::use_cost(g, id));
+    g.def_of(id).is_some_and(|d| {
+        if added.is_empty() {
+            return f.admits_characteristics(d, cost);
+        }
+        let mut d = d.clone();
+        d.traits.extend(added.iter().cloned());
+        f.admits_characteristics(&d, cost)
+    })
+}
+
+/// [`matches`] reading the card's printed races (for a race change's own
+/// filter, applied first, 4.14.5-2); no 耐性 involved.
+pub fn matches_printed(g: &Game, controller: PlayerId, source: &str, f: &Filter, id: &str) -> bool {
+    let Some(c) = g.card(id) else { return false };
+    let plain = Filter {
+        with_trait: None,
+        ..f.clone()
+    };
+    matches(g, controller, source, &[], &plain, &c.id) && matches_characteristics(g, f, id, &[])
 }
 
 /// Whether 耐性 protects `id` from a source of these colours (5.17.2).

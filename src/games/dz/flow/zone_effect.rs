@@ -10,14 +10,14 @@
 
 use crate::engine::{Card, CardId, Game};
 
-use super::{M, board, has_kw, label, r, text};
+use super::{M, board, has_printed_kw, label, r, text};
 
 /// The zones a zone effect may name.
 pub const ZONES: &[&str] = &["plan", "energy", "graveyard", "hand"];
 
 /// The zone card `id`'s text works in when it is a zone effect.
 pub fn zone(g: &Game, id: &str) -> Option<&'static str> {
-    if !has_kw(g, id, "zone_effect") {
+    if !has_printed_kw(g, id, "zone_effect") {
         return None;
     }
     let z = text(g, id, "effect_zone")?;
