@@ -198,6 +198,7 @@ static SPEC: GameSpec = GameSpec {
         "concede",
         "mulligan",
         "keep",
+        "declare",
     ],
     rules: rules::CITABLE,
     starter: include_str!("starter.json"),

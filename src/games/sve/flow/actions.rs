@@ -6,7 +6,7 @@ use super::*;
 pub(super) fn awaited(g: &Game, s: &Step) -> PlayerId {
     match s {
         Step::AwaitQuick { .. } => g.opponent(g.turn.active),
-        Step::AwaitMulligan { player } => *player,
+        Step::AwaitMulligan { player } | Step::AwaitBasis { player } => *player,
         _ => g.turn.active,
     }
 }
@@ -110,6 +110,16 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
         );
         game_over_check(m);
         return Ok(());
+    }
+    if a.kind == "declare" {
+        return declare_basis(m, awaiting, player);
+    }
+    if let Step::AwaitBasis { .. } = awaiting {
+        let why = format!(
+            "{} first declares whether their deck is built on the class or the title",
+            player_name(player)
+        );
+        return refuse(m, awaiting, r::PRE_GAME_BASIS, why, vec!["declare".into()]);
     }
     if ["mulligan", "keep"].contains(&a.kind.as_str()) {
         return decide_mulligan(m, awaiting, player, &a.kind);
@@ -251,6 +261,18 @@ pub(super) fn answers_quick(g: &Game, a: Option<&Action>) -> bool {
             _ => false,
         },
     }
+}
+
+/// Puts the awaiting step back and rejects the action citing `rule`.
+pub(super) fn refuse(
+    m: &mut M,
+    awaiting: Step,
+    rule: &'static str,
+    why: String,
+    alternatives: Vec<String>,
+) -> R<()> {
+    m.stack.push(awaiting);
+    Err(illegal(rule, why, alternatives))
 }
 
 /// 6.2.1.8: `player` takes or declines the mulligan, in order from the

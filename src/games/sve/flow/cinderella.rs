@@ -18,7 +18,8 @@ const ITEMS: usize = 5;
 
 /// Whether `p`'s deck is built on the title: their leader prints it and no
 /// card of their main or evolve deck prints another (6.1.1.5.2). A leader
-/// printing a class as well asks the declaration of 6.2.1.3.
+/// printing a class as well builds on the title only when its player
+/// declared so (6.2.1.3).
 fn title_deck(g: &Game, p: PlayerId) -> R<bool> {
     let Some(leader) = g.zone_of(p, zn::LEADER).first().and_then(|id| g.def_of(id)) else {
         return Ok(false);
@@ -26,12 +27,8 @@ fn title_deck(g: &Game, p: PlayerId) -> R<bool> {
     if leader.text.get("title").map(String::as_str) != Some(TITLE) {
         return Ok(false);
     }
-    if leader.text.contains_key("class") {
-        return Err(EngineError::NotImplemented {
-            clause: r::PRE_GAME_BASIS,
-            what: "a leader with both a class and a title: declaring which the deck is built on"
-                .into(),
-        });
+    if leader.text.contains_key("class") && declared(g, p) != Some("title") {
+        return Ok(false);
     }
     let other = [zn::DECK, zn::EVOLVE_DECK]
         .iter()

@@ -28,8 +28,9 @@ pub struct LoopWatch {
     pub main: Vec<(u64, String)>,
 }
 
-/// A card by what it is: its definition, states, damage, counters and
-/// numeric changes; not its id.
+/// A card by what it is: its definition, the information continuous
+/// changes give it, states, damage, counters and numeric changes; not its
+/// id.
 fn card_print(g: &Game, id: &str) -> String {
     let Some(c) = g.card(id) else {
         return String::new();
@@ -39,8 +40,12 @@ fn card_print(g: &Game, id: &str) -> String {
         .iter()
         .map(|m| format!("{}{}{}", m.stat, if m.set { "=" } else { "+" }, m.delta))
         .collect();
+    // The information continuous changes give it (10.9.1.2, 10.9.1.3).
+    let info = eff_def(g, id)
+        .map(|d| format!("{:?}{}{}{:?}", d.keywords, d.name, d.card_type, d.traits))
+        .unwrap_or_default();
     format!(
-        "{}|{:?}|{}|{:?}|{:?}|{}|{}",
+        "{}|{info}|{:?}|{}|{:?}|{:?}|{}|{}",
         eff_def_key(g, id).unwrap_or_default(),
         c.states,
         c.damage,

@@ -42,6 +42,7 @@ fn reading(g: &Game, flag: &str) -> bool {
 mod actions;
 mod activate;
 mod attack;
+mod basis;
 mod cinderella;
 mod combat;
 mod condition;
@@ -69,9 +70,10 @@ mod turn;
 mod turn_order;
 
 use self::{
-    actions::*, activate::*, attack::*, cinderella::*, combat::*, condition::*, cost::*, damage::*,
-    effects::*, evolve::*, feed::*, info::*, last_known::*, layers::*, loops::*, moves::*, play::*,
-    put::*, race::*, setup::*, swap::*, timing::*, transform::*, turn::*, turn_order::*,
+    actions::*, activate::*, attack::*, basis::*, cinderella::*, combat::*, condition::*, cost::*,
+    damage::*, effects::*, evolve::*, feed::*, info::*, last_known::*, layers::*, loops::*,
+    moves::*, play::*, put::*, race::*, setup::*, swap::*, timing::*, transform::*, turn::*,
+    turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -105,6 +107,8 @@ pub struct SveState {
     pub arrivals: std::collections::BTreeMap<CardId, (u32, u64)>,
     /// What the trace last said of the continuous changes of information.
     pub info_report: String,
+    /// The basis each player declared for their deck (6.2.1.3).
+    pub basis: Vec<Option<String>>,
 }
 
 impl SveState {
@@ -180,6 +184,10 @@ pub enum Window {
 pub enum Step {
     /// 6.2.1.1-6.2.1.7: decks, first player, opening hands.
     PreGame,
+    /// 6.2.1.3: waiting for `player`'s declaration of their deck's basis.
+    AwaitBasis {
+        player: PlayerId,
+    },
     /// 6.2.1.8: waiting for `player`'s mulligan decision.
     AwaitMulligan {
         player: PlayerId,

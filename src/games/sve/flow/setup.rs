@@ -10,12 +10,13 @@ use super::*;
 pub(super) fn pre_game(g: &Game) -> Vec<Step> {
     let first = g.turn.first;
     let second = g.opponent(first);
-    let mut steps = vec![
+    let mut steps = declarations(g, first);
+    steps.extend([
         Step::PreGame,
         Step::AwaitMulligan { player: first },
         Step::AwaitMulligan { player: second },
         Step::PreGameValues,
-    ];
+    ]);
     steps.extend(start_of_turn());
     steps
 }

@@ -88,7 +88,10 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
         }
         Step::PreGame => prepare(m)?,
         Step::PreGameValues => set_starting_values(m),
-        Step::AwaitMain | Step::AwaitQuick { .. } | Step::AwaitMulligan { .. } => {
+        Step::AwaitMain
+        | Step::AwaitQuick { .. }
+        | Step::AwaitMulligan { .. }
+        | Step::AwaitBasis { .. } => {
             m.stack.push(s);
             return Ok(Flow::Await);
         }
