@@ -131,14 +131,19 @@ fn draw_up_to_n_draws_the_chosen_number() {
         "{o}"
     );
     assert!(o["outcome"]["error"].is_null(), "{o}");
-    // PSO2 does not declare it: refused at load.
-    let o = draw_up_to("pso2", "active", "effect", "");
-    assert!(
-        o["error"]["message"]
-            .as_str()
-            .is_some_and(|e| e.contains("`draw_up_to` is not supported for pso2")),
+    // PSO2: the number is chosen as the effect resolves (103.5.1.1).
+    let o = draw_up_to(
+        "pso2",
+        "active",
+        "effect",
+        r#"{"do": "play", "card": "x"}, {"do": "pass", "player": "p2"},
+           {"do": "pass", "player": "p1", "choices": {"x.draw.p1": 1}}"#,
+    );
+    assert_eq!(
+        o["outcome"]["state"]["players"]["p1"]["zone_counts"]["hand"], 1,
         "{o}"
     );
+    assert!(o["outcome"]["error"].is_null(), "{o}");
 }
 
 /// A filter under `to` (the limit on a changed target, PMV 8.2.8) is checked

@@ -131,10 +131,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("209.2", DEF),
     (
-        "103.5.1.1",
-        "not implemented: numbers chosen on resolution — the effect language has no chosen numbers in effects; ⓧ in a cost is chosen as the cost is paid, with the targets (209.3)",
-    ),
-    (
         "210",
         "not state-changing: 種別 has no rules meaning of its own (210.1.1); races are `traits`",
     ),

@@ -128,6 +128,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "banish",
             "return_to_hand",
             "draw",
+            "draw_up_to",
             "buff",
             "set_state",
             "reset_damage",

@@ -770,6 +770,30 @@ fn apply(
                 moves::draw(m, p, *amount);
             }
         }
+        Effect::DrawUpTo { max, who } => {
+            // 103.5.1.1: a number not chosen with the targets is chosen as
+            // the effect resolves, a whole number from 0 (103.5.1).
+            for p in players(m, master, *who) {
+                let key = crate::engine::card::up_to_key(source, "draw", p);
+                let n = m
+                    .choices
+                    .count(&key, crate::engine::card::up_to_max(*max))?;
+                let n = i64::try_from(n).unwrap_or(i64::MAX);
+                m.record(
+                    "effect",
+                    format!(
+                        "{} chooses to draw {n} of up to {max}, as the effect resolves",
+                        crate::engine::player_name(p)
+                    ),
+                    &[r::NUMBER_ON_RESOLUTION, r::NUMBER_CHOICE],
+                );
+                if super::raid::is_boss(&m.game, p) {
+                    super::raid::boss_draws(m, p, n)?;
+                } else {
+                    moves::draw(m, p, n);
+                }
+            }
+        }
         Effect::Buff {
             attack,
             defense,
