@@ -57,14 +57,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("103.4.2.1", DEF),
     ("103.4.2.2", DEF),
     (
-        "103.5.4",
-        "not implemented: number replacement — no such effect in the language",
-    ),
-    (
-        "103.5.5",
-        "not implemented: number replacement — no such effect in the language",
-    ),
-    (
         "103.6.2.2",
         "not state-changing: a summary of 504.1.1.1, 504.1.2.1, 504.1.5 and 504.1.6.1, each covered",
     ),

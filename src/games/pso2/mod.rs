@@ -130,6 +130,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "draw",
             "draw_up_to",
             "buff",
+            "set_power",
             "set_state",
             "reset_damage",
             "summon",
