@@ -119,26 +119,20 @@ fn draw_up_to_n_draws_the_chosen_number() {
         r#"{"do": "play", "card": "x", "choices": {"x.draw.p1": 4}}"#,
     );
     assert_eq!(o["outcome"]["error"]["error"]["kind"], "bad_choice", "{o}");
-    let o = draw_up_to(
-        "pmv",
-        "command",
-        "effect",
-        r#"{"do": "play", "card": "x"}, {"do": "pass", "player": "p2"},
-           {"do": "pass", "player": "p1", "choices": {"x.draw.p1": 0}}"#,
-    );
-    assert_eq!(
-        o["outcome"]["state"]["players"]["p1"]["zone_counts"]["hand"], 0,
-        "{o}"
-    );
-    assert!(o["outcome"]["error"].is_null(), "{o}");
-    // PSO2 does not declare it: refused at load.
-    let o = draw_up_to("pso2", "active", "effect", "");
-    assert!(
-        o["error"]["message"]
-            .as_str()
-            .is_some_and(|e| e.contains("`draw_up_to` is not supported for pso2")),
-        "{o}"
-    );
+    // PMV, and PSO2 where the number is chosen as the effect resolves
+    // (103.5.1.1): the count is given on the pass that resolves the card.
+    for (game, ty, n) in [("pmv", "command", 0), ("pso2", "active", 1)] {
+        let actions = format!(
+            r#"{{"do": "play", "card": "x"}}, {{"do": "pass", "player": "p2"}},
+               {{"do": "pass", "player": "p1", "choices": {{"x.draw.p1": {n}}}}}"#
+        );
+        let o = draw_up_to(game, ty, "effect", &actions);
+        assert_eq!(
+            o["outcome"]["state"]["players"]["p1"]["zone_counts"]["hand"], n,
+            "{o}"
+        );
+        assert!(o["outcome"]["error"].is_null(), "{o}");
+    }
 }
 
 /// A filter under `to` (the limit on a changed target, PMV 8.2.8) is checked

@@ -57,14 +57,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("103.4.2.1", DEF),
     ("103.4.2.2", DEF),
     (
-        "103.5.4",
-        "not implemented: number replacement — no such effect in the language",
-    ),
-    (
-        "103.5.5",
-        "not implemented: number replacement — no such effect in the language",
-    ),
-    (
         "103.6.2.2",
         "not state-changing: a summary of 504.1.1.1, 504.1.2.1, 504.1.5 and 504.1.6.1, each covered",
     ),
@@ -130,10 +122,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: triggered abilities with a cost (the loader refuses a `cost` on any ability but `activated`)",
     ),
     ("209.2", DEF),
-    (
-        "103.5.1.1",
-        "not implemented: numbers chosen on resolution — the effect language has no chosen numbers in effects; ⓧ in a cost is chosen as the cost is paid, with the targets (209.3)",
-    ),
     (
         "210",
         "not state-changing: 種別 has no rules meaning of its own (210.1.1); races are `traits`",

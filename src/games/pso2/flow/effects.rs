@@ -643,6 +643,67 @@ fn reveal(
     Ok(())
 }
 
+/// The cards among `rcs` a modification of `source` changes: on the
+/// field (215.3) and not shielded (無敵, 効果を受けない); the trace says
+/// why one is left out.
+fn modifiable(
+    m: &mut M,
+    source: &str,
+    rcs: &[Recipient],
+    until: Until,
+) -> Result<Vec<CardId>, EngineError> {
+    if until == Until::ThisInterference {
+        return Err(ni(
+            r::MODIFICATION,
+            "\"this interference\" durations do not exist in PSO2",
+        ));
+    }
+    let mut out = Vec::new();
+    for id in only_cards(rcs.to_vec()) {
+        if shielded(m, &id, source) {
+            continue;
+        }
+        if !super::continuous::in_play(&m.game, &id) {
+            m.record(
+                "effect",
+                format!("{id} is not on the field: the modification does not apply to it"),
+                &[r::MODIFICATION],
+            );
+            continue;
+        }
+        out.push(id);
+    }
+    Ok(out)
+}
+
+/// Puts modifiers of `source` on card `id`: an addition of each nonzero
+/// part, or with `set` a replacement of each given part (103.5.4).
+fn push_modifiers(
+    m: &mut M,
+    id: &str,
+    source: &str,
+    parts: &[(&str, Option<i64>)],
+    until: Until,
+    set: bool,
+) {
+    let Some(c) = m.game.cards.get_mut(id) else {
+        return;
+    };
+    for (stat, d) in parts {
+        let Some(d) = *d else { continue };
+        if d != 0 || set {
+            c.modifiers.push(Modifier {
+                stat: (*stat).into(),
+                delta: d,
+                set,
+                always: false,
+                until,
+                source: source.into(),
+            });
+        }
+    }
+}
+
 /// The cards among `rcs` (players left out).
 fn only_cards(rcs: Vec<Recipient>) -> Vec<CardId> {
     rcs.into_iter()
@@ -770,47 +831,65 @@ fn apply(
                 moves::draw(m, p, *amount);
             }
         }
-        Effect::Buff {
+        Effect::DrawUpTo { max, who } => {
+            // 103.5.1.1: a number not chosen with the targets is chosen as
+            // the effect resolves, a whole number from 0 (103.5.1).
+            for p in players(m, master, *who) {
+                let key = crate::engine::card::up_to_key(source, "draw", p);
+                let n = m
+                    .choices
+                    .count(&key, crate::engine::card::up_to_max(*max))?;
+                let n = i64::try_from(n).unwrap_or(i64::MAX);
+                m.record(
+                    "effect",
+                    format!(
+                        "{} chooses to draw {n} of up to {max}, as the effect resolves",
+                        crate::engine::player_name(p)
+                    ),
+                    &[r::NUMBER_ON_RESOLUTION, r::NUMBER_CHOICE],
+                );
+                if super::raid::is_boss(&m.game, p) {
+                    super::raid::boss_draws(m, p, n)?;
+                } else {
+                    moves::draw(m, p, n);
+                }
+            }
+        }
+        Effect::SetPower {
             attack,
             defense,
             target,
             until,
+            always: false,
         } => {
-            if *until == Until::ThisInterference {
-                return Err(ni(
-                    r::MODIFICATION,
-                    "\"this interference\" durations do not exist in PSO2",
-                ));
+            let rcs = targets_of(m, target);
+            for id in modifiable(m, source, &rcs, *until)? {
+                let parts = [("attack", *attack), ("defense", *defense)];
+                push_modifiers(m, &id, source, &parts, *until, true);
+                let show = |v: Option<i64>| v.map_or("unchanged".to_string(), |n| n.to_string());
+                m.record(
+                    "effect",
+                    format!(
+                        "{id}'s numbers are replaced: attack {}, HP {}; what was computed before is replaced, later additions count on it, and continuous changes apply after it",
+                        show(*attack),
+                        show(*defense)
+                    ),
+                    &[r::MODIFICATION, r::NUMBER_REPLACE_FIRST, r::NUMBER_REPLACE_LATER],
+                )
+                .obj(id.clone());
             }
-            for rc in targets_of(m, target) {
-                let Recipient::Card(id) = rc else { continue };
-                if shielded(m, &id, source) {
-                    continue;
-                }
-                if !super::continuous::in_play(&m.game, &id) {
-                    // 215.3: a modification changes a card in play.
-                    m.record(
-                        "effect",
-                        format!("{id} is not on the field: the modification does not apply to it"),
-                        &[r::MODIFICATION],
-                    );
-                    continue;
-                }
-                let Some(c) = m.game.cards.get_mut(&id) else {
-                    continue;
-                };
-                for (stat, d) in [("attack", *attack), ("defense", *defense)] {
-                    if d != 0 {
-                        c.modifiers.push(Modifier {
-                            stat: stat.into(),
-                            delta: d,
-                            set: false,
-                            always: false,
-                            until: *until,
-                            source: source.into(),
-                        });
-                    }
-                }
+        }
+        Effect::Buff {
+            attack,
+            defense,
+            target,
+            ..
+        } => {
+            let until = e.until().unwrap_or_default();
+            let rcs = targets_of(m, target);
+            for id in modifiable(m, source, &rcs, until)? {
+                let parts = [("attack", Some(*attack)), ("defense", Some(*defense))];
+                push_modifiers(m, &id, source, &parts, until, false);
                 m.record(
                     "effect",
                     format!("{id} gets {attack:+}/{defense:+} (attack/HP)"),

@@ -365,23 +365,29 @@ pub fn attack(g: &Game, c: &Card) -> i64 {
         .filter(|w| w.attached_to.as_deref() == Some(&c.id) && w.has(st::IN_USE))
         .map(|w| g.def_of(&w.id).and_then(|d| d.attack).unwrap_or(0) + w.modifier("attack"))
         .sum();
-    printed + received(g, c, "attack") + weapons + continuous::bonus(g, &c.id, "attack")
+    received(g, c, "attack", printed) + weapons + continuous::bonus(g, &c.id, "attack")
 }
 
-/// The modifications of `stat` effects made to card `c` (215.3). While it
-/// is 無敵, those of other cards' effects, received before, do not work
-/// (GL:無敵); its own card's still do. While it receives no effects
+/// The value of `stat` from `printed` after the modifications effects made
+/// to card `c` (215.3), in the order they were made: a replaced number
+/// (`set_power`) replaces what was computed before it (103.5.5) and later
+/// additions count on it; continuous changes, applying at the same time,
+/// come after it (103.5.4, in [`attack`] and [`hp`]). While it is 無敵,
+/// those of other cards' effects, received before, do not work (GL:無敵);
+/// its own card's still do. While it receives no effects
 /// (GL:効果を受けない) none work ([`unaffected_by`]).
-fn received(g: &Game, c: &Card, stat: &str) -> i64 {
-    if !c.has(st::INVINCIBLE) && !c.has(st::UNAFFECTED) {
-        return c.modifier(stat);
-    }
+fn received(g: &Game, c: &Card, stat: &str, printed: i64) -> i64 {
+    let shielded = c.has(st::INVINCIBLE) || c.has(st::UNAFFECTED);
     c.modifiers
         .iter()
-        .filter(|md| md.stat == stat && !md.set && md.source == c.id.as_str())
-        .filter(|md| !unaffected_by(g, &c.id, &md.source))
-        .map(|md| md.delta)
-        .sum()
+        .filter(|md| md.stat == stat)
+        .filter(|md| {
+            !shielded || (md.source == c.id.as_str() && !unaffected_by(g, &c.id, &md.source))
+        })
+        .fold(
+            printed,
+            |v, md| if md.set { md.delta } else { v + md.delta },
+        )
 }
 
 /// Whether card `id` does not receive the effect of an ability of card
@@ -398,9 +404,8 @@ pub fn unaffected_by(g: &Game, id: &str, source: &str) -> bool {
 /// The card's current HP (213): the printed value (blank = 0, 213.1.1)
 /// changed by modifications (213.4, 215.3).
 pub fn hp(g: &Game, c: &Card) -> i64 {
-    g.def_of(&c.id).and_then(|d| d.defense).unwrap_or(0)
-        + received(g, c, "defense")
-        + continuous::bonus(g, &c.id, "defense")
+    let printed = g.def_of(&c.id).and_then(|d| d.defense).unwrap_or(0);
+    received(g, c, "defense", printed) + continuous::bonus(g, &c.id, "defense")
 }
 
 /// The derived characteristics shown in snapshots.
