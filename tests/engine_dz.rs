@@ -81,3 +81,39 @@ fn other_games_keep_canonical_ids_in_the_trace() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v.get("clause_display").is_none());
 }
+
+/// DZ's static abilities give keywords and add races through the shared
+/// words `change_keywords` and `change_info`; the parts DZ has not built
+/// (taking keywords away, changing a name) stop the run before it starts.
+#[test]
+fn unbuilt_parts_of_the_shared_change_words_are_not_implemented() {
+    const GIVES: &str = "rulings/dz/4.14.2-ex2-a-granted-keyword-applies-as-the-unit-arrives.json";
+    const ADDS: &str = "rulings/dz/4.14.5-2-ex1-races-change-before-power.json";
+    for (file, from, to, says) in [
+        (
+            GIVES,
+            r#""gain": ["haste"],"#,
+            r#""gain": ["haste"], "lose": ["haste"],"#,
+            "taking keywords away",
+        ),
+        (
+            ADDS,
+            r#""traits": ["ドール"],"#,
+            r#""traits": ["ドール"], "name": "x","#,
+            "other than adding `traits`",
+        ),
+    ] {
+        let text = std::fs::read_to_string(file).unwrap();
+        assert!(text.contains(from), "{file} no longer holds {from}");
+        let dir = std::env::temp_dir().join(format!("judge-dz-change-{}", says.len()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let scenario = dir.join("scenario.json");
+        std::fs::write(&scenario, text.replacen(from, to, 1)).unwrap();
+        let out = judge().arg("run").arg(&scenario).output().unwrap();
+        assert!(!out.status.success());
+        let all = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(all.contains("not implemented: clause 4.14.3"), "{all}");
+        assert!(all.contains(says), "{all}");
+    }
+}
