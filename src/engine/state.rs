@@ -452,6 +452,16 @@ pub struct Game {
 }
 
 impl Game {
+    /// Shuffles zone `z` with the game's seeded generator and returns how
+    /// many cards it holds; a zone not in the game stays absent (0).
+    pub fn shuffle_zone(&mut self, z: &ZoneId) -> usize {
+        let Some(cards) = self.zones.get_mut(z) else {
+            return 0;
+        };
+        self.rng.shuffle(cards);
+        cards.len()
+    }
+
     /// An empty game with `players` players.
     pub fn new(zone_specs: &'static [ZoneSpec], players: usize, seed: u64) -> Self {
         let mut zones = BTreeMap::new();

@@ -772,13 +772,7 @@ pub(super) fn apply_effect(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
         }
         Effect::Shuffle { who } => {
             for p in who_players(&m.game, master, *who) {
-                let z = ZoneId::of(p, zn::DECK);
-                let n = m.game.zone(&z).len();
-                if let Some(deck) = m.game.zones.get_mut(&z) {
-                    let mut cards = std::mem::take(deck);
-                    m.game.rng.shuffle(&mut cards);
-                    m.game.zones.insert(z, cards);
-                }
+                let n = m.game.shuffle_zone(&ZoneId::of(p, zn::DECK));
                 m.record(
                     "effect.shuffle",
                     format!("an effect shuffles {}'s deck ({n} cards); otherwise its order never changes", player_name(p)),

@@ -745,13 +745,7 @@ pub(super) fn apply_effect(
         }
         Effect::Shuffle { who } => {
             for p in who_players(&m.game, master, *who) {
-                let z = ZoneId::of(p, zn::DECK);
-                let n = m.game.zone(&z).len();
-                if let Some(deck) = m.game.zones.get_mut(&z) {
-                    let mut cards = std::mem::take(deck);
-                    m.game.rng.shuffle(&mut cards);
-                    m.game.zones.insert(z, cards);
-                }
+                let n = m.game.shuffle_zone(&ZoneId::of(p, zn::DECK));
                 let rules: &[&'static str] = if n <= 1 {
                     &[r::SHUFFLE, r::SHUFFLE_SMALL]
                 } else {
