@@ -92,9 +92,10 @@ pub struct Plan {
     /// Keep the whole state (the engine's, not a snapshot) after this
     /// action, in [`Outcome::open`] (`judge run --dump-at`).
     pub game_after: Option<usize>,
-    /// Keep a fingerprint of the whole state before the first action and
-    /// after each action ([`Open::fingerprints`], `judge explore`).
-    pub fingerprints: bool,
+    /// Keep a fingerprint of the whole state before each action from this
+    /// one on (0: before the first action too; [`Open::fingerprints`],
+    /// `judge explore`).
+    pub fingerprints_from: Option<usize>,
 }
 
 impl Plan {
@@ -203,15 +204,16 @@ impl<R: Rules> Driver<'_, R> {
         self.rules
             .settle(&mut self.m, actions.first())
             .map_err(before)?;
-        self.fingerprint();
+        self.fingerprint(0);
         self.random_found = self.m.game.rng.wanted().is_some();
         random_fits(&self.m).map_err(before)
     }
 
-    /// The fingerprint of the state now, if the plan keeps them.
-    fn fingerprint(&mut self) {
-        if self.plan.fingerprints {
-            let f = fingerprint(&self.m, &self.rejections);
+    /// The fingerprint of the state now (before action `next`), if the
+    /// plan keeps it.
+    fn fingerprint(&mut self, next: usize) {
+        if let Some(from) = self.plan.fingerprints_from {
+            let f = (next >= from).then(|| fingerprint(&self.m, &self.rejections));
             self.open.fingerprints.push(f);
         }
     }
@@ -317,7 +319,7 @@ impl<R: Rules> Driver<'_, R> {
             self.random_found = true;
             self.open.random_at = Some(i);
         }
-        self.fingerprint();
+        self.fingerprint(i + 1);
         if self.plan.game_after == Some(i) {
             self.kept = Some(Box::new(self.m.game.clone()));
         }
@@ -334,20 +336,48 @@ impl<R: Rules> Driver<'_, R> {
 /// generator where it stands, the steps waiting, the rejections so far),
 /// not of how it got there (the trace, the results already drawn): two
 /// runs with equal fingerprints before equal actions end the same. 128
-/// bits (two keyed hashes of the state's debug form).
+/// bits (two lanes of a multiply-rotate hash of the state's debug form;
+/// not cryptographic, but two different states meeting by chance is out
+/// of reach).
 fn fingerprint<S: std::fmt::Debug>(m: &Machine<S>, rejections: &[Rejection]) -> u128 {
     use std::fmt::Write;
-    use std::hash::{DefaultHasher, Hasher};
-    struct Both(DefaultHasher, DefaultHasher);
-    impl Write for Both {
+    /// Two 64-bit multiply-rotate lanes over the text, eight bytes a step.
+    struct Fp {
+        a: u64,
+        b: u64,
+        word: u64,
+        n: u32,
+    }
+    impl Fp {
+        fn mix(&mut self) {
+            let w = self.word;
+            self.a = (self.a ^ w)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .rotate_left(29);
+            self.b = (self.b ^ w.rotate_left(17))
+                .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+                .rotate_left(31);
+            (self.word, self.n) = (0, 0);
+        }
+    }
+    impl Write for Fp {
         fn write_str(&mut self, s: &str) -> std::fmt::Result {
-            self.0.write(s.as_bytes());
-            self.1.write(s.as_bytes());
+            for &byte in s.as_bytes() {
+                self.word |= u64::from(byte) << (8 * self.n);
+                self.n += 1;
+                if self.n == 8 {
+                    self.mix();
+                }
+            }
             Ok(())
         }
     }
-    let mut h = Both(DefaultHasher::new(), DefaultHasher::new());
-    h.1.write_u8(1);
+    let mut h = Fp {
+        a: 0x243F_6A88_85A3_08D3,
+        b: 0x1319_8A2E_0370_7344,
+        word: 0,
+        n: 0,
+    };
     let g = &m.game;
     let rejected: Vec<(usize, &str)> = rejections.iter().map(|r| (r.action, r.rule)).collect();
     let _ = write!(
@@ -367,7 +397,9 @@ fn fingerprint<S: std::fmt::Debug>(m: &Machine<S>, rejections: &[Rejection]) -> 
         m.stack,
         rejected,
     );
-    (u128::from(h.0.finish()) << 64) | u128::from(h.1.finish())
+    h.word |= 0x80 << (8 * h.n);
+    h.mix();
+    (u128::from(h.a) << 64) | u128::from(h.b)
 }
 
 /// A given random result (the scenario's `random`) out of its draw's

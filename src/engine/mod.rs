@@ -118,9 +118,9 @@ pub struct Open {
     /// The action during which the first draw past a strict script was
     /// made (`None` with [`Open::random`] set: before the first action).
     pub random_at: Option<usize>,
-    /// With [`Plan::fingerprints`]: the state's fingerprint before the
-    /// first action, then after each action.
-    pub fingerprints: Vec<u128>,
+    /// With [`Plan::fingerprints_from`]: the state's fingerprint before the
+    /// first action, then after each action (`None` before that action).
+    pub fingerprints: Vec<Option<u128>>,
 }
 
 /// An error that stopped a run.

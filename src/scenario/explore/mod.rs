@@ -186,6 +186,9 @@ struct Input {
     /// The choices made by default that it leaves to the rules (action,
     /// choice), in the order met.
     kept: Vec<(usize, String)>,
+    /// The action of its parent's fork (0 for a root): its own decisions
+    /// are there or later.
+    from: usize,
 }
 
 impl Input {
@@ -245,7 +248,6 @@ impl Input {
 pub fn explore(loaded: &Loaded, responses: &[Action], settings: Settings) -> Exploration {
     let plan = Plan {
         final_state: true,
-        fingerprints: true,
         ..Plan::none()
     };
     let mut queue: VecDeque<Input> = roots(loaded, responses, settings.max_branches + 1).into();
@@ -264,6 +266,11 @@ pub fn explore(loaded: &Loaded, responses: &[Action], settings: Settings) -> Exp
         runs += 1;
         let mut game = loaded.game.clone();
         game.rng.script(input.random.clone(), true);
+        // Its next decision is at its parent's action or later.
+        let plan = Plan {
+            fingerprints_from: Some(input.from),
+            ..plan.clone()
+        };
         let outcome = loaded.module.run_planned(game, &input.actions, &plan);
         // One more answer than runs are left, so a cut shows as a search
         // stopped by the bound.
@@ -357,6 +364,7 @@ impl Found {
             // Depth first, in the order of the options.
             for mut c in children.into_iter().rev() {
                 c.ancestry.push(fork);
+                c.from = at.unwrap_or(0);
                 queue.push_front(c);
             }
             let (Some(at), Some(key)) = (at, kept) else {
@@ -425,7 +433,7 @@ impl Found {
     /// onto `input`'s decisions (merged), without running it again.
     fn fork(&mut self, input: &Input, outcome: &Outcome, at: Option<usize>) -> Option<usize> {
         let point = at.and_then(|at| {
-            let state = *outcome.open.fingerprints.get(at)?;
+            let state = (*outcome.open.fingerprints.get(at)?)?;
             let rest: Vec<_> = input.actions[at..]
                 .iter()
                 .map(|a| (&a.target, &a.choices))
@@ -517,6 +525,7 @@ fn roots(loaded: &Loaded, responses: &[Action], cap: usize) -> Vec<Input> {
         forms_left: 0,
         ancestry: Vec::new(),
         kept: Vec::new(),
+        from: 0,
     };
     let slots = loaded.actions.len() + 1;
     let mut plans: Vec<Vec<Option<usize>>> = vec![vec![None; responses.len()]];
