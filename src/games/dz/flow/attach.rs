@@ -174,12 +174,7 @@ pub fn put_toki(m: &mut M, card: &str, host: &str) {
         .card(card)
         .map(|c| c.zone.to_string())
         .unwrap_or_default();
-    let to = ZoneId::of(h.controller, UNDER);
-    m.game.move_card(card, to.clone(), false);
-    if let Some(c) = m.game.cards.get_mut(card) {
-        c.attached_to = Some(host.into());
-        c.controller = h.controller;
-    }
+    let to = put_under(m, card, host, h.controller);
     m.record(
         "toki",
         format!(
@@ -192,6 +187,19 @@ pub fn put_toki(m: &mut M, card: &str, host: &str) {
     )
     .change(format!("{card}.zone"), from, to.to_string());
     second_toki(m, host, card, h.controller);
+}
+
+/// Puts `card` into the `under` zone of `controller`, attached to `host`
+/// and controlled as its host is (闘気 6.1, 結合 6.6: the card moves with
+/// its host). Returns the zone it went to.
+fn put_under(m: &mut M, card: &str, host: &str, controller: PlayerId) -> ZoneId {
+    let to = ZoneId::of(controller, UNDER);
+    m.game.move_card(card, to.clone(), false);
+    if let Some(c) = m.game.cards.get_mut(card) {
+        c.attached_to = Some(host.into());
+        c.controller = controller;
+    }
+    to
 }
 
 /// 4.16.4-16: a 闘気 card put under a card that already has one of the same
@@ -253,12 +261,7 @@ pub fn place_bonded(m: &mut M, card: &str) -> bool {
     if !board::is_square(u.zone.kind) {
         return false;
     }
-    let to = ZoneId::of(u.controller, UNDER);
-    m.game.move_card(card, to.clone(), false);
-    if let Some(c) = m.game.cards.get_mut(card) {
-        c.attached_to = Some(unit.clone());
-        c.controller = u.controller;
-    }
+    let to = put_under(m, card, &unit, u.controller);
     m.record(
         "resolve",
         format!(
