@@ -421,12 +421,49 @@ impl Pending {
     }
 }
 
+/// The card definitions of a game, by key: a map shared by every copy of
+/// the game (copy on write). A rejected action is rolled back by cloning the
+/// [`Game`], once per action; definitions almost never change during a
+/// game (a face shown, PMV 2.17), so sharing them keeps that clone to the
+/// state that does change. Reads go through `Deref` to the map; a write
+/// (`DerefMut`) copies the map first if another game shares it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Defs(std::sync::Arc<BTreeMap<String, CardDef>>);
+
+impl std::ops::Deref for Defs {
+    type Target = BTreeMap<String, CardDef>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Defs {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        std::sync::Arc::make_mut(&mut self.0)
+    }
+}
+
+impl From<BTreeMap<String, CardDef>> for Defs {
+    fn from(map: BTreeMap<String, CardDef>) -> Self {
+        Defs(std::sync::Arc::new(map))
+    }
+}
+
+impl<'a> IntoIterator for &'a Defs {
+    type Item = (&'a String, &'a CardDef);
+    type IntoIter = std::collections::btree_map::Iter<'a, String, CardDef>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
 /// The complete game state. Cloning it is how a rejected action is rolled
 /// back.
 #[derive(Debug, Clone)]
 pub struct Game {
-    /// Card definitions by key.
-    pub defs: BTreeMap<String, CardDef>,
+    /// Card definitions by key, shared between copies of the game until one
+    /// of them changes a definition (see [`Defs`]).
+    pub defs: Defs,
     /// Players, indexed by `PlayerId`.
     pub players: Vec<Player>,
     /// Every card instance by id.
@@ -475,7 +512,7 @@ impl Game {
             }
         }
         Game {
-            defs: BTreeMap::new(),
+            defs: Defs::default(),
             players: (0..players)
                 .map(|_| Player {
                     values: BTreeMap::new(),

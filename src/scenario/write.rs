@@ -36,7 +36,7 @@ const ANONYMOUS: &str = "?";
 
 /// The scenario with its card pool inlined (so the file stands alone).
 fn inline(loaded: &Loaded) -> Scenario {
-    let mut cards = loaded.game.defs.clone();
+    let mut cards = (*loaded.game.defs).clone();
     cards.remove(ANONYMOUS);
     Scenario {
         card_pool: Vec::new(),

@@ -84,7 +84,7 @@ pub(super) fn build_game(
     if !scenario.random.is_empty() {
         game.rng.script(scenario.random.clone(), false);
     }
-    game.defs = defs;
+    game.defs = defs.into();
     let st = &scenario.state;
     game.turn.active = parse_p(
         cx,
@@ -175,12 +175,16 @@ pub(super) fn build_game(
                 ));
             };
             let zone = ZoneId::of(p, spec.name);
+            // Each entry: its id, its card key, its full form, and where its
+            // card key is written (`None`: the zone's `card`, a count
+            // zone). Paths are built only for an error: a 40-card deck
+            // would otherwise build 80 paths per file.
             #[allow(clippy::type_complexity)]
             let entries: Vec<(
                 Option<String>,
                 String,
                 Option<&crate::scenario::format::CardInstanceDef>,
-                Vec<Seg>,
+                Option<usize>,
             )> = match zdef {
                 ZoneDef::Count(c) => {
                     if c.count > 1000 {
@@ -196,7 +200,7 @@ pub(super) fn build_game(
                                 None,
                                 c.card.clone().unwrap_or_else(|| "?".into()),
                                 None,
-                                [zpath.as_slice(), &[k("card")]].concat(),
+                                None,
                             )
                         })
                         .collect()
@@ -204,23 +208,21 @@ pub(super) fn build_game(
                 ZoneDef::Cards(list) => list
                     .iter()
                     .enumerate()
-                    .map(|(i, e)| {
-                        let ep = [zpath.as_slice(), &[Seg::Index(i)]].concat();
-                        match e {
-                            CardEntry::Key(key) => (None, key.clone(), None, ep),
-                            CardEntry::Full(f) => (
-                                f.id.clone(),
-                                f.card.clone(),
-                                Some(f),
-                                [ep.as_slice(), &[k("card")]].concat(),
-                            ),
-                        }
+                    .map(|(i, e)| match e {
+                        CardEntry::Key(key) => (None, key.clone(), None, Some(i)),
+                        CardEntry::Full(f) => (f.id.clone(), f.card.clone(), Some(f), Some(i)),
                     })
                     .collect(),
             };
-            for (i, (id, def, full, dpath)) in entries.into_iter().enumerate() {
+            for (i, (id, def, full, listed)) in entries.into_iter().enumerate() {
+                let epath = || [zpath.as_slice(), &[Seg::Index(i)]].concat();
                 if !game.defs.contains_key(&def) {
                     let names: Vec<&str> = game.defs.keys().map(String::as_str).collect();
+                    let dpath = match (listed, full) {
+                        (None, _) => [zpath.as_slice(), &[k("card")]].concat(),
+                        (Some(_), None) => epath(),
+                        (Some(_), Some(_)) => [epath().as_slice(), &[k("card")]].concat(),
+                    };
                     return Err(cx.err(
                         &dpath,
                         format!("unknown card `{def}`"),
@@ -228,17 +230,16 @@ pub(super) fn build_game(
                     ));
                 }
                 let id = id.unwrap_or_else(|| format!("{pname}.{zname}.{}", i + 1));
-                let epath = [zpath.as_slice(), &[Seg::Index(i)]].concat();
                 if let Some(why) = reserved_id(&id) {
                     return Err(cx.err(
-                        &[epath.as_slice(), &[k("id")]].concat(),
+                        &[epath().as_slice(), &[k("id")]].concat(),
                         format!("`{id}` cannot be a card id: {why}"),
                         Some("choose another id, e.g. `k1` or `knight`".into()),
                     ));
                 }
                 if game.cards.contains_key(&id) || id.starts_with("token.") {
                     return Err(cx.err(
-                        &epath,
+                        &epath(),
                         format!("duplicate card id `{id}`"),
                         Some(
                             "every card needs its own id; ids starting with `token.` are reserved"
@@ -264,12 +265,12 @@ pub(super) fn build_game(
                 if let Some(f) = full {
                     if let Some(o) = &f.owner {
                         card.owner =
-                            parse_p(cx, n, o, &[epath.as_slice(), &[k("owner")]].concat())?;
+                            parse_p(cx, n, o, &[epath().as_slice(), &[k("owner")]].concat())?;
                     }
                     for (j, s) in f.state.iter().enumerate() {
                         if !module.card_states().contains(&s.as_str()) {
                             return Err(cx.err(
-                                &[epath.as_slice(), &[k("state"), Seg::Index(j)]].concat(),
+                                &[epath().as_slice(), &[k("state"), Seg::Index(j)]].concat(),
                                 format!("unknown card state `{s}`"),
                                 one_of("states", module.card_states()),
                             ));
@@ -278,7 +279,7 @@ pub(super) fn build_game(
                     }
                     if f.damage < 0 {
                         return Err(cx.err(
-                            &[epath.as_slice(), &[k("damage")]].concat(),
+                            &[epath().as_slice(), &[k("damage")]].concat(),
                             format!("value out of range: damage = {}", f.damage),
                             Some("damage is 0 or more".into()),
                         ));
@@ -287,7 +288,7 @@ pub(super) fn build_game(
                     for (c, v) in &f.counters {
                         if *v < 0 {
                             return Err(cx.err(
-                                &[epath.as_slice(), &[k("counters"), k(c)]].concat(),
+                                &[epath().as_slice(), &[k("counters"), k(c)]].concat(),
                                 format!("value out of range: {c} = {v}"),
                                 Some("counters are 0 or more".into()),
                             ));
@@ -302,19 +303,21 @@ pub(super) fn build_game(
                             .is_none_or(|d| d.alternate.is_none())
                         {
                             return Err(cx.err(
-                                &[epath.as_slice(), &[k("alternate")]].concat(),
+                                &[epath().as_slice(), &[k("alternate")]].concat(),
                                 format!("`{}` has no alternate face", card.def),
                                 Some("give the card definition an `alternate` face".into()),
                             ));
                         }
                         shown.push(id.clone());
                     }
-                    card.modifiers = modifiers(cx, module, &f.modifiers, &epath)?;
+                    if !f.modifiers.is_empty() {
+                        card.modifiers = modifiers(cx, module, &f.modifiers, &epath())?;
+                    }
                     if let Some(a) = &f.attached_to {
                         attachments.push((
                             id.clone(),
                             a.clone(),
-                            [epath.as_slice(), &[k("attached_to")]].concat(),
+                            [epath().as_slice(), &[k("attached_to")]].concat(),
                         ));
                     }
                 }
