@@ -328,6 +328,7 @@ pub(super) fn continuous_stat(g: &Game, card: &Card, stat: &str) -> (Option<i64>
 /// character whose durability drops to its accumulated damage becomes 決死
 /// mid-resolution.
 pub(super) fn note_continuous(m: &mut M) -> R<()> {
+    note_info_lost(m);
     if !m.game.defs.values().any(|d| {
         d.abilities
             .iter()
@@ -662,6 +663,7 @@ pub(super) fn turn_stops_applying(m: &mut M) -> R<()> {
         c.modifiers.retain(|md| md.until != Until::ThisTurn);
         ended += n - c.modifiers.len();
     }
+    ended += end_info_changes(m, Until::ThisTurn);
     m.game.own::<PmvState>().between_turns = true;
     if ended == 0 && !any_turn_condition(&m.game) {
         return Ok(());
