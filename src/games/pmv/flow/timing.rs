@@ -421,7 +421,13 @@ pub(super) fn drew(m: &mut M, p: PlayerId) {
             continue;
         };
         let Some(c) = m.game.card(&id) else { continue };
-        let (master, inc, dk) = (c.controller, c.incarnation, c.def.clone());
+        // The ability is looked up later by its index in the description
+        // the card shows now (a transformed or changed text), not in its own.
+        let dk = c
+            .face
+            .as_ref()
+            .map_or_else(|| c.def.clone(), |f| f.def.clone());
+        let (master, inc) = (c.controller, c.incarnation);
         for (i, ab) in d.abilities.iter().enumerate() {
             if ab.trigger != ON_DRAW || !ability_holds(&m.game, ab, &id, master) {
                 continue;
