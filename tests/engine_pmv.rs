@@ -274,3 +274,42 @@ fn golden_resolve_as_played() {
         "rulings/pmv/5.3.2.a-resolve-spell-from-netherworld-as-if-played.json"
     ));
 }
+
+/// A text change of a card in the hand stops: whether it lasts into the
+/// play area when the card is played (3.1.7.a) is not decided.
+#[test]
+fn a_text_change_of_a_hand_card_is_not_implemented() {
+    let text = std::fs::read_to_string(
+        "rulings/pmv/QA-blog-2012-07-09-text-change-replaces-keywords.json",
+    )
+    .expect("ruling exists");
+    let mut v: serde_json::Value = serde_json::from_str(&text).expect("json");
+    v["cards"]["rewrite"]["abilities"][0]["effect"][0]["target"] =
+        serde_json::json!({ "select": "chosen", "side": "you", "zone": "hand" });
+    v["actions"] = serde_json::json!([
+        { "do": "play", "player": "p1", "card": "t", "choices": { "targets": "x" } },
+        { "do": "pass", "player": "p2" },
+        { "do": "pass", "player": "p1" }
+    ]);
+    match run_text(&v.to_string()).error.map(|e| e.error) {
+        Some(EngineError::NotImplemented { clause, what }) => {
+            assert_eq!(clause, "3.1.7");
+            assert!(what.contains("hand"), "{what}");
+        }
+        other => panic!("expected not implemented, got {other:?}"),
+    }
+}
+
+/// `change_info` other than a name (a type here) stops with not implemented.
+#[test]
+fn a_change_of_type_is_not_implemented() {
+    let text =
+        std::fs::read_to_string("rulings/pmv/QA-blog-2012-07-09-name-lost-on-leaving-field.json")
+            .expect("ruling exists");
+    let mut v: serde_json::Value = serde_json::from_str(&text).expect("json");
+    v["cards"]["disguise"]["abilities"][0]["effect"][0]["type"] = serde_json::json!("command");
+    match run_text(&v.to_string()).error.map(|e| e.error) {
+        Some(EngineError::NotImplemented { what, .. }) => assert!(what.contains("type"), "{what}"),
+        other => panic!("expected not implemented, got {other:?}"),
+    }
+}

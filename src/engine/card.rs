@@ -861,6 +861,16 @@ pub enum Effect {
     /// in their zone. How a card in a hidden zone is picked is the game's
     /// rule.
     Reveal { target: Target },
+    /// The target's text becomes that of definition `card` (a key of the
+    /// scenario's `cards`; テキストを変更する): its keywords, abilities and
+    /// text fields, for `until`. What the text includes, in which zones a
+    /// change applies and when it ends are the game's rules.
+    ChangeText {
+        card: String,
+        target: Target,
+        #[serde(default)]
+        until: Until,
+    },
 }
 
 /// The effects a die roll carries out when the number rolled is one of
@@ -998,6 +1008,7 @@ impl Effect {
         "negate",
         "roll_die",
         "reveal",
+        "change_text",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1055,6 +1066,7 @@ impl Effect {
             Effect::Negate { .. } => "negate",
             Effect::RollDie { .. } => "roll_die",
             Effect::Reveal { .. } => "reveal",
+            Effect::ChangeText { .. } => "change_text",
         }
     }
 
@@ -1067,7 +1079,8 @@ impl Effect {
             | Effect::Restrict { until, .. }
             | Effect::LoseAbilities { until, .. }
             | Effect::ChangeKeywords { until, .. }
-            | Effect::ChangeInfo { until, .. } => Some(*until),
+            | Effect::ChangeInfo { until, .. }
+            | Effect::ChangeText { until, .. } => Some(*until),
             _ => None,
         }
     }
@@ -1131,6 +1144,7 @@ impl Effect {
             | Effect::ChangeInfo { target, .. }
             | Effect::Negate { target, .. }
             | Effect::Reveal { target }
+            | Effect::ChangeText { target, .. }
             | Effect::LoseAbilities { target, .. } => Some(target),
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }

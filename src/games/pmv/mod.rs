@@ -161,12 +161,11 @@ pub const KEYWORDS: &[&str] = &[
 /// implemented for PMV: tokens (`summon`: PMV has none), and the words the
 /// other games added: skipped and extra turns, `put`, `evolve`,
 /// `take_control`, `set_cost`, `modify_damage`, `choose`, `lose_abilities`,
-/// `swap`, `race`, `change_keywords`, `change_info`. A word added to the shared language must be added here too
+/// `swap`, `race`, `change_keywords`; of `change_info`, only `name` (flow/rename.rs). A word added to the shared language must be added here too
 /// until PMV implements it (tests/engine_vocabulary.rs checks PMV's schema).
 const VOCABULARY: Vocabulary = Vocabulary {
     effects: Declared::all_but(
         &[
-            "change_info",
             "change_keywords",
             "choose",
             "evolve",

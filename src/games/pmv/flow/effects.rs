@@ -839,6 +839,8 @@ pub(super) fn apply_effect(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
             ..
         } => turn_face(m, *up, *only_from_other, this, objs)?,
         Effect::Become { card, .. } => become_character(m, card, this, objs)?,
+        Effect::ChangeInfo { .. } => change_name(m, e, this, objs)?,
+        Effect::ChangeText { card, until, .. } => change_text(m, card, *until, this, objs)?,
         Effect::ChangeTarget { .. } => apply_change_target(m, e, at)?,
         Effect::Lose { who } => {
             for p in who_players(&m.game, master, *who) {

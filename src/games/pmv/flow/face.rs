@@ -80,6 +80,7 @@ pub(super) fn become_character(m: &mut M, key: &str, this: &str, objs: &[String]
         }
         let down = c.states.contains(st::FACE_DOWN);
         let base = c.def.clone();
+        refuse_if_info_changed(&m.game, o)?;
         let own = m.game.def_of_base(o).cloned();
         let was_character = is_character(&m.game, o);
         let mut d = given.clone();

@@ -3,6 +3,27 @@
 use super::*;
 use crate::engine::texts;
 
+/// A target that prints 加護 or 抵抗 but whose text an effect changed to
+/// one without it has none (10.1.2): the trace says why no tax is asked.
+fn lost_by_text_change(m: &mut M, id: &str, blessing_applies: bool) {
+    if !info_changed(&m.game, id) {
+        return;
+    }
+    let printed = |k: &str| m.game.def_of_base(id).is_some_and(|d| d.has_keyword(k));
+    let jp = match m.game.card(id).map(|c| c.zone.kind) {
+        Some(zn::FIELD) if blessing_applies && printed("blessing") => "加護",
+        Some(zn::PLAY) if printed("resist") => "抵抗",
+        _ => return,
+    };
+    m.record(
+        "keyword.lost",
+        format!(
+            "{id} prints {jp}, but an effect changed its text to one without it: no {jp} applies"
+        ),
+        &[r::KEYWORD_WORDS, r::TEXT],
+    );
+}
+
 /// 加護（Ｘ） (10.29.2.a) and 抵抗（Ｘ） (10.26.2.a): when a character with
 /// blessing on the field becomes the target of its opponent's command card
 /// or character effect (`blessing_applies`), or a card with resist becomes,
@@ -32,6 +53,7 @@ pub(super) fn taxes_paid(
             } else if c.zone.kind == zn::PLAY && has_kw(&m.game, id, "resist") {
                 Some(("resist", "抵抗", r::RESIST))
             } else {
+                lost_by_text_change(m, id, blessing_applies);
                 None
             };
             if let Some((kw, jp, rule)) = found

@@ -28,6 +28,7 @@ mod cost;
 mod damage;
 mod effects;
 mod face;
+mod info;
 mod keywords;
 mod layers;
 mod leader;
@@ -45,7 +46,7 @@ mod turn;
 pub(crate) use self::face::without_information;
 pub use self::leader::POPULARITY_COUNT;
 use self::{
-    as_if::*, combat::*, cost::*, damage::*, effects::*, face::*, keywords::*, layers::*,
+    as_if::*, combat::*, cost::*, damage::*, effects::*, face::*, info::*, keywords::*, layers::*,
     leader::*, numbers::*, play::*, playmods::*, removal::*, restrict::*, retarget::*,
     spell_break::*, timing::*, transform::*, turn::*,
 };
@@ -92,6 +93,9 @@ pub struct PmvState {
     pub cont_order_noted: bool,
     /// Flags that last until the turn ends (4.9.1.d).
     pub turn: TurnFlags,
+    /// Names and texts given by effects (2.3.3, 2.13) still in force,
+    /// oldest first.
+    pub info_changes: Vec<InfoChange>,
 }
 
 /// PMV's flags for the turn in progress, cleared when it ends.

@@ -328,6 +328,7 @@ pub(super) fn continuous_stat(g: &Game, card: &Card, stat: &str) -> (Option<i64>
 /// character whose durability drops to its accumulated damage becomes 決死
 /// mid-resolution.
 pub(super) fn note_continuous(m: &mut M) -> R<()> {
+    note_info_lost(m);
     if !m.game.defs.values().any(|d| {
         d.abilities
             .iter()
@@ -420,7 +421,13 @@ pub(super) fn drew(m: &mut M, p: PlayerId) {
             continue;
         };
         let Some(c) = m.game.card(&id) else { continue };
-        let (master, inc, dk) = (c.controller, c.incarnation, c.def.clone());
+        // The ability is looked up later by its index in the description
+        // the card shows now (a transformed or changed text), not in its own.
+        let dk = c
+            .face
+            .as_ref()
+            .map_or_else(|| c.def.clone(), |f| f.def.clone());
+        let (master, inc) = (c.controller, c.incarnation);
         for (i, ab) in d.abilities.iter().enumerate() {
             if ab.trigger != ON_DRAW || !ability_holds(&m.game, ab, &id, master) {
                 continue;
@@ -662,6 +669,7 @@ pub(super) fn turn_stops_applying(m: &mut M) -> R<()> {
         c.modifiers.retain(|md| md.until != Until::ThisTurn);
         ended += n - c.modifiers.len();
     }
+    ended += end_info_changes(m, Until::ThisTurn);
     m.game.own::<PmvState>().between_turns = true;
     if ended == 0 && !any_turn_condition(&m.game) {
         return Ok(());

@@ -30,6 +30,7 @@ pub(super) fn transformed(g: &Game, card: &str) -> bool {
     // not the transformed state.
     g.card(card)
         .is_some_and(|c| c.face.is_some() && !c.states.contains(st::MADE_CHARACTER))
+        && !info_changed(g, card)
 }
 
 /// The transformed descriptions `card` has, as the ids of the cards that
@@ -393,6 +394,7 @@ fn become_transformed(m: &mut M, card: &str, source: &str, rule: &'static str) -
     let old_name = def(&m.game, card)
         .map(|d| d.name.clone())
         .unwrap_or_default();
+    refuse_if_info_changed(&m.game, card)?;
     if !m.game.show_alternate(card, source) {
         return Ok(());
     }

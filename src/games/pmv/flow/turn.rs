@@ -468,6 +468,7 @@ pub(super) fn turn_end(m: &mut M) -> R<()> {
         c.modifiers.retain(|md| md.until != Until::EndOfTurn);
         ended += n - c.modifiers.len();
     }
+    ended += end_info_changes(m, Until::EndOfTurn);
     m.record(
         "turn.end",
         format!("end of turn: damage is reset and {ended} until-end-of-turn modification(s) end; no one gets priority"),
