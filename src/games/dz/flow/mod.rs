@@ -34,6 +34,7 @@ mod resolve;
 mod resonance;
 mod restrict;
 mod rule_effects;
+mod search;
 mod smash;
 mod statics;
 mod swap;

@@ -409,6 +409,7 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
             for e in &a.effect {
                 super::put::refuse(key, e)?;
                 super::swap::refuse(key, e)?;
+                super::search::refuse(key, e)?;
                 if e.filters()
                     .iter()
                     .any(|(_, f)| f.region.as_deref() == Some(super::put::EVENT_SQUARE))
