@@ -271,7 +271,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     (
         "5.7",
-        "zone effects are implemented for static, activated and triggered abilities (flow/zone_effect.rs, rulings 2.10.3#ex1, 6.4.2#ex1); 5.7.1-3 (two zones at once), 暴走 (5.7.2) and 覚醒 (5.7.3) are not: a scenario needing them stops with `not implemented: clause …`",
+        "zone effects are implemented for static, activated and triggered abilities (flow/zone_effect.rs, rulings 2.10.3#ex1, 6.4.2#ex1), and 覚醒 (5.7.3, flow/awakening.rs); 5.7.1-3 (two zones at once) and 暴走 (5.7.2) are not: a scenario needing them stops with `not implemented: clause …`",
     ),
     ("5.8", NI),
     ("5.9", NI),
@@ -349,7 +349,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "4.7.2-3#ex2",
         "choosing which units to freeze as an additional cost is not implemented (4.7.2-3)",
     ),
-    ("4.7.2-3#ex3", "覚醒 is not implemented (5.7.3-1)"),
     (
         "4.8.10-2#ex1",
         "a trigger on being put into the smash zone read from the plan zone, and an optional \"may …; if you do\" effect, are not implemented (zone effects are, 5.7.1)",

@@ -548,6 +548,8 @@ dz_clauses! {
     RAMPAGE => "5.7.2-1",
     /// 覚醒.
     AWAKENING => "5.7.3-1",
+    /// 覚醒 leaves the normal cost available.
+    AWAKENING_OPTIONAL => "5.7.3-2",
     /// 隊列召喚.
     FORMATION => "5.8.1",
     /// 挟撃.

@@ -324,7 +324,6 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
     const NOT_YET: &[(&str, &str)] = &[
         ("muster", r::MUSTER),
         ("rampage", r::RAMPAGE),
-        ("awakening", r::AWAKENING),
         ("formation_summon", r::FORMATION),
         ("pincer", r::PINCER),
         ("call", r::CALL),
