@@ -346,10 +346,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "no outcome to check: the ability is classified as activated (a definition)",
     ),
     (
-        "4.7.2-3#ex2",
-        "choosing which units to freeze as an additional cost is not implemented (4.7.2-3)",
-    ),
-    (
         "4.8.10-2#ex1",
         "a trigger on being put into the smash zone read from the plan zone, and an optional \"may …; if you do\" effect, are not implemented (zone effects are, 5.7.1)",
     ),

@@ -23,6 +23,7 @@ mod cost;
 mod deck_order;
 mod divide;
 mod effects;
+mod freeze_cost;
 mod modes;
 mod movement;
 mod moves;
@@ -120,6 +121,10 @@ pub const STATS: &[&str] = &[
     "awaken_x_blue",
     "awaken_x_white",
     "awaken_x_green",
+    // Units frozen as a spell's additional cost (flow/freeze_cost.rs): N,
+    // and N per X.
+    "freeze_units",
+    "freeze_units_x",
 ];
 
 /// The count a static ability's `condition` may bound: the area of the

@@ -248,6 +248,8 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
     } else {
         cost::decide_x(m, p, &card, prefix)?
     };
+    // Units frozen as an additional cost, chosen after X (4.7.2-3).
+    let freeze = super::freeze_cost::choose(m, p, &card, x)?;
     // Targets (4.7.2-5): none legal → it can't be played (4.11.3).
     let def = m
         .game
@@ -303,6 +305,7 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
         &[r::COST_LOCKED],
     );
     cost::pay(m, p, &c, &card)?;
+    super::freeze_cost::pay(m, &freeze);
     dz(&mut m.game).stack.push(Entry {
         controller: p,
         kind: Kind::Spell {
