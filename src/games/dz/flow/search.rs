@@ -122,11 +122,13 @@ fn found(
         );
         return Ok(Vec::new());
     }
+    // No more cards than asked for: all found, unless the player names
+    // fewer where they may (explore tries each shorter list).
     let all = options.len() <= n;
     if all && may_fail {
         m.choices.default_all_of(k, &options);
     }
-    let picked = if all && !may_fail {
+    let picked = if all && (!may_fail || m.choices.peek(k).is_none()) {
         options.clone()
     } else {
         let count = if may_fail {
@@ -134,10 +136,8 @@ fn found(
         } else {
             TargetCount::Exactly(n)
         };
-        match m.choices.targets(k, &options, count, |_| None) {
-            Ok(Picked::Given(l) | Picked::Only(l)) => l,
-            Err(EngineError::MissingChoice { .. }) if all => options.clone(),
-            Err(err) => return Err(err),
+        match m.choices.targets(k, &options, count, |_| None)? {
+            Picked::Given(l) | Picked::Only(l) => l,
         }
     };
     let short = n.min(options.len()) - picked.len();
@@ -182,7 +182,7 @@ pub fn look_at(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<(), EngineError> {
             m.record(
                 "look",
                 format!(
-                    "{}'s deck is empty: there is nothing to look at",
+                    "{} looks at no card of the deck: nothing is put back",
                     player_name(p)
                 ),
                 &[r::IMPOSSIBLE],
