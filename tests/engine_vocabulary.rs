@@ -40,6 +40,9 @@ fn schema_for_a_game_offers_only_its_effects() {
         "modify_damage",
         "choose",
         "summon",
+        "search",
+        "look_at",
+        "shuffle_into",
     ];
     for word in foreign {
         assert!(!pmv.iter().any(|w| w == word), "pmv offers {word}: {pmv:?}");

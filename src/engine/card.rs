@@ -871,6 +871,42 @@ pub enum Effect {
         #[serde(default)]
         until: Until,
     },
+    /// Search (探す): each player `who` looks through their hidden zone
+    /// `from` (default the deck) for up to `count` cards matching `find`
+    /// (its side and zone parts unused), takes those found out, shuffles
+    /// that zone when `shuffle` (default), then puts them into `to`. The
+    /// player names the cards found with the choice `<card>.search`.
+    /// Whether a card that is there may go unfound is the game's rule.
+    Search {
+        find: Filter,
+        #[serde(default = "one")]
+        count: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<String>,
+        to: String,
+        #[serde(default = "yes")]
+        shuffle: bool,
+        #[serde(default)]
+        who: Who,
+    },
+    /// Look at (見る) the top `count` cards of the deck of each player
+    /// `who` and put them back in the order the player chooses
+    /// (`<card>.order`, top first) on top of the deck, or with `bottom` at
+    /// its bottom.
+    LookAt {
+        count: u32,
+        #[serde(default)]
+        bottom: bool,
+        #[serde(default)]
+        who: Who,
+    },
+    /// Put the target cards into their owners' decks at no stated place,
+    /// then shuffle those decks (「山札に戻してシャッフルする」).
+    ShuffleInto { target: Target },
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// The effects a die roll carries out when the number rolled is one of
@@ -1009,6 +1045,9 @@ impl Effect {
         "roll_die",
         "reveal",
         "change_text",
+        "search",
+        "look_at",
+        "shuffle_into",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1067,6 +1106,9 @@ impl Effect {
             Effect::RollDie { .. } => "roll_die",
             Effect::Reveal { .. } => "reveal",
             Effect::ChangeText { .. } => "change_text",
+            Effect::Search { .. } => "search",
+            Effect::LookAt { .. } => "look_at",
+            Effect::ShuffleInto { .. } => "shuffle_into",
         }
     }
 
@@ -1105,6 +1147,9 @@ impl Effect {
         }
         if let Effect::ChangeTarget { to: Some(f), .. } = self {
             out.push(("to", f));
+        }
+        if let Effect::Search { find, .. } = self {
+            out.push(("find", find));
         }
         if let Effect::Swap {
             with: Target::Chosen { filter, .. } | Target::All { filter } | Target::Random { filter },
@@ -1145,6 +1190,7 @@ impl Effect {
             | Effect::Negate { target, .. }
             | Effect::Reveal { target }
             | Effect::ChangeText { target, .. }
+            | Effect::ShuffleInto { target }
             | Effect::LoseAbilities { target, .. } => Some(target),
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }

@@ -271,7 +271,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     (
         "5.7",
-        "zone effects are implemented for static, activated and triggered abilities (flow/zone_effect.rs, rulings 2.10.3#ex1, 6.4.2#ex1); 5.7.1-3 (two zones at once), 暴走 (5.7.2) and 覚醒 (5.7.3) are not: a scenario needing them stops with `not implemented: clause …`",
+        "zone effects are implemented for static, activated and triggered abilities (flow/zone_effect.rs, rulings 2.10.3#ex1, 6.4.2#ex1), and 覚醒 (5.7.3, flow/awakening.rs); 5.7.1-3 (two zones at once) and 暴走 (5.7.2) are not: a scenario needing them stops with `not implemented: clause …`",
     ),
     ("5.8", NI),
     ("5.9", NI),
@@ -287,7 +287,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     (
         "6.2",
-        "deliberately ordered decks are tracked and traced (flow/deck_order.rs, rulings 6.2.2#ex1, 6.2.6#ex1, 6.2.6#ex2: a card put on top of the deck, 6.2.2 A; shuffles and the plan zone, 6.2.5, 6.2.6); 6.2.2 B and C (reordering within the deck) and 6.2.3 (a card put face up into the plan zone) have no effect in the scenario language, and no card text reads the fact yet (6.2.1)",
+        "deliberately ordered decks are tracked and traced (flow/deck_order.rs, flow/search.rs; rulings for every example of 6.2.2-6.2.6 but the mulligan, 6.2.2#ex4); no card text reads the fact yet (6.2.1)",
     ),
     ("6.3", NI),
     ("6.4", NI),
@@ -346,11 +346,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "no outcome to check: the ability is classified as activated (a definition)",
     ),
     (
-        "4.7.2-3#ex2",
-        "choosing which units to freeze as an additional cost is not implemented (4.7.2-3)",
-    ),
-    ("4.7.2-3#ex3", "覚醒 is not implemented (5.7.3-1)"),
-    (
         "4.8.10-2#ex1",
         "a trigger on being put into the smash zone read from the plan zone, and an optional \"may …; if you do\" effect, are not implemented (zone effects are, 5.7.1)",
     ),
@@ -369,32 +364,8 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     ("5.3.2-2#ex1", "召集 is not implemented (5.3.1)"),
     ("5.8.3#ex1", "隊列召喚 is not implemented (5.8.1)"),
     (
-        "6.2.2#ex2",
-        "searching the deck and putting the card found into the plan zone is not implemented (6.2.2; the deliberate-order fact is, flow/deck_order.rs)",
-    ),
-    (
-        "6.2.2#ex3",
-        "looking at cards of the deck and putting them back is not implemented (6.2.2; the deliberate-order fact is, flow/deck_order.rs)",
-    ),
-    (
         "6.2.2#ex4",
         "a mulligan (redraw at the start of the duel): scenarios start in a turn (3.2)",
-    ),
-    (
-        "6.2.3#ex1",
-        "putting a card from the graveyard into the plan zone is not implemented (6.2.3; the deliberate-order fact is, flow/deck_order.rs)",
-    ),
-    (
-        "6.2.5#ex1",
-        "searching the deck is not implemented (6.2.5; a shuffle is traced as not ordering it, flow/deck_order.rs)",
-    ),
-    (
-        "6.2.5#ex2",
-        "returning a card to the deck at no stated place and shuffling is not implemented: `put` to the deck puts it on top (6.2.5)",
-    ),
-    (
-        "6.2.6#ex3",
-        "turning the deck's top card face up by an effect is not implemented (6.2.6)",
     ),
 ];
 

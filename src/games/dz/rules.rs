@@ -548,6 +548,8 @@ dz_clauses! {
     RAMPAGE => "5.7.2-1",
     /// 覚醒.
     AWAKENING => "5.7.3-1",
+    /// 覚醒 leaves the normal cost available.
+    AWAKENING_OPTIONAL => "5.7.3-2",
     /// 隊列召喚.
     FORMATION => "5.8.1",
     /// 挟撃.
@@ -624,6 +626,15 @@ dz_clauses! {
     DELIBERATE_NOT_SHUFFLE => "6.2.5",
     /// Turning the top card face up as the plan zone is not either.
     DELIBERATE_NOT_PLAN => "6.2.6",
+    /// A card put face up into the plan zone is put on top of the deck.
+    DELIBERATE_PLAN => "6.2.3",
+    /// A card put into the plan zone while it holds one: that one is
+    /// turned face down first.
+    PLAN_PUT => "2.23.3-3",
+    /// Looking at a deck with a plan card: turned face down first.
+    PLAN_LOOK => "2.23.3-4",
+    /// The deck and the hand are hidden information.
+    HIDDEN => "2.25.2-1",
     /// Referencing data.
     REFERENCE => "6.3.2",
     /// 合成.

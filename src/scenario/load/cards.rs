@@ -278,6 +278,21 @@ fn validate_def(
                 }
                 _ => {}
             }
+            // A search's zones (`to`, `from`) are zones of the game.
+            if let Effect::Search { to, from, .. } = e {
+                for (field, z) in [("to", Some(to)), ("from", from.as_ref())] {
+                    if let Some(z) = z
+                        && !module.zones().iter().any(|s| s.name == z)
+                    {
+                        let names: Vec<&str> = module.zones().iter().map(|z| z.name).collect();
+                        return Err(cx.err(
+                            &[ep.as_slice(), &[k(field)]].concat(),
+                            format!("unknown zone `{z}`"),
+                            one_of("zones", &names),
+                        ));
+                    }
+                }
+            }
             for (field, filter) in e.filters() {
                 let tp = [ep.as_slice(), &[k(field)]].concat();
                 for t in &filter.types {

@@ -69,28 +69,30 @@ impl Cost {
         }
         self.colourless += other.colourless;
     }
-    /// Adds the X symbols of `card`'s use cost for the value `x` decided:
+    /// Adds the X symbols of `card`'s cost (stat prefix `prefix`: `""`
+    /// the use cost, `awaken_` 覚醒's) for the value `x` decided:
     /// colourless X (stat `x`) and coloured X (`x_red` …, 1.2.3-3).
-    pub fn add_x(&mut self, m: &M, card: &str, x: i64) {
-        self.colourless += x * super::stat(&m.game, card, "x").max(0);
+    pub fn add_x(&mut self, m: &M, card: &str, prefix: &str, x: i64) {
+        self.colourless += x * super::stat(&m.game, card, &format!("{prefix}x")).max(0);
         for (i, col) in COLOURS.iter().enumerate() {
-            self.coloured[i] += x * super::stat(&m.game, card, &format!("x_{col}")).max(0);
+            let s = format!("{prefix}x_{col}");
+            self.coloured[i] += x * super::stat(&m.game, card, &s).max(0);
         }
     }
 }
 
-/// Whether `card`'s use cost has an X symbol (1.2.3-3).
-fn has_x(m: &M, card: &str) -> bool {
-    std::iter::once("x".to_string())
-        .chain(COLOURS.iter().map(|c| format!("x_{c}")))
+/// Whether `card`'s cost (stat prefix `prefix`) has an X symbol (1.2.3-3).
+pub fn has_x(m: &M, card: &str, prefix: &str) -> bool {
+    std::iter::once(format!("{prefix}x"))
+        .chain(COLOURS.iter().map(|c| format!("{prefix}x_{c}")))
         .any(|s| super::stat(&m.game, card, &s) > 0)
 }
 
 /// The value of X, decided by the player playing `card` as it is played
 /// (1.2.3-3, 4.7.2-3): the choice `x`, a whole number from 0. A card with
 /// no X symbol has none to decide (0).
-pub fn decide_x(m: &mut M, p: PlayerId, card: &str) -> Result<i64, EngineError> {
-    if !has_x(m, card) {
+pub fn decide_x(m: &mut M, p: PlayerId, card: &str, prefix: &str) -> Result<i64, EngineError> {
+    if !has_x(m, card, prefix) {
         return Ok(0);
     }
     let x = match m.choices.take("x") {

@@ -315,6 +315,12 @@ fn apply_one(
                 .unwrap_or_default();
             super::restrict::apply(m, e, cx.source, cx.controller, cards)?;
         }
+        Effect::Search { .. } => super::search::search(m, cx, e)?,
+        Effect::LookAt { .. } => super::search::look_at(m, cx, e)?,
+        Effect::ShuffleInto { target } => {
+            let ids = recipients(m, cx, target, ch);
+            super::search::shuffle_into(m, ids);
+        }
         Effect::Shuffle { who } => {
             for p in players(m, cx, *who) {
                 shuffle(m, p);

@@ -15,6 +15,7 @@ use crate::engine::{Action, Card, CardId, EngineError, Flow, Game, Machine, Play
 
 mod activate;
 mod attach;
+mod awakening;
 pub use activate::ACTIVATED;
 mod battle;
 pub mod board;
@@ -22,6 +23,7 @@ mod cost;
 mod deck_order;
 mod divide;
 mod effects;
+mod freeze_cost;
 mod modes;
 mod movement;
 mod moves;
@@ -34,6 +36,7 @@ mod resolve;
 mod resonance;
 mod restrict;
 mod rule_effects;
+mod search;
 mod smash;
 mod statics;
 mod swap;
@@ -105,6 +108,23 @@ pub const STATS: &[&str] = &[
     "x_blue",
     "x_white",
     "x_green",
+    // The 覚醒 cost (5.7.3-1, flow/awakening.rs): colourless, coloured, X.
+    "awaken",
+    "awaken_red",
+    "awaken_black",
+    "awaken_blue",
+    "awaken_white",
+    "awaken_green",
+    "awaken_x",
+    "awaken_x_red",
+    "awaken_x_black",
+    "awaken_x_blue",
+    "awaken_x_white",
+    "awaken_x_green",
+    // Units frozen as a spell's additional cost (flow/freeze_cost.rs): N,
+    // and N per X.
+    "freeze_units",
+    "freeze_units_x",
 ];
 
 /// The count a static ability's `condition` may bound: the area of the

@@ -235,11 +235,21 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
     // A use cost set by an effect is decided now (4.7.2-3): colourless N,
     // no X symbol left to decide.
     let set = super::statics::set_cost(&m.game, p, &card);
+    // 覚醒 chosen before X (4.7.2-3): the cost's stat prefix.
+    let prefix = super::awakening::decide(m, p, &card, from)?;
+    if set.is_some() && !prefix.is_empty() {
+        return Err(super::ni(
+            r::AWAKENING,
+            format!("{card}: 覚醒 while an effect sets its use cost"),
+        ));
+    }
     let x = if set.is_some() {
         0
     } else {
-        cost::decide_x(m, p, &card)?
+        cost::decide_x(m, p, &card, prefix)?
     };
+    // Units frozen as an additional cost, chosen after X (4.7.2-3).
+    let freeze = super::freeze_cost::choose(m, p, &card, x)?;
     // Targets (4.7.2-5): none legal → it can't be played (4.11.3).
     let def = m
         .game
@@ -256,8 +266,8 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
         ));
     };
     super::divide::declare(m, p, &card, &effects, &tg)?;
-    let mut c = cost::Cost::of(m, &card, "");
-    c.add_x(m, &card, x);
+    let mut c = cost::Cost::of(m, &card, prefix);
+    c.add_x(m, &card, prefix, x);
     if let Some((n, by)) = set {
         c = cost::Cost {
             colourless: n.max(0),
@@ -295,6 +305,7 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
         &[r::COST_LOCKED],
     );
     cost::pay(m, p, &c, &card)?;
+    super::freeze_cost::pay(m, &freeze);
     dz(&mut m.game).stack.push(Entry {
         controller: p,
         kind: Kind::Spell {

@@ -3,7 +3,9 @@
 //! square under the control of the effect's controller (2.20.1-4).
 //!
 //! `to` words: `hand`, `graveyard`, `energy` (released), `smash` (face
-//! down, released), `remove`, `deck` (on top); with `top: N` the top N
+//! down, released), `remove`, `deck` (on top), `plan` (face up on top of
+//! the deck, 2.23.3-3; with `top: 1`, the deck's top card turned face up
+//! as the plan zone, 6.2.6); with `top: N` the top N
 //! cards of the deck of each player `who` (the plan card first, 2.23.3-2)
 //! go there instead of `target`. A region (`own_area`, `central_area`,
 //! `enemy_area` from the effect's controller; `adjacent`, `same_line` from
@@ -23,7 +25,15 @@ use super::effects::Ctx;
 use super::{FROZEN, M, board, has_kw, label, moves, ni, r};
 
 /// The zones a card may be put into.
-pub const ZONES: &[&str] = &["hand", "graveyard", "energy", "smash", "remove", "deck"];
+pub const ZONES: &[&str] = &[
+    "hand",
+    "graveyard",
+    "energy",
+    "smash",
+    "remove",
+    "deck",
+    "plan",
+];
 
 /// The regions a unit may be put onto (see `board::REGIONS`).
 pub const SQUARES: &[&str] = &[
@@ -59,6 +69,9 @@ pub fn refuse(key: &str, e: &Effect) -> Result<(), EngineError> {
         top.is_none() && target.is_some()
     } else if to == UNDER {
         target.is_some()
+    } else if to == "plan" && top.is_some() {
+        // Only the top card can be turned face up as the plan zone.
+        *top == Some(1) && target.is_none()
     } else {
         ZONES.contains(&to.as_str()) && (top.is_some() != target.is_some())
     };
@@ -92,6 +105,12 @@ pub fn apply(
             return Ok(());
         }
         return toki(m, cx, ids, top);
+    }
+    if let (Some(_), "plan") = (top, to) {
+        for p in m.game.who(cx.controller, who) {
+            super::plan::top_face_up(m, p);
+        }
+        return Ok(());
     }
     if let Some(n) = top {
         for p in m.game.who(cx.controller, who) {
@@ -150,7 +169,10 @@ fn toki(m: &mut M, cx: &Ctx<'_>, hosts: Vec<CardId>, top: Option<i64>) -> Result
 }
 
 /// One card to its owner's zone `to`.
-fn to_zone(m: &mut M, id: &str, to: &str) {
+pub(super) fn to_zone(m: &mut M, id: &str, to: &str) {
+    if to == "plan" {
+        return super::plan::put_face_up(m, id);
+    }
     let Some(kind) = ZONES.iter().copied().find(|z| *z == to) else {
         return;
     };

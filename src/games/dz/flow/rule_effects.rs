@@ -324,7 +324,6 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
     const NOT_YET: &[(&str, &str)] = &[
         ("muster", r::MUSTER),
         ("rampage", r::RAMPAGE),
-        ("awakening", r::AWAKENING),
         ("formation_summon", r::FORMATION),
         ("pincer", r::PINCER),
         ("call", r::CALL),
@@ -409,6 +408,7 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
             for e in &a.effect {
                 super::put::refuse(key, e)?;
                 super::swap::refuse(key, e)?;
+                super::search::refuse(key, e)?;
                 if e.filters()
                     .iter()
                     .any(|(_, f)| f.region.as_deref() == Some(super::put::EVENT_SQUARE))

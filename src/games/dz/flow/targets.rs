@@ -319,6 +319,7 @@ pub fn target_of(e: &Effect) -> Option<&Target> {
         | Effect::ReturnToHand { target }
         | Effect::Buff { target, .. }
         | Effect::SetState { target, .. }
+        | Effect::ShuffleInto { target }
         | Effect::Put {
             target: Some(target),
             ..
