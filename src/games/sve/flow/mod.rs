@@ -19,6 +19,7 @@ use super::ZONES;
 pub use self::attack::STORM_FOLLOWERS_ONLY;
 pub use self::condition::COUNTS;
 pub use self::effects::CHOOSE_N_NEEDS_N;
+pub use self::info::FILTER_READS_CHANGED_INFO;
 pub use self::layers::SET_DEFENSE_CLEARS_DAMAGE;
 pub use self::put::OVERFLOW_MASTER_CHOOSES;
 pub use self::turn::{HAND_LIMIT_BACK_TO_QUICK, PP_EMPTIES_AT_TURN_END};
@@ -32,6 +33,7 @@ pub const READINGS: &[&str] = &[
     PP_EMPTIES_AT_TURN_END,
     CHOOSE_N_NEEDS_N,
     SET_DEFENSE_CLEARS_DAMAGE,
+    FILTER_READS_CHANGED_INFO,
 ];
 
 /// Whether a scenario chose reading `flag`.
@@ -545,7 +547,7 @@ impl Rules for super::Sve {
 
     /// Quick windows the next action does not answer are passed.
     fn settle(&self, m: &mut M, next: Option<&Action>) -> R<()> {
-        report(m);
+        report(m)?;
         pass_unanswered(m, next)
     }
 
