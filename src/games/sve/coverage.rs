@@ -85,10 +85,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "8.3.2",
         "covered for Evolve; Feed (14.2.2) is not implemented",
     ),
-    (
-        "8.4.3.2.1",
-        "not implemented: effects saying a follower cannot attack",
-    ),
     // Chapter 9: tokens.
     ("9.1.1", DEF),
     (

@@ -130,6 +130,7 @@ const EFFECTS: &[&str] = &[
     "race",
     "change_keywords",
     "change_info",
+    "restrict",
 ];
 
 /// What SVE declares.

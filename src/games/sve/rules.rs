@@ -204,6 +204,7 @@ rules! {
     TARGET = "8.4.3";
     TARGET_LEGAL = "8.4.3.1";
     TARGET_NONE = "8.4.3.2";
+    CANT_ATTACK = "8.4.3.2.1";
     ATTACK_ENGAGE = "8.4.4";
     ATTACK_EVENT = "8.4.5";
     COMBAT_STATE = "8.4.5.1";

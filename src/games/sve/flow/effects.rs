@@ -804,6 +804,7 @@ pub(super) fn apply_effect(
             }
         }
         Effect::TakeControl { .. } => take_control(m, targets, master)?,
+        Effect::Restrict { .. } => apply_restrict(m, eff, targets, this),
         Effect::Race { times, .. } => race(m, targets, *times),
         Effect::SetPower { .. } | Effect::SwapPower { .. } => {
             change_power(m, eff, targets, this)?;

@@ -482,7 +482,11 @@ fn reading_note(g: &Game, changes: &[Layered], applied: &Applied) -> Option<Stri
     let other = if flag {
         apply_layers(g, changes, None)
     } else {
-        rounds(g, changes, applied.clone()).0
+        // An other reading that never settles has no answer to compare.
+        match rounds(g, changes, applied.clone()) {
+            (other, true) => other,
+            (_, false) => return None,
+        }
     };
     let differ: Vec<String> = applied
         .0

@@ -62,6 +62,7 @@ mod moves;
 mod play;
 mod put;
 mod race;
+mod restrict;
 mod setup;
 mod swap;
 #[cfg(test)]
@@ -74,8 +75,8 @@ mod turn_order;
 use self::{
     actions::*, activate::*, attack::*, basis::*, cinderella::*, combat::*, condition::*, cost::*,
     damage::*, effects::*, evolve::*, feed::*, info::*, last_known::*, layers::*, loops::*,
-    moves::*, play::*, put::*, race::*, setup::*, swap::*, timing::*, transform::*, turn::*,
-    turn_order::*,
+    moves::*, play::*, put::*, race::*, restrict::*, setup::*, swap::*, timing::*, transform::*,
+    turn::*, turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -444,15 +445,19 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
             // continuous cost changes of 10.4.4.1 only.
             if ab.trigger == "permanent"
                 && let Some(e) = ab.effect.iter().find(|e| {
-                    !matches!(e, Effect::ModifyCost { .. } | Effect::SetCost { .. })
-                        && !supported_modifier(e)
+                    !matches!(
+                        e,
+                        Effect::ModifyCost { .. }
+                            | Effect::SetCost { .. }
+                            | Effect::Restrict { .. }
+                    ) && !supported_modifier(e)
                         && !supported_permanent(e)
                 })
             {
                 return Some((
                     r::CONTINUOUS,
                     format!(
-                        "the effect `{}` in a permanent ability of `{k}` (permanent abilities implement cost changes, damage modifiers with `this`, `all` or `player`, and `change_keywords` / `change_info` with `this` or `all`)",
+                        "the effect `{}` in a permanent ability of `{k}` (permanent abilities implement cost changes, damage modifiers with `this`, `all` or `player`, `change_keywords` / `change_info` with `this` or `all`, and `restrict` attack with `this` or `all`)",
                         e.word()
                     ),
                 ));
@@ -474,6 +479,9 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                         e.word()
                     ),
                 ));
+            }
+            if let Some(found) = restrict::unsupported(k, ab.trigger == "permanent", &ab.effect) {
+                return Some(found);
             }
             if let Some(found) = ab.effect.iter().find_map(|e| info::unknown_word(k, e)) {
                 return Some(found);
