@@ -97,3 +97,25 @@ fn the_other_filter_reading_that_never_settles_is_not_implemented() {
     assert!(!ok, "{said}");
     assert!(said.contains("not implemented: clause 10.9.1"), "{said}");
 }
+
+/// A die of other than six faces, and a target chosen in a die result
+/// (chosen at play, before the roll), stop the run (5.19.1).
+#[test]
+fn dice_the_module_does_not_model_are_not_implemented() {
+    let base = ruling("5.19.1-die-high-roll");
+    let die = "/cards/dice/abilities/0/effect/0";
+    assert_eq!(base.pointer(die).unwrap()["do"], "roll_die");
+    let chosen = json!({"select": "chosen", "side": "opponent", "types": ["follower"]});
+    let mut eight = base.clone();
+    eight.pointer_mut(die).unwrap()["sides"] = json!(8);
+    let mut targeted = base.clone();
+    targeted.pointer_mut(die).unwrap()["results"][0]["effect"][0]["target"] = chosen;
+    for (name, s) in [("eight", eight), ("targeted", targeted)] {
+        let (ok, said) = run(name, &s);
+        assert!(!ok, "{name}: {said}");
+        assert!(
+            said.contains("not implemented: clause 5.19.1"),
+            "{name}: {said}"
+        );
+    }
+}

@@ -53,11 +53,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "5.18",
         "not state-changing on its own: a random pick is the `random` selector (seeded)",
     ),
-    ("5.19", "not implemented: rolling a die"),
-    (
-        "5.20",
-        "not implemented: revealing a card is information only",
-    ),
     ("5.22", "not implemented: \"win the battle\" (use `win`)"),
     (
         "5.23",

@@ -131,6 +131,8 @@ const EFFECTS: &[&str] = &[
     "change_keywords",
     "change_info",
     "restrict",
+    "roll_die",
+    "reveal",
 ];
 
 /// What SVE declares.

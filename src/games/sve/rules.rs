@@ -144,6 +144,9 @@ rules! {
     CONTINUOUS = "10.1.1.3";
     ABILITY_ON_FIELD = "10.3.5";
     RANDOM = "5.18.1";
+    DIE = "5.19.1";
+    REVEAL = "5.20.1";
+    REVEAL_ENDS = "5.20.1.1";
     EVOLVE_INFO = "5.15.2";
     EVOLVE_SAME_OBJECT = "5.15.3";
     EVOLVE_LEAVE = "5.15.4";

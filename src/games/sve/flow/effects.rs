@@ -33,7 +33,7 @@ fn selectors(effects: &[Effect]) -> Vec<(Filter, u32, bool, bool)> {
 
 /// Every selector an effect states, in order: its target, then a swap's
 /// `with` card (5.12).
-fn targets_of(e: &Effect) -> Vec<&Target> {
+pub(super) fn targets_of(e: &Effect) -> Vec<&Target> {
     let mut out: Vec<&Target> = e.target().into_iter().collect();
     if let Effect::Swap { with, .. } = e {
         out.push(with);
@@ -805,6 +805,8 @@ pub(super) fn apply_effect(
         }
         Effect::TakeControl { .. } => take_control(m, targets, master)?,
         Effect::Restrict { .. } => apply_restrict(m, eff, targets, this),
+        Effect::RollDie { results, .. } => roll_die(m, results, this, master)?,
+        Effect::Reveal { .. } => reveal(m, targets, this),
         Effect::Race { times, .. } => race(m, targets, *times),
         Effect::SetPower { .. } | Effect::SwapPower { .. } => {
             change_power(m, eff, targets, this)?;

@@ -50,6 +50,7 @@ mod combat;
 mod condition;
 mod cost;
 mod damage;
+mod die;
 mod earth_rite;
 mod effects;
 mod evolve;
@@ -63,6 +64,7 @@ mod play;
 mod put;
 mod race;
 mod restrict;
+mod reveal;
 mod setup;
 mod swap;
 #[cfg(test)]
@@ -74,9 +76,9 @@ mod turn_order;
 
 use self::{
     actions::*, activate::*, attack::*, basis::*, cinderella::*, combat::*, condition::*, cost::*,
-    damage::*, effects::*, evolve::*, feed::*, info::*, last_known::*, layers::*, loops::*,
-    moves::*, play::*, put::*, race::*, restrict::*, setup::*, swap::*, timing::*, transform::*,
-    turn::*, turn_order::*,
+    damage::*, die::*, effects::*, evolve::*, feed::*, info::*, last_known::*, layers::*, loops::*,
+    moves::*, play::*, put::*, race::*, restrict::*, reveal::*, setup::*, swap::*, timing::*,
+    transform::*, turn::*, turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -479,6 +481,9 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                         e.word()
                     ),
                 ));
+            }
+            if let Some(found) = die::unsupported(k, &ab.effect) {
+                return Some(found);
             }
             if let Some(found) = restrict::unsupported(k, ab.trigger == "permanent", &ab.effect) {
                 return Some(found);
