@@ -119,3 +119,15 @@ fn dice_the_module_does_not_model_are_not_implemented() {
         );
     }
 }
+
+/// A state trigger without its state (`condition`) stops the run (10.7.6).
+#[test]
+fn a_state_trigger_needs_its_state() {
+    let mut s = ruling("10.7.6-state-trigger-empty-hand-draws");
+    let ability = s.pointer_mut("/cards/refill/abilities/0").unwrap();
+    assert_eq!(ability["trigger"], "state");
+    ability.as_object_mut().unwrap().remove("condition");
+    let (ok, said) = run("stateless", &s);
+    assert!(!ok, "{said}");
+    assert!(said.contains("not implemented: clause 10.7.6"), "{said}");
+}

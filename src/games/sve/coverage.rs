@@ -159,7 +159,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "10.7.5",
         "not implemented: delayed triggers created by effects",
     ),
-    ("10.7.6", "not implemented: state triggers"),
     ("10.8.1", DEF),
     (
         "10.9.3.1",

@@ -184,6 +184,8 @@ static SPEC: GameSpec = GameSpec {
         "spell",
         "start_of_main",
         "start_of_end",
+        // 状態誘発 (10.7.6): the state is the ability's `condition`.
+        "state",
     ],
     cost_triggers: &["activated", "quick_activated", "feed"],
     phases: &["setup", "start", "main", "end"],

@@ -145,6 +145,8 @@ rules! {
     ABILITY_ON_FIELD = "10.3.5";
     RANDOM = "5.18.1";
     DIE = "5.19.1";
+    STATE_TRIGGER = "10.7.6";
+    STATE_TRIGGER_ONCE = "10.7.6.1";
     REVEAL = "5.20.1";
     REVEAL_ENDS = "5.20.1.1";
     EVOLVE_INFO = "5.15.2";

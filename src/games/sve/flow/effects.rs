@@ -143,11 +143,7 @@ pub(super) fn choose_targets(
     key: &str,
 ) -> R<Vec<Vec<String>>> {
     // 10.3.2: a part disabled by its condition (10.3.3) makes no choices.
-    let cond = m
-        .game
-        .ability(def, ability)
-        .and_then(|a| a.condition.clone());
-    if let Some(c) = cond
+    if let Some(c) = application_condition(&m.game, def, ability)
         && !holds(&m.game, &c, master, this).0
     {
         m.record(
@@ -823,7 +819,15 @@ pub(super) fn apply_effect(
     Ok(())
 }
 
+/// Plays a pending ability taken at a check timing (10.7.3); a state
+/// trigger may pend again once this is over (10.7.6.1).
 pub(super) fn play_trigger(m: &mut M, p: Pending) -> R<()> {
+    let done = play_pending(m, p);
+    m.game.own::<SveState>().state_resolving = None;
+    done
+}
+
+fn play_pending(m: &mut M, p: Pending) -> R<()> {
     if p.trigger == "drain" {
         let old = m.game.value(p.master, "defense");
         set_value(

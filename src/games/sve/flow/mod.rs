@@ -66,6 +66,7 @@ mod race;
 mod restrict;
 mod reveal;
 mod setup;
+mod state_trigger;
 mod swap;
 #[cfg(test)]
 mod tests;
@@ -77,8 +78,8 @@ mod turn_order;
 use self::{
     actions::*, activate::*, attack::*, basis::*, cinderella::*, combat::*, condition::*, cost::*,
     damage::*, die::*, effects::*, evolve::*, feed::*, info::*, last_known::*, layers::*, loops::*,
-    moves::*, play::*, put::*, race::*, restrict::*, reveal::*, setup::*, swap::*, timing::*,
-    transform::*, turn::*, turn_order::*,
+    moves::*, play::*, put::*, race::*, restrict::*, reveal::*, setup::*, state_trigger::*,
+    swap::*, timing::*, transform::*, turn::*, turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -110,6 +111,9 @@ pub struct SveState {
     /// When each card was put on the field, with the object it was then
     /// (10.9.1.6.1).
     pub arrivals: std::collections::BTreeMap<CardId, (u32, u64)>,
+    /// The state trigger resolving now (10.7.6.1: not pending again before
+    /// it has resolved).
+    pub state_resolving: Option<(CardId, usize)>,
     /// What the trace last said of the continuous changes of information.
     pub info_report: String,
     /// The basis each player declared for their deck (6.2.1.3).
@@ -481,6 +485,9 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                         e.word()
                     ),
                 ));
+            }
+            if let Some(found) = state_trigger::unsupported(k, ab) {
+                return Some(found);
             }
             if let Some(found) = die::unsupported(k, &ab.effect) {
                 return Some(found);

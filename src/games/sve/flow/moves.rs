@@ -263,6 +263,8 @@ pub(super) fn collect(m: &mut M) {
             _ => {}
         }
     }
+    // 10.7.6: a state that arose with these events.
+    state_triggers(m);
 }
 
 pub(super) fn draw(m: &mut M, p: PlayerId, rule: &'static str) {
