@@ -131,3 +131,16 @@ fn a_state_trigger_needs_its_state() {
     assert!(!ok, "{said}");
     assert!(said.contains("not implemented: clause 10.7.6"), "{said}");
 }
+
+/// A delayed trigger that no ability before it creates stops the run
+/// (10.7.5).
+#[test]
+fn a_delayed_trigger_needs_the_ability_creating_it() {
+    let mut s = ruling("10.7.5-delayed-trigger-at-end-phase");
+    let abilities = s.pointer_mut("/cards/fuse/abilities").unwrap();
+    assert_eq!(abilities[1]["trigger"], "delayed_end_phase");
+    abilities.as_array_mut().unwrap().remove(0);
+    let (ok, said) = run("orphan", &s);
+    assert!(!ok, "{said}");
+    assert!(said.contains("not implemented: clause 10.7.5"), "{said}");
+}

@@ -155,10 +155,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "10.7.4.2",
         "not implemented: a card's own zone-change trigger seeing a simultaneous move",
     ),
-    (
-        "10.7.5",
-        "not implemented: delayed triggers created by effects",
-    ),
     ("10.8.1", DEF),
     (
         "10.9.3.1",

@@ -186,6 +186,8 @@ static SPEC: GameSpec = GameSpec {
         "start_of_end",
         // 状態誘発 (10.7.6): the state is the ability's `condition`.
         "state",
+        // 時限誘発 (10.7.5), created by the ability printed before it.
+        "delayed_end_phase",
     ],
     cost_triggers: &["activated", "quick_activated", "feed"],
     phases: &["setup", "start", "main", "end"],

@@ -146,6 +146,8 @@ rules! {
     RANDOM = "5.18.1";
     DIE = "5.19.1";
     STATE_TRIGGER = "10.7.6";
+    DELAYED_TRIGGER = "10.7.5";
+    DELAYED_ONCE = "10.7.5.1";
     STATE_TRIGGER_ONCE = "10.7.6.1";
     REVEAL = "5.20.1";
     REVEAL_ENDS = "5.20.1.1";

@@ -427,6 +427,7 @@ pub(super) fn run_effects(
         let targets = designated.into_iter().next().unwrap_or_default();
         apply_effect(m, eff, &targets, this, master)?;
     }
+    set_up(m, def, ability, this, master);
     Ok(())
 }
 

@@ -50,6 +50,7 @@ mod combat;
 mod condition;
 mod cost;
 mod damage;
+mod delayed;
 mod die;
 mod earth_rite;
 mod effects;
@@ -77,9 +78,9 @@ mod turn_order;
 
 use self::{
     actions::*, activate::*, attack::*, basis::*, cinderella::*, combat::*, condition::*, cost::*,
-    damage::*, die::*, effects::*, evolve::*, feed::*, info::*, last_known::*, layers::*, loops::*,
-    moves::*, play::*, put::*, race::*, restrict::*, reveal::*, setup::*, state_trigger::*,
-    swap::*, timing::*, transform::*, turn::*, turn_order::*,
+    damage::*, delayed::*, die::*, effects::*, evolve::*, feed::*, info::*, last_known::*,
+    layers::*, loops::*, moves::*, play::*, put::*, race::*, restrict::*, reveal::*, setup::*,
+    state_trigger::*, swap::*, timing::*, transform::*, turn::*, turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -111,6 +112,8 @@ pub struct SveState {
     /// When each card was put on the field, with the object it was then
     /// (10.9.1.6.1).
     pub arrivals: std::collections::BTreeMap<CardId, (u32, u64)>,
+    /// Delayed triggers waiting for this turn's end phase (10.7.5).
+    pub delayed: Vec<Delayed>,
     /// The state trigger resolving now (10.7.6.1: not pending again before
     /// it has resolved).
     pub state_resolving: Option<(CardId, usize)>,
@@ -485,6 +488,9 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                         e.word()
                     ),
                 ));
+            }
+            if let Some(found) = delayed::unsupported(k, d) {
+                return Some(found);
             }
             if let Some(found) = state_trigger::unsupported(k, ab) {
                 return Some(found);

@@ -253,6 +253,9 @@ pub(super) fn collect(m: &mut M) {
                 } else {
                     "start_of_end"
                 };
+                if phase != "main" {
+                    end_phase_comes(m);
+                }
                 let ids: Vec<CardId> = m.game.zone_of(player, zn::FIELD).to_vec();
                 for id in ids {
                     if let Some(d) = eff_def_key(&m.game, &id) {
