@@ -186,11 +186,11 @@ mod tests {
         let (msg, path) = load(
             "sve",
             "spell",
-            r#"{ "trigger": "spell", "effect": [ { "do": "draw", "amount": 1 }, { "do": "restrict", "action": "attack" } ] }"#,
+            r#"{ "trigger": "spell", "effect": [ { "do": "draw", "amount": 1 }, { "do": "nullify_damage" } ] }"#,
         )
         .unwrap_err();
         assert!(
-            msg.starts_with("`restrict` is not supported for sve yet (clause 5.1.1)"),
+            msg.starts_with("`nullify_damage` is not supported for sve yet (clause 5.1.1)"),
             "{msg}"
         );
         assert_eq!(path.as_deref(), Some("cards.a.abilities[0].effect[1].do"));
@@ -198,7 +198,7 @@ mod tests {
         load(
             "pmv",
             "command",
-            r#"{ "trigger": "effect", "effect": [ { "do": "restrict", "action": "attack" } ] }"#,
+            r#"{ "trigger": "effect", "effect": [ { "do": "nullify_damage" } ] }"#,
         )
         .unwrap();
     }

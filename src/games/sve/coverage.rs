@@ -53,11 +53,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "5.18",
         "not state-changing on its own: a random pick is the `random` selector (seeded)",
     ),
-    ("5.19", "not implemented: rolling a die"),
-    (
-        "5.20",
-        "not implemented: revealing a card is information only",
-    ),
     ("5.22", "not implemented: \"win the battle\" (use `win`)"),
     (
         "5.23",
@@ -84,10 +79,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "8.3.2",
         "covered for Evolve; Feed (14.2.2) is not implemented",
-    ),
-    (
-        "8.4.3.2.1",
-        "not implemented: effects saying a follower cannot attack",
     ),
     // Chapter 9: tokens.
     ("9.1.1", DEF),
@@ -164,11 +155,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "10.7.4.2",
         "not implemented: a card's own zone-change trigger seeing a simultaneous move",
     ),
-    (
-        "10.7.5",
-        "not implemented: delayed triggers created by effects",
-    ),
-    ("10.7.6", "not implemented: state triggers"),
     ("10.8.1", DEF),
     (
         "10.9.3.1",

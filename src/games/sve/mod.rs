@@ -130,6 +130,9 @@ const EFFECTS: &[&str] = &[
     "race",
     "change_keywords",
     "change_info",
+    "restrict",
+    "roll_die",
+    "reveal",
 ];
 
 /// What SVE declares.
@@ -181,6 +184,10 @@ static SPEC: GameSpec = GameSpec {
         "spell",
         "start_of_main",
         "start_of_end",
+        // 状態誘発 (10.7.6): the state is the ability's `condition`.
+        "state",
+        // 時限誘発 (10.7.5), created by the ability printed before it.
+        "delayed_end_phase",
     ],
     cost_triggers: &["activated", "quick_activated", "feed"],
     phases: &["setup", "start", "main", "end"],

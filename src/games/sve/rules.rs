@@ -144,6 +144,13 @@ rules! {
     CONTINUOUS = "10.1.1.3";
     ABILITY_ON_FIELD = "10.3.5";
     RANDOM = "5.18.1";
+    DIE = "5.19.1";
+    STATE_TRIGGER = "10.7.6";
+    DELAYED_TRIGGER = "10.7.5";
+    DELAYED_ONCE = "10.7.5.1";
+    STATE_TRIGGER_ONCE = "10.7.6.1";
+    REVEAL = "5.20.1";
+    REVEAL_ENDS = "5.20.1.1";
     EVOLVE_INFO = "5.15.2";
     EVOLVE_SAME_OBJECT = "5.15.3";
     EVOLVE_LEAVE = "5.15.4";
@@ -204,6 +211,7 @@ rules! {
     TARGET = "8.4.3";
     TARGET_LEGAL = "8.4.3.1";
     TARGET_NONE = "8.4.3.2";
+    CANT_ATTACK = "8.4.3.2.1";
     ATTACK_ENGAGE = "8.4.4";
     ATTACK_EVENT = "8.4.5";
     COMBAT_STATE = "8.4.5.1";

@@ -44,6 +44,7 @@ pub(super) fn legal_attackers(g: &Game) -> Vec<CardId> {
                     || c.has(st::EVOLVED)
                     || has_kw(g, id, "storm")
                     || has_kw(g, id, "rush"))
+                && cant_attack(g, id).is_none()
                 && !legal_targets(g, id).0.is_empty()
         })
         .collect()

@@ -82,6 +82,9 @@ pub(super) fn declare_attack(
             texts(&attackers),
         ));
     }
+    if let Some(source) = cant_attack(g, attacker) {
+        return Err(refuse_attack(g, attacker, &source, texts(&attackers)));
+    }
     let (legal, rule) = legal_targets(g, attacker);
     if legal.is_empty() {
         return Err(illegal(

@@ -150,12 +150,17 @@ pub(super) fn holds(
 /// The condition of ability `ability` of `def`, checked when the ability
 /// starts resolving (13.3.1 item 4, 13.5.1 item 3.2: the count is fixed
 /// then). Records the outcome; returns whether the text applies.
-pub(super) fn applies(m: &mut M, def: &str, ability: usize, this: &str, master: PlayerId) -> bool {
-    let Some(c) = m
-        .game
-        .ability(def, ability)
+/// The condition of application of ability `ability` of `def` (10.3.3). A
+/// state trigger's condition is its trigger (10.7.6), not checked again as
+/// it resolves.
+pub(super) fn application_condition(g: &Game, def: &str, ability: usize) -> Option<Condition> {
+    g.ability(def, ability)
+        .filter(|a| a.trigger != STATE)
         .and_then(|a| a.condition.clone())
-    else {
+}
+
+pub(super) fn applies(m: &mut M, def: &str, ability: usize, this: &str, master: PlayerId) -> bool {
+    let Some(c) = application_condition(&m.game, def, ability) else {
         return true;
     };
     let (ok, rules, why) = holds(&m.game, &c, master, this);

@@ -33,7 +33,7 @@ fn selectors(effects: &[Effect]) -> Vec<(Filter, u32, bool, bool)> {
 
 /// Every selector an effect states, in order: its target, then a swap's
 /// `with` card (5.12).
-fn targets_of(e: &Effect) -> Vec<&Target> {
+pub(super) fn targets_of(e: &Effect) -> Vec<&Target> {
     let mut out: Vec<&Target> = e.target().into_iter().collect();
     if let Effect::Swap { with, .. } = e {
         out.push(with);
@@ -143,11 +143,7 @@ pub(super) fn choose_targets(
     key: &str,
 ) -> R<Vec<Vec<String>>> {
     // 10.3.2: a part disabled by its condition (10.3.3) makes no choices.
-    let cond = m
-        .game
-        .ability(def, ability)
-        .and_then(|a| a.condition.clone());
-    if let Some(c) = cond
+    if let Some(c) = application_condition(&m.game, def, ability)
         && !holds(&m.game, &c, master, this).0
     {
         m.record(
@@ -431,6 +427,7 @@ pub(super) fn run_effects(
         let targets = designated.into_iter().next().unwrap_or_default();
         apply_effect(m, eff, &targets, this, master)?;
     }
+    set_up(m, def, ability, this, master);
     Ok(())
 }
 
@@ -804,6 +801,9 @@ pub(super) fn apply_effect(
             }
         }
         Effect::TakeControl { .. } => take_control(m, targets, master)?,
+        Effect::Restrict { .. } => apply_restrict(m, eff, targets, this),
+        Effect::RollDie { results, .. } => roll_die(m, results, this, master)?,
+        Effect::Reveal { .. } => reveal(m, targets, this),
         Effect::Race { times, .. } => race(m, targets, *times),
         Effect::SetPower { .. } | Effect::SwapPower { .. } => {
             change_power(m, eff, targets, this)?;
@@ -820,7 +820,15 @@ pub(super) fn apply_effect(
     Ok(())
 }
 
+/// Plays a pending ability taken at a check timing (10.7.3); a state
+/// trigger may pend again once this is over (10.7.6.1).
 pub(super) fn play_trigger(m: &mut M, p: Pending) -> R<()> {
+    let done = play_pending(m, p);
+    m.game.own::<SveState>().state_resolving = None;
+    done
+}
+
+fn play_pending(m: &mut M, p: Pending) -> R<()> {
     if p.trigger == "drain" {
         let old = m.game.value(p.master, "defense");
         set_value(

@@ -24,6 +24,15 @@ use std::collections::BTreeMap;
 use super::*;
 use crate::engine::CardDef;
 
+/// The other reading of 10.9.1: the filter of a change of abilities
+/// (10.9.1.2) reads name, card type, traits and text as 10.9.1.3 leaves
+/// them, instead of the judges' reading (as the layers before it left them).
+pub const FILTER_READS_CHANGED_INFO: &str = "reading_ability_filter_reads_changed_info";
+
+/// Rounds of the other reading tried before a result that never settles
+/// (a filter undoing the change it reads) is refused.
+const ROUNDS: usize = 8;
+
 /// A change of information a resolved effect made (10.9.1.2, 10.9.1.3),
 /// kept with the object it was made to (10.9.2).
 #[derive(Debug, Clone)]
@@ -132,7 +141,7 @@ pub(super) fn info<'g>(g: &'g Game, id: &str) -> Option<Cow<'g, CardDef>> {
     if changes.is_empty() {
         return Some(Cow::Borrowed(base));
     }
-    let (mut view, _, _) = apply_all(g, changes);
+    let ((mut view, _, _), _) = apply_all(g, &changes);
     Some(match view.remove(id) {
         Some(d) => Cow::Owned(d),
         None => Cow::Borrowed(base),
@@ -237,8 +246,10 @@ fn universe(g: &Game, changes: &[Layered]) -> View {
         .collect()
 }
 
-/// The cards `ch` applies to, reading `view`.
-fn scope(g: &Game, view: &View, ch: &Layered) -> Vec<CardId> {
+/// The cards `ch` applies to, reading `view`; under the other reading a
+/// 10.9.1.2 change reads name, type, traits and text from `later` (the
+/// information after 10.9.1.3 of the previous round).
+fn scope(g: &Game, view: &View, ch: &Layered, later: Option<&View>) -> Vec<CardId> {
     match &ch.scope {
         Scope::Fixed(id) => vec![id.clone()],
         Scope::Ability { target, source, .. } if matches!(**target, Target::This) => {
@@ -252,13 +263,30 @@ fn scope(g: &Game, view: &View, ch: &Layered) -> Vec<CardId> {
             let Target::All { filter } = &**target else {
                 return Vec::new();
             };
-            let read = |id: &str| view.get(id).map(Cow::Borrowed);
+            let later = later.filter(|_| layer_of(&ch.effect) == Some(r::CONTINUOUS_ABILITIES));
+            let read = |id: &str| {
+                let d = view.get(id)?;
+                Some(match later.and_then(|l| l.get(id)) {
+                    Some(l) => Cow::Owned(with_info_of(d, l)),
+                    None => Cow::Borrowed(d),
+                })
+            };
             candidates_by(g, &read, filter, *master, source, false, false)
                 .into_iter()
                 .map(CardId::from)
                 .collect()
         }
     }
+}
+
+/// `d` with the non-numeric information (10.9.1.3) of `l`.
+fn with_info_of(d: &CardDef, l: &CardDef) -> CardDef {
+    let mut out = d.clone();
+    out.name = l.name.clone();
+    out.card_type = l.card_type.clone();
+    out.traits = l.traits.clone();
+    out.text = l.text.clone();
+    out
 }
 
 /// The parts of a `change_info`.
@@ -334,8 +362,8 @@ fn change(d: &mut CardDef, e: &Effect) {
     }
 }
 
-fn apply_one(g: &Game, view: &mut View, ch: &Layered) -> Vec<CardId> {
-    let ids = scope(g, view, ch);
+fn apply_one(g: &Game, view: &mut View, ch: &Layered, later: Option<&View>) -> Vec<CardId> {
+    let ids = scope(g, view, ch, later);
     for id in &ids {
         if let Some(d) = view.get_mut(id) {
             change(d, &ch.effect);
@@ -346,13 +374,13 @@ fn apply_one(g: &Game, view: &mut View, ch: &Layered) -> Vec<CardId> {
 
 /// Whether `a` depends on `b` (10.9.1.5): applying `b` first changes the
 /// cards `a` applies to.
-fn depends(g: &Game, view: &View, a: &Layered, b: &Layered) -> bool {
+fn depends(g: &Game, view: &View, a: &Layered, b: &Layered, later: Option<&View>) -> bool {
     if matches!(a.scope, Scope::Fixed(_)) {
         return false;
     }
     let mut after = view.clone();
-    apply_one(g, &mut after, b);
-    scope(g, view, a) != scope(g, &after, a)
+    apply_one(g, &mut after, b, later);
+    scope(g, view, a, later) != scope(g, &after, a, later)
 }
 
 /// How the order of one layer was decided, for the trace.
@@ -367,9 +395,10 @@ pub(super) struct Order {
 /// and the cards some change applied to.
 type Applied = (View, Vec<(&'static str, Order)>, BTreeSet<CardId>);
 
-/// Applies every change, layer by layer (10.9.1.2, then 10.9.1.3).
-fn apply_all(g: &Game, changes: Vec<Layered>) -> Applied {
-    let mut view = universe(g, &changes);
+/// Applies every change, layer by layer (10.9.1.2, then 10.9.1.3); the
+/// filters of 10.9.1.2 read `later` where it is given (the other reading).
+fn apply_layers(g: &Game, changes: &[Layered], later: Option<&View>) -> Applied {
+    let mut view = universe(g, changes);
     let mut touched = BTreeSet::new();
     let mut orders = Vec::new();
     for layer in [r::CONTINUOUS_ABILITIES, r::CONTINUOUS_NON_NUMERIC] {
@@ -385,7 +414,7 @@ fn apply_all(g: &Game, changes: Vec<Layered>) -> Applied {
                 !todo
                     .iter()
                     .enumerate()
-                    .any(|(j, b)| j != i && depends(g, &view, &todo[i], b))
+                    .any(|(j, b)| j != i && depends(g, &view, &todo[i], b, later))
             });
             let why = match (free, todo[0].at.0) {
                 (Some(i), _) if i > 0 => r::CONTINUOUS_DEPENDENCY,
@@ -394,7 +423,7 @@ fn apply_all(g: &Game, changes: Vec<Layered>) -> Applied {
                 _ => r::CONTINUOUS_PERMANENT_ORDER,
             };
             let ch = todo.remove(free.unwrap_or(0));
-            touched.extend(apply_one(g, &mut view, &ch));
+            touched.extend(apply_one(g, &mut view, &ch, later));
             order.applied.push((ch.source.clone(), why));
         }
         if !order.applied.is_empty() {
@@ -402,6 +431,88 @@ fn apply_all(g: &Game, changes: Vec<Layered>) -> Applied {
         }
     }
     (view, orders, touched)
+}
+
+/// Every change applied under the reading in force (see the module doc):
+/// the judges' reading in one round; the other reading round after round
+/// (`rounds`). The flag is `false` when the other reading never settled.
+fn apply_all(g: &Game, changes: &[Layered]) -> (Applied, bool) {
+    let literal = apply_layers(g, changes, None);
+    if !reading(g, FILTER_READS_CHANGED_INFO) {
+        return (literal, true);
+    }
+    rounds(g, changes, literal)
+}
+
+/// The other reading: each round's 10.9.1.2 filters read the information
+/// the round before it ended with, until a round changes nothing; `false`
+/// when [`ROUNDS`] rounds do not settle it.
+fn rounds(g: &Game, changes: &[Layered], first: Applied) -> (Applied, bool) {
+    let mut prev = first;
+    for _ in 0..ROUNDS {
+        let next = apply_layers(g, changes, Some(&prev.0));
+        if next.0 == prev.0 {
+            return (next, true);
+        }
+        prev = next;
+    }
+    (prev, false)
+}
+
+/// Whether the question of the readings can arise: a 10.9.1.2 change with
+/// a filter (`all`) and some 10.9.1.3 change.
+fn readings_can_differ(changes: &[Layered]) -> bool {
+    let filtered_ability = changes.iter().any(|c| {
+        layer_of(&c.effect) == Some(r::CONTINUOUS_ABILITIES)
+            && matches!(&c.scope, Scope::Ability { target, .. } if matches!(**target, Target::All { .. }))
+    });
+    filtered_ability
+        && changes
+            .iter()
+            .any(|c| layer_of(&c.effect) == Some(r::CONTINUOUS_NON_NUMERIC))
+}
+
+/// The cards whose abilities the two readings of the filters tell apart
+/// (the module doc), with the note saying which reading decided them.
+fn reading_note(g: &Game, changes: &[Layered], applied: &Applied) -> Option<String> {
+    if !readings_can_differ(changes) {
+        return None;
+    }
+    let flag = reading(g, FILTER_READS_CHANGED_INFO);
+    let other = if flag {
+        apply_layers(g, changes, None)
+    } else {
+        // An other reading that never settles has no answer to compare.
+        match rounds(g, changes, applied.clone()) {
+            (other, true) => other,
+            (_, false) => return None,
+        }
+    };
+    let differ: Vec<String> = applied
+        .0
+        .iter()
+        .filter_map(|(id, d)| {
+            let o = other.0.get(id).filter(|o| o.keywords != d.keywords)?;
+            Some(format!(
+                "{id} has [{}] (the other reading: [{}])",
+                d.keywords.join(", "),
+                o.keywords.join(", ")
+            ))
+        })
+        .collect();
+    if differ.is_empty() {
+        return None;
+    }
+    let cards = differ.join(", ");
+    Some(if flag {
+        format!(
+            "reading `{FILTER_READS_CHANGED_INFO}`: the filters of the changes of abilities (10.9.1.2) read names, types and traits as 10.9.1.3 changed them: {cards}"
+        )
+    } else {
+        format!(
+            "judges' reading: the filter of a change of abilities (10.9.1.2) reads the information as the layers before it left it, not the names, types or traits 10.9.1.3 changes after it: {cards}; the other reading is the flag `{FILTER_READS_CHANGED_INFO}`"
+        )
+    })
 }
 
 /// A resolved `change_keywords` / `change_info` (10.9.1.2, 10.9.1.3): each
@@ -522,13 +633,23 @@ fn keywords_touched(orders: &[(&'static str, Order)]) -> bool {
 /// Records, when it differs from what the trace last said, the information
 /// the continuous changes give each card now and the order that decided
 /// it (10.9.1.2-10.9.1.6, 10.9.3).
-pub(super) fn report(m: &mut M) {
+pub(super) fn report(m: &mut M) -> R<()> {
     forget_moved(m);
     let changes = layered(&m.game);
-    let (view, orders, touched) = if changes.is_empty() {
-        (View::new(), Vec::new(), BTreeSet::new())
+    let ((view, orders, touched), note) = if changes.is_empty() {
+        ((View::new(), Vec::new(), BTreeSet::new()), None)
     } else {
-        apply_all(&m.game, changes)
+        let (applied, settled) = apply_all(&m.game, &changes);
+        if !settled {
+            return Err(EngineError::NotImplemented {
+                clause: r::CONTINUOUS_ORDER,
+                what: format!(
+                    "continuous changes whose filters undo what they read: under `{FILTER_READS_CHANGED_INFO}` they do not settle in {ROUNDS} rounds"
+                ),
+            });
+        }
+        let note = reading_note(&m.game, &changes, &applied);
+        (applied, note)
     };
     let mut lines = Vec::new();
     let mut rules: Vec<&'static str> = vec![r::CONTINUOUS_ORDER];
@@ -596,20 +717,29 @@ pub(super) fn report(m: &mut M) {
             order_text.join(", ")
         )
     };
+    let key = format!("{text}{}", note.as_deref().unwrap_or_default());
     let st = m.game.own::<SveState>();
-    if st.info_report == text {
-        return;
+    if st.info_report == key {
+        return Ok(());
     }
-    st.info_report = text.clone();
+    st.info_report = key;
     if text.is_empty() {
         m.record(
             "continuous.info",
             "no continuous change of information applies any more",
             &[r::CONTINUOUS_ORDER],
         );
-        return;
+        return Ok(());
+    }
+    if note.is_some() {
+        rules.push(r::CONTINUOUS_ABILITIES);
+        rules.push(r::CONTINUOUS_NON_NUMERIC);
     }
     rules.sort_unstable();
     rules.dedup();
-    m.record("continuous.info", text, &rules);
+    let entry = m.record("continuous.info", text, &rules);
+    if let Some(n) = note {
+        entry.note(n);
+    }
+    Ok(())
 }

@@ -19,6 +19,7 @@ use super::ZONES;
 pub use self::attack::STORM_FOLLOWERS_ONLY;
 pub use self::condition::COUNTS;
 pub use self::effects::CHOOSE_N_NEEDS_N;
+pub use self::info::FILTER_READS_CHANGED_INFO;
 pub use self::layers::SET_DEFENSE_CLEARS_DAMAGE;
 pub use self::put::OVERFLOW_MASTER_CHOOSES;
 pub use self::turn::{HAND_LIMIT_BACK_TO_QUICK, PP_EMPTIES_AT_TURN_END};
@@ -32,6 +33,7 @@ pub const READINGS: &[&str] = &[
     PP_EMPTIES_AT_TURN_END,
     CHOOSE_N_NEEDS_N,
     SET_DEFENSE_CLEARS_DAMAGE,
+    FILTER_READS_CHANGED_INFO,
 ];
 
 /// Whether a scenario chose reading `flag`.
@@ -48,6 +50,8 @@ mod combat;
 mod condition;
 mod cost;
 mod damage;
+mod delayed;
+mod die;
 mod earth_rite;
 mod effects;
 mod evolve;
@@ -60,7 +64,10 @@ mod moves;
 mod play;
 mod put;
 mod race;
+mod restrict;
+mod reveal;
 mod setup;
+mod state_trigger;
 mod swap;
 #[cfg(test)]
 mod tests;
@@ -71,9 +78,9 @@ mod turn_order;
 
 use self::{
     actions::*, activate::*, attack::*, basis::*, cinderella::*, combat::*, condition::*, cost::*,
-    damage::*, effects::*, evolve::*, feed::*, info::*, last_known::*, layers::*, loops::*,
-    moves::*, play::*, put::*, race::*, setup::*, swap::*, timing::*, transform::*, turn::*,
-    turn_order::*,
+    damage::*, delayed::*, die::*, effects::*, evolve::*, feed::*, info::*, last_known::*,
+    layers::*, loops::*, moves::*, play::*, put::*, race::*, restrict::*, reveal::*, setup::*,
+    state_trigger::*, swap::*, timing::*, transform::*, turn::*, turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -105,6 +112,11 @@ pub struct SveState {
     /// When each card was put on the field, with the object it was then
     /// (10.9.1.6.1).
     pub arrivals: std::collections::BTreeMap<CardId, (u32, u64)>,
+    /// Delayed triggers waiting for this turn's end phase (10.7.5).
+    pub delayed: Vec<Delayed>,
+    /// The state trigger resolving now (10.7.6.1: not pending again before
+    /// it has resolved).
+    pub state_resolving: Option<(CardId, usize)>,
     /// What the trace last said of the continuous changes of information.
     pub info_report: String,
     /// The basis each player declared for their deck (6.2.1.3).
@@ -442,15 +454,19 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
             // continuous cost changes of 10.4.4.1 only.
             if ab.trigger == "permanent"
                 && let Some(e) = ab.effect.iter().find(|e| {
-                    !matches!(e, Effect::ModifyCost { .. } | Effect::SetCost { .. })
-                        && !supported_modifier(e)
+                    !matches!(
+                        e,
+                        Effect::ModifyCost { .. }
+                            | Effect::SetCost { .. }
+                            | Effect::Restrict { .. }
+                    ) && !supported_modifier(e)
                         && !supported_permanent(e)
                 })
             {
                 return Some((
                     r::CONTINUOUS,
                     format!(
-                        "the effect `{}` in a permanent ability of `{k}` (permanent abilities implement cost changes, damage modifiers with `this`, `all` or `player`, and `change_keywords` / `change_info` with `this` or `all`)",
+                        "the effect `{}` in a permanent ability of `{k}` (permanent abilities implement cost changes, damage modifiers with `this`, `all` or `player`, `change_keywords` / `change_info` with `this` or `all`, and `restrict` attack with `this` or `all`)",
                         e.word()
                     ),
                 ));
@@ -472,6 +488,18 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                         e.word()
                     ),
                 ));
+            }
+            if let Some(found) = delayed::unsupported(k, d) {
+                return Some(found);
+            }
+            if let Some(found) = state_trigger::unsupported(k, ab) {
+                return Some(found);
+            }
+            if let Some(found) = die::unsupported(k, &ab.effect) {
+                return Some(found);
+            }
+            if let Some(found) = restrict::unsupported(k, ab.trigger == "permanent", &ab.effect) {
+                return Some(found);
             }
             if let Some(found) = ab.effect.iter().find_map(|e| info::unknown_word(k, e)) {
                 return Some(found);
@@ -545,7 +573,7 @@ impl Rules for super::Sve {
 
     /// Quick windows the next action does not answer are passed.
     fn settle(&self, m: &mut M, next: Option<&Action>) -> R<()> {
-        report(m);
+        report(m)?;
         pass_unanswered(m, next)
     }
 

@@ -253,6 +253,9 @@ pub(super) fn collect(m: &mut M) {
                 } else {
                     "start_of_end"
                 };
+                if phase != "main" {
+                    end_phase_comes(m);
+                }
                 let ids: Vec<CardId> = m.game.zone_of(player, zn::FIELD).to_vec();
                 for id in ids {
                     if let Some(d) = eff_def_key(&m.game, &id) {
@@ -263,6 +266,8 @@ pub(super) fn collect(m: &mut M) {
             _ => {}
         }
     }
+    // 10.7.6: a state that arose with these events.
+    state_triggers(m);
 }
 
 pub(super) fn draw(m: &mut M, p: PlayerId, rule: &'static str) {

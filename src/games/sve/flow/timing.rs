@@ -21,6 +21,7 @@ pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow
             return Ok(Flow::Continue);
         }
     }
+    state_triggers(m);
     let tp = m.game.turn.active;
     for (p, rule) in [(tp, r::CHECK_TP), (m.game.opponent(tp), r::CHECK_NTP)] {
         let mine: Vec<usize> = (0..m.game.pending.len())
@@ -61,6 +62,10 @@ pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow
             }
         };
         let p_ab = m.game.pending.remove(pick);
+        // 10.7.6.1: a state trigger taken to be played does not pend again
+        // before it has resolved.
+        m.game.own::<SveState>().state_resolving =
+            (p_ab.trigger == STATE).then(|| (p_ab.card.clone(), p_ab.ability));
         if asks_decision(&m.game, &p_ab) {
             watch_decided(m);
         }

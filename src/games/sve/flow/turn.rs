@@ -227,6 +227,7 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
             );
         }
         Step::EndTurn => {
+            expire(m);
             let next = next_turn_player(m, tp);
             let num = m.game.turn.number;
             m.record(

@@ -1,0 +1,146 @@
+//! SVE runs that must stop with `not implemented` instead of a quiet wrong
+//! ruling, through the real binary: restrictions the module does not model
+//! (1.3.3) and the other reading of 10.9.1 when it never settles.
+
+use assert_cmd::Command;
+use serde_json::{Value, json};
+
+fn judge() -> Command {
+    let mut c = Command::cargo_bin("judge").unwrap();
+    c.env("NO_COLOR", "1");
+    c
+}
+
+/// Runs `scenario` and returns whether it succeeded and everything it said.
+fn run(name: &str, scenario: &Value) -> (bool, String) {
+    let dir = std::env::temp_dir().join(format!("judge-sve-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("scenario.json");
+    std::fs::write(&file, serde_json::to_string_pretty(scenario).unwrap()).unwrap();
+    let out = judge().arg("run").arg(&file).output().unwrap();
+    let all =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), all)
+}
+
+/// A ruling file of this repository, parsed.
+fn ruling(name: &str) -> Value {
+    let text = std::fs::read_to_string(format!("rulings/sve/{name}.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn restrictions_other_than_cant_attack_are_not_implemented() {
+    let base = ruling("8.4.3.2.1-own-ability-cant-attack");
+    let restrict = "/cards/wall/abilities/0/effect/0";
+    assert_eq!(base.pointer(restrict).unwrap()["do"], "restrict");
+    // A player's restriction (no target), another action, a chosen target
+    // in a permanent ability.
+    let variants = [
+        (
+            "player",
+            json!({"do": "restrict", "action": "attack", "who": "you"}),
+        ),
+        (
+            "play",
+            json!({"do": "restrict", "action": "play", "target": {"select": "this"}}),
+        ),
+        (
+            "chosen",
+            json!({"do": "restrict", "action": "attack",
+                   "target": {"select": "chosen", "side": "you", "types": ["follower"]}}),
+        ),
+    ];
+    for (name, effect) in variants {
+        let mut s = base.clone();
+        *s.pointer_mut(restrict).unwrap() = effect;
+        let (ok, said) = run(name, &s);
+        assert!(!ok, "{name}: {said}");
+        assert!(
+            said.contains("not implemented: clause 1.3.3"),
+            "{name}: {said}"
+        );
+    }
+    // The file itself runs.
+    let (ok, said) = run("base", &base);
+    assert!(ok, "{said}");
+}
+
+/// A 10.9.1.2 change that takes Ward from followers with a trait, and a
+/// 10.9.1.3 change giving that trait to followers with Ward: the judges'
+/// reading settles (Ward kept, the trait given); the other reading undoes
+/// what it reads round after round and is refused.
+#[test]
+fn the_other_filter_reading_that_never_settles_is_not_implemented() {
+    let mut s = ruling("10.9.1.2-filter-does-not-read-a-later-layer");
+    let cards = s["cards"].as_object_mut().unwrap();
+    cards["knight"]["keywords"] = json!(["ward"]);
+    cards["banner"]["abilities"][0]["effect"][0] = json!({
+        "do": "change_keywords", "lose": ["ward"],
+        "target": {"select": "all", "side": "you", "types": ["follower"], "trait": "Officer"}
+    });
+    cards["shield"] = json!({"name": "Officer's Oath", "type": "amulet", "cost": 1,
+        "abilities": [{"trigger": "permanent", "effect": [{
+            "do": "change_info", "traits": ["Officer"],
+            "target": {"select": "all", "side": "you", "types": ["follower"], "keyword": "ward"}}]}]});
+    let p1 = &mut s["state"]["players"]["p1"];
+    p1["zones"]["field"] = json!([{"id": "b", "card": "banner"}, {"id": "o", "card": "shield"},
+                                  {"id": "k", "card": "knight"}]);
+    p1["zones"]["hand"] = json!([]);
+    s["actions"] = json!([{"do": "attack", "card": "k", "target": "leader"}]);
+    s.as_object_mut().unwrap().remove("expect");
+    let (ok, said) = run("judges", &s);
+    assert!(ok, "{said}");
+    assert!(said.contains("k (in p1.field): keywords [ward]"), "{said}");
+    s["state"]["players"]["p1"]["flags"] = json!(["reading_ability_filter_reads_changed_info"]);
+    let (ok, said) = run("other", &s);
+    assert!(!ok, "{said}");
+    assert!(said.contains("not implemented: clause 10.9.1"), "{said}");
+}
+
+/// A die of other than six faces, and a target chosen in a die result
+/// (chosen at play, before the roll), stop the run (5.19.1).
+#[test]
+fn dice_the_module_does_not_model_are_not_implemented() {
+    let base = ruling("5.19.1-die-high-roll");
+    let die = "/cards/dice/abilities/0/effect/0";
+    assert_eq!(base.pointer(die).unwrap()["do"], "roll_die");
+    let chosen = json!({"select": "chosen", "side": "opponent", "types": ["follower"]});
+    let mut eight = base.clone();
+    eight.pointer_mut(die).unwrap()["sides"] = json!(8);
+    let mut targeted = base.clone();
+    targeted.pointer_mut(die).unwrap()["results"][0]["effect"][0]["target"] = chosen;
+    for (name, s) in [("eight", eight), ("targeted", targeted)] {
+        let (ok, said) = run(name, &s);
+        assert!(!ok, "{name}: {said}");
+        assert!(
+            said.contains("not implemented: clause 5.19.1"),
+            "{name}: {said}"
+        );
+    }
+}
+
+/// A state trigger without its state (`condition`) stops the run (10.7.6).
+#[test]
+fn a_state_trigger_needs_its_state() {
+    let mut s = ruling("10.7.6-state-trigger-empty-hand-draws");
+    let ability = s.pointer_mut("/cards/refill/abilities/0").unwrap();
+    assert_eq!(ability["trigger"], "state");
+    ability.as_object_mut().unwrap().remove("condition");
+    let (ok, said) = run("stateless", &s);
+    assert!(!ok, "{said}");
+    assert!(said.contains("not implemented: clause 10.7.6"), "{said}");
+}
+
+/// A delayed trigger that no ability before it creates stops the run
+/// (10.7.5).
+#[test]
+fn a_delayed_trigger_needs_the_ability_creating_it() {
+    let mut s = ruling("10.7.5-delayed-trigger-at-end-phase");
+    let abilities = s.pointer_mut("/cards/fuse/abilities").unwrap();
+    assert_eq!(abilities[1]["trigger"], "delayed_end_phase");
+    abilities.as_array_mut().unwrap().remove(0);
+    let (ok, said) = run("orphan", &s);
+    assert!(!ok, "{said}");
+    assert!(said.contains("not implemented: clause 10.7.5"), "{said}");
+}
