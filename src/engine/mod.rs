@@ -120,8 +120,14 @@ pub struct Open {
     pub random_at: Option<usize>,
     /// With [`Plan::fingerprints_from`]: the state's fingerprint before the
     /// first action, then after each action (`None` before that action).
-    pub fingerprints: Vec<Option<u128>>,
+    pub fingerprints: Vec<Option<Fingerprint>>,
 }
+
+/// A state's fingerprint ([`Open::fingerprints`]): its full text, so two
+/// fingerprints are equal exactly when the states are (counted, so the
+/// key of a fork keeps it without copying the text).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Fingerprint(pub std::sync::Arc<str>);
 
 /// An error that stopped a run.
 #[derive(Debug, Clone, Serialize)]
