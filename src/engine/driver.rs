@@ -69,6 +69,15 @@ pub trait Rules {
         Ok(())
     }
 
+    /// What is in progress at the awaiting decision, in the shape the
+    /// game reads back from a scenario's `state.in_progress` (and checks
+    /// with `GameModule::check_in_progress`): `None` when the game cannot
+    /// describe it (a dump then starts at the phase's beginning).
+    /// Default: `None`.
+    fn in_progress(&self, _m: &Machine<Self::Step>) -> Option<Value> {
+        None
+    }
+
     /// A card's current characteristics for snapshots (after modifiers).
     fn derived(&self, game: &Game, card: &Card) -> Vec<(&'static str, i64)>;
 }
@@ -322,6 +331,7 @@ impl<R: Rules> Driver<'_, R> {
         self.fingerprint(i + 1);
         if self.plan.game_after == Some(i) {
             self.kept = Some(Box::new(self.m.game.clone()));
+            self.open.in_progress = self.rules.in_progress(&self.m);
         }
         let kept = self.plan.keeps(i).then(|| {
             let rules = self.rules;

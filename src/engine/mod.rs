@@ -112,6 +112,8 @@ pub struct Open {
     pub choice: Option<machine::Wanted>,
     /// The whole state after the action [`Plan::game_after`] names.
     pub game: Option<Box<Game>>,
+    /// With it, what was in progress then ([`driver::Rules::in_progress`]).
+    pub in_progress: Option<serde_json::Value>,
     /// The choices the rules made by default (the action did not give
     /// them), with the action they were read on, in the order read.
     pub defaulted: Vec<(usize, machine::Defaulted)>,
