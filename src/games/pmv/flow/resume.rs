@@ -1,9 +1,9 @@
 //! Starting a scenario at a priority decision instead of at the beginning
 //! of its phase (`state.in_progress`, written by `judge run --dump-at`):
-//! who holds priority (1.12.3), the passes in succession, the open
-//! interference 干渉 (1.12) with its played cards and their targets
-//! (5.2.3.d), the attack and the block that opened it (6.3, 6.4), and
-//! which characters are attacking or blocking.
+//! who holds priority (1.12.1), the passes in succession (1.12.4), the open
+//! interference 干渉 (1.12.5) with its played cards and their targets
+//! (5.2.3.d), the attack and the block in it (6.3.4, 6.4.4), and which
+//! characters are attacking or blocking (6.3.4.e, 6.4.4.d).
 
 use serde::{Deserialize, Serialize};
 
@@ -15,25 +15,25 @@ use super::*;
 pub(super) struct Resume {
     /// The player holding priority (`p1`).
     priority: String,
-    /// Passes in succession since the last action (1.12.5).
+    /// Passes in succession since the last action (1.12.4, 1.12.9).
     #[serde(default, skip_serializing_if = "is_zero")]
     passes: usize,
-    /// The played cards of the interference, oldest first (1.12.2).
+    /// The played cards of the interference, oldest first (1.12.5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     interference: Vec<Played>,
-    /// The attacking card that opened the interference (6.3.3).
+    /// The attacking card that opened the interference (6.3.4.c).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     attack: Option<Object>,
-    /// The blocking character (6.4.3).
+    /// The blocking character (6.4.4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     blocker: Option<Object>,
     /// The holder got priority as part of the attack, to block (6.4.2.a).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     block_window: bool,
-    /// Characters in the attacking state (6.3.3.b).
+    /// Characters treated as attacking (6.3.4.e).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     attacking: Vec<String>,
-    /// Characters in the blocking state (6.4.3.b).
+    /// Characters treated as blocking (6.4.4.d).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     blocking: Vec<String>,
 }
@@ -51,7 +51,7 @@ struct Played {
 
 /// A chosen object: a card or player id while it is the object chosen,
 /// or `{"left": id}` for a card that has changed zones since (a new
-/// object, 1.4.3: it is no longer the one chosen).
+/// object: it is no longer the one chosen, 8.1.3).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 enum Object {
@@ -65,15 +65,18 @@ fn is_zero(n: &usize) -> bool {
 
 /// The awaiting decision of `m` as a [`Resume`], when it is a priority
 /// decision alone on the step stack whose interference holds only played
-/// cards (an activated effect's entry is not described).
+/// cards in a play area (an activated effect's entry is not described).
 pub(super) fn describe(m: &M) -> Option<Value> {
     let [Step::Priority(p)] = m.stack.as_slice() else {
         return None;
     };
-    if p.nested || p.chain.iter().any(|e| e.activated.is_some()) {
+    let g = &m.game;
+    let played = |e: &Entry| {
+        e.activated.is_none() && g.card(&e.card).is_some_and(|c| c.zone.kind == zn::PLAY)
+    };
+    if p.nested || !p.chain.iter().all(played) {
         return None;
     }
-    let g = &m.game;
     let with_state = |s: &str| -> Vec<String> {
         g.cards
             .values()
@@ -134,6 +137,12 @@ pub(super) fn parse(g: &Game, v: &Value) -> Result<Resume, String> {
     };
     for e in &r.interference {
         card(&e.card)?;
+        if g.card(&e.card).is_some_and(|c| c.zone.kind != zn::PLAY) {
+            return Err(format!(
+                "`{}` waits on the interference but is not in a play area (3.8)",
+                e.card
+            ));
+        }
         player(&e.player)?;
         e.targets.values().flatten().try_for_each(object)?;
     }
@@ -142,13 +151,13 @@ pub(super) fn parse(g: &Game, v: &Value) -> Result<Resume, String> {
         card(id)?;
         if g.card(id).is_some_and(|c| c.zone.kind != zn::FIELD) {
             return Err(format!(
-                "`{id}` attacks or blocks but is not on the field (6.3.3.b, 6.4.3.b)"
+                "`{id}` attacks or blocks but is not on the field (6.3.4.e, 6.4.4.d)"
             ));
         }
     }
     if r.passes >= n {
         return Err(format!(
-            "{} passes in succession end the priority (1.12.5): at most {}",
+            "{} passes in succession end the priority (1.12.9): at most {}",
             r.passes,
             n - 1
         ));
