@@ -122,6 +122,7 @@ fn every_dump_run_with_the_rest_ends_as_the_original() {
     let out = dir.join("dump.json");
     let out = out.to_str().unwrap();
     let (mut written, mut refused) = (0, 0);
+    let mut in_progress = std::collections::BTreeSet::new();
     for game in ["dz", "pmv", "pso2", "sve"] {
         let mut files: Vec<PathBuf> = std::fs::read_dir(Path::new("scenarios").join(game))
             .unwrap()
@@ -133,7 +134,15 @@ fn every_dump_run_with_the_rest_ends_as_the_original() {
             })
             .collect();
         files.sort();
-        for f in files.iter().take(4) {
+        files.truncate(4);
+        // Moments in the middle of a procedure (`state.in_progress`).
+        files.extend(
+            IN_PROGRESS
+                .iter()
+                .filter(|f| f.split('/').nth(1) == Some(game))
+                .map(PathBuf::from),
+        );
+        for f in &files {
             let file = f.to_str().unwrap();
             let v: Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
             let n = v["actions"].as_array().map_or(0, Vec::len);
@@ -144,6 +153,11 @@ fn every_dump_run_with_the_rest_ends_as_the_original() {
                     Some(0) => {
                         assert_eq!(final_state(out), original, "{file} --dump-at {at}");
                         written += 1;
+                        let v: Value =
+                            serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap();
+                        if v["state"]["in_progress"].is_object() {
+                            in_progress.insert(game);
+                        }
                     }
                     Some(1) => {
                         let e = String::from_utf8_lossy(&o.stderr);
@@ -162,7 +176,22 @@ fn every_dump_run_with_the_rest_ends_as_the_original() {
         }
     }
     assert!(written > 10, "{written} dumps written, {refused} refused");
+    // The games that describe a decision in progress wrote one.
+    assert_eq!(
+        in_progress,
+        ["pmv", "sve"].into(),
+        "dumps with `in_progress`"
+    );
 }
+
+/// Files with moments inside a procedure: a PMV attack and its block with
+/// priority passed, an SVE attack at its Quick window.
+const IN_PROGRESS: &[&str] = &[
+    "scenarios/pmv/07-transform-in-combat.json",
+    "rulings/pmv/6.2.5.a-second-attacker-not-made.json",
+    "rulings/sve/12.7.2-on-attack-before-quick.json",
+    "rulings/sve/12.3.3-quick-activated-after-attack.json",
+];
 
 #[test]
 fn a_dump_without_the_rest_is_the_board_after_the_action() {
@@ -189,6 +218,44 @@ fn a_dump_without_the_rest_is_the_board_after_the_action() {
         "99",
     ]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn a_bad_in_progress_is_a_located_error() {
+    let dir = std::env::temp_dir().join(format!("judge-in-progress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.json");
+    let o = judge(&[
+        "run",
+        "rulings/sve/12.7.2-on-attack-before-quick.json",
+        "--dump-at",
+        "0",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["state"]["in_progress"]["combat"]["step"], "quick");
+    // The written file resumes at the window: its next action answers it.
+    std::fs::write(&file, v.to_string()).unwrap();
+    assert!(judge(&["run", file.to_str().unwrap()]).status.success());
+    v["state"]["in_progress"]["combat"]["attacker"] = "nope".into();
+    std::fs::write(&file, v.to_string()).unwrap();
+    let o = judge(&["run", file.to_str().unwrap()]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(
+        e.contains("the attacker `nope`") && e.contains("bad.json:1:"),
+        "{e}"
+    );
+    // A game that cannot start mid-procedure says so.
+    let mut v: Value =
+        serde_json::from_str(&std::fs::read_to_string("scenarios/dz/01-a-full-turn.json").unwrap())
+            .unwrap();
+    v["state"]["in_progress"] = serde_json::json!({});
+    std::fs::write(&file, v.to_string()).unwrap();
+    let o = judge(&["run", file.to_str().unwrap()]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(e.contains("not implemented"), "{e}");
 }
 
 /// The corpus figure (`cargo test --release --test explore_props

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::machine::{Choices, EngineError, Flow, Machine};
 use super::state::{Card, Game, GameResult, PlayerId};
-use super::{Action, Open, Outcome, Rejection, StopError, result_word, snapshot_of};
+use super::{Action, Fingerprint, Open, Outcome, Rejection, StopError, result_word, snapshot_of};
 
 /// The hooks a game gives the driver. Every hook that changes state runs
 /// inside the action's atomic scope unless its doc says otherwise, so an
@@ -67,6 +67,15 @@ pub trait Rules {
         _next: Option<&Action>,
     ) -> Result<(), EngineError> {
         Ok(())
+    }
+
+    /// What is in progress at the awaiting decision, in the shape the
+    /// game reads back from a scenario's `state.in_progress` (and checks
+    /// with `GameModule::check_in_progress`): `None` when the game cannot
+    /// describe it (a dump then starts at the phase's beginning).
+    /// Default: `None`.
+    fn in_progress(&self, _m: &Machine<Self::Step>) -> Option<Value> {
+        None
     }
 
     /// A card's current characteristics for snapshots (after modifiers).
@@ -322,6 +331,7 @@ impl<R: Rules> Driver<'_, R> {
         self.fingerprint(i + 1);
         if self.plan.game_after == Some(i) {
             self.kept = Some(Box::new(self.m.game.clone()));
+            self.open.in_progress = self.rules.in_progress(&self.m);
         }
         let kept = self.plan.keeps(i).then(|| {
             let rules = self.rules;
@@ -332,56 +342,20 @@ impl<R: Rules> Driver<'_, R> {
     }
 }
 
-/// A fingerprint of everything a run's future depends on (the game, the
+/// The fingerprint of everything a run's future depends on (the game, the
 /// generator where it stands, the steps waiting, the rejections so far),
 /// not of how it got there (the trace, the results already drawn): two
-/// runs with equal fingerprints before equal actions end the same. 128
-/// bits (two lanes of a multiply-rotate hash of the state's debug form;
-/// not cryptographic, but two different states meeting by chance is out
-/// of reach).
-fn fingerprint<S: std::fmt::Debug>(m: &Machine<S>, rejections: &[Rejection]) -> u128 {
-    use std::fmt::Write;
-    /// Two 64-bit multiply-rotate lanes over the text, eight bytes a step.
-    struct Fp {
-        a: u64,
-        b: u64,
-        word: u64,
-        n: u32,
-    }
-    impl Fp {
-        fn mix(&mut self) {
-            let w = self.word;
-            self.a = (self.a ^ w)
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .rotate_left(29);
-            self.b = (self.b ^ w.rotate_left(17))
-                .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-                .rotate_left(31);
-            (self.word, self.n) = (0, 0);
-        }
-    }
-    impl Write for Fp {
-        fn write_str(&mut self, s: &str) -> std::fmt::Result {
-            for &byte in s.as_bytes() {
-                self.word |= u64::from(byte) << (8 * self.n);
-                self.n += 1;
-                if self.n == 8 {
-                    self.mix();
-                }
-            }
-            Ok(())
-        }
-    }
-    let mut h = Fp {
-        a: 0x243F_6A88_85A3_08D3,
-        b: 0x1319_8A2E_0370_7344,
-        word: 0,
-        n: 0,
-    };
+/// runs with equal fingerprints before equal actions end the same.
+///
+/// It is the state's whole debug text, not a hash of it: explore merges
+/// two branches when their fingerprints are equal, so equality must mean
+/// equal states. Its readers compare it as a string (a `HashMap` key
+/// hashes it and checks the full text on a hit), so a collision can cost
+/// a lookup, never a wrong merge.
+fn fingerprint<S: std::fmt::Debug>(m: &Machine<S>, rejections: &[Rejection]) -> Fingerprint {
     let g = &m.game;
     let rejected: Vec<(usize, &str)> = rejections.iter().map(|r| (r.action, r.rule)).collect();
-    let _ = write!(
-        h,
+    let text = format!(
         "{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
         g.defs.keys().collect::<Vec<_>>(),
         g.players,
@@ -397,9 +371,7 @@ fn fingerprint<S: std::fmt::Debug>(m: &Machine<S>, rejections: &[Rejection]) -> 
         m.stack,
         rejected,
     );
-    h.word |= 0x80 << (8 * h.n);
-    h.mix();
-    (u128::from(h.a) << 64) | u128::from(h.b)
+    Fingerprint(text.into())
 }
 
 /// A given random result (the scenario's `random`) out of its draw's

@@ -112,6 +112,8 @@ pub struct Open {
     pub choice: Option<machine::Wanted>,
     /// The whole state after the action [`Plan::game_after`] names.
     pub game: Option<Box<Game>>,
+    /// With it, what was in progress then ([`driver::Rules::in_progress`]).
+    pub in_progress: Option<serde_json::Value>,
     /// The choices the rules made by default (the action did not give
     /// them), with the action they were read on, in the order read.
     pub defaulted: Vec<(usize, machine::Defaulted)>,
@@ -120,8 +122,14 @@ pub struct Open {
     pub random_at: Option<usize>,
     /// With [`Plan::fingerprints_from`]: the state's fingerprint before the
     /// first action, then after each action (`None` before that action).
-    pub fingerprints: Vec<Option<u128>>,
+    pub fingerprints: Vec<Option<Fingerprint>>,
 }
+
+/// A state's fingerprint ([`Open::fingerprints`]): its full text, so two
+/// fingerprints are equal exactly when the states are (counted, so the
+/// key of a fork keeps it without copying the text).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Fingerprint(pub std::sync::Arc<str>);
 
 /// An error that stopped a run.
 #[derive(Debug, Clone, Serialize)]

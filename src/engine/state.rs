@@ -486,6 +486,10 @@ pub struct Game {
     pub own: Own,
     /// Counter for generated ids (tokens).
     pub next_token: u32,
+    /// What the scenario says is in progress when it starts (its
+    /// `state.in_progress`, the game's own shape): the game's `start`
+    /// hook resumes there instead of at the phase's beginning.
+    pub in_progress: Option<serde_json::Value>,
 }
 
 impl Game {
@@ -535,6 +539,7 @@ impl Game {
             pending: Vec::new(),
             own: Own::default(),
             next_token: 0,
+            in_progress: None,
         }
     }
 

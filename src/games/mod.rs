@@ -116,6 +116,15 @@ pub trait GameModule: Sync {
     /// names: `crate::engine::driver::run(self, game, actions, plan)` with
     /// the game's [`Rules`](crate::engine::Rules).
     fn run_planned(&self, game: Game, actions: &[Action], plan: &Plan) -> Outcome;
+    /// Checks a scenario's `state.in_progress` against the loaded board
+    /// (`Err`: why it is not one this game can start from). Default: the
+    /// game starts only at the beginning of a phase.
+    fn check_in_progress(&self, _game: &Game, _v: &serde_json::Value) -> Result<(), String> {
+        Err(format!(
+            "{} cannot start a scenario with something in progress (not implemented): leave `in_progress` out",
+            self.spec().id
+        ))
+    }
     /// Runs the actions keeping every snapshot.
     fn run(&self, game: Game, actions: &[Action]) -> Outcome {
         self.run_planned(game, actions, &Plan::all())

@@ -78,6 +78,13 @@ pub struct StateDef {
     pub turn: TurnDef,
     /// Each player's values and zones, keyed `p1`, `p2`.
     pub players: BTreeMap<String, PlayerDef>,
+    /// What is in progress when the scenario starts, in the game's own
+    /// shape (scenarios/README.md, "Starting mid-procedure"; PMV: priority
+    /// and the open interference with its attack and block): the run
+    /// resumes there instead of at the beginning of the phase. Written by
+    /// `judge run --dump-at`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_progress: Option<Value>,
 }
 
 /// Whose turn it is.

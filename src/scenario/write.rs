@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::Loaded;
 use super::format::{
@@ -48,12 +48,20 @@ fn inline(loaded: &Loaded) -> Scenario {
 /// The state `game` reached after the file's action `after`, as a
 /// scenario: the board (values, flags the file may give, every zone with
 /// each card's id, definition, states, damage, counters, attachment,
-/// owner and face), whose turn and phase, the generator where it stands;
+/// owner and face), whose turn and phase, what is in progress (`progress`,
+/// the game's description, [`crate::engine::Open::in_progress`]), the
+/// generator where it stands;
 /// with the remaining actions when `rest`. The expectation keeps what
 /// still holds by construction: the result and final state (with the
 /// rest), and the checkpoints and rejections of the remaining actions,
 /// renumbered.
-pub fn dump(loaded: &Loaded, game: &Game, after: usize, rest: bool) -> Scenario {
+pub fn dump(
+    loaded: &Loaded,
+    game: &Game,
+    progress: Option<&Value>,
+    after: usize,
+    rest: bool,
+) -> Scenario {
     let s = &loaded.scenario;
     let (seed, random) = game.rng.continuation();
     let actions: Vec<ActionDef> = if rest {
@@ -65,7 +73,10 @@ pub fn dump(loaded: &Loaded, game: &Game, after: usize, rest: bool) -> Scenario 
         name: format!("{} — the state after action {after}", s.name),
         seed,
         random,
-        state: board(loaded, game),
+        state: StateDef {
+            in_progress: progress.cloned(),
+            ..board(loaded, game)
+        },
         actions,
         responses: Vec::new(),
         expect: if rest {
@@ -148,6 +159,7 @@ fn board(loaded: &Loaded, game: &Game) -> StateDef {
             first: Some(player_name(game.turn.first)),
         },
         players,
+        in_progress: None,
     }
 }
 

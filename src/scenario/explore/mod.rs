@@ -24,7 +24,7 @@ use serde_json::Value;
 
 use super::Loaded;
 use super::format::ActionDef;
-use crate::engine::{Action, EngineError, Outcome, Plan, StopError};
+use crate::engine::{Action, EngineError, Fingerprint, Outcome, Plan, StopError};
 pub use group::{Ending, Group};
 
 /// Where an action of a branch comes from.
@@ -311,7 +311,7 @@ struct Forked {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Point {
     at: usize,
-    state: u128,
+    state: Fingerprint,
     /// The actions from `at` on, the origins of all, and the choices left
     /// to the rules during action `at`.
     rest: String,
@@ -433,7 +433,7 @@ impl Found {
     /// onto `input`'s decisions (merged), without running it again.
     fn fork(&mut self, input: &Input, outcome: &Outcome, at: Option<usize>) -> Option<usize> {
         let point = at.and_then(|at| {
-            let state = (*outcome.open.fingerprints.get(at)?)?;
+            let state = outcome.open.fingerprints.get(at)?.clone()?;
             let rest: Vec<_> = input.actions[at..]
                 .iter()
                 .map(|a| (&a.target, &a.choices))

@@ -326,7 +326,8 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
 
     let provenance = super::provenance::parse(&cx, module, book, &scenario.source)?;
     let defs = cards::load_defs(&cx, module, &scenario, base)?;
-    let game = state::build_game(&cx, module, &scenario, defs)?;
+    let mut game = state::build_game(&cx, module, &scenario, defs)?;
+    state::in_progress(&cx, module, &scenario, &mut game)?;
     if let Some(w) = state::turn_order_warning(&game) {
         warnings.push(format!("{file}: {w}"));
     }

@@ -73,6 +73,24 @@ pub(super) fn turn_order_warning(game: &Game) -> Option<String> {
     })
 }
 
+/// The `state.in_progress` section: checked by the game against the
+/// board, kept for its `start` hook.
+pub(super) fn in_progress(
+    cx: &Ctx,
+    module: &dyn GameModule,
+    scenario: &Scenario,
+    game: &mut Game,
+) -> Result<(), ScenarioError> {
+    let Some(v) = &scenario.state.in_progress else {
+        return Ok(());
+    };
+    module
+        .check_in_progress(game, v)
+        .map_err(|why| cx.err(&[k("state"), k("in_progress")], why, None))?;
+    game.in_progress = Some(v.clone());
+    Ok(())
+}
+
 pub(super) fn build_game(
     cx: &Ctx,
     module: &dyn GameModule,

@@ -37,6 +37,7 @@ mod play;
 mod playmods;
 mod removal;
 mod restrict;
+mod resume;
 mod retarget;
 mod spell_break;
 mod timing;
@@ -1030,6 +1031,11 @@ pub fn act(m: &mut M, a: &Action) -> R<()> {
 }
 
 /// The PMV procedures as the driver's hooks.
+/// Checks a scenario's `state.in_progress` (flow/resume.rs).
+pub fn check_in_progress(g: &Game, v: &Value) -> Result<(), String> {
+    resume::parse(g, v).map(|_| ())
+}
+
 impl Rules for super::Pmv {
     type Step = Step;
 
@@ -1056,11 +1062,22 @@ impl Rules for super::Pmv {
         }
     }
 
-    /// The rest of the phase the scenario starts in.
+    /// The rest of the phase the scenario starts in, or the priority
+    /// decision in progress it describes (`state.in_progress`).
     fn start(&self, m: &mut M) -> R<()> {
+        if let Some(v) = m.game.in_progress.clone() {
+            let r = resume::parse(&m.game, &v).map_err(bad)?;
+            resume::resume(m, r);
+            return Ok(());
+        }
         let i = phase_index(&m.game.turn.phase);
         m.then([Step::Phase(i)]);
         Ok(())
+    }
+
+    /// A priority decision with its interference (flow/resume.rs).
+    fn in_progress(&self, m: &M) -> Option<Value> {
+        resume::describe(m)
     }
 
     fn step(&self, m: &mut M, s: Step) -> R<Flow> {

@@ -213,7 +213,7 @@ pub(super) fn declare_attack(
         e.text
             .push_str(&format!("; {t} is reserved, a legal target through Assail"));
     }
-    m.then([
+    let declared = [
         Step::AttackEngage {
             attacker: attacker.into(),
         },
@@ -225,27 +225,9 @@ pub(super) fn declare_attack(
             at: r::ATTACK_CHECK_1,
             started: false,
         },
-        Step::AwaitQuick {
-            window: Window::Attack,
-        },
-        Step::CombatDamage {
-            attacker: attacker.into(),
-            target: tgt,
-            a_inc,
-            t_inc,
-        },
-        Step::CheckTiming {
-            at: r::ATTACK_CHECK_2,
-            started: false,
-        },
-        Step::AttackEnd {
-            attacker: attacker.into(),
-        },
-        Step::CheckTiming {
-            at: r::MAIN_AFTER,
-            started: false,
-        },
-        Step::AwaitMain,
-    ]);
+    ];
+    m.then(declared.into_iter().chain(super::resume::from_quick_window(
+        attacker, tgt, a_inc, t_inc,
+    )));
     Ok(())
 }

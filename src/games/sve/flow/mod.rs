@@ -65,6 +65,7 @@ mod play;
 mod put;
 mod race;
 mod restrict;
+mod resume;
 mod reveal;
 mod setup;
 mod state_trigger;
@@ -524,9 +525,19 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
     None
 }
 
+/// Checks a scenario's `state.in_progress` (flow/resume.rs).
+pub fn check_in_progress(g: &Game, v: &Value) -> Result<(), String> {
+    resume::parse(g, v).map(|_| ())
+}
+
 /// The SVE procedures as the driver's hooks.
 impl Rules for super::Sve {
     type Step = Step;
+
+    /// An attack at its Quick window (flow/resume.rs).
+    fn in_progress(&self, m: &M) -> Option<Value> {
+        resume::describe(m)
+    }
 
     /// Card text the module does not implement.
     fn check(&self, g: &Game) -> R<()> {
@@ -547,8 +558,14 @@ impl Rules for super::Sve {
         Ok(())
     }
 
-    /// The rest of the phase the scenario starts in.
+    /// The rest of the phase the scenario starts in, or the attack in
+    /// progress it describes (`state.in_progress`).
     fn start(&self, m: &mut M) -> R<()> {
+        if let Some(v) = m.game.in_progress.clone() {
+            let r = resume::parse(&m.game, &v).map_err(bad)?;
+            resume::resume(m, r);
+            return Ok(());
+        }
         match m.game.turn.phase.as_str() {
             "setup" => m.then(pre_game(&m.game)),
             "start" => m.then(start_of_turn()),
