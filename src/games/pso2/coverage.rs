@@ -117,10 +117,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("208.1.1", DEF),
     ("208.1.3", WORDING),
-    (
-        "209.1.3.2",
-        "not implemented: triggered abilities with a cost (the loader refuses a `cost` on any ability but `activated`)",
-    ),
     ("209.2", DEF),
     (
         "210",

@@ -239,6 +239,11 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
                 super::replace::TO_DISCARD | super::replace::TO_HAND | super::replace::TO_DECK => {
                     super::replace::move_unsupported(&a.effect).map(|w| (r::REPLACEMENT, w))
                 }
+                // 209.1.3.2: the cost parts a triggered ability may have.
+                t if !a.cost.is_empty() && t != "activated" => {
+                    super::ability_cost::trigger_cost_unsupported(&a.cost)
+                        .map(|w| (r::TRIGGER_COST, w))
+                }
                 // A condition on an active's effect or an activated
                 // ability's cost is not a condition of application.
                 "effect" | "activated" if a.condition.is_some() => Some((

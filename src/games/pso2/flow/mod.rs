@@ -165,6 +165,11 @@ pub const TRIGGERS: &[&str] = &[
     delayed::CONTINUOUS,
 ];
 
+/// The abilities that may print a cost: activated ones (209.1.3.1) and
+/// the triggered ones of events and timings, paid as they trigger
+/// (209.1.3.2): the words of [`TRIGGERS`] from `activated` to `on_engage`.
+pub const COST_TRIGGERS: &[&str] = TRIGGERS.split_at(9).0.split_at(1).1;
+
 /// Action words.
 pub const ACTIONS: &[&str] = &[
     "pass",
