@@ -40,10 +40,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not state-changing: a principle; card text is applied as written in the effect language",
     ),
     (
-        "103.1.2",
-        "not implemented: conflicting instructions (cannot > must > do > may) — the effect language has no restrictions for PSO2",
-    ),
-    (
         "103.2",
         "not state-changing: what actions and their sources are (103.2.1.2 and 103.2.3 are covered)",
     ),

@@ -144,6 +144,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "negate",
             "roll_die",
             "reveal",
+            "restrict",
         ],
         rules::EFFECT_ORDER,
     ),

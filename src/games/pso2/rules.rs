@@ -43,6 +43,7 @@ clauses! {
     SETUP_FACE_DOWN_PP = "102.5";
     // 103 principles.
     TEXT_OVER_RULES = "103.1.1";
+    CONFLICT_ORDER = "103.1.2";
     IMPOSSIBLE_IGNORED = "103.1.3";
     ACTION_NO_CHANGE = "103.2.1.2";
     RULE_NO_SOURCE = "103.2.2.1";

@@ -74,6 +74,15 @@ pub fn declare(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     if m.game.def_of(&att).is_none() {
         return Err(super::bad("unknown card"));
     }
+    if let Some(src) = super::restrict::forbidding(
+        &m.game,
+        p,
+        Some(&att),
+        crate::engine::Restricted::Attack,
+        None,
+    ) {
+        return Err(super::restrict::refuse(format!("{att} can't attack"), &src));
+    }
     // Legal opposing targets (506.3.1, 301.10).
     let mut options: Vec<CardId> = Vec::new();
     let n = m.game.players.len();

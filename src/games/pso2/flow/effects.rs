@@ -1081,6 +1081,30 @@ fn apply(
                 super::abilities::lose(m, &id, *until);
             }
         }
+        Effect::Restrict {
+            action,
+            target,
+            who,
+            types,
+            until,
+        } => {
+            let cards = match target {
+                Some(t) => {
+                    let mut ids = Vec::new();
+                    for rc in targets_of(m, t) {
+                        if let Recipient::Card(id) = rc
+                            && !shielded(m, &id, source)
+                        {
+                            ids.push(id);
+                        }
+                    }
+                    Some(ids)
+                }
+                None => None,
+            };
+            let ps = players(m, master, *who);
+            super::restrict::add(m, source, *action, cards, ps, types, *until)?;
+        }
         Effect::ModifyDamage { .. } => {
             return Err(ni(
                 r::REPLACEMENT,

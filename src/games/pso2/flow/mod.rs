@@ -31,6 +31,7 @@ mod priority;
 mod put;
 pub mod raid;
 mod replace;
+mod restrict;
 mod state;
 mod targets;
 mod triggers;

@@ -52,6 +52,8 @@ pub struct Pso2State {
     /// What a resolving `negate` named, removed from the resolution zone
     /// when that entry finishes (GL:無効).
     pub negated: Vec<super::negate::Negated>,
+    /// "Can't" effects in force (103.1.2, effect `restrict`).
+    pub restrictions: Vec<super::restrict::Restriction>,
 }
 
 /// The module's state (created on first use).
