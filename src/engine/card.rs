@@ -861,6 +861,13 @@ pub enum Effect {
     /// in their zone. How a card in a hidden zone is picked is the game's
     /// rule.
     Reveal { target: Target },
+    /// Targets chosen in the middle of the text (「その後、キャラ1体を選
+    /// び、…」): the `target` (a `chosen` selector) is chosen as the
+    /// resolving effect reaches this instruction, not when the card or
+    /// ability was played, and the `then` effects apply to the cards chosen
+    /// (their own `chosen` selectors name them). When none can be chosen is
+    /// the game's rule. A game that chooses every target on play rejects it.
+    SelectTargets { target: Target, then: Vec<Effect> },
 }
 
 /// The effects a die roll carries out when the number rolled is one of
@@ -998,6 +1005,7 @@ impl Effect {
         "negate",
         "roll_die",
         "reveal",
+        "select_targets",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1055,6 +1063,7 @@ impl Effect {
             Effect::Negate { .. } => "negate",
             Effect::RollDie { .. } => "roll_die",
             Effect::Reveal { .. } => "reveal",
+            Effect::SelectTargets { .. } => "select_targets",
         }
     }
 
@@ -1131,6 +1140,7 @@ impl Effect {
             | Effect::ChangeInfo { target, .. }
             | Effect::Negate { target, .. }
             | Effect::Reveal { target }
+            | Effect::SelectTargets { target, .. }
             | Effect::LoseAbilities { target, .. } => Some(target),
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }

@@ -177,6 +177,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "put",
             "race",
             "reveal",
+            "select_targets",
             "roll_die",
             "set_cost",
             "skip_turn",

@@ -156,10 +156,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("405", ZONE_DEF),
     ("406.1", ZONE_DEF),
-    (
-        "406.2.2.3",
-        "not implemented: targets chosen mid-text — every target is chosen when the card or ability goes to the zone",
-    ),
     ("500.2", DEF),
     ("500.3", DEF),
     (

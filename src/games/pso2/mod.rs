@@ -145,6 +145,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "roll_die",
             "reveal",
             "restrict",
+            "select_targets",
         ],
         rules::EFFECT_ORDER,
     ),
