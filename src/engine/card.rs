@@ -868,6 +868,11 @@ pub enum Effect {
     /// (their own `chosen` selectors name them). When none can be chosen is
     /// the game's rule. A game that chooses every target on play rejects it.
     SelectTargets { target: Target, then: Vec<Effect> },
+    /// The `target` card and the `with` card engage (交戦する): they fight
+    /// a battle the effect starts, outside the attack procedure. Which
+    /// steps it runs and whether an attacker is set are the game's rules.
+    /// A game without it rejects it.
+    Engage { target: Target, with: Target },
 }
 
 /// The effects a die roll carries out when the number rolled is one of
@@ -1006,6 +1011,7 @@ impl Effect {
         "roll_die",
         "reveal",
         "select_targets",
+        "engage",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1064,6 +1070,7 @@ impl Effect {
             Effect::RollDie { .. } => "roll_die",
             Effect::Reveal { .. } => "reveal",
             Effect::SelectTargets { .. } => "select_targets",
+            Effect::Engage { .. } => "engage",
         }
     }
 
@@ -1105,6 +1112,10 @@ impl Effect {
         if let Effect::Swap {
             with: Target::Chosen { filter, .. } | Target::All { filter } | Target::Random { filter },
             ..
+        }
+        | Effect::Engage {
+            with: Target::Chosen { filter, .. } | Target::All { filter } | Target::Random { filter },
+            ..
         } = self
         {
             out.push(("with", filter));
@@ -1141,6 +1152,7 @@ impl Effect {
             | Effect::Negate { target, .. }
             | Effect::Reveal { target }
             | Effect::SelectTargets { target, .. }
+            | Effect::Engage { target, .. }
             | Effect::LoseAbilities { target, .. } => Some(target),
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }

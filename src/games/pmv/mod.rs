@@ -178,6 +178,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "race",
             "reveal",
             "select_targets",
+            "engage",
             "roll_die",
             "set_cost",
             "skip_turn",

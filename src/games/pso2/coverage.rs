@@ -162,15 +162,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "506.1",
         "not state-changing: an introductory sentence with no list after it",
     ),
-    (
-        "506.5.2",
-        "not implemented: effects that make cards engage (交戦する) — no such effect in the language",
-    ),
     ("GL", WORDING),
-    (
-        "GL:交戦する",
-        "not implemented: effects that make cards engage",
-    ),
     (
         "RAID:P1",
         "not state-changing: who plays (a raid scenario seats 2-3 party players, then the Boss with flag `raid_boss`)",

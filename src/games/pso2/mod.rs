@@ -146,6 +146,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "reveal",
             "restrict",
             "select_targets",
+            "engage",
         ],
         rules::EFFECT_ORDER,
     ),

@@ -1148,6 +1148,31 @@ fn apply(
             let ps = players(m, master, *who);
             super::restrict::add(m, source, *action, cards, ps, types, *until)?;
         }
+        Effect::Engage { target, with } => {
+            let one = |rcs: Vec<Recipient>| match rcs.as_slice() {
+                [Recipient::Card(id)] => Some(id.clone()),
+                _ => None,
+            };
+            let a = one(targets_of(m, target));
+            let b = one(targets_of(m, with));
+            match (a, b) {
+                (Some(a), Some(b)) if a != b => {
+                    m.record(
+                        "effect",
+                        format!("{a} and {b} are to engage (交戦する) once this resolves"),
+                        &[r::ENGAGE_EFFECT, r::GL_ENGAGE],
+                    );
+                    super::state::of(&mut m.game).engage = Some((a, b));
+                }
+                _ => {
+                    m.record(
+                        "effect",
+                        "交戦する needs one card on each side, two different cards: nothing happens",
+                        &[r::GL_ENGAGE, r::IMPOSSIBLE_IGNORED],
+                    );
+                }
+            }
+        }
         Effect::SelectTargets { target, then } => {
             select_targets(m, master, source, target, then)?;
         }

@@ -250,6 +250,9 @@ pub struct Battle {
     pub targets: Vec<Foe>,
     /// The object generations of the cards involved (400.6).
     pub generations: Vec<(CardId, u32)>,
+    /// Started by an effect's 交戦する (GL:交戦する): no attacker is set,
+    /// so nothing that needs one (貫通X) applies.
+    pub by_effect: bool,
 }
 
 /// The window in which a player may hold the right to act (103.6.1.1,

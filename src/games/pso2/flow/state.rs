@@ -54,6 +54,9 @@ pub struct Pso2State {
     pub negated: Vec<super::negate::Negated>,
     /// "Can't" effects in force (103.1.2, effect `restrict`).
     pub restrictions: Vec<super::restrict::Restriction>,
+    /// Two cards a resolved effect made engage (交戦する, 506.5.2), until
+    /// the engagement step begins after the resolution.
+    pub engage: Option<(CardId, CardId)>,
 }
 
 /// The module's state (created on first use).
