@@ -939,6 +939,9 @@ fn apply(
                     &[r::MODIFICATION, r::HP_CHANGE],
                 )
                 .obj(id.clone());
+                if *defense != 0 {
+                    damage::no_row_check_on_hp_change(m, &id);
+                }
             }
         }
         Effect::SetState {

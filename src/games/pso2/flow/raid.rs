@@ -228,6 +228,21 @@ pub fn target_phase(m: &mut M) {
     let t = live[m.game.rng.below(live.len() as u64) as usize];
     state(&mut m.game).target = t;
     let joined = party(&m.game).len() as i64;
+    let out: Vec<String> = party(&m.game)
+        .into_iter()
+        .filter(|&p| m.game.players[p].lost)
+        .map(player_name)
+        .collect();
+    if !out.is_empty() {
+        m.record(
+            "boss_turn",
+            format!(
+                "{} eliminated, still counted among the cards the Boss plays: {joined} (one per party player who joined)",
+                out.join(", ")
+            ),
+            &[r::RAID_S_ELIMINATION, r::RAID_BOSS_MAIN],
+        );
+    }
     let extra = i64::from(boss_flag(&m.game, flag::VERY_HARD));
     let st = state(&mut m.game);
     st.plays = joined + extra;
