@@ -87,7 +87,7 @@ pub fn pay(m: &mut M, p: PlayerId, card: &str, ab: &AbilityDef) -> Result<(), En
         }
         m.record(
             "cost",
-            format!("{card}'s ability cost: {count} card(s) of {whose} hand to the {to}, paid on declaration"),
+            format!("{card}'s ability cost: {count} card(s) of {whose} hand to the {to}, paid"),
             &[r::OTHER_COST_AT_DECLARATION, r::DISCARD_COST_OWN_HAND],
         );
         super::put::put(m, p, card, to, Some(t), None, Vec::new())?;
