@@ -43,6 +43,8 @@ fn schema_for_a_game_offers_only_its_effects() {
         "search",
         "look_at",
         "shuffle_into",
+        "select_targets",
+        "engage",
     ];
     for word in foreign {
         assert!(!pmv.iter().any(|w| w == word), "pmv offers {word}: {pmv:?}");

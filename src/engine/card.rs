@@ -903,6 +903,18 @@ pub enum Effect {
     /// Put the target cards into their owners' decks at no stated place,
     /// then shuffle those decks (「山札に戻してシャッフルする」).
     ShuffleInto { target: Target },
+    /// Targets chosen in the middle of the text (「その後、キャラ1体を選
+    /// び、…」): the `target` (a `chosen` selector) is chosen as the
+    /// resolving effect reaches this instruction, not when the card or
+    /// ability was played, and the `then` effects apply to the cards chosen
+    /// (their own `chosen` selectors name them). When none can be chosen is
+    /// the game's rule. A game that chooses every target on play rejects it.
+    SelectTargets { target: Target, then: Vec<Effect> },
+    /// The `target` card and the `with` card engage (交戦する): they fight
+    /// a battle the effect starts, outside the attack procedure. Which
+    /// steps it runs and whether an attacker is set are the game's rules.
+    /// A game without it rejects it.
+    Engage { target: Target, with: Target },
 }
 
 fn yes() -> bool {
@@ -1048,6 +1060,8 @@ impl Effect {
         "search",
         "look_at",
         "shuffle_into",
+        "select_targets",
+        "engage",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1109,6 +1123,8 @@ impl Effect {
             Effect::Search { .. } => "search",
             Effect::LookAt { .. } => "look_at",
             Effect::ShuffleInto { .. } => "shuffle_into",
+            Effect::SelectTargets { .. } => "select_targets",
+            Effect::Engage { .. } => "engage",
         }
     }
 
@@ -1154,6 +1170,10 @@ impl Effect {
         if let Effect::Swap {
             with: Target::Chosen { filter, .. } | Target::All { filter } | Target::Random { filter },
             ..
+        }
+        | Effect::Engage {
+            with: Target::Chosen { filter, .. } | Target::All { filter } | Target::Random { filter },
+            ..
         } = self
         {
             out.push(("with", filter));
@@ -1191,6 +1211,8 @@ impl Effect {
             | Effect::Reveal { target }
             | Effect::ChangeText { target, .. }
             | Effect::ShuffleInto { target }
+            | Effect::SelectTargets { target, .. }
+            | Effect::Engage { target, .. }
             | Effect::LoseAbilities { target, .. } => Some(target),
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }

@@ -140,6 +140,11 @@ fn effect(game: &str, v: &Vocabulary, ep: Vec<Seg>, e: &Effect) -> Option<Refusa
     {
         return Some(r);
     }
+    if let Effect::SelectTargets { then, .. } = e
+        && let Some(r) = effects(game, v, &at("then"), then)
+    {
+        return Some(r);
+    }
     effects(game, v, &at("otherwise"), e.nested())
 }
 

@@ -202,7 +202,7 @@ const EFFECTS: &[&str] = &[
 /// other games added: skipped and extra turns, `put`, `evolve`,
 /// `take_control`, `set_cost`, `modify_damage`, `choose`, `lose_abilities`,
 /// `swap`, `race`, `change_keywords`, deck `search`, `look_at` and
-/// `shuffle_into`; of `change_info`, only `name` (flow/info.rs). The list is
+/// `shuffle_into`, `select_targets`, `engage`; of `change_info`, only `name` (flow/info.rs). The list is
 /// explicit, so a word added to the shared language is refused for PMV
 /// until PMV implements it (tests/engine_vocabulary.rs checks PMV's schema).
 const VOCABULARY: Vocabulary = Vocabulary {

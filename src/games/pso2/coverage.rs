@@ -40,10 +40,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not state-changing: a principle; card text is applied as written in the effect language",
     ),
     (
-        "103.1.2",
-        "not implemented: conflicting instructions (cannot > must > do > may) — the effect language has no restrictions for PSO2",
-    ),
-    (
         "103.2",
         "not state-changing: what actions and their sources are (103.2.1.2 and 103.2.3 are covered)",
     ),
@@ -117,10 +113,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("208.1.1", DEF),
     ("208.1.3", WORDING),
-    (
-        "209.1.3.2",
-        "not implemented: triggered abilities with a cost (the loader refuses a `cost` on any ability but `activated`)",
-    ),
     ("209.2", DEF),
     (
         "210",
@@ -164,25 +156,13 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("405", ZONE_DEF),
     ("406.1", ZONE_DEF),
-    (
-        "406.2.2.3",
-        "not implemented: targets chosen mid-text — every target is chosen when the card or ability goes to the zone",
-    ),
     ("500.2", DEF),
     ("500.3", DEF),
     (
         "506.1",
         "not state-changing: an introductory sentence with no list after it",
     ),
-    (
-        "506.5.2",
-        "not implemented: effects that make cards engage (交戦する) — no such effect in the language",
-    ),
     ("GL", WORDING),
-    (
-        "GL:交戦する",
-        "not implemented: effects that make cards engage",
-    ),
     (
         "RAID:P1",
         "not state-changing: who plays (a raid scenario seats 2-3 party players, then the Boss with flag `raid_boss`)",

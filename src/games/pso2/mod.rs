@@ -144,6 +144,9 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "negate",
             "roll_die",
             "reveal",
+            "restrict",
+            "select_targets",
+            "engage",
         ],
         rules::EFFECT_ORDER,
     ),
@@ -183,8 +186,9 @@ static SPEC: GameSpec = GameSpec {
         "exclusive",
         "ability_color",
     ],
-    // Costs printed before 「：」 on an activated ability (209.1.3.1).
-    cost_triggers: &["activated"],
+    // Costs printed before 「：」 on an activated ability (209.1.3.1) and
+    // on triggered abilities, paid as they trigger (209.1.3.2).
+    cost_triggers: flow::COST_TRIGGERS,
     keywords: KEYWORDS,
     triggers: flow::TRIGGERS,
     phases: flow::PHASES,

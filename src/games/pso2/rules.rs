@@ -43,6 +43,7 @@ clauses! {
     SETUP_FACE_DOWN_PP = "102.5";
     // 103 principles.
     TEXT_OVER_RULES = "103.1.1";
+    CONFLICT_ORDER = "103.1.2";
     IMPOSSIBLE_IGNORED = "103.1.3";
     ACTION_NO_CHANGE = "103.2.1.2";
     RULE_NO_SOURCE = "103.2.2.1";
@@ -216,6 +217,7 @@ clauses! {
     SIMULTANEOUS_TRIGGERS = "406.2.1";
     TARGET_AT_DECLARATION = "406.2.2.1";
     NO_TARGET_NO_PLAY = "406.2.2.2";
+    TARGET_MID_TEXT = "406.2.2.3";
     TARGET_LEGAL = "406.2.3";
     MODES = "406.3";
     RESOLVE_NEWEST = "406.4";
@@ -263,6 +265,7 @@ clauses! {
     PARTICIPATION_CANCEL = "506.4.3";
     ENGAGEMENT = "506.5.1";
     ENGAGE_EFFECT = "506.5.2";
+    GL_ENGAGE = "GL:交戦する";
     WEAPON_DECLARATION = "506.5.2@2";
     ENGAGEMENT_CANCEL = "506.5.3";
     DAMAGE_STEP = "506.6.1";

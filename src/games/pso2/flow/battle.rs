@@ -74,6 +74,15 @@ pub fn declare(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     if m.game.def_of(&att).is_none() {
         return Err(super::bad("unknown card"));
     }
+    if let Some(src) = super::restrict::forbidding(
+        &m.game,
+        p,
+        Some(&att),
+        crate::engine::Restricted::Attack,
+        None,
+    ) {
+        return Err(super::restrict::refuse(format!("{att} can't attack"), &src));
+    }
     // Legal opposing targets (506.3.1, 301.10).
     let mut options: Vec<CardId> = Vec::new();
     let n = m.game.players.len();
@@ -235,11 +244,56 @@ pub fn start(
         side: p,
         targets: foes,
         generations,
+        by_effect: false,
     });
     ctx.holder = p;
     ctx.passes = 0;
     m.then([Step::Priority(Box::new(ctx))]);
     Ok(())
+}
+
+/// 506.5.2, GL:交戦する: after the effect that made `a` and `b` engage has
+/// resolved, the battle runs from the engagement step with them engaged
+/// and no attacker set; it ends when one leaves the field (506.5.3) or
+/// after the damage-resolution step, back in the main phase. Started from
+/// anywhere but an empty main phase, it is not implemented.
+pub fn engage_by_effect(m: &mut M, mut ctx: Ctx, a: CardId, b: CardId) -> Result<(), EngineError> {
+    if ctx.window != Window::Main || ctx.battle.is_some() || !ctx.stack.is_empty() {
+        return Err(super::ni(
+            r::GL_ENGAGE,
+            "an effect's 交戦する outside the main phase, during a battle or with entries left in the resolution zone",
+        ));
+    }
+    let on_field = |id: &str| {
+        m.game.card(id).is_some_and(|c| c.zone.kind == zn::FIELD)
+            && ctype(&m.game, id) == types::CHARA
+    };
+    if !on_field(&a) || !on_field(&b) {
+        m.record(
+            "battle",
+            format!("{a} and {b} cannot engage: both must be charas on the field; nothing happens"),
+            &[r::GL_ENGAGE, r::IMPOSSIBLE_IGNORED],
+        );
+        m.then([Step::Priority(Box::new(ctx))]);
+        return Ok(());
+    }
+    m.game.turn.phase = "battle".into();
+    m.record(
+        "engagement_step",
+        format!("{a} and {b} engage by an effect: the battle runs from the engagement step"),
+        &[r::ENGAGE_EFFECT, r::GL_ENGAGE],
+    )
+    .note("no attacker and no attack target are set (GL:交戦する): 攻撃中 and what needs an attacker do not apply");
+    let side = m.game.card(&a).map_or(m.game.turn.active, |c| c.controller);
+    ctx.battle = Some(Battle {
+        attacker: a.clone(),
+        side,
+        targets: vec![Foe::Card(b.clone())],
+        generations: vec![(a.clone(), gen_of(m, &a)), (b.clone(), gen_of(m, &b))],
+        by_effect: true,
+    });
+    ctx.passes = 0;
+    engagement(m, ctx)
 }
 
 /// Whether a battle card is still the object it was (400.6) on the field.
@@ -511,7 +565,7 @@ pub fn damage_step(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
     let pierce = m
         .game
         .def_of(&b.attacker)
-        .filter(|_| keyword(&m.game, &b.attacker, "pierce"))
+        .filter(|_| !b.by_effect && keyword(&m.game, &b.attacker, "pierce"))
         .map(|d| d.stats.get("pierce").copied().unwrap_or(0));
     let mut extra = Vec::new();
     for f in &b.targets {

@@ -226,6 +226,26 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
             return Some(ni(r::CARD_TYPES, "PSO2 cards have no alternate face"));
         }
         for a in &d.abilities {
+            // Every `chosen` of one ability names the same cards (「それ」),
+            // so two chosen sides of one 交戦 cannot be told apart.
+            let two_chosen = a.effect.iter().any(|e| {
+                matches!(
+                    e,
+                    crate::engine::Effect::Engage {
+                        target: crate::engine::Target::Chosen { .. },
+                        with: crate::engine::Target::Chosen { .. },
+                    }
+                )
+            });
+            if two_chosen {
+                return Some(ni(
+                    r::GL_ENGAGE,
+                    format!(
+                        "{}: an `engage` choosing both sides (one side is `this` or an `all` / `random` selector)",
+                        c.id
+                    ),
+                ));
+            }
             let refusal = match a.trigger.as_str() {
                 super::continuous::TRIGGER | super::delayed::CONTINUOUS => {
                     super::continuous::unsupported(&a.effect).map(|w| (r::CONTINUOUS, w))
@@ -238,6 +258,11 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
                 }
                 super::replace::TO_DISCARD | super::replace::TO_HAND | super::replace::TO_DECK => {
                     super::replace::move_unsupported(&a.effect).map(|w| (r::REPLACEMENT, w))
+                }
+                // 209.1.3.2: the cost parts a triggered ability may have.
+                t if !a.cost.is_empty() && t != "activated" => {
+                    super::ability_cost::trigger_cost_unsupported(&a.cost)
+                        .map(|w| (r::TRIGGER_COST, w))
                 }
                 // A condition on an active's effect or an activated
                 // ability's cost is not a condition of application.

@@ -5,7 +5,7 @@
 //! mills their deck (201.4, 214.2).
 
 use super::{
-    BACK_DAMAGE, FRONT_DAMAGE, M, ctype, hp, moves, r, reading, reading_on, set_on, st, types,
+    BACK_DAMAGE, FRONT_DAMAGE, M, ctype, hp, moves, r, reading, reading_on, set_on, st, types, zn,
 };
 use crate::engine::{CardId, PlayerId};
 
@@ -250,6 +250,25 @@ pub fn to_card(
         );
     }
     Ok(false)
+}
+
+/// 213.3.1, 213.3.2: the row checks run only right after damage, so an HP
+/// change on a damaged chara moves it to no row and KOs it only by the
+/// standing check of 213.3 (damage at least its HP); the trace says so.
+pub fn no_row_check_on_hp_change(m: &mut M, id: &str) {
+    let damaged = m
+        .game
+        .card(id)
+        .is_some_and(|c| c.zone.kind == zn::FIELD && c.damage > 0);
+    if damaged {
+        m.record(
+            "row",
+            format!(
+                "{id}'s HP changed with damage on it: no row check (made only right after damage)"
+            ),
+            &[r::FRONT_TO_BACK, r::BACK_KO],
+        );
+    }
 }
 
 /// Damage to player `p`: mill that many cards (201.4, 214.2).

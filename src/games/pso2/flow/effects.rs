@@ -365,6 +365,49 @@ pub(super) fn apply_all(
     Ok(())
 }
 
+/// 406.2.2.3: targets the text asks for after its head are chosen as the
+/// resolving effect reaches them (choice `<card>.select`); none may be
+/// choosable, and the rest of the text still applies. The `then` effects
+/// apply to the cards chosen.
+fn select_targets(
+    m: &mut M,
+    master: PlayerId,
+    source: &str,
+    target: &Target,
+    then: &[Effect],
+) -> Result<(), EngineError> {
+    let Some((f, count, up_to, or_leader)) = target.chosen() else {
+        return Err(ni(
+            r::TARGET_MID_TEXT,
+            "`select_targets` chooses with a `chosen` selector",
+        ));
+    };
+    let key = format!("{source}.select");
+    let sel = (f.clone(), count, up_to, or_leader);
+    let chosen = targets::choose_from(m, master, source, sel, &key, None)?.unwrap_or_default();
+    if chosen.is_empty() {
+        m.record(
+            "targets",
+            format!("{source}'s text asks for a target mid-way and none can be chosen: that part does nothing, and the resolution goes on"),
+            &[r::TARGET_MID_TEXT],
+        );
+        return Ok(());
+    }
+    m.record(
+        "targets",
+        format!(
+            "{source}'s text chooses its target now, as the effect resolves: {}",
+            chosen
+                .iter()
+                .map(|c| c.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        &[r::TARGET_MID_TEXT],
+    );
+    apply_all(m, master, source, then, &chosen)
+}
+
 /// The name a search effect looks for (「A」を手札に加える from the deck).
 fn searched_name(e: &Effect) -> Option<&str> {
     match e {
@@ -896,6 +939,9 @@ fn apply(
                     &[r::MODIFICATION, r::HP_CHANGE],
                 )
                 .obj(id.clone());
+                if *defense != 0 {
+                    damage::no_row_check_on_hp_change(m, &id);
+                }
             }
         }
         Effect::SetState {
@@ -1080,6 +1126,58 @@ fn apply(
                 }
                 super::abilities::lose(m, &id, *until);
             }
+        }
+        Effect::Restrict {
+            action,
+            target,
+            who,
+            types,
+            until,
+        } => {
+            let cards = match target {
+                Some(t) => {
+                    let mut ids = Vec::new();
+                    for rc in targets_of(m, t) {
+                        if let Recipient::Card(id) = rc
+                            && !shielded(m, &id, source)
+                        {
+                            ids.push(id);
+                        }
+                    }
+                    Some(ids)
+                }
+                None => None,
+            };
+            let ps = players(m, master, *who);
+            super::restrict::add(m, source, *action, cards, ps, types, *until)?;
+        }
+        Effect::Engage { target, with } => {
+            let one = |rcs: Vec<Recipient>| match rcs.as_slice() {
+                [Recipient::Card(id)] => Some(id.clone()),
+                _ => None,
+            };
+            let a = one(targets_of(m, target));
+            let b = one(targets_of(m, with));
+            match (a, b) {
+                (Some(a), Some(b)) if a != b => {
+                    m.record(
+                        "effect",
+                        format!("{a} and {b} are to engage (交戦する) once this resolves"),
+                        &[r::ENGAGE_EFFECT, r::GL_ENGAGE],
+                    );
+                    super::state::of(&mut m.game).engage = Some((a, b));
+                }
+                _ => {
+                    m.record(
+                        "effect",
+                        "交戦する needs one card on each side, two different cards: nothing happens",
+                        &[r::GL_ENGAGE, r::IMPOSSIBLE_IGNORED],
+                    );
+                }
+            }
+        }
+        Effect::SelectTargets { target, then } => {
+            select_targets(m, master, source, target, then)?;
         }
         Effect::ModifyDamage { .. } => {
             return Err(ni(

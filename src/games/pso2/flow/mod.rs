@@ -31,6 +31,7 @@ mod priority;
 mod put;
 pub mod raid;
 mod replace;
+mod restrict;
 mod state;
 mod targets;
 mod triggers;
@@ -165,6 +166,11 @@ pub const TRIGGERS: &[&str] = &[
     delayed::CONTINUOUS,
 ];
 
+/// The abilities that may print a cost: activated ones (209.1.3.1) and
+/// the triggered ones of events and timings, paid as they trigger
+/// (209.1.3.2): the words of [`TRIGGERS`] from `activated` to `on_engage`.
+pub const COST_TRIGGERS: &[&str] = TRIGGERS.split_at(9).0.split_at(1).1;
+
 /// Action words.
 pub const ACTIONS: &[&str] = &[
     "pass",
@@ -244,6 +250,9 @@ pub struct Battle {
     pub targets: Vec<Foe>,
     /// The object generations of the cards involved (400.6).
     pub generations: Vec<(CardId, u32)>,
+    /// Started by an effect's 交戦する (GL:交戦する): no attacker is set,
+    /// so nothing that needs one (貫通X) applies.
+    pub by_effect: bool,
 }
 
 /// The window in which a player may hold the right to act (103.6.1.1,

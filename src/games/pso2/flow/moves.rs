@@ -210,6 +210,9 @@ pub fn enter_field(m: &mut M, id: &str, p: PlayerId, on: bool, back: bool) {
 /// failed draw.
 pub fn draw(m: &mut M, p: PlayerId, n: i64) {
     for _ in 0..n.max(0) {
+        if super::restrict::cant_draw(m, p) {
+            return;
+        }
         let Some(top) = m.game.zone_of(p, zn::DECK).first().cloned() else {
             m.record(
                 "draw",

@@ -58,6 +58,14 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
             ));
         }
     };
+    if let Some(src) =
+        super::restrict::forbidding(&m.game, p, None, crate::engine::Restricted::Play, Some(t))
+    {
+        return Err(super::restrict::refuse(
+            format!("{} can't play {card} (a {t})", player_name(p)),
+            &src,
+        ));
+    }
     if let Some(rule) = main_only
         && !main_timing(m, &ctx, p)
     {

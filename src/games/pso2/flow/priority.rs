@@ -178,6 +178,11 @@ pub fn pass(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
             );
         }
         checks::deck_out(m);
+        if let Some((a, b)) = super::state::of(&mut m.game).engage.take()
+            && m.game.result == GameResult::Ongoing
+        {
+            return battle::engage_by_effect(m, ctx, a, b);
+        }
         m.then([Step::Priority(Box::new(ctx))]);
         return Ok(());
     }

@@ -228,6 +228,21 @@ pub fn target_phase(m: &mut M) {
     let t = live[m.game.rng.below(live.len() as u64) as usize];
     state(&mut m.game).target = t;
     let joined = party(&m.game).len() as i64;
+    let out: Vec<String> = party(&m.game)
+        .into_iter()
+        .filter(|&p| m.game.players[p].lost)
+        .map(player_name)
+        .collect();
+    if !out.is_empty() {
+        m.record(
+            "boss_turn",
+            format!(
+                "{} eliminated, still counted among the cards the Boss plays: {joined} (one per party player who joined)",
+                out.join(", ")
+            ),
+            &[r::RAID_S_ELIMINATION, r::RAID_BOSS_MAIN],
+        );
+    }
     let extra = i64::from(boss_flag(&m.game, flag::VERY_HARD));
     let st = state(&mut m.game);
     st.plays = joined + extra;
@@ -273,12 +288,30 @@ pub fn boss_act(m: &mut M, ctx: Ctx) -> Result<Flow, EngineError> {
             .game
             .card(&att)
             .is_some_and(|c| matches!(c.zone.kind, zn::FIELD | zn::PLAYER));
-        if !present || !is_on(&m.game, &att) || m.game.card(&att).is_some_and(|c| c.has(st::FROZEN))
-        {
+        let unable = !present
+            || !is_on(&m.game, &att)
+            || m.game.card(&att).is_some_and(|c| c.has(st::FROZEN));
+        // 103.1.2: a 《できない》 effect wins over the Boss's attack order.
+        let forbidden = super::restrict::forbidding(
+            &m.game,
+            b,
+            Some(&att),
+            crate::engine::Restricted::Attack,
+            None,
+        );
+        let why = match (unable, forbidden) {
+            (true, _) => Some(("it is gone, OFF or frozen".to_string(), r::ATTACK_ONLY_ON)),
+            (false, Some(src)) => Some((
+                format!("{src}'s 《できない》 effect forbids it"),
+                r::CONFLICT_ORDER,
+            )),
+            (false, None) => None,
+        };
+        if let Some((why, rule)) = why {
             m.record(
                 "boss_turn",
-                format!("{att} does not attack: it is gone, OFF or frozen"),
-                &[r::ATTACK_ONLY_ON, r::RAID_BOSS_TURN],
+                format!("{att} does not attack: {why}"),
+                &[rule, r::RAID_BOSS_TURN],
             );
             m.then([Step::Priority(Box::new(ctx))]);
             return Ok(Flow::Continue);

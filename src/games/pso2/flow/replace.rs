@@ -10,7 +10,10 @@
 //! same way (triggers `replace_to_discard`, `replace_to_hand`,
 //! `replace_to_deck`, on the card in play that would move): it goes where
 //! the ability says instead ([`destination`]); a destroyed card that goes
-//! elsewhere instead is still destroyed.
+//! elsewhere instead is still destroyed. Another card in play may grant
+//! such a replacement to the cards its `all` filter covers (「自分の他の
+//! キャラが捨札に置かれる場合、代わりに…」); when several apply to one
+//! move, the moving card's owner chooses (103.4.3.2, `<card>.replace_move`).
 //!
 //! A replacement that already replaced a destruction of the same card
 //! object in the same step, and left it to be destroyed again (its
@@ -18,7 +21,9 @@
 //! would change nothing (103.2.1.2), and the destruction happens.
 
 use super::{M, continuous, effects, r, zn};
-use crate::engine::{CardId, EngineError, Target, ZoneId, player_name};
+use crate::engine::{
+    CardId, Effect, EngineError, Filter, Game, PlayerId, Target, ZoneId, player_name,
+};
 
 /// The trigger word of "if this card would be destroyed, instead …".
 pub const DESTROY: &str = "replace_destroy";
@@ -185,40 +190,118 @@ pub const TO_HAND: &str = "replace_to_hand";
 pub const TO_DECK: &str = "replace_to_deck";
 
 /// The zone kind a move replacement sends its card to instead, read from
-/// its effects; `None` when they say anything else.
-fn instead_zone(effects: &[crate::engine::Effect]) -> Option<&'static str> {
-    use crate::engine::Effect;
-    match effects {
+/// its effects, with the cards it covers: `None` for its own card
+/// (`this`), or the filter of `all` for the cards of others it covers
+/// (「あなたのキャラが捨て札に置かれる場合、かわりに…」: a replacement an
+/// ability grants other cards). `None` when the effects say anything else.
+fn instead_zone(effects: &[Effect]) -> Option<(&'static str, Option<&Filter>)> {
+    let (zone, target) = match effects {
         [
             Effect::Put {
                 to,
-                target: Some(Target::This),
+                target: Some(t),
                 top: None,
                 ..
             },
-        ] => [zn::DISCARD, zn::HAND, zn::DECK, zn::EXCLUDED]
-            .into_iter()
-            .find(|z| z == to),
-        [
-            Effect::Banish {
-                target: Target::This,
-            },
-        ] => Some(zn::EXCLUDED),
+        ] => (
+            [zn::DISCARD, zn::HAND, zn::DECK, zn::EXCLUDED]
+                .into_iter()
+                .find(|z| z == to)?,
+            t,
+        ),
+        [Effect::Banish { target: t }] => (zn::EXCLUDED, t),
+        _ => return None,
+    };
+    match target {
+        Target::This => Some((zone, None)),
+        Target::All { filter } => Some((zone, Some(filter))),
         _ => None,
     }
 }
 
 /// What a move replacement may not say (checked before the first step).
-pub fn move_unsupported(effects: &[crate::engine::Effect]) -> Option<String> {
+pub fn move_unsupported(effects: &[Effect]) -> Option<String> {
     instead_zone(effects).is_none().then(|| {
-        "a replacement of a move does one thing: `put` this card into the discard, hand, deck or `excluded`, or `banish` it".to_string()
+        "a replacement of a move does one thing: `put` this card (or `all` the cards it covers) into the discard, hand, deck or `excluded`, or `banish` it".to_string()
     })
 }
 
-/// Where card `id`, in play (300.4.1), goes when it would be put into
-/// zone `to`: its own replacement ability for that destination, if one
-/// applies, sends it elsewhere instead (the replaced move never happens,
-/// 103.4.3.1); otherwise `to`.
+/// One move replacement that could apply: the card whose ability it is,
+/// and where the moving card goes instead.
+struct MoveReplacement {
+    source: CardId,
+    instead: &'static str,
+}
+
+/// The move replacements for `word` that apply to card `id`: its own while
+/// it is in play (300.4.1), and those other cards in play grant it through
+/// an `all` filter that covers it where it is now.
+fn move_replacements(m: &mut M, id: &str, word: &str, to: &ZoneId) -> Vec<MoveReplacement> {
+    let mut out = Vec::new();
+    let mut sources: Vec<CardId> = m
+        .game
+        .cards
+        .keys()
+        .filter(|c| c.as_str() != id && continuous::in_play(&m.game, c))
+        .cloned()
+        .collect();
+    if continuous::in_play(&m.game, id) {
+        sources.insert(0, id.into());
+    }
+    for src in sources {
+        let (Some(c), Some(d)) = (m.game.card(&src).cloned(), m.game.def_of(&src).cloned()) else {
+            continue;
+        };
+        for a in d.abilities.iter().filter(|a| a.trigger == word) {
+            let Some((instead, covers)) = instead_zone(&a.effect) else {
+                continue;
+            };
+            let applies = match covers {
+                None => src == id,
+                Some(f) => src != id && covered(&m.game, c.controller, &src, f, id),
+            };
+            if !applies {
+                continue;
+            }
+            if super::abilities::lost(&m.game, &src) {
+                super::abilities::say_lost(
+                    m,
+                    &src,
+                    &format!(
+                        "replacement ability does not replace {id}'s move to the {}",
+                        to.kind
+                    ),
+                    &[r::REPLACEMENT],
+                );
+                continue;
+            }
+            if !condition_met(m, &src, c.controller, a) {
+                continue;
+            }
+            out.push(MoveReplacement {
+                source: src.clone(),
+                instead,
+            });
+            break;
+        }
+    }
+    out
+}
+
+/// Whether filter `f` of card `source`'s ability (controlled by `master`)
+/// covers card `id` where it is now (default the field). Not a target:
+/// 選ばれない does not stop it.
+fn covered(g: &Game, master: PlayerId, source: &str, f: &Filter, id: &str) -> bool {
+    super::targets::admits(g, master, source, f, id)
+}
+
+/// Where card `id` goes when it would be put into zone `to`: a move
+/// replacement for that destination, its own while it is in play or one
+/// another card in play grants it, sends it elsewhere instead (the
+/// replaced move never happens, 103.4.3.1); otherwise `to`. When several
+/// apply, the owner of the moving card chooses which (103.4.3.2, choice
+/// `<card>.replace_move`: the replacing card's id); absent the choice, its
+/// own first, then the first in card order, and the trace says so.
 pub fn destination(m: &mut M, id: &str, to: ZoneId) -> ZoneId {
     let word = match to.kind {
         zn::DISCARD => TO_DISCARD,
@@ -226,41 +309,84 @@ pub fn destination(m: &mut M, id: &str, to: ZoneId) -> ZoneId {
         zn::DECK => TO_DECK,
         _ => return to,
     };
-    if !continuous::in_play(&m.game, id) {
-        return to;
-    }
-    let (Some(c), Some(d)) = (m.game.card(id).cloned(), m.game.def_of(id).cloned()) else {
+    let Some(c) = m.game.card(id).cloned() else {
         return to;
     };
-    let Some(a) = d.abilities.iter().find(|a| a.trigger == word) else {
+    let mut found = move_replacements(m, id, word, &to);
+    if found.is_empty() {
         return to;
+    }
+    let pick = if found.len() == 1 {
+        0
+    } else {
+        owners_pick(m, id, c.owner, &found)
     };
-    if super::abilities::lost(&m.game, id) {
-        super::abilities::say_lost(
-            m,
-            id,
-            &format!(
-                "replacement ability does not replace its move to the {}",
-                to.kind
-            ),
-            &[r::REPLACEMENT],
-        );
-        return to;
-    }
-    if !condition_met(m, id, c.controller, a) {
-        return to;
-    }
-    let Some(instead) = instead_zone(&a.effect) else {
-        return to;
+    let chosen = found.swap_remove(pick);
+    let whose = if chosen.source == id {
+        "its replacement ability".to_string()
+    } else {
+        format!("{}'s replacement ability", chosen.source)
     };
     m.record(
         "replacement",
         format!(
-            "{id} would be put into the {}; its replacement ability applies: it is put into the {instead} instead, and the move to the {} never happens",
-            to.kind, to.kind
+            "{id} would be put into the {}; {whose} applies: it is put into the {} instead, and the move to the {} never happens",
+            to.kind, chosen.instead, to.kind
         ),
         &[r::REPLACEMENT, r::REPLACED_NEVER_HAPPENS, r::GL_INSTEAD],
     )
     .obj(id.to_string());
-    ZoneId::of(c.owner, instead)
+    for other in found {
+        m.record(
+            "replacement",
+            format!(
+                "{}'s replacement ability has nothing left to replace: {id}'s move to the {} did not happen",
+                other.source, to.kind
+            ),
+            &[r::REPLACED_NEVER_HAPPENS, r::REPLACEMENT_ORDER],
+        );
+    }
+    ZoneId::of(c.owner, chosen.instead)
+}
+
+/// 103.4.3.2: the owner of moving card `id` picks which of several move
+/// replacements applies (choice `<id>.replace_move`). A value naming none
+/// of them is left unread, so the action stops on the unused choice.
+fn owners_pick(m: &mut M, id: &str, owner: PlayerId, found: &[MoveReplacement]) -> usize {
+    let key = format!("{id}.replace_move");
+    let options: Vec<String> = found.iter().map(|f| f.source.to_string()).collect();
+    let given = m
+        .choices
+        .peek(&key)
+        .and_then(|v| v.as_str())
+        .and_then(|v| options.iter().position(|o| o == v));
+    if let Some(k) = given {
+        m.choices.take(&key);
+        m.record(
+            "replacement",
+            format!(
+                "{} replacement abilities apply to {id}'s move: its owner {} chooses {}'s",
+                found.len(),
+                player_name(owner),
+                options[k]
+            ),
+            &[r::REPLACEMENT_ORDER],
+        );
+        return k;
+    }
+    if m.choices.peek(&key).is_none() {
+        m.choices.or_default(&key, &options[1..]);
+    }
+    m.record(
+        "replacement",
+        format!(
+            "{} replacement abilities apply to {id}'s move: without its owner {}'s choice `{key}` ({}), {}'s applies",
+            found.len(),
+            player_name(owner),
+            options.join(", "),
+            options[0]
+        ),
+        &[r::REPLACEMENT_ORDER],
+    );
+    0
 }

@@ -52,6 +52,11 @@ pub struct Pso2State {
     /// What a resolving `negate` named, removed from the resolution zone
     /// when that entry finishes (GL:無効).
     pub negated: Vec<super::negate::Negated>,
+    /// "Can't" effects in force (103.1.2, effect `restrict`).
+    pub restrictions: Vec<super::restrict::Restriction>,
+    /// Two cards a resolved effect made engage (交戦する, 506.5.2), until
+    /// the engagement step begins after the resolution.
+    pub engage: Option<(CardId, CardId)>,
 }
 
 /// The module's state (created on first use).

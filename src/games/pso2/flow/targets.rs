@@ -20,6 +20,10 @@ pub fn selector(effects: &[Effect]) -> Option<(Filter, u32, bool, bool)> {
         _ => Vec::new(),
     });
     effects.iter().chain(die).find_map(|e| {
+        // Targets chosen mid-text are chosen on resolution (406.2.2.3).
+        if matches!(e, Effect::SelectTargets { .. }) {
+            return None;
+        }
         let (f, count, up_to, or_leader) = e.target()?.chosen()?;
         if super::put::hidden(f.zone.as_deref()) {
             return None;
@@ -202,9 +206,21 @@ pub fn choose(
     key: &str,
     preset: Option<&str>,
 ) -> Result<Option<Vec<Chosen>>, EngineError> {
-    let Some((filter, count, up_to, or_leader)) = selector(effects) else {
+    let Some(sel) = selector(effects) else {
         return Ok(Some(Vec::new()));
     };
+    choose_from(m, master, source, sel, key, preset)
+}
+
+/// [`choose`] for one selector `(filter, count, up_to, or_leader)`.
+pub fn choose_from(
+    m: &mut M,
+    master: PlayerId,
+    source: &str,
+    (filter, count, up_to, or_leader): (Filter, u32, bool, bool),
+    key: &str,
+    preset: Option<&str>,
+) -> Result<Option<Vec<Chosen>>, EngineError> {
     let legal: Vec<CardId> = m
         .game
         .cards

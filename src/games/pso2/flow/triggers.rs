@@ -257,46 +257,42 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
         );
         return Ok(None);
     }
-    if def.has_keyword("once_per_turn") {
-        let generation = m.game.card(&f.card).map_or(0, |c| c.incarnation);
-        let key = TurnLock::Once(f.card.clone(), generation);
-        if super::state::locked(&m.game, &key) {
-            m.record(
-                "trigger",
-                format!(
-                    "{}'s ability was already used this turn by this card",
-                    f.card
-                ),
-                &[r::ONCE_PER_TURN],
-            );
-            return Ok(None);
-        }
-        super::state::lock(&mut m.game, key);
+    let generation = m.game.card(&f.card).map_or(0, |c| c.incarnation);
+    let once = def
+        .has_keyword("once_per_turn")
+        .then(|| TurnLock::Once(f.card.clone(), generation));
+    let name = super::super::names::game_name(&def);
+    let name_once = def
+        .has_keyword("name_once_per_turn")
+        .then(|| TurnLock::Name(name.clone()));
+    if once
+        .as_ref()
+        .is_some_and(|k| super::state::locked(&m.game, k))
+    {
         m.record(
             "trigger",
             format!(
-                "{}'s once-per-turn ability: first use this turn by this object",
+                "{}'s ability was already used this turn by this card",
                 f.card
             ),
-            &[r::ONCE_PER_TURN, r::NEW_OBJECT],
+            &[r::ONCE_PER_TURN],
         );
+        return Ok(None);
     }
-    if def.has_keyword("name_once_per_turn") {
-        let name = super::super::names::game_name(&def);
-        let key = TurnLock::Name(name.clone());
-        if super::state::locked(&m.game, &key) {
-            m.record(
-                "trigger",
-                format!("「{name}」's ability was already used this turn (by any card of that name, by any player)"),
-                &[r::NAME_ONCE_PER_TURN],
-            );
-            return Ok(None);
-        }
-        super::state::lock(&mut m.game, key);
+    if name_once
+        .as_ref()
+        .is_some_and(|k| super::state::locked(&m.game, k))
+    {
+        m.record(
+            "trigger",
+            format!("「{name}」's ability was already used this turn (by any card of that name, by any player)"),
+            &[r::NAME_ONCE_PER_TURN],
+        );
+        return Ok(None);
     }
-    let effects = def.abilities[f.ability].effect.clone();
+    let ability = def.abilities[f.ability].clone();
     let key = format!("{}.{}", f.card, f.trigger);
-    let Some(chosen) = targets::choose(m, f.master, &f.card, &effects, &key, None)? else {
+    let Some(chosen) = targets::choose(m, f.master, &f.card, &ability.effect, &key, None)? else {
         m.record(
             "trigger",
             format!(
@@ -307,6 +303,27 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
         );
         return Ok(None);
     };
+    // 209.1.3.2: a cost is decided on as the ability triggers; unpaid, the
+    // ability never reaches the zone (nor uses its once-per-turn).
+    if !ability.cost.is_empty()
+        && !super::ability_cost::pay_on_trigger(m, f.master, &f.card, &key, &ability)?
+    {
+        return Ok(None);
+    }
+    if let Some(k) = once {
+        super::state::lock(&mut m.game, k);
+        m.record(
+            "trigger",
+            format!(
+                "{}'s once-per-turn ability: first use this turn by this object",
+                f.card
+            ),
+            &[r::ONCE_PER_TURN, r::NEW_OBJECT],
+        );
+    }
+    if let Some(k) = name_once {
+        super::state::lock(&mut m.game, k);
+    }
     let mut rules = vec![r::TRIGGER_ALWAYS, r::ACTIVATE];
     rules.extend_from_slice(f.rules);
     m.record(

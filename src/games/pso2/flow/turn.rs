@@ -359,6 +359,7 @@ fn refresh(m: &mut M) -> Result<Flow, EngineError> {
     super::state::of(&mut m.game).turn_locks.clear();
     super::abilities::expire(m);
     super::delayed::expire(m);
+    super::restrict::expire(m);
     let hand: Vec<CardId> = m.game.zone_of(tp, zn::HAND).to_vec();
     if hand.len() >= 8 {
         let n = hand.len() - 7;
