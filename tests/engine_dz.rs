@@ -117,3 +117,60 @@ fn unbuilt_parts_of_the_shared_change_words_are_not_implemented() {
         assert!(all.contains(says), "{all}");
     }
 }
+
+/// A starting board with two units of one player on one battle square (or
+/// two bases on one base square) cannot arise: the rule effect would have
+/// sent the later one to the graveyard, and the board cannot say which
+/// came later. It is refused with a located diagnostic citing the clause;
+/// one unit of each player on a square (a battle) is a legal board.
+#[test]
+fn a_board_no_duel_can_reach_is_refused_citing_the_rule_effect() {
+    const UNITS: &str = "rulings/dz/4.16.4-6-two-of-your-units-on-one-square.json";
+    const BASES: &str = "rulings/dz/4.16.4-7-two-bases-on-one-base-square.json";
+    let board = |file: &str, p1: serde_json::Value, p2: serde_json::Value| {
+        let mut v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        v["actions"] = serde_json::json!([]);
+        v["expect"] = serde_json::json!({});
+        let players = &mut v["state"]["players"];
+        for (p, zones) in [("p1", p1), ("p2", p2)] {
+            for (z, cards) in zones.as_object().unwrap() {
+                players[p]["zones"][z] = cards.clone();
+            }
+        }
+        let out = judge()
+            .args(["run", "-"])
+            .write_stdin(serde_json::to_string_pretty(&v).unwrap())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let two = |z: &str, key: &str| serde_json::json!({ z: [{"id": "x1", "card": key}, {"id": "x2", "card": key}] });
+    for (file, zone, key, clause) in [
+        (UNITS, "R2", "v", "4.16.4-6"),
+        (BASES, "base_L", "b", "4.16.4-7"),
+    ] {
+        for (p1, p2) in [
+            (two(zone, key), serde_json::json!({})),
+            (serde_json::json!({}), two(zone, key)),
+        ] {
+            let (code, err) = board(file, p1, p2);
+            assert_eq!(code, Some(2), "{err}");
+            assert!(err.contains("illegal board"), "{err}");
+            assert!(err.contains(clause), "{err}");
+            assert!(err.contains(&format!("on {zone} (x1, x2)")), "{err}");
+            // Located: miette shows the line and column in the file.
+            assert!(err.contains("╭─[<stdin>:"), "{err}");
+        }
+    }
+    let one = |id: &str| serde_json::json!({"C2": [{"id": id, "card": "v"}]});
+    let (code, err) = board(UNITS, one("x1"), one("x2"));
+    assert_eq!(
+        code,
+        Some(0),
+        "one unit of each player on a square is legal: {err}"
+    );
+}

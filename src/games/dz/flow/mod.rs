@@ -633,6 +633,7 @@ fn act(m: &mut M, a: &Action) -> Result<(), EngineError> {
 impl Rules for super::Dz {
     type Step = Step;
     fn check(&self, g: &Game) -> Result<(), EngineError> {
+        rule_effects::unreachable_board(g)?;
         rule_effects::refuse(g)
     }
     fn start(&self, m: &mut M) -> Result<(), EngineError> {

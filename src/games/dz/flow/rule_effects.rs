@@ -318,6 +318,51 @@ fn central(m: &mut M) -> bool {
     acted
 }
 
+/// A starting board no duel can reach: two units of one player on one
+/// battle square, or two bases of one player on one base square. The
+/// rule effect (4.16.4-6, 4.16.4-7) sends the later arrival to the
+/// graveyard before any player could act, and a board does not say which
+/// card came later: ruling on it would invent an arrival order.
+pub fn unreachable_board(g: &Game) -> Result<(), EngineError> {
+    let places = [
+        (
+            &board::SQUARES[..],
+            types::UNIT,
+            "units",
+            "battle square",
+            r::RE_SAME_SQUARE,
+        ),
+        (
+            &board::BASES[..],
+            types::BASE,
+            "bases",
+            "base square",
+            r::RE_SAME_BASE,
+        ),
+    ];
+    for p in g.player_ids() {
+        for (zones, kind, plural, place, rule) in places {
+            for z in zones {
+                let ids: Vec<&str> = g
+                    .zone_of(p, z)
+                    .iter()
+                    .filter(|id| ctype(g, id) == kind)
+                    .map(|id| id.as_str())
+                    .collect();
+                if ids.len() > 1 {
+                    return Err(super::bad(format!(
+                        "illegal board: {} has {} {plural} on {z} ({}); a {place} holds one of each player's {plural} (rule effect {rule}: a later arrival goes to the graveyard, and the board cannot say which came later)",
+                        player_name(p),
+                        ids.len(),
+                        ids.join(", ")
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Boards and card text the module does not implement, refused before
 /// anything runs.
 pub fn refuse(g: &Game) -> Result<(), EngineError> {
