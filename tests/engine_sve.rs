@@ -1,6 +1,7 @@
 //! SVE runs that must stop with `not implemented` instead of a quiet wrong
 //! ruling, through the real binary: restrictions the module does not model
-//! (1.3.3) and the other reading of 10.9.1 when it never settles.
+//! (1.3.3), the other reading of 10.9.1 when it never settles, searches
+//! it does not model (5.7).
 
 use assert_cmd::Command;
 use serde_json::{Value, json};
@@ -143,4 +144,39 @@ fn a_delayed_trigger_needs_the_ability_creating_it() {
     let (ok, said) = run("orphan", &s);
     assert!(!ok, "{said}");
     assert!(said.contains("not implemented: clause 10.7.5"), "{said}");
+}
+
+/// A search of another zone than the deck (5.7.1), one whose text skips
+/// the shuffle (5.7.2) or that puts the cards found where an effect's put
+/// does not go (5.4.1) stops the run.
+#[test]
+fn searches_the_module_does_not_model_are_not_implemented() {
+    let base = ruling("5.7.1.2-a-follower-found-is-shown-then-moved-then-the-deck-shuffled");
+    let search = "/cards/seeker/abilities/0/effect/0";
+    assert_eq!(base.pointer(search).unwrap()["do"], "search");
+    for (name, field, value, clause) in [
+        ("from", "from", json!("cemetery"), "5.7.1"),
+        ("unshuffled", "shuffle", json!(false), "5.7.2"),
+        ("to_deck", "to", json!("deck"), "5.4.1"),
+    ] {
+        let mut s = base.clone();
+        s.pointer_mut(search).unwrap()[field] = value;
+        let (ok, said) = run(name, &s);
+        assert!(!ok, "{name}: {said}");
+        assert!(
+            said.contains(&format!("not implemented: clause {clause}")),
+            "{name}: {said}"
+        );
+    }
+}
+
+/// A search for a number of cards only may not find fewer than there are
+/// (5.7.1.1): naming none is refused, and the ruling naming one passes.
+#[test]
+fn a_number_only_search_cannot_find_nothing() {
+    let mut s = ruling("5.7.1.1-a-search-for-a-number-of-cards-must-find-them");
+    s["actions"][0]["choices"]["x.search"] = json!([]);
+    let (ok, said) = run("none", &s);
+    assert!(!ok, "{said}");
+    assert!(said.contains("x.search"), "{said}");
 }

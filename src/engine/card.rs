@@ -314,6 +314,12 @@ impl Filter {
             .collect()
     }
 
+    /// Whether the filter asks for a kind of card (a type or a
+    /// characteristic part), not just a number of cards (「カードを1枚」).
+    pub fn asks_a_kind(&self) -> bool {
+        !self.types.is_empty() || !self.parts().is_empty()
+    }
+
     /// Whether the filter's zone part admits a card in zone kind `kind`:
     /// `zone` or one of `zones`; with neither, `board` (the game's default
     /// zones, e.g. its board).

@@ -133,6 +133,8 @@ const EFFECTS: &[&str] = &[
     "restrict",
     "roll_die",
     "reveal",
+    "search",
+    "look_at",
 ];
 
 /// What SVE declares.

@@ -62,6 +62,12 @@ rules! {
     DESTROY = "5.5.1";
     BANISH = "5.6.1";
     SHUFFLE = "5.8.1";
+    DECK_ORDER = "4.5.2";
+    SEARCH = "5.7.1";
+    SEARCH_COUNT_ONLY = "5.7.1.1";
+    SEARCH_SHOW = "5.7.1.2";
+    SEARCH_SHUFFLE = "5.7.2";
+    LOOK = "5.10.1";
     SHUFFLE_SMALL = "5.8.1.1";
     DRAW = "5.9.1";
     DRAW_EMPTY = "5.9.1.1";

@@ -66,6 +66,7 @@ mod put;
 mod race;
 mod restrict;
 mod reveal;
+mod search;
 mod setup;
 mod state_trigger;
 mod swap;
@@ -79,8 +80,8 @@ mod turn_order;
 use self::{
     actions::*, activate::*, attack::*, basis::*, cinderella::*, combat::*, condition::*, cost::*,
     damage::*, delayed::*, die::*, effects::*, evolve::*, feed::*, info::*, last_known::*,
-    layers::*, loops::*, moves::*, play::*, put::*, race::*, restrict::*, reveal::*, setup::*,
-    state_trigger::*, swap::*, timing::*, transform::*, turn::*, turn_order::*,
+    layers::*, loops::*, moves::*, play::*, put::*, race::*, restrict::*, reveal::*, search::*,
+    setup::*, state_trigger::*, swap::*, timing::*, transform::*, turn::*, turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -493,6 +494,9 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                 return Some(found);
             }
             if let Some(found) = state_trigger::unsupported(k, ab) {
+                return Some(found);
+            }
+            if let Some(found) = search::unsupported(k, &ab.effect) {
                 return Some(found);
             }
             if let Some(found) = die::unsupported(k, &ab.effect) {
