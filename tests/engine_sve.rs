@@ -180,3 +180,37 @@ fn a_number_only_search_cannot_find_nothing() {
     assert!(!ok, "{said}");
     assert!(said.contains("x.search"), "{said}");
 }
+
+/// "N times per turn" (10.7.2.2): with a limit of 2 the second attack's
+/// trigger pends too (the ruling's limit of 1 is what stops it); the limit
+/// is refused on a trigger SVE does not count, at 0, and by a game that
+/// does not implement it.
+#[test]
+fn a_per_turn_limit_counts_and_is_refused_where_not_modelled() {
+    let base = ruling("10.7.2.2-once-per-turn-attack-ability-attacking-twice");
+    let ability = "/cards/raider/abilities/0";
+    assert_eq!(base.pointer(ability).unwrap()["per_turn"], 1);
+    let mut twice = base.clone();
+    twice.pointer_mut(ability).unwrap()["per_turn"] = json!(2);
+    twice["expect"] = json!({"state": {"cards": {"d2": {"zone": "p1.hand"}}}});
+    let (ok, said) = run("twice", &twice);
+    assert!(ok, "{said}");
+    assert!(said.contains("2 of 2 times this turn"), "{said}");
+    for (name, field, value) in [
+        ("last_words", "trigger", json!("last_words")),
+        ("zero", "per_turn", json!(0)),
+    ] {
+        let mut s = base.clone();
+        s.pointer_mut(ability).unwrap()[field] = value;
+        let (ok, said) = run(name, &s);
+        assert!(!ok, "{name}: {said}");
+        assert!(said.contains("per_turn"), "{name}: {said}");
+    }
+    let mut pso2: Value =
+        serde_json::from_str(&std::fs::read_to_string("rulings/pso2/101.6-concede.json").unwrap())
+            .unwrap();
+    pso2["cards"]["q"]["abilities"][0]["per_turn"] = json!(1);
+    let (ok, said) = run("pso2", &pso2);
+    assert!(!ok, "{said}");
+    assert!(said.contains("no \"N times per turn\" limit"), "{said}");
+}

@@ -163,6 +163,11 @@ pub struct AbilityDef {
     /// without activated abilities rejects a cost.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cost: Vec<Effect>,
+    /// 「ターンごとにN回」: the automatic ability becomes pending at most
+    /// this many times a turn. The loader refuses it on a trigger the game
+    /// does not list in `GameSpec::per_turn_triggers`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_turn: Option<u32>,
 }
 
 /// A condition of application of an ability. Every part given must hold;

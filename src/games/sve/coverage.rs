@@ -136,10 +136,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("10.7.1", DEF),
     (
-        "10.7.2.2",
-        "not implemented: \"N times per turn\" automatic abilities",
-    ),
-    (
         "10.7.4.1.1",
         "not implemented: abilities triggering on a move between a public and a hidden zone",
     ),

@@ -113,6 +113,9 @@ pub struct SveState {
     /// When each card was put on the field, with the object it was then
     /// (10.9.1.6.1).
     pub arrivals: std::collections::BTreeMap<CardId, (u32, u64)>,
+    /// How many times each "N times per turn" ability (card, ability) has
+    /// become pending this turn (10.7.2.2).
+    pub per_turn: std::collections::BTreeMap<(CardId, usize), u32>,
     /// Delayed triggers waiting for this turn's end phase (10.7.5).
     pub delayed: Vec<Delayed>,
     /// The state trigger resolving now (10.7.6.1: not pending again before
