@@ -63,6 +63,7 @@ rules! {
     BANISH = "5.6.1";
     SHUFFLE = "5.8.1";
     DECK_ORDER = "4.5.2";
+    HIDDEN_NOT_GUARANTEED = "4.1.2.2";
     SEARCH = "5.7.1";
     SEARCH_COUNT_ONLY = "5.7.1.1";
     SEARCH_SHOW = "5.7.1.2";

@@ -4,6 +4,7 @@
 //! The deck is a hidden zone whose order only an instruction changes
 //! (4.5.2). A search for a number of cards only must find that many
 //! (5.7.1.1); one stating a kind of card may find fewer than there are,
+//! a card of the hidden deck not being guaranteed to be there (4.1.2.2),
 //! and what is found is shown to the opponent (5.7.1.2). The cards found
 //! are moved first, and the deck is shuffled afterwards, even when nothing
 //! was found (5.7.2). Cards looked at are known to their player (5.10.1)
@@ -125,11 +126,15 @@ fn found(m: &mut M, find: &Filter, n: usize, this: &str, p: PlayerId, k: &str) -
     );
     if got.declined > 0 {
         e.text.push_str(&format!(
-            ": a kind of card is asked for, so {who} may choose not to find {} that {} there (only a search for a number of cards must find them)",
+            ": in the hidden deck {who} may treat {} asked for that {} there as absent (a kind of card is asked for: only a search for a number of cards must find them)",
             got.declined,
             if got.declined == 1 { "is" } else { "are" }
         ));
-        e.rules.extend([r::SEARCH_COUNT_ONLY, r::SEARCH_SHUFFLE]);
+        e.rules.extend([
+            r::HIDDEN_NOT_GUARANTEED,
+            r::SEARCH_COUNT_ONLY,
+            r::SEARCH_SHUFFLE,
+        ]);
     } else if options.len() < n {
         e.text.push_str(&format!(": only {} there", options.len()));
         e.rules.push(r::IMPOSSIBLE);
