@@ -135,13 +135,16 @@ fn found(m: &mut M, find: &Filter, n: usize, this: &str, p: PlayerId, k: &str) -
             r::SEARCH_COUNT_ONLY,
             r::SEARCH_SHUFFLE,
         ]);
-    } else if options.len() < n {
-        e.text.push_str(&format!(": only {} there", options.len()));
-        e.rules.push(r::IMPOSSIBLE);
-    } else if !kind {
-        e.text
-            .push_str(": a number of cards only, which must be found");
-        e.rules.push(r::SEARCH_COUNT_ONLY);
+    } else {
+        if options.len() < n {
+            e.text.push_str(&format!(": only {} there", options.len()));
+            e.rules.push(r::IMPOSSIBLE);
+        }
+        if !kind {
+            e.text
+                .push_str(": a number of cards only, which must be found");
+            e.rules.push(r::SEARCH_COUNT_ONLY);
+        }
     }
     if kind && !got.cards.is_empty() {
         m.record(
