@@ -1,6 +1,7 @@
 //! SVE runs that must stop with `not implemented` instead of a quiet wrong
 //! ruling, through the real binary: restrictions the module does not model
-//! (1.3.3) and the other reading of 10.9.1 when it never settles.
+//! (1.3.3), the other reading of 10.9.1 when it never settles, searches
+//! it does not model (5.7).
 
 use assert_cmd::Command;
 use serde_json::{Value, json};
@@ -143,4 +144,73 @@ fn a_delayed_trigger_needs_the_ability_creating_it() {
     let (ok, said) = run("orphan", &s);
     assert!(!ok, "{said}");
     assert!(said.contains("not implemented: clause 10.7.5"), "{said}");
+}
+
+/// A search of another zone than the deck (5.7.1), one whose text skips
+/// the shuffle (5.7.2) or that puts the cards found where an effect's put
+/// does not go (5.4.1) stops the run.
+#[test]
+fn searches_the_module_does_not_model_are_not_implemented() {
+    let base = ruling("5.7.1.2-a-follower-found-is-shown-then-moved-then-the-deck-shuffled");
+    let search = "/cards/seeker/abilities/0/effect/0";
+    assert_eq!(base.pointer(search).unwrap()["do"], "search");
+    for (name, field, value, clause) in [
+        ("from", "from", json!("cemetery"), "5.7.1"),
+        ("unshuffled", "shuffle", json!(false), "5.7.2"),
+        ("to_deck", "to", json!("deck"), "5.4.1"),
+    ] {
+        let mut s = base.clone();
+        s.pointer_mut(search).unwrap()[field] = value;
+        let (ok, said) = run(name, &s);
+        assert!(!ok, "{name}: {said}");
+        assert!(
+            said.contains(&format!("not implemented: clause {clause}")),
+            "{name}: {said}"
+        );
+    }
+}
+
+/// A search for a number of cards only may not find fewer than there are
+/// (5.7.1.1): naming none is refused, and the ruling naming one passes.
+#[test]
+fn a_number_only_search_cannot_find_nothing() {
+    let mut s = ruling("5.7.1.1-a-search-for-a-number-of-cards-must-find-them");
+    s["actions"][0]["choices"]["x.search"] = json!([]);
+    let (ok, said) = run("none", &s);
+    assert!(!ok, "{said}");
+    assert!(said.contains("x.search"), "{said}");
+}
+
+/// "N times per turn" (10.7.2.2): with a limit of 2 the second attack's
+/// trigger pends too (the ruling's limit of 1 is what stops it); the limit
+/// is refused on a trigger SVE does not count, at 0, and by a game that
+/// does not implement it.
+#[test]
+fn a_per_turn_limit_counts_and_is_refused_where_not_modelled() {
+    let base = ruling("10.7.2.2-once-per-turn-attack-ability-attacking-twice");
+    let ability = "/cards/raider/abilities/0";
+    assert_eq!(base.pointer(ability).unwrap()["per_turn"], 1);
+    let mut twice = base.clone();
+    twice.pointer_mut(ability).unwrap()["per_turn"] = json!(2);
+    twice["expect"] = json!({"state": {"cards": {"d2": {"zone": "p1.hand"}}}});
+    let (ok, said) = run("twice", &twice);
+    assert!(ok, "{said}");
+    assert!(said.contains("2 of 2 times this turn"), "{said}");
+    for (name, field, value) in [
+        ("last_words", "trigger", json!("last_words")),
+        ("zero", "per_turn", json!(0)),
+    ] {
+        let mut s = base.clone();
+        s.pointer_mut(ability).unwrap()[field] = value;
+        let (ok, said) = run(name, &s);
+        assert!(!ok, "{name}: {said}");
+        assert!(said.contains("per_turn"), "{name}: {said}");
+    }
+    let mut pso2: Value =
+        serde_json::from_str(&std::fs::read_to_string("rulings/pso2/101.6-concede.json").unwrap())
+            .unwrap();
+    pso2["cards"]["q"]["abilities"][0]["per_turn"] = json!(1);
+    let (ok, said) = run("pso2", &pso2);
+    assert!(!ok, "{said}");
+    assert!(said.contains("no \"N times per turn\" limit"), "{said}");
 }

@@ -163,6 +163,11 @@ pub struct AbilityDef {
     /// without activated abilities rejects a cost.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cost: Vec<Effect>,
+    /// 「ターンごとにN回」: the automatic ability becomes pending at most
+    /// this many times a turn. The loader refuses it on a trigger the game
+    /// does not list in `GameSpec::per_turn_triggers`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_turn: Option<u32>,
 }
 
 /// A condition of application of an ability. Every part given must hold;
@@ -312,6 +317,12 @@ impl Filter {
             .zip(given)
             .filter_map(|(w, g)| g.then_some(*w))
             .collect()
+    }
+
+    /// Whether the filter asks for a kind of card (a type or a
+    /// characteristic part), not just a number of cards (「カードを1枚」).
+    pub fn asks_a_kind(&self) -> bool {
+        !self.types.is_empty() || !self.parts().is_empty()
     }
 
     /// Whether the filter's zone part admits a card in zone kind `kind`:

@@ -18,6 +18,7 @@
 
 pub mod card;
 pub mod driver;
+pub mod hidden;
 pub mod ids;
 pub mod machine;
 pub mod rng;
@@ -34,6 +35,7 @@ pub use card::{
     Until, Vocabulary, Who, Words,
 };
 pub use driver::{Plan, Rules};
+pub use hidden::Found;
 pub use machine::{
     ChoiceId, Choices, Defaulted, EngineError, Flow, Machine, Picked, TargetCount, Wanted, texts,
 };

@@ -231,6 +231,11 @@ pub trait GameModule: Sync {
     fn cost_triggers(&self) -> &'static [&'static str] {
         self.spec().cost_triggers
     }
+    /// The triggers whose abilities may carry `per_turn`
+    /// ([`GameSpec::per_turn_triggers`]).
+    fn per_turn_triggers(&self) -> &'static [&'static str] {
+        self.spec().per_turn_triggers
+    }
     /// Top-level clause ids `judge coverage` reports on (empty = all).
     fn coverage_chapters(&self) -> &'static [&'static str] {
         self.spec().coverage_chapters

@@ -42,6 +42,9 @@ pub struct GameSpec {
     /// abilities, e.g. SVE `activated`); the loader refuses a cost on any
     /// other ability.
     pub cost_triggers: &'static [&'static str],
+    /// The triggers whose abilities may carry `per_turn` (「ターンごとにN
+    /// 回」); the loader refuses it on any other (none by default).
+    pub per_turn_triggers: &'static [&'static str],
     /// Phase names.
     pub phases: &'static [&'static str],
     /// The judges' readings (`reading_…` player flags): where the rulebook
@@ -98,6 +101,7 @@ impl GameSpec {
         keywords: &[],
         triggers: &[],
         cost_triggers: &[],
+        per_turn_triggers: &[],
         phases: &[],
         readings: &[],
         flags: &[],

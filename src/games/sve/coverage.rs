@@ -30,18 +30,14 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: token names matched against an appendix list (a token is created from a definition in the scenario, `summon`)",
     ),
     ("5.4.3", DEF),
-    (
-        "5.7",
-        "not implemented: searching the deck (探す) and failing to find",
-    ),
     ("5.9.2", DEF),
     (
         "5.9.3",
         "not state-changing beyond 5.9.1: \"draw up to N\" is `draw_up_to`, the count given as a choice",
     ),
     (
-        "5.10",
-        "not implemented: looking at the top of the deck (見る) gives information only",
+        "5.10.2",
+        "not implemented: looking at \"up to N\" cards one by one, stopping at will (`look_at` has a fixed count)",
     ),
     ("5.15.1.3", PHYSICAL),
     (
@@ -139,10 +135,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: effects applied to a card in the resolution area carried onto the field",
     ),
     ("10.7.1", DEF),
-    (
-        "10.7.2.2",
-        "not implemented: \"N times per turn\" automatic abilities",
-    ),
     (
         "10.7.4.1.1",
         "not implemented: abilities triggering on a move between a public and a hidden zone",

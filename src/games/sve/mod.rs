@@ -133,6 +133,8 @@ const EFFECTS: &[&str] = &[
     "restrict",
     "roll_die",
     "reveal",
+    "search",
+    "look_at",
 ];
 
 /// What SVE declares.
@@ -190,6 +192,16 @@ static SPEC: GameSpec = GameSpec {
         "delayed_end_phase",
     ],
     cost_triggers: &["activated", "quick_activated", "feed"],
+    // 10.7.2.2, for the automatic abilities of a card on the field (a card
+    // moving is a new object, 4.1.4, whose count starts again).
+    per_turn_triggers: &[
+        "fanfare",
+        "on_attack",
+        "on_evolve",
+        "on_race",
+        "start_of_main",
+        "start_of_end",
+    ],
     phases: &["setup", "start", "main", "end"],
     readings: flow::READINGS,
     // The empty-deck draw (5.9.1.1, read by 11.2.2).

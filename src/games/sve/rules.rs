@@ -62,6 +62,13 @@ rules! {
     DESTROY = "5.5.1";
     BANISH = "5.6.1";
     SHUFFLE = "5.8.1";
+    DECK_ORDER = "4.5.2";
+    HIDDEN_NOT_GUARANTEED = "4.1.2.2";
+    SEARCH = "5.7.1";
+    SEARCH_COUNT_ONLY = "5.7.1.1";
+    SEARCH_SHOW = "5.7.1.2";
+    SEARCH_SHUFFLE = "5.7.2";
+    LOOK = "5.10.1";
     SHUFFLE_SMALL = "5.8.1.1";
     DRAW = "5.9.1";
     DRAW_EMPTY = "5.9.1.1";
@@ -247,6 +254,7 @@ rules! {
     RESOLVE_TEXT = "10.6.2.8.2";
     RESOLVE_LEFTOVER = "10.6.2.8.3";
     TRIGGER_PENDING = "10.7.2";
+    TRIGGER_PER_TURN = "10.7.2.2";
     TRIGGER_PLAY = "10.7.3";
     TRIGGER_MANDATORY = "10.7.3.1";
     TRIGGER_UNPLAYABLE = "10.7.3.2";

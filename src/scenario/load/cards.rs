@@ -169,6 +169,30 @@ fn validate_def(
                 }),
             ));
         }
+        if let Some(n) = ab.per_turn {
+            let on = module.per_turn_triggers();
+            let why = if n == 0 {
+                Some(("`per_turn` is at least 1".to_string(), None))
+            } else if !on.contains(&ab.trigger.as_str()) {
+                Some((
+                    format!(
+                        "`per_turn` is not implemented on a `{}` ability for {}",
+                        ab.trigger,
+                        module.id()
+                    ),
+                    Some(if on.is_empty() {
+                        "this game implements no \"N times per turn\" limit".to_string()
+                    } else {
+                        format!("`per_turn` is written on {}", on.join(", "))
+                    }),
+                ))
+            } else {
+                None
+            };
+            if let Some((message, help)) = why {
+                return Err(cx.err(&[ap.as_slice(), &[k("per_turn")]].concat(), message, help));
+            }
+        }
         if let Some(count) = ab.condition.as_ref().and_then(|c| c.count.as_deref())
             && !module.condition_counts().is_empty()
             && !module.condition_counts().contains(&count)

@@ -14,8 +14,7 @@
 //! (6.2.5).
 
 use crate::engine::{
-    CardId, Effect, EngineError, Filter, Picked, PlayerId, Side, TargetCount, ZoneId, player_name,
-    texts,
+    CardId, Effect, EngineError, Filter, PlayerId, Side, ZoneId, player_name, texts,
 };
 
 use super::effects::{Ctx, shuffle};
@@ -112,7 +111,7 @@ fn found(
         .collect();
     // A stated kind may go unfound in the hidden deck (2.25.3); "any
     // card" may not.
-    let may_fail = !find.types.is_empty() || !find.parts().is_empty();
+    let may_fail = find.asks_a_kind();
     let who = player_name(p);
     if options.is_empty() {
         m.record(
@@ -122,25 +121,10 @@ fn found(
         );
         return Ok(Vec::new());
     }
-    // No more cards than asked for: all found, unless the player names
-    // fewer where they may (explore tries each shorter list).
-    let all = options.len() <= n;
-    if all && may_fail {
-        m.choices.default_all_of(k, &options);
-    }
-    let picked = if all && (!may_fail || m.choices.peek(k).is_none()) {
-        options.clone()
-    } else {
-        let count = if may_fail {
-            TargetCount::UpTo(n)
-        } else {
-            TargetCount::Exactly(n)
-        };
-        match m.choices.targets(k, &options, count, |_| None)? {
-            Picked::Given(l) | Picked::Only(l) => l,
-        }
-    };
-    let short = n.min(options.len()) - picked.len();
+    let crate::engine::Found {
+        cards: picked,
+        declined: short,
+    } = m.choices.found(k, &options, n, may_fail)?;
     let e = m.record(
         "search",
         format!(
@@ -190,43 +174,13 @@ pub fn look_at(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<(), EngineError> {
             continue;
         }
         let k = key(cx, "order", p, both);
-        m.choices.default_order(&k, &seen);
-        let order = match m.choices.ids(&k, &seen)? {
-            None => seen.clone(),
-            Some(l) => {
-                let mut sorted = l.clone();
-                sorted.sort();
-                let mut want = seen.clone();
-                want.sort();
-                if sorted != want {
-                    return Err(EngineError::BadChoice {
-                        choice: k,
-                        value: texts(&l).join(", "),
-                        options: vec![format!(
-                            "every one of {}, in any order",
-                            texts(&seen).join(", ")
-                        )],
-                    });
-                }
-                l
-            }
-        };
-        let z = ZoneId::of(p, "deck");
-        let mut deck: Vec<CardId> = m
-            .game
-            .zone(&z)
-            .iter()
-            .filter(|c| !seen.contains(c))
-            .cloned()
-            .collect();
+        let order = m.choices.put_back_order(&k, &seen)?;
+        m.game.put_back(&ZoneId::of(p, "deck"), &order, *bottom);
         let place = if *bottom {
-            deck.extend(order.iter().cloned());
             "at the bottom of"
         } else {
-            deck.splice(0..0, order.iter().cloned());
             "on top of"
         };
-        m.game.zones.insert(z, deck);
         m.record(
             "look",
             format!(

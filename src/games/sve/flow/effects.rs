@@ -804,6 +804,8 @@ pub(super) fn apply_effect(
         Effect::Restrict { .. } => apply_restrict(m, eff, targets, this),
         Effect::RollDie { results, .. } => roll_die(m, results, this, master)?,
         Effect::Reveal { .. } => reveal(m, targets, this),
+        Effect::Search { .. } => search(m, eff, this, master)?,
+        Effect::LookAt { .. } => look_at(m, eff, this, master)?,
         Effect::Race { times, .. } => race(m, targets, *times),
         Effect::SetPower { .. } | Effect::SwapPower { .. } => {
             change_power(m, eff, targets, this)?;

@@ -93,6 +93,10 @@ pub(super) fn fingerprint(g: &Game) -> u64 {
             .hash(&mut h);
     }
     s.map_or(0, |s| s.evolve_used).hash(&mut h);
+    // "N times per turn" counts (10.7.2.2) decide what triggers next.
+    if let Some(s) = s {
+        s.per_turn.hash(&mut h);
+    }
     h.finish()
 }
 

@@ -67,6 +67,7 @@ mod race;
 mod restrict;
 mod resume;
 mod reveal;
+mod search;
 mod setup;
 mod state_trigger;
 mod swap;
@@ -80,8 +81,8 @@ mod turn_order;
 use self::{
     actions::*, activate::*, attack::*, basis::*, cinderella::*, combat::*, condition::*, cost::*,
     damage::*, delayed::*, die::*, effects::*, evolve::*, feed::*, info::*, last_known::*,
-    layers::*, loops::*, moves::*, play::*, put::*, race::*, restrict::*, reveal::*, setup::*,
-    state_trigger::*, swap::*, timing::*, transform::*, turn::*, turn_order::*,
+    layers::*, loops::*, moves::*, play::*, put::*, race::*, restrict::*, reveal::*, search::*,
+    setup::*, state_trigger::*, swap::*, timing::*, transform::*, turn::*, turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -113,6 +114,9 @@ pub struct SveState {
     /// When each card was put on the field, with the object it was then
     /// (10.9.1.6.1).
     pub arrivals: std::collections::BTreeMap<CardId, (u32, u64)>,
+    /// How many times each "N times per turn" ability (card, ability) has
+    /// become pending this turn (10.7.2.2).
+    pub per_turn: std::collections::BTreeMap<(CardId, usize), u32>,
     /// Delayed triggers waiting for this turn's end phase (10.7.5).
     pub delayed: Vec<Delayed>,
     /// The state trigger resolving now (10.7.6.1: not pending again before
@@ -494,6 +498,9 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                 return Some(found);
             }
             if let Some(found) = state_trigger::unsupported(k, ab) {
+                return Some(found);
+            }
+            if let Some(found) = search::unsupported(k, &ab.effect) {
                 return Some(found);
             }
             if let Some(found) = die::unsupported(k, &ab.effect) {

@@ -17,6 +17,11 @@ pub(super) fn mv(m: &mut M, id: &str, to: ZoneId, top: bool) -> Option<ZoneId> {
         .map(|c| c.id.clone())
         .collect();
     remember(m, id, &to);
+    // A new object (4.1.4): its "N times per turn" abilities start again.
+    m.game
+        .own::<SveState>()
+        .per_turn
+        .retain(|(c, _), _| c != id);
     let from = m.game.move_card(id, to.clone(), top)?;
     if to.kind == zn::FIELD {
         arrived(&mut m.game, id);
@@ -103,6 +108,40 @@ pub(super) fn zone_change_triggers(
     }
 }
 
+/// 10.7.2.2: an ability of 「ターンごとにN回」 becomes pending only while
+/// it has done so fewer than N times this turn; counts this one.
+fn per_turn_allows(
+    m: &mut M,
+    a: &crate::engine::AbilityDef,
+    id: &str,
+    ability: usize,
+    key: &str,
+) -> bool {
+    let Some(n) = a.per_turn else {
+        return true;
+    };
+    let counts = &mut m.game.own::<SveState>().per_turn;
+    let done = counts.entry((id.into(), ability)).or_default();
+    if *done >= n {
+        m.record(
+            "trigger.per_turn",
+            format!("{key} meets its trigger condition but has already become pending {n} time(s) this turn ({n} times per turn): it does not become pending"),
+            &[r::TRIGGER_PER_TURN],
+        )
+        .obj(id);
+        return false;
+    }
+    *done += 1;
+    let k = *done;
+    m.record(
+        "trigger.per_turn",
+        format!("{key} becomes pending ({k} of {n} times this turn)"),
+        &[r::TRIGGER_PER_TURN],
+    )
+    .obj(id);
+    true
+}
+
 pub(super) fn add_triggers(
     m: &mut M,
     id: &str,
@@ -142,6 +181,9 @@ pub(super) fn add_triggers(
             _ => r::END_TRIGGER,
         };
         let key = p.key();
+        if !per_turn_allows(m, &d.abilities[ability], id, ability, &key) {
+            continue;
+        }
         // 10.7.2.1: each time the condition is met adds one instance.
         let again = m.game.pending.iter().any(|q| q.key() == key);
         m.game.pending.push(p);

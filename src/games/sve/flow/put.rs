@@ -166,6 +166,9 @@ fn same_card(g: &Game, a: &str, b: &str) -> bool {
 
 /// `put`: the target cards, or the top `top` cards of each deck of `who`,
 /// go to zone `to` of their owner (4.1.6).
+/// The zones an effect's `put` moves cards into (5.4.1).
+pub(super) const PUT_ZONES: &[&str] = &[zn::FIELD, zn::EX, zn::CEMETERY, zn::BANISHED, zn::HAND];
+
 pub(super) fn put(
     m: &mut M,
     to: &str,
@@ -178,7 +181,7 @@ pub(super) fn put(
     let Some(to) = ZONES.iter().find(|z| z.name == to).map(|z| z.name) else {
         return Err(bad(format!("unknown zone `{to}`")));
     };
-    if ![zn::FIELD, zn::EX, zn::CEMETERY, zn::BANISHED, zn::HAND].contains(&to) {
+    if !PUT_ZONES.contains(&to) {
         return Err(EngineError::NotImplemented {
             clause: r::PUT,
             what: format!("putting a card into the {to} area by an effect"),

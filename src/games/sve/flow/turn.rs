@@ -251,6 +251,7 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
             }
             let own = m.game.own::<SveState>();
             own.evolve_used = 0;
+            own.per_turn.clear();
             own.played.clear();
             own.defense_lowered.clear();
             m.then(start_of_turn());
