@@ -242,6 +242,15 @@ pub(super) fn second_leader_fails(m: &mut M, card: &str, p: PlayerId) -> bool {
     let owner = m.game.card(card).map(|c| c.owner).unwrap_or(p);
     m.game
         .move_card(card, ZoneId::of(owner, zn::NETHERWORLD), true);
+    let note = if failed_set_counts(&m.game) {
+        format!(
+            "judge's reading: the play itself resolved (only the set failed), so it still counts for 5.4.1.d (option {FAILED_LEADER_NOT_COUNTED}: it does not)"
+        )
+    } else {
+        format!(
+            "reading chosen by the scenario ({FAILED_LEADER_NOT_COUNTED}): no character was set, so the play does not count for 5.4.1.d"
+        )
+    };
     m.record(
         "leader.set_failed",
         format!(
@@ -252,8 +261,18 @@ pub(super) fn second_leader_fails(m: &mut M, card: &str, p: PlayerId) -> bool {
         &[r::LEADER_ONE, r::LEADER_SPECIAL, r::RESOLVE_TO_NETHERWORLD],
     )
     .obj(card.to_string())
-    .note("judge's reading: the play itself resolved (only the set failed), so it still counts for 5.4.1.d");
+    .note(note);
     true
+}
+
+/// The reading flag: a leader whose set failed (10.34.3) does not count as
+/// the turn's one character play of 5.4.1.d, instead of the judges' reading
+/// (the play resolved, so it counts). The rulebook says neither.
+pub const FAILED_LEADER_NOT_COUNTED: &str = "reading_failed_leader_set_not_counted";
+
+/// Whether a leader play whose set failed still counts for 5.4.1.d.
+pub(super) fn failed_set_counts(g: &Game) -> bool {
+    !reading(g, FAILED_LEADER_NOT_COUNTED)
 }
 
 /// 10.34.2.b (自動β): a leader that was played and entered the field.
