@@ -242,6 +242,15 @@ pub(super) fn second_leader_fails(m: &mut M, card: &str, p: PlayerId) -> bool {
     let owner = m.game.card(card).map(|c| c.owner).unwrap_or(p);
     m.game
         .move_card(card, ZoneId::of(owner, zn::NETHERWORLD), true);
+    let note = if failed_set_counts(&m.game) {
+        format!(
+            "judge's reading: the play itself resolved (only the set failed), so it still counts for 5.4.1.d (option {FAILED_LEADER_NOT_COUNTED}: it does not)"
+        )
+    } else {
+        format!(
+            "reading chosen by the scenario ({FAILED_LEADER_NOT_COUNTED}): no character was set, so the play does not count for 5.4.1.d"
+        )
+    };
     m.record(
         "leader.set_failed",
         format!(
@@ -252,8 +261,18 @@ pub(super) fn second_leader_fails(m: &mut M, card: &str, p: PlayerId) -> bool {
         &[r::LEADER_ONE, r::LEADER_SPECIAL, r::RESOLVE_TO_NETHERWORLD],
     )
     .obj(card.to_string())
-    .note("judge's reading: the play itself resolved (only the set failed), so it still counts for 5.4.1.d");
+    .note(note);
     true
+}
+
+/// The reading flag: a leader whose set failed (10.34.3) does not count as
+/// the turn's one character play of 5.4.1.d, instead of the judges' reading
+/// (the play resolved, so it counts). The rulebook says neither.
+pub const FAILED_LEADER_NOT_COUNTED: &str = "reading_failed_leader_set_not_counted";
+
+/// Whether a leader play whose set failed still counts for 5.4.1.d.
+pub(super) fn failed_set_counts(g: &Game) -> bool {
+    !reading(g, FAILED_LEADER_NOT_COUNTED)
 }
 
 /// 10.34.2.b (自動β): a leader that was played and entered the field.
@@ -506,6 +525,8 @@ pub(super) fn shield_var(p: PlayerId) -> String {
 /// steps c–f and their effects do not happen for it.
 pub(super) fn nullify(m: &mut M, live: &mut Vec<Dmg>) {
     let batch = live.len();
+    let one_procedure = reading(&m.game, NULLIFY_ENDS_SIMULTANEOUS);
+    let mut nullified = false;
     let mut kept = Vec::new();
     for d in live.drain(..) {
         let Some(p) = d.to.player() else {
@@ -528,11 +549,35 @@ pub(super) fn nullify(m: &mut M, live: &mut Vec<Dmg>) {
             &[r::DAMAGE_NULLIFIED, r::DAMAGE_B],
         );
         if batch > 1 {
-            e.note("judge's reading: damages dealt at the same time each have their own procedure (1.10.3); nullifying one ends only that one's");
+            e.note(if one_procedure {
+                format!("reading chosen by the scenario ({NULLIFY_ENDS_SIMULTANEOUS}): damages dealt at the same time share one procedure (1.10.12), so nullifying one ends it for all")
+            } else {
+                format!("judge's reading: damages dealt at the same time each have their own procedure (1.10.3); nullifying one ends only that one's (option {NULLIFY_ENDS_SIMULTANEOUS}: it ends all)")
+            });
+        }
+        nullified = true;
+    }
+    if nullified && one_procedure {
+        for d in kept.drain(..) {
+            m.record(
+                "damage.nullified",
+                format!(
+                    "the {} damage {} would deal to {} was dealt at the same time: the shared procedure has ended, so steps c–f do not happen for it",
+                    d.amount, d.source, d.to
+                ),
+                &[r::DAMAGE_NULLIFIED, r::DAMAGE_B],
+            )
+            .note(format!("reading chosen by the scenario ({NULLIFY_ENDS_SIMULTANEOUS})"));
         }
     }
     *live = kept;
 }
+
+/// The reading flag: nullifying one of several damages dealt at the same
+/// time ends the procedure they go through together (1.10.12, 1.10.15), so
+/// none of them is applied, instead of the judges' reading (each damage has
+/// its own procedure, 1.10.3).
+pub const NULLIFY_ENDS_SIMULTANEOUS: &str = "reading_nullify_ends_simultaneous_damage";
 
 /// 10.34.4: a field with two or more leaders keeps one, chosen by that
 /// field's player (`keep.<player>.leader`); the others go to the

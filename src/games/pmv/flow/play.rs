@@ -848,7 +848,7 @@ pub(super) fn resolve_entry_inner(m: &mut M, e: &Entry) -> R<()> {
         let haste = d.has_keyword("haste") && !blocks;
         let normal = !d.has_keyword("ambush") && !d.has_keyword("doll");
         if leader::second_leader_fails(m, card, e.player) {
-            if normal {
+            if normal && leader::failed_set_counts(&m.game) {
                 vars_mut(&mut m.game).insert(turn_var("normal_character", e.player), 1);
             }
             return Ok(());
