@@ -326,19 +326,34 @@ pub fn cancelled(m: &mut M, ctx: &mut Ctx) -> bool {
         })
         .cloned()
         .collect();
-    if attacker_here && !live.is_empty() {
-        if live.len() < b.targets.len()
-            && let Some(bb) = ctx.battle.as_mut()
-        {
+    let lost_one = !live.is_empty() && live.len() < b.targets.len();
+    let ends_on_one =
+        lost_one && reading_on(&m.game, reading::RAPID_FIRE_ENDS_WHEN_A_TARGET_LEAVES);
+    if attacker_here && !live.is_empty() && !ends_on_one {
+        if lost_one && let Some(bb) = ctx.battle.as_mut() {
             bb.targets = live;
             m.record(
                 "battle",
                 "one of the two attack targets left the field: the battle goes on with the other",
                 &[rule, r::RAPID_FIRE],
             )
-            .note("judges' reading: with two targets (連続射撃) the battle ends only when no target is left");
+            .note(format!(
+                "judges' reading: with two targets (連続射撃, one battle, 302.7) the battle ends only when no target is left (option `{}`: it ends when either leaves)",
+                reading::RAPID_FIRE_ENDS_WHEN_A_TARGET_LEAVES
+            ));
         }
         return false;
+    }
+    if ends_on_one {
+        m.record(
+            "battle",
+            "one of the two attack targets left the field: the battle ends",
+            &[rule, r::RAPID_FIRE],
+        )
+        .note(format!(
+            "reading `{}`: a 連続射撃 battle ends as soon as one of its targets is gone",
+            reading::RAPID_FIRE_ENDS_WHEN_A_TARGET_LEAVES
+        ));
     }
     let who = if attacker_here {
         "the attack target"

@@ -208,6 +208,20 @@ pub mod reading {
     /// GL:効果を受けない: a card that receives no ability's effect still
     /// receives those of its own card's abilities, as 無敵 does (GL:無敵).
     pub const UNAFFECTED_OWN_EFFECTS_APPLY: &str = "reading_unaffected_own_effects_apply";
+    /// RAID:F1: the first player's turn-1 draw, printed in the Easy line
+    /// ("レイドバトルでのみ"), applies in every difficulty the party starts.
+    pub const RAID_FIRST_TURN_DRAW_ANY_DIFFICULTY: &str =
+        "reading_raid_first_turn_draw_any_difficulty";
+    /// 503.1.1: a card put into PP in the PP phase arrives OFF (the rule
+    /// says face up, not whether it is ON).
+    pub const PP_PHASE_CARD_ARRIVES_OFF: &str = "reading_pp_phase_card_arrives_off";
+    /// RAID:S4 with RAID:B③: cards the Boss plays instead of a draw in its
+    /// main phase are played at once, as outside it.
+    pub const BOSS_MAIN_DRAW_PLAYS_AT_ONCE: &str = "reading_boss_main_draw_plays_at_once";
+    /// 302.7 with 506.3.2/506.4.3: a 連続射撃 battle ends as soon as one of
+    /// its two targets is gone.
+    pub const RAPID_FIRE_ENDS_WHEN_A_TARGET_LEAVES: &str =
+        "reading_rapid_fire_ends_when_a_target_leaves";
 }
 
 /// Every reading flag.
@@ -220,6 +234,10 @@ pub const READINGS: &[&str] = &[
     reading::ARMOR_BATTLE_ONLY,
     reading::PUT_PP_ARRIVES_OFF,
     reading::UNAFFECTED_OWN_EFFECTS_APPLY,
+    reading::RAID_FIRST_TURN_DRAW_ANY_DIFFICULTY,
+    reading::PP_PHASE_CARD_ARRIVES_OFF,
+    reading::BOSS_MAIN_DRAW_PLAYS_AT_ONCE,
+    reading::RAPID_FIRE_ENDS_WHEN_A_TARGET_LEAVES,
 ];
 
 /// Counters of damage received this turn in each row (213.3.1, 213.3.2).

@@ -111,9 +111,12 @@ fn party(g: &Game) -> Vec<PlayerId> {
     g.player_ids().filter(|&p| !is_boss(g, p)).collect()
 }
 
-/// The first player draws on turn 1 in Easy (RAID:F1).
+/// The first player draws on turn 1 in Easy (RAID:F1), where the rule is
+/// printed; under `reading_raid_first_turn_draw_any_difficulty` in every
+/// raid ("レイドバトルでのみ" read as a rule of all raids).
 pub fn first_turn_draw(g: &Game) -> bool {
     boss_flag(g, flag::EASY)
+        || (on(g) && super::reading_on(g, super::reading::RAID_FIRST_TURN_DRAW_ANY_DIFFICULTY))
 }
 
 /// Damage to the Boss reduces its Life instead of milling (RAID:F3).
@@ -345,21 +348,32 @@ pub fn boss_act(m: &mut M, ctx: Ctx) -> Result<Flow, EngineError> {
 /// abilities, before anyone gets the right to act.
 pub fn boss_draws(m: &mut M, b: PlayerId, n: i64) -> Result<(), EngineError> {
     let n = n.max(0);
-    if m.game.turn.active == b && m.game.turn.phase == "main" {
+    let at_once = super::reading_on(&m.game, super::reading::BOSS_MAIN_DRAW_PLAYS_AT_ONCE);
+    let in_main = m.game.turn.active == b && m.game.turn.phase == "main";
+    if in_main && !at_once {
         state(&mut m.game).plays += n;
         m.record(
             "raid",
             format!("the Boss would draw {n}: instead it plays {n} card(s) from the top of its deck, one by one in its main phase"),
             &[r::RAID_BOSS_DRAW, r::RAID_BOSS_MAIN],
         )
-        .note("judges' reading: the cards are played the way the Boss plays cards in its main phase (RAID:B③), each once the resolution zone is empty");
+        .note(format!("judges' reading: the cards are played the way the Boss plays cards in its main phase (RAID:B③), each once the resolution zone is empty (option `{}`: all at once, as outside the main phase)", super::reading::BOSS_MAIN_DRAW_PLAYS_AT_ONCE));
         return Ok(());
     }
-    m.record(
+    let e = m.record(
         "raid",
-        format!("the Boss would draw {n} outside its main phase: instead it plays {n} card(s) from the top of its deck at once"),
+        format!(
+            "the Boss would draw {n}{}: instead it plays {n} card(s) from the top of its deck at once",
+            if in_main { "" } else { " outside its main phase" }
+        ),
         &[r::RAID_BOSS_DRAW],
     );
+    if in_main {
+        e.note(format!(
+            "reading `{}`: in its main phase too the cards are played at once",
+            super::reading::BOSS_MAIN_DRAW_PLAYS_AT_ONCE
+        ));
+    }
     for _ in 0..n {
         let Some(top) = m.game.zone_of(b, zn::DECK).first().cloned() else {
             break;

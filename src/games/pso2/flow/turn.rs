@@ -21,7 +21,8 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
                 && tp == m.game.turn.first
                 && !super::raid::first_turn_draw(&m.game)
             {
-                m.record(
+                let raid = super::raid::on(&m.game);
+                let e = m.record(
                     "draw_phase",
                     format!(
                         "{}: the first player does not draw on the first turn",
@@ -29,17 +30,32 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
                     ),
                     &[r::DRAW_PHASE],
                 );
+                if raid {
+                    e.rule(r::RAID_DIFFICULTY).note(format!(
+                        "judges' reading: the raid's \"the first player also draws on turn 1\" applies in Easy only, where it is printed (RAID:F1; option `{}`: in every difficulty)",
+                        super::reading::RAID_FIRST_TURN_DRAW_ANY_DIFFICULTY
+                    ));
+                }
             } else {
                 let first_turn = m.game.turn.number == 1 && tp == m.game.turn.first;
+                let any_difficulty =
+                    super::reading_on(&m.game, super::reading::RAID_FIRST_TURN_DRAW_ANY_DIFFICULTY);
                 let e = m.record(
                     "draw_phase",
                     format!("{} draws 1", player_name(tp)),
                     &[r::DRAW_PHASE],
                 );
                 if first_turn {
-                    e.rule(r::RAID_DIFFICULTY).note(
-                        "judges' reading: the raid's \"the first player also draws on turn 1\" applies in Easy only, where it is printed (RAID:F1)",
-                    );
+                    let note = if any_difficulty {
+                        format!(
+                            "reading `{}`: the raid's \"the first player also draws on turn 1\" applies in every difficulty (RAID:F1)",
+                            super::reading::RAID_FIRST_TURN_DRAW_ANY_DIFFICULTY
+                        )
+                    } else {
+                        "the raid's Easy line: the first player also draws on turn 1 (RAID:F1)"
+                            .to_string()
+                    };
+                    e.rule(r::RAID_DIFFICULTY).note(note);
                 }
                 moves::draw(m, tp, 1);
             }
@@ -265,14 +281,25 @@ pub fn place_pp(m: &mut M, a: &Action) -> Result<(), EngineError> {
         ));
     };
     moves::move_to(m, &card, ZoneId::of(tp, zn::PP));
+    let off = super::reading_on(&m.game, super::reading::PP_PHASE_CARD_ARRIVES_OFF);
     m.record(
         "pp_phase",
         format!("{} puts {card} into PP face up", player_name(tp)),
         &[r::PP_PLACE, r::PP_FACE_UP],
     )
     .obj(card.clone())
-    .note("judges' reading: a card newly put into PP is ON (the rules do not say, 503.1.1)");
-    set_on(m, &card, true);
+    .note(if off {
+        format!(
+            "reading `{}`: the card put into PP arrives OFF (503.1.1 does not say)",
+            super::reading::PP_PHASE_CARD_ARRIVES_OFF
+        )
+    } else {
+        format!(
+            "judges' reading: a card newly put into PP is ON (the rules do not say, 503.1.1; option `{}`: it arrives OFF)",
+            super::reading::PP_PHASE_CARD_ARRIVES_OFF
+        )
+    });
+    set_on(m, &card, !off);
     let draw = m
         .choices
         .or_default("draw", &["true"])
@@ -281,9 +308,9 @@ pub fn place_pp(m: &mut M, a: &Action) -> Result<(), EngineError> {
         m.record(
             "pp_phase",
             format!("{} draws 1 after putting a card into PP", player_name(tp)),
-            &[r::PP_DRAW],
+            &[r::PP_DRAW, r::DRAW_ONE_BY_ONE],
         )
-        .note("judges' reading: the draw of 503.1.2 is 1 card and optional (choice `draw`)");
+        .note("503.1.2 allows the draw (ことができます: optional, choice `draw`) without a number; a draw is one card from the top of the deck (102.4.1)");
         moves::draw(m, tp, 1);
     } else {
         m.record(

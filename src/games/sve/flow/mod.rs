@@ -21,13 +21,14 @@ pub use self::condition::COUNTS;
 pub use self::effects::CHOOSE_N_NEEDS_N;
 pub use self::info::FILTER_READS_CHANGED_INFO;
 pub use self::layers::SET_DEFENSE_CLEARS_DAMAGE;
-pub use self::put::OVERFLOW_MASTER_CHOOSES;
+pub use self::put::{OVERFLOW_MASTER_CHOOSES, OVERFLOW_RULE_TURN_PLAYER_CHOOSES};
 pub use self::turn::{HAND_LIMIT_BACK_TO_QUICK, PP_EMPTIES_AT_TURN_END};
 
 /// The judges' readings a scenario may switch to by listing the flag on
 /// any player (the engine applies the other reading and says so in a note).
 pub const READINGS: &[&str] = &[
     OVERFLOW_MASTER_CHOOSES,
+    OVERFLOW_RULE_TURN_PLAYER_CHOOSES,
     STORM_FOLLOWERS_ONLY,
     HAND_LIMIT_BACK_TO_QUICK,
     PP_EMPTIES_AT_TURN_END,

@@ -10,6 +10,11 @@ use super::*;
 /// (4.4.4.2, 4.8.3.2).
 pub const OVERFLOW_MASTER_CHOOSES: &str = "reading_overflow_effect_master_chooses";
 
+/// Reading flag: in the overflow rule processes (11.4.1, 11.5.1), which
+/// have no master, the turn player chooses the cards kept, not the zone's
+/// player.
+pub const OVERFLOW_RULE_TURN_PLAYER_CHOOSES: &str = "reading_overflow_rule_turn_player_chooses";
+
 /// A card enters `player`'s field (10.6.2.8.1 or an effect's move): it
 /// enters reserved (4.2.2.3), a Ward follower may enter engaged (12.8.2),
 /// a Stack card enters with one stack counter (13.3.2 item 2).

@@ -321,12 +321,25 @@ pub(super) fn rule_processes(m: &mut M) -> R<bool> {
                 )],
             });
         }
-        m.record(
+        let tp = m.game.turn.active;
+        let turn_player_chooses = reading(&m.game, OVERFLOW_RULE_TURN_PLAYER_CHOOSES);
+        let chooser = if turn_player_chooses { tp } else { p };
+        let e = m.record(
             "rule.overflow",
-            format!("{}'s {zone} holds {} cards, over its limit {lim}: {} keeps {}", player_name(p), ids.len(), player_name(p), keep.join(", ")),
+            format!(
+                "{}'s {zone} holds {} cards, over its limit {lim}: {} keeps {}",
+                player_name(p),
+                ids.len(),
+                player_name(chooser),
+                keep.join(", ")
+            ),
             &[rule],
-        )
-        .note("the rules do not say who chooses the cards to keep; read as the zone's player, by analogy with 4.1.5 and 11.6.2");
+        );
+        if turn_player_chooses {
+            e.note(format!("reading `{OVERFLOW_RULE_TURN_PLAYER_CHOOSES}`: a rule process has no master, and the turn player chooses the cards to keep (choice `{key}`)"));
+        } else {
+            e.note(format!("judges' reading: the rules do not say who chooses the cards to keep; read as the zone's player, by analogy with 4.1.5 and 11.6.2 (option `{OVERFLOW_RULE_TURN_PLAYER_CHOOSES}`: the turn player)"));
+        }
         for id in ids.iter().filter(|i| !keep.contains(i)) {
             let owner = m.game.cards[id].owner;
             mv(m, id, ZoneId::of(owner, zn::CEMETERY), false);
