@@ -137,6 +137,9 @@ pub(super) fn base_def<'g>(g: &'g Game, id: &str) -> Option<&'g CardDef> {
 /// 10.9.1.2 and 10.9.1.3.
 pub(super) fn info<'g>(g: &'g Game, id: &str) -> Option<Cow<'g, CardDef>> {
     let base = base_def(g, id)?;
+    if !any_change_possible(g) {
+        return Some(Cow::Borrowed(base));
+    }
     let changes = layered(g);
     if changes.is_empty() {
         return Some(Cow::Borrowed(base));
@@ -146,6 +149,21 @@ pub(super) fn info<'g>(g: &'g Game, id: &str) -> Option<Cow<'g, CardDef>> {
         Some(d) => Cow::Owned(d),
         None => Cow::Borrowed(base),
     })
+}
+
+/// Whether any continuous change of information can be in effect: one a
+/// resolved effect made, or a permanent ability some definition of the game
+/// prints. `info` is asked on every keyword and type check, and most games
+/// have no such change; [`layered`] would look at every card on the field
+/// to find that out.
+fn any_change_possible(g: &Game) -> bool {
+    g.own_ref::<SveState>()
+        .is_some_and(|st| !st.info_changes.is_empty())
+        || g.defs.values().any(|d| {
+            d.abilities
+                .iter()
+                .any(|a| a.trigger == "permanent" && a.effect.iter().any(supported_permanent))
+        })
 }
 
 /// The arrival time of a card on the field (10.9.1.6.1).
