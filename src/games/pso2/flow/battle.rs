@@ -360,17 +360,27 @@ pub fn cancelled(m: &mut M, ctx: &mut Ctx) -> bool {
     } else {
         "the attacker"
     };
+    let off = reading_on(&m.game, reading::CANCELLED_ATTACKER_OFF);
     let e = m.record(
         "battle",
         format!("{who} left the field or is gone: the step ends at once and play returns to the main phase"),
         &[rule],
     );
     if ctx.window == Window::BattleStart {
-        e.note(format!(
-            "judges' reading: cancelled in the battle-start step, the attacker was never turned OFF (506.4.1 did not happen; option `{}`: it becomes OFF, 215.1.3)",
-            reading::CANCELLED_ATTACKER_OFF
-        ));
-        if attacker_here && reading_on(&m.game, reading::CANCELLED_ATTACKER_OFF) {
+        // The note states the reading the run applies: the default, or the
+        // option the scenario chose.
+        e.note(if off {
+            format!(
+                "reading `{}`: cancelled in the battle-start step, the attacker becomes OFF (215.1.3)",
+                reading::CANCELLED_ATTACKER_OFF
+            )
+        } else {
+            format!(
+                "judges' reading: cancelled in the battle-start step, the attacker was never turned OFF (506.4.1 did not happen; option `{}`: it becomes OFF, 215.1.3)",
+                reading::CANCELLED_ATTACKER_OFF
+            )
+        });
+        if attacker_here && off {
             set_on(m, &b.attacker, false);
         }
     }
@@ -638,15 +648,27 @@ pub fn damage_step(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
     triggers::collect(m, &mut c2)?;
     ctx = c2;
     end_engagement(m);
-    m.record(
-        "damage_resolution_step",
-        "abilities triggered by the damage go to the zone; the engagement ends and the attacker is no longer attacking; the turn player gets the right to act",
-        &[r::DAMAGE_STEP_END],
-    )
-    .note(format!(
-        "judges' reading: 攻撃中 ends here (506.6.3), before the return to main that 506.4.1.1 names (option `{}`)",
-        reading::ATTACKING_UNTIL_MAIN
-    ));
+    if reading_on(&m.game, reading::ATTACKING_UNTIL_MAIN) {
+        m.record(
+            "damage_resolution_step",
+            "abilities triggered by the damage go to the zone; the engagement ends and the attacker is still attacking; the turn player gets the right to act",
+            &[r::DAMAGE_STEP_END],
+        )
+        .note(format!(
+            "reading `{}`: 攻撃中 lasts until play returns to the main phase (506.4.1.1)",
+            reading::ATTACKING_UNTIL_MAIN
+        ));
+    } else {
+        m.record(
+            "damage_resolution_step",
+            "abilities triggered by the damage go to the zone; the engagement ends and the attacker is no longer attacking; the turn player gets the right to act",
+            &[r::DAMAGE_STEP_END],
+        )
+        .note(format!(
+            "judges' reading: 攻撃中 ends here (506.6.3), before the return to main that 506.4.1.1 names (option `{}`)",
+            reading::ATTACKING_UNTIL_MAIN
+        ));
+    }
     ctx.window = Window::Damage;
     ctx.holder = m.game.turn.active;
     ctx.passes = 0;
