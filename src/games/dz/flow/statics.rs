@@ -23,6 +23,16 @@ pub const STATIC: &str = "static";
 /// only there (4.14.4-1).
 pub fn working(g: &Game) -> Vec<(CardId, PlayerId, &AbilityDef)> {
     let mut out = Vec::new();
+    // Asked on every keyword and power check: when no definition of the
+    // game prints a static ability, none can work, and the board need not
+    // be walked.
+    if !g
+        .defs
+        .values()
+        .any(|d| d.abilities.iter().any(|a| a.trigger == STATIC))
+    {
+        return out;
+    }
     let places = board::on_squares(g)
         .into_iter()
         .chain(super::zone_effect::working_off_squares(g));
