@@ -115,7 +115,14 @@ fn rules_of(set_up: bool) -> [&'static str; 2] {
 /// Every continuous ability that applies now, in card order.
 pub fn applying(g: &Game) -> Vec<Applying> {
     let mut out = Vec::new();
-    for c in g.cards.values() {
+    // Asked on every stat and cost check: every card of the game (decks
+    // included) is looked at only when some definition prints a continuous
+    // ability.
+    let printed = g
+        .defs
+        .values()
+        .any(|d| d.abilities.iter().any(|a| is_continuous(&a.trigger)));
+    for c in g.cards.values().filter(|_| printed) {
         let Some(d) = g.def_of(&c.id) else { continue };
         if !d.abilities.iter().any(|a| is_continuous(&a.trigger))
             || !in_play(g, &c.id)
