@@ -13,15 +13,24 @@ use super::state::Player;
 /// A stable card id, as written in the scenario (`f1`, `opp-ward`) or
 /// generated (`p1.deck.3`, `token.1`). It reads as a `&str` (`Deref`,
 /// `Borrow<str>`: a map keyed by `CardId` is searched with a `&str`) and
-/// compares with strings.
-#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// compares with strings. The text is shared (`Arc<str>`): a game state is
+/// copied once per action (the rollback of an illegal one), and every id in
+/// it, in the card map and in each zone's list, is then a reference count
+/// instead of a new string.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct CardId(String);
+pub struct CardId(std::sync::Arc<str>);
+
+impl Default for CardId {
+    fn default() -> Self {
+        CardId("".into())
+    }
+}
 
 impl CardId {
     /// The id `id`.
     pub fn new(id: impl Into<String>) -> Self {
-        CardId(id.into())
+        CardId(id.into().into())
     }
     /// The id as text.
     pub fn as_str(&self) -> &str {
@@ -29,7 +38,7 @@ impl CardId {
     }
     /// The id's text, owned.
     pub fn into_string(self) -> String {
-        self.0
+        self.0.to_string()
     }
 }
 
@@ -42,12 +51,6 @@ impl Deref for CardId {
 
 impl Borrow<str> for CardId {
     fn borrow(&self) -> &str {
-        &self.0
-    }
-}
-
-impl Borrow<String> for CardId {
-    fn borrow(&self) -> &String {
         &self.0
     }
 }
@@ -66,19 +69,19 @@ impl fmt::Display for CardId {
 
 impl From<&str> for CardId {
     fn from(s: &str) -> Self {
-        CardId(s.to_string())
+        CardId(s.into())
     }
 }
 
 impl From<String> for CardId {
     fn from(s: String) -> Self {
-        CardId(s)
+        CardId(s.into())
     }
 }
 
 impl From<&String> for CardId {
     fn from(s: &String) -> Self {
-        CardId(s.clone())
+        CardId(s.as_str().into())
     }
 }
 
@@ -90,49 +93,49 @@ impl From<&CardId> for CardId {
 
 impl From<CardId> for String {
     fn from(c: CardId) -> Self {
-        c.0
+        c.0.to_string()
     }
 }
 
 impl From<&CardId> for String {
     fn from(c: &CardId) -> Self {
-        c.0.clone()
+        c.0.to_string()
     }
 }
 
 impl PartialEq<str> for CardId {
     fn eq(&self, other: &str) -> bool {
-        self.0 == other
+        &*self.0 == other
     }
 }
 
 impl PartialEq<&str> for CardId {
     fn eq(&self, other: &&str) -> bool {
-        self.0 == *other
+        &*self.0 == *other
     }
 }
 
 impl PartialEq<String> for CardId {
     fn eq(&self, other: &String) -> bool {
-        &self.0 == other
+        &*self.0 == other.as_str()
     }
 }
 
 impl PartialEq<CardId> for str {
     fn eq(&self, other: &CardId) -> bool {
-        self == other.0
+        self == &*other.0
     }
 }
 
 impl PartialEq<CardId> for &str {
     fn eq(&self, other: &CardId) -> bool {
-        *self == other.0
+        **self == *other.0
     }
 }
 
 impl PartialEq<CardId> for String {
     fn eq(&self, other: &CardId) -> bool {
-        *self == other.0
+        self.as_str() == &*other.0
     }
 }
 

@@ -255,7 +255,7 @@ pub(super) fn build_game(
                         Some("choose another id, e.g. `k1` or `knight`".into()),
                     ));
                 }
-                if game.cards.contains_key(&id) || id.starts_with("token.") {
+                if game.cards.contains_key(id.as_str()) || id.starts_with("token.") {
                     return Err(cx.err(
                         &epath(),
                         format!("duplicate card id `{id}`"),
@@ -347,14 +347,14 @@ pub(super) fn build_game(
         game.show_alternate(&id, &id);
     }
     for (id, host, path) in attachments {
-        if !game.cards.contains_key(&host) {
+        if !game.cards.contains_key(host.as_str()) {
             return Err(cx.err(
                 &path,
                 format!("unknown card id `{host}`"),
                 Some("attached_to names the id of another card in the state".into()),
             ));
         }
-        if let Some(c) = game.cards.get_mut(&id) {
+        if let Some(c) = game.cards.get_mut(id.as_str()) {
             c.attached_to = Some(host.into());
         }
     }

@@ -273,7 +273,7 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
                 ),
                 &[r::STEALTH, r::BLOCK_CANCELLED_CONTINUES],
             );
-            if let Some(c) = m.game.cards.get_mut(&b.0) {
+            if let Some(c) = m.game.cards.get_mut(b.0.as_str()) {
                 c.states.remove(st::BLOCKING);
             }
             blocker = None;

@@ -508,7 +508,7 @@ pub(super) fn apply_effect(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
             };
             let mut applied = Vec::new();
             for o in objs {
-                if let Some(c) = m.game.cards.get_mut(o)
+                if let Some(c) = m.game.cards.get_mut(o.as_str())
                     && c.zone.kind == zn::FIELD
                 {
                     c.states.insert(state.into());
@@ -640,7 +640,7 @@ pub(super) fn apply_effect(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
         } => {
             check_duration(&m.game, *until)?;
             for o in objs {
-                if let Some(c) = m.game.cards.get_mut(o) {
+                if let Some(c) = m.game.cards.get_mut(o.as_str()) {
                     // Each part is a change limited to its own value, so a
                     // change of attack and one of defense do not conflict
                     // (6.1.11.a); a later change of the same value wins
@@ -704,7 +704,7 @@ pub(super) fn apply_effect(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
         } => {
             check_duration(&m.game, *until)?;
             for o in objs {
-                if let Some(c) = m.game.cards.get_mut(o) {
+                if let Some(c) = m.game.cards.get_mut(o.as_str()) {
                     c.buff(*a, *d, *until, this);
                 }
                 let e = m.record(
@@ -726,7 +726,7 @@ pub(super) fn apply_effect(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
         Effect::ResetDamage { .. } => reset_damage_effect(m, objs)?,
         Effect::SetState { state, clear, .. } => {
             for o in objs {
-                let Some(c) = m.game.cards.get_mut(o) else {
+                let Some(c) = m.game.cards.get_mut(o.as_str()) else {
                     continue;
                 };
                 let has = c.states.contains(state);
@@ -762,7 +762,7 @@ pub(super) fn apply_effect(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
             counter, amount, ..
         } => {
             for o in objs {
-                if let Some(c) = m.game.cards.get_mut(o) {
+                if let Some(c) = m.game.cards.get_mut(o.as_str()) {
                     *c.counters.entry(counter.clone()).or_default() += amount;
                 }
             }

@@ -130,7 +130,7 @@ pub(super) fn become_character(m: &mut M, key: &str, this: &str, objs: &[String]
         }
         let def_key = format!("{base}^become:{key}");
         m.game.defs.insert(def_key.clone(), d);
-        if let Some(c) = m.game.cards.get_mut(o) {
+        if let Some(c) = m.game.cards.get_mut(o.as_str()) {
             if was_character && !keep {
                 c.damage = 0;
                 c.counters.clear();
@@ -257,7 +257,7 @@ pub(super) fn turn_face(
         let set = c.attached_to.clone();
         // 5.7.2.a: the character disappears; 5.7.2.b: only the orientation
         // changes; 5.7.2.c: treated as entering anew, a new object.
-        if let Some(c) = m.game.cards.get_mut(o) {
+        if let Some(c) = m.game.cards.get_mut(o.as_str()) {
             c.states.retain(|s| s == st::SLEEP || s == st::POPULARITY);
             if !up {
                 c.states.insert(st::FACE_DOWN.into());

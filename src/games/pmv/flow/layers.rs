@@ -68,7 +68,7 @@ pub(super) fn swap_power(m: &mut M, this: &str, objs: &[String], until: Until) -
         let Some(before) = m.game.card(o).map(|c| raw_power(&m.game, c)) else {
             continue;
         };
-        if let Some(c) = m.game.cards.get_mut(o) {
+        if let Some(c) = m.game.cards.get_mut(o.as_str()) {
             c.modifiers.push(Modifier {
                 stat: SWAP_STAT.into(),
                 delta: 0,
@@ -146,7 +146,7 @@ pub(super) fn make_doomed(m: &mut M, this: &str, objs: &[String], clear: bool) -
         applied.push(o.clone());
     }
     for o in &applied {
-        if let Some(c) = m.game.cards.get_mut(o) {
+        if let Some(c) = m.game.cards.get_mut(o.as_str()) {
             c.states.insert(st::DOOMED.into());
         }
         set_remover(&mut m.game, o, this);
@@ -172,7 +172,7 @@ pub(super) fn make_doomed(m: &mut M, this: &str, objs: &[String], clear: bool) -
 /// (9.2.6.c).
 pub(super) fn reset_damage_effect(m: &mut M, objs: &[String]) -> R<()> {
     for o in objs {
-        let Some(c) = m.game.cards.get_mut(o) else {
+        let Some(c) = m.game.cards.get_mut(o.as_str()) else {
             continue;
         };
         let acc = accumulated(c);

@@ -122,7 +122,7 @@ pub(super) fn apply_restrict(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
             }
         };
         for o in objs {
-            let Some(c) = m.game.cards.get_mut(o) else {
+            let Some(c) = m.game.cards.get_mut(o.as_str()) else {
                 continue;
             };
             c.modifiers.push(Modifier {

@@ -239,7 +239,7 @@ fn first_card(m: &mut M, id: &str) -> R<()> {
     };
     if let Some(s) = &chosen {
         let from = m.game.move_card(s, ZoneId::of(p, zn::FIELD), false);
-        if let Some(c) = m.game.cards.get_mut(s) {
+        if let Some(c) = m.game.cards.get_mut(s.as_str()) {
             c.states.insert(st::SLEEP.into());
         }
         m.record(
@@ -575,7 +575,7 @@ pub(super) fn nullify_removal(
             .obj(o.clone());
             continue;
         }
-        if let Some(c) = m.game.cards.get_mut(o) {
+        if let Some(c) = m.game.cards.get_mut(o.as_str()) {
             for s in states {
                 c.states.remove(s);
             }

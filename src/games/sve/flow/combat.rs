@@ -133,7 +133,7 @@ pub(super) fn combat_damage(
                 ));
             }
             for id in marked {
-                if let Some(c) = m.game.cards.get_mut(&id) {
+                if let Some(c) = m.game.cards.get_mut(id.as_str()) {
                     c.states.insert(st::BANE_MARKED.into());
                 }
             }

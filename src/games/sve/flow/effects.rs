@@ -480,8 +480,8 @@ pub(super) fn apply_effect(
                         old - amount,
                     );
                 } else if on_field(&m.game, t) && is_type(&m.game, t, "follower") {
-                    let before = defense(&m.game, &m.game.cards[t]);
-                    if let Some(c) = m.game.cards.get_mut(t) {
+                    let before = defense(&m.game, &m.game.cards[t.as_str()]);
+                    if let Some(c) = m.game.cards.get_mut(t.as_str()) {
                         c.damage += amount;
                     }
                     m.game.events.push(Event::Damaged {
@@ -517,7 +517,7 @@ pub(super) fn apply_effect(
                 if stack_replaces_leaving(m, t) {
                     continue;
                 }
-                let owner = m.game.cards[t].owner;
+                let owner = m.game.cards[t.as_str()].owner;
                 m.record("effect.destroy", format!("{t} is destroyed"), &[r::DESTROY])
                     .obj(t.clone());
                 mv(m, t, ZoneId::of(owner, zn::CEMETERY), false);
@@ -619,12 +619,12 @@ pub(super) fn apply_effect(
                 if !on_field(&m.game, t) {
                     continue;
                 }
-                let c = &m.game.cards[t];
+                let c = &m.game.cards[t.as_str()];
                 let (ba, bd) = (attack(&m.game, c), defense(&m.game, c));
-                if let Some(c) = m.game.cards.get_mut(t) {
+                if let Some(c) = m.game.cards.get_mut(t.as_str()) {
                     c.buff(*a, *d, *until, this);
                 }
-                let c = &m.game.cards[t];
+                let c = &m.game.cards[t.as_str()];
                 let (na, nd) = (attack(&m.game, c), defense(&m.game, c));
                 let ordered = order_matters(c);
                 let e = m.record(
@@ -653,7 +653,7 @@ pub(super) fn apply_effect(
             counter, amount, ..
         } => {
             for t in targets {
-                let Some(c) = m.game.cards.get_mut(t) else {
+                let Some(c) = m.game.cards.get_mut(t.as_str()) else {
                     continue;
                 };
                 let e = c.counters.entry(counter.clone()).or_default();
@@ -711,7 +711,7 @@ pub(super) fn apply_effect(
         }
         Effect::SetState { state, clear, .. } => {
             for t in targets {
-                let Some(c) = m.game.cards.get_mut(t) else {
+                let Some(c) = m.game.cards.get_mut(t.as_str()) else {
                     continue;
                 };
                 let had = c.states.contains(state);

@@ -85,11 +85,11 @@ pub(super) fn change_power(m: &mut M, eff: &Effect, targets: &[String], this: &s
         ) {
             continue;
         }
-        let c = &m.game.cards[t];
+        let c = &m.game.cards[t.as_str()];
         let (ba, bd) = (attack(&m.game, c), defense(&m.game, c));
         let earlier = !c.modifiers.is_empty();
         let mut clears = false;
-        if let Some(c) = m.game.cards.get_mut(t) {
+        if let Some(c) = m.game.cards.get_mut(t.as_str()) {
             for (stat, v) in &sets {
                 if let Some(v) = v {
                     c.modifiers.push(Modifier {
@@ -104,14 +104,14 @@ pub(super) fn change_power(m: &mut M, eff: &Effect, targets: &[String], this: &s
             }
         }
         let defense_set = sets.iter().any(|(s, v)| *s == "defense" && v.is_some());
-        let damaged = m.game.cards[t].damage > 0;
+        let damaged = m.game.cards[t.as_str()].damage > 0;
         if defense_set && damaged && reading(&m.game, SET_DEFENSE_CLEARS_DAMAGE) {
-            if let Some(c) = m.game.cards.get_mut(t) {
+            if let Some(c) = m.game.cards.get_mut(t.as_str()) {
                 c.damage = 0;
             }
             clears = true;
         }
-        let c = &m.game.cards[t];
+        let c = &m.game.cards[t.as_str()];
         let (na, nd) = (attack(&m.game, c), defense(&m.game, c));
         let what = if swap {
             "its attack and defense are swapped".to_string()

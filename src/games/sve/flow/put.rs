@@ -332,7 +332,7 @@ pub(super) fn take_control(m: &mut M, targets: &[String], master: PlayerId) -> R
             .entry(to.clone())
             .or_default()
             .push(t.clone().into());
-        if let Some(card) = m.game.cards.get_mut(t) {
+        if let Some(card) = m.game.cards.get_mut(t.as_str()) {
             card.zone = to.clone();
             card.controller = master;
             card.states.insert(st::ARRIVED.into());

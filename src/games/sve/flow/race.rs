@@ -61,7 +61,7 @@ pub(super) fn race(m: &mut M, targets: &[String], times: i64) {
             m.record("effect.race", format!("{t} {why}"), &[r::RACE, rule]);
             continue;
         }
-        if let Some(c) = m.game.cards.get_mut(t) {
+        if let Some(c) = m.game.cards.get_mut(t.as_str()) {
             c.states.insert(RACED.into());
         }
         let carrot = has_carrot(&m.game, t);

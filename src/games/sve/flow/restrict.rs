@@ -66,7 +66,7 @@ pub(super) fn apply_restrict(m: &mut M, eff: &Effect, targets: &[String], this: 
         if !on_field(&m.game, t) {
             continue;
         }
-        let Some(c) = m.game.cards.get_mut(t) else {
+        let Some(c) = m.game.cards.get_mut(t.as_str()) else {
             continue;
         };
         c.modifiers.push(Modifier {
