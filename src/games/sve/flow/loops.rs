@@ -28,32 +28,32 @@ pub struct LoopWatch {
     pub main: Vec<(u64, String)>,
 }
 
-/// A card by what it is: its definition, the information continuous
-/// changes give it, states, damage, counters and numeric changes; not its
-/// id.
-fn card_print(g: &Game, id: &str) -> String {
+/// A card by what it is, as a number: its definition, the information
+/// continuous changes give it, states, damage, counters and numeric
+/// changes; not its id. Hashed directly (no text is built): the state is
+/// fingerprinted before every pending ability and main-phase action.
+fn card_print(g: &Game, id: &str) -> u64 {
+    let mut h = DefaultHasher::new();
     let Some(c) = g.card(id) else {
-        return String::new();
+        return h.finish();
     };
-    let mods: Vec<String> = c
-        .modifiers
-        .iter()
-        .map(|m| format!("{}{}{}", m.stat, if m.set { "=" } else { "+" }, m.delta))
-        .collect();
+    eff_def_key(g, id).hash(&mut h);
     // The information continuous changes give it (10.9.1.2, 10.9.1.3).
-    let info = eff_def(g, id)
-        .map(|d| format!("{:?}{}{}{:?}", d.keywords, d.name, d.card_type, d.traits))
-        .unwrap_or_default();
-    format!(
-        "{}|{info}|{:?}|{}|{:?}|{:?}|{}|{}",
-        eff_def_key(g, id).unwrap_or_default(),
-        c.states,
+    if let Some(d) = eff_def(g, id) {
+        (&d.keywords, &d.name, &d.card_type, &d.traits).hash(&mut h);
+    }
+    (
+        &c.states,
         c.damage,
-        c.counters,
-        mods,
+        &c.counters,
         c.token,
-        c.attached_to.is_some()
+        c.attached_to.is_some(),
     )
+        .hash(&mut h);
+    for m in &c.modifiers {
+        (&m.stat, m.set, m.delta).hash(&mut h);
+    }
+    h.finish()
 }
 
 /// The game state as a number: players' values and flags, every zone's
@@ -67,10 +67,10 @@ pub(super) fn fingerprint(g: &Game) -> u64 {
     // A zone listed empty is the same as one not listed.
     for (z, ids) in g.zones.iter().filter(|(_, ids)| !ids.is_empty()) {
         z.to_string().hash(&mut h);
-        let mut prints: Vec<String> = ids.iter().map(|id| card_print(g, id)).collect();
+        let mut prints: Vec<u64> = ids.iter().map(|id| card_print(g, id)).collect();
         let ordered = g.zone_spec(z.kind).is_some_and(|s| s.ordered);
         if !ordered {
-            prints.sort();
+            prints.sort_unstable();
         }
         prints.hash(&mut h);
     }
