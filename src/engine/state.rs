@@ -437,6 +437,16 @@ impl std::ops::Deref for Defs {
     }
 }
 
+impl Defs {
+    /// Whether some definition of the game prints an ability that `is`
+    /// admits. A game asks it before walking the board for abilities of a
+    /// kind (static, continuous, information-changing): most games print
+    /// none, and the question is asked on every keyword or stat check.
+    pub fn prints_ability(&self, is: impl Fn(&super::card::AbilityDef) -> bool) -> bool {
+        self.0.values().any(|d| d.abilities.iter().any(&is))
+    }
+}
+
 impl std::ops::DerefMut for Defs {
     fn deref_mut(&mut self) -> &mut Self::Target {
         std::sync::Arc::make_mut(&mut self.0)

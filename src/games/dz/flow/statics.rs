@@ -26,11 +26,7 @@ pub fn working(g: &Game) -> Vec<(CardId, PlayerId, &AbilityDef)> {
     // Asked on every keyword and power check: when no definition of the
     // game prints a static ability, none can work, and the board need not
     // be walked.
-    if !g
-        .defs
-        .values()
-        .any(|d| d.abilities.iter().any(|a| a.trigger == STATIC))
-    {
+    if !g.defs.prints_ability(|a| a.trigger == STATIC) {
         return out;
     }
     let places = board::on_squares(g)

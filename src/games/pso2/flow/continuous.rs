@@ -118,10 +118,7 @@ pub fn applying(g: &Game) -> Vec<Applying> {
     // Asked on every stat and cost check: every card of the game (decks
     // included) is looked at only when some definition prints a continuous
     // ability.
-    let printed = g
-        .defs
-        .values()
-        .any(|d| d.abilities.iter().any(|a| is_continuous(&a.trigger)));
+    let printed = g.defs.prints_ability(|a| is_continuous(&a.trigger));
     for c in g.cards.values().filter(|_| printed) {
         let Some(d) = g.def_of(&c.id) else { continue };
         if !d.abilities.iter().any(|a| is_continuous(&a.trigger))

@@ -159,10 +159,8 @@ pub(super) fn info<'g>(g: &'g Game, id: &str) -> Option<Cow<'g, CardDef>> {
 fn any_change_possible(g: &Game) -> bool {
     g.own_ref::<SveState>()
         .is_some_and(|st| !st.info_changes.is_empty())
-        || g.defs.values().any(|d| {
-            d.abilities
-                .iter()
-                .any(|a| a.trigger == "permanent" && a.effect.iter().any(supported_permanent))
+        || g.defs.prints_ability(|a| {
+            a.trigger == "permanent" && a.effect.iter().any(supported_permanent)
         })
 }
 
