@@ -65,17 +65,16 @@ pub(super) fn modified(m: &mut M, source: &str, recipient: &str, kind: &str, bas
     if applied.is_empty() {
         return base;
     }
+    if base <= 0 {
+        return unmodified_zero(m, source, recipient, base, &applied);
+    }
     let total = base + applied.iter().map(|(a, _)| a).sum::<i64>();
     let e = m.record(
         "replace.damage",
         format!(
             "{base} {} damage from {source} to {recipient} becomes {total} ({})",
             kinds.join("/"),
-            applied
-                .iter()
-                .map(|(a, s)| format!("{a:+} by {s}"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            listed(&applied)
         ),
         &[
             r::DAMAGE_MODIFIER,
@@ -105,6 +104,36 @@ pub(super) fn modified(m: &mut M, source: &str, recipient: &str, kind: &str, bas
         e.text.push_str(": no damage is dealt");
     }
     total
+}
+
+/// Damage of 0 or less is no damage: no damage event happens, so a
+/// modifier, which replaces dealing the damage (5.13.2, 10.10.1), has
+/// nothing to replace, and a "+1" never turns an attack of 0 into 1
+/// (12.14.2.1 speaks of an attack of 0 dealing no damage; the maker's card
+/// Q&A of 大妖狐・ギンセツ(EVOLVE), BP06-074, answers so).
+fn unmodified_zero(
+    m: &mut M,
+    source: &str,
+    recipient: &str,
+    base: i64,
+    applied: &[(i64, CardId)],
+) -> i64 {
+    let by = listed(applied);
+    m.record(
+        "replace.damage",
+        format!("{base} damage from {source} to {recipient} is no damage: nothing is dealt, so the modifiers ({by}) have nothing to replace"),
+        &[r::DAMAGE_MODIFIER, r::BANE_ZERO],
+    );
+    base
+}
+
+/// The modifiers that apply, for the trace: "+1 by c, -2 by d".
+fn listed(applied: &[(i64, CardId)]) -> String {
+    applied
+        .iter()
+        .map(|(a, s)| format!("{a:+} by {s}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Whether a permanent ability's damage modifier is one this module
