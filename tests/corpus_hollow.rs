@@ -120,9 +120,116 @@ fn every_ruling_asserts_the_clause_it_is_named_after() {
     );
 }
 
+/// What any run of a ruling's actions does, whatever the rule under test:
+/// a played command (PMV) or spell (SVE) goes to its owner's netherworld or
+/// cemetery once resolved, and an attacker or blocker goes to sleep. An
+/// expectation of these alone proves nothing about the ruling's clause.
+struct Routine {
+    /// Played cards and the zone kind their resolution ends in.
+    played: Vec<(String, &'static str)>,
+    /// Cards that attacked or blocked.
+    fighters: Vec<String>,
+}
+
+fn routine_moves(loaded: &tcg_judge::scenario::Loaded) -> Routine {
+    let mut r = Routine {
+        played: Vec::new(),
+        fighters: Vec::new(),
+    };
+    for a in &loaded.scenario.actions {
+        let Some(card) = a.card.clone() else { continue };
+        match a.kind.as_str() {
+            "play" => {
+                let kind = loaded.game.def_of(&card).map(|d| d.card_type.as_str());
+                match kind {
+                    Some("command") => r.played.push((card, "netherworld")),
+                    Some("spell") => r.played.push((card, "cemetery")),
+                    _ => {}
+                }
+            }
+            "attack" | "block" => r.fighters.push(card),
+            _ => {}
+        }
+    }
+    r
+}
+
+/// `state` (an expected partial state) less the routine expectations: a
+/// played command's or spell's zone when it is the netherworld / cemetery,
+/// and `sleep` among a fighter's states. A card left with no expectation
+/// is dropped.
+fn without_routine(state: &serde_json::Value, r: &Routine) -> serde_json::Value {
+    let mut state = state.clone();
+    let Some(cards) = state.get_mut("cards").and_then(|c| c.as_object_mut()) else {
+        return state;
+    };
+    for (id, zone_kind) in &r.played {
+        if let Some(e) = cards.get_mut(id).and_then(|e| e.as_object_mut()) {
+            let routine_zone = e
+                .get("zone")
+                .and_then(|z| z.as_str())
+                .is_some_and(|z| z.rsplit('.').next() == Some(*zone_kind));
+            if routine_zone {
+                e.remove("zone");
+            }
+        }
+    }
+    for id in &r.fighters {
+        if let Some(e) = cards.get_mut(id).and_then(|e| e.as_object_mut())
+            && let Some(states) = e.get_mut("state").and_then(|s| s.as_array_mut())
+            && states.iter().any(|s| s == "sleep")
+        {
+            states.retain(|s| s != "sleep");
+            if states.is_empty() {
+                e.remove("state");
+            }
+        }
+    }
+    cards.retain(|_, e| e.as_object().is_none_or(|o| o.keys().any(|k| k != "//")));
+    state
+}
+
+/// The board an engine that does nothing leaves: the starting board as the
+/// file sets it, each card with its characteristics (attack, durability,
+/// defense…) as printed. The snapshot of the raw board has none, so they
+/// are read from a run with no actions of the same board with every
+/// printed ability removed (a continuous ability's change is work the
+/// engine does); nothing else of that run is used, since the steps a game
+/// runs before the first action (setup, a phase's start) are work too.
+fn starting_board(loaded: &tcg_judge::scenario::Loaded) -> serde_json::Value {
+    let mut start = tcg_judge::engine::snapshot(&loaded.game, &|_, _| Vec::new());
+    let mut bare = loaded.game.clone();
+    for def in bare.defs.values_mut() {
+        def.abilities.clear();
+    }
+    let idle = loaded.module.run(bare, &[]).state;
+    let (Some(cards), Some(idle_cards)) = (
+        start.get_mut("cards").and_then(|c| c.as_object_mut()),
+        idle.get("cards").and_then(|c| c.as_object()),
+    ) else {
+        return start;
+    };
+    for (id, card) in cards.iter_mut() {
+        let (Some(card), Some(idle)) = (
+            card.as_object_mut(),
+            idle_cards.get(id).and_then(|c| c.as_object()),
+        ) else {
+            continue;
+        };
+        for (k, v) in idle {
+            if !card.contains_key(k) {
+                card.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    start
+}
+
 /// Whether the ruling's expectations of the outcome (result, final state,
 /// checkpoints) all hold on the board an engine that does nothing leaves:
-/// the starting board as the file sets it, with no trace. A ruling that expects a rejection is
+/// the starting board as the file sets it, with no trace, once the routine
+/// expectations any run meets are set aside ([`without_routine`]). A ruling
+/// that expects a rejection is
 /// never hollow (an engine doing nothing rejects nothing); one that expects
 /// citations is hollow when its board expectations alone would pass.
 fn hollow(loaded: &tcg_judge::scenario::Loaded) -> bool {
@@ -130,18 +237,17 @@ fn hollow(loaded: &tcg_judge::scenario::Loaded) -> bool {
     if !ex.rejected.is_empty() {
         return false;
     }
-    // The printed values only: the game's derived values (continuous
-    // effects, modifiers) are work the engine does.
-    let start = tcg_judge::engine::snapshot(&loaded.game, &|_, _| Vec::new());
+    let start = starting_board(loaded);
+    let routine = routine_moves(loaded);
     let board = tcg_judge::scenario::format::Expect {
         result: ex.result.clone(),
-        state: ex.state.clone(),
+        state: ex.state.as_ref().map(|s| without_routine(s, &routine)),
         checkpoints: ex
             .checkpoints
             .iter()
             .map(|c| tcg_judge::scenario::format::Checkpoint {
                 after: 0,
-                ..c.clone()
+                state: without_routine(&c.state, &routine),
             })
             .collect(),
         ..Default::default()
