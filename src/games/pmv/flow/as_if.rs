@@ -8,7 +8,8 @@
 //! or used": for the `effect` of a played card, [`note_played`] keeps the
 //! state of that moment (whose turn, the phase, whether an interference was
 //! open, the turn's counts) and the checks read it; for any other effect
-//! the moment of use is the moment it applies.
+//! the moment of use is the moment it applies (judges' reading; option
+//! [`AS_IF_USED_WHEN_CARD_PLAYED`]: the moment its card was last played).
 
 use super::*;
 
@@ -23,10 +24,19 @@ fn key(card: &str, k: &str) -> String {
     format!("as_if.{card}.{k}")
 }
 
-/// Whether the definition's `effect` ability resolves a card as if played.
-fn has_as_if(d: &crate::engine::CardDef) -> bool {
+/// Reading: an effect that is not a played card's own `effect` (an
+/// automatic effect of a card, say) is "used" (5.3.1.b, 5.3.1.e) when its
+/// card was last played, so the conditions are judged at that play, instead
+/// of the judges' reading (at the moment the effect applies). A card put
+/// into play without being played has no such moment either way.
+pub const AS_IF_USED_WHEN_CARD_PLAYED: &str = "reading_as_if_used_when_card_played";
+
+/// Whether the definition's `effect` ability (under
+/// [`AS_IF_USED_WHEN_CARD_PLAYED`], any ability) resolves a card as if
+/// played.
+fn has_as_if(d: &crate::engine::CardDef, any_trigger: bool) -> bool {
     d.abilities.iter().any(|a| {
-        a.trigger == "effect"
+        (any_trigger || a.trigger == "effect")
             && a.effect
                 .iter()
                 .any(|e| matches!(e, Effect::ResolveAsPlayed { .. }))
@@ -37,7 +47,8 @@ fn has_as_if(d: &crate::engine::CardDef) -> bool {
 /// `open`: whether an interference was already open): keeps the state
 /// 5.3.1.b / 5.3.1.e judge against.
 pub(super) fn note_played(m: &mut M, card: &str, open: bool) {
-    if !def(&m.game, card).is_some_and(has_as_if) {
+    let any_trigger = reading(&m.game, AS_IF_USED_WHEN_CARD_PLAYED);
+    if !def(&m.game, card).is_some_and(|d| has_as_if(d, any_trigger)) {
         return;
     }
     let g = &mut m.game;
@@ -111,6 +122,28 @@ impl At {
     fn var(&self, k: &str) -> i64 {
         self.vars.get(k).copied().unwrap_or(0)
     }
+}
+
+/// The judge's note on the moment 5.3.1.b judges an effect of `this` that
+/// is not its played card's own `effect`; `None` for that own effect.
+fn moment_note(g: &Game, this: &str, at_play: bool) -> Option<String> {
+    let own_effect = def(g, this).is_some_and(|d| has_as_if(d, false));
+    if at_play && own_effect {
+        return None;
+    }
+    Some(if !reading(g, AS_IF_USED_WHEN_CARD_PLAYED) {
+        format!(
+            "judge's reading: this effect is not the effect of a played card, so the moment it is used (5.3.1.b) is the moment it applies (option {AS_IF_USED_WHEN_CARD_PLAYED}: the moment its card was played)"
+        )
+    } else if at_play {
+        format!(
+            "reading chosen by the scenario ({AS_IF_USED_WHEN_CARD_PLAYED}): this effect is used (5.3.1.b) when its card, {this}, was played, so the conditions are judged at that play"
+        )
+    } else {
+        format!(
+            "reading chosen by the scenario ({AS_IF_USED_WHEN_CARD_PLAYED}): {this} was not played, so the moment this effect is used (5.3.1.b) is the moment it applies"
+        )
+    })
 }
 
 /// Records that the effect fails (5.3.1 a/b/d/e), the card staying where
@@ -347,7 +380,7 @@ pub(super) fn resolve_as_played(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()>
     // 5.3.1.b: the card's own play conditions, other than its type's timing.
     node_requirement_note(m, &card, &d, master, *ignore_nodes);
     if let Some((rule, why)) = text_condition(&m.game, &card, &d, master, &at, *ignore_nodes) {
-        let at_play = at.at_play;
+        let moment = moment_note(&m.game, this, at.at_play);
         let en = fails(
             m,
             this,
@@ -357,10 +390,19 @@ pub(super) fn resolve_as_played(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()>
         if rule == r::PLAY_NODES {
             en.note(format!("reading `{AS_IF_CHECKS_NODE_REQUIREMENT}`: the node requirement printed on the card (5.2.2.c) counts as one of the play conditions 5.3.1.b keeps"));
         }
-        if !at_play {
-            en.note("judge's reading: this effect is not the effect of a played card, so the moment it is used (5.3.1.b) is the moment it applies");
+        if let Some(note) = moment {
+            en.note(note);
         }
         return Ok(());
+    }
+    if let Some(note) = moment_note(&m.game, this, at.at_play) {
+        m.record(
+            "as_if.moment",
+            format!("{card}'s play conditions hold {when}"),
+            &[r::AS_IF_TEXT_CONDITION],
+        )
+        .obj(card.clone())
+        .note(note);
     }
     // 5.3.1.e: only when the effect says a card of the wrong timing can't
     // be played.

@@ -265,6 +265,10 @@ pub const READINGS: &[&str] = &[
     BLOCK_AFTER_ANSWERING,
     CONTINUOUS_CHANGE_LAST,
     SHORT_DECK_PUTS_NOTHING,
+    play::NULLIFIED_PLAY_COMPLETES,
+    leader::EMPTY_DECK_POPULARITY_LOSES,
+    as_if::AS_IF_USED_WHEN_CARD_PLAYED,
+    spell_break::CANNOT_BE_DISCARDED_ABOVE_DURABILITY,
 ];
 /// グレイズ (6.2.4.g) and マナチャージ (10.12.2.a) with fewer than X cards
 /// in the deck put none, instead of the judges' reading (they put what
