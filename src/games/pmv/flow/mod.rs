@@ -1193,7 +1193,7 @@ mod tests {
               "players": { "p1": { "zones": { "deck": { "count": 5 }, "field": [ { "id": "a", "card": "u" } ] } },
                            "p2": { "zones": { "deck": { "count": 5 } } } } },
             "actions": [ { "do": "pass", "player": "p1" },
-                         { "do": "pass", "player": "p2", "choices": { "a.upkeep": "ignore" } } ] }"#;
+                         { "do": "pass", "player": "p2", "choices": { "p1.a.upkeep": "ignore" } } ] }"#;
         let loaded = load_str("t.json", text, None).expect("test scenario loads");
         let out = loaded.module.run(loaded.game.clone(), &loaded.actions);
         let err = out.error.expect("stops at the upkeep choice");
@@ -1201,7 +1201,7 @@ mod tests {
             EngineError::BadChoice {
                 choice, options, ..
             } => {
-                assert_eq!(choice, "a.upkeep");
+                assert_eq!(choice, "p1.a.upkeep");
                 assert_eq!(options, vec!["pay".to_string(), "discard".to_string()]);
             }
             other => panic!("{other:?}"),
