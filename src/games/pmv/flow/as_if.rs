@@ -66,6 +66,25 @@ pub(super) fn note_played(m: &mut M, card: &str, open: bool) {
     vars_mut(g).insert(key(card, "at.main"), main);
     vars_mut(g).insert(key(card, "at.open"), i64::from(open));
     vars_mut(g).insert(key(card, "at.played"), 1);
+    let inc = g.card(card).map_or(0, |c| i64::from(c.incarnation));
+    vars_mut(g).insert(key(card, "at.incarnation"), inc);
+}
+
+/// Whether the state kept at the play of `this` still speaks for an
+/// effect of it: always for its own `effect`; for another ability (under
+/// [`AS_IF_USED_WHEN_CARD_PLAYED`]) only while the card is the object that
+/// play made, in the play area or where it resolved to (one move later),
+/// not once it moved again without being played.
+fn kept_state_applies(g: &Game, this: &str) -> bool {
+    if def(g, this).is_some_and(|d| has_as_if(d, false)) {
+        return true;
+    }
+    let kept = vars(g)
+        .get(&key(this, "at.incarnation"))
+        .copied()
+        .unwrap_or(0);
+    g.card(this)
+        .is_some_and(|c| i64::from(c.incarnation) <= kept + 1)
 }
 
 /// The state 5.3.1.b / e are judged in.
@@ -84,6 +103,9 @@ struct At {
 fn take_at(m: &mut M, this: &str) -> At {
     let g = &mut m.game;
     let prefix = key(this, "");
+    if vars(g).contains_key(&key(this, "at.played")) && !kept_state_applies(g, this) {
+        vars_mut(g).retain(|k, _| !k.starts_with(&prefix));
+    }
     if vars(g).contains_key(&key(this, "at.played")) {
         let kept: Vec<String> = vars(g)
             .keys()
