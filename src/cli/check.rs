@@ -14,6 +14,8 @@ use crate::scenario::provenance::Kind;
 use crate::scenario::report::{emit, emit_json};
 use crate::scenario::{self, expect};
 
+mod summary;
+
 pub const CHECK_EXAMPLES: &str = "\
 Examples:
   judge check rulings/            Every scenario under a directory (recursively)
@@ -56,6 +58,10 @@ pub struct CheckArgs {
     /// with the word diff; the others are re-proved. Exit 1 when any is.
     #[arg(long, value_name = "GAME=FILE")]
     pub rulebook: Vec<String>,
+    /// With `--json`: print an object, the rows under `rows` and the
+    /// counts by kind and by game under `summary`.
+    #[arg(long, requires = "json")]
+    pub summary: bool,
 }
 
 /// The words `--kind` accepts.
@@ -330,25 +336,6 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
     }
 }
 
-/// One line per kind of source among `rows`, in [`Kind::ALL`]'s order:
-/// `re-proved 9 of 9 published Q&A answers (official_qa)`.
-fn by_kind(rows: &[CheckRow]) -> String {
-    let mut out = String::new();
-    for kind in Kind::ALL {
-        let of_kind: Vec<&CheckRow> = rows.iter().filter(|r| r.kind == kind.word()).collect();
-        if of_kind.is_empty() {
-            continue;
-        }
-        let passed = of_kind.iter().filter(|r| r.status == "pass").count();
-        out.push_str(&format!(
-            "re-proved {passed} of {} ({})\n",
-            kind.counted(of_kind.len()),
-            kind.word()
-        ));
-    }
-    out
-}
-
 pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
     let files = collect(&args.paths)?;
     if files.is_empty() {
@@ -439,7 +426,12 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
             }
         }
     }
-    if args.json {
+    if args.json && args.summary {
+        emit_json(&serde_json::json!({
+            "rows": rows,
+            "summary": summary::summarize(&rows),
+        }));
+    } else if args.json {
         emit_json(&rows);
     } else {
         // A judge scans for what went wrong: the table lists the failures
@@ -476,7 +468,10 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
             fails,
             errors
         ));
-        emit(&by_kind(&rows));
+        let summary = summary::summarize(&rows);
+        // The lines by game come before the lines by kind, which stay last.
+        emit(&summary::by_game_lines(&summary));
+        emit(&summary::by_kind_lines(&summary));
     }
     Ok(if errors > 0 {
         exit::USAGE

@@ -254,7 +254,7 @@ impl<R: Rules> Driver<'_, R> {
     fn action(&mut self, i: usize, a: &Action, next: Option<&Action>) -> Result<(), EngineError> {
         let rules = self.rules;
         self.m.begin_action(Some(i));
-        self.m.choices = Choices::new(a.choices.clone());
+        self.m.choices = Choices::of_action(a.choices.clone(), a.player);
         let r = self.m.atomically(|m| {
             if rules.awaited(m).is_none() {
                 return Err(EngineError::BadAction {

@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde_json::Value;
 use thiserror::Error;
 
-use super::state::{Game, GameResult};
+use super::state::{Game, GameResult, PlayerId, player_name};
 use super::trace::TraceEntry;
 
 /// Default number of steps one action (or the start, before the first
@@ -46,6 +46,16 @@ pub enum EngineError {
     /// Strict mode: a choice was given but never used.
     #[error("choice `{choice}` was given but never used")]
     UnusedChoice { choice: String },
+    /// A choice that another player decides, written unaddressed on this
+    /// action ([`Choices::take_decided`]).
+    #[error(
+        "choice `{choice}` is decided by {decider}, not by the player of this action: write it on {decider}'s action, or address it as `{addressed}`"
+    )]
+    ChoiceOfAnotherPlayer {
+        choice: String,
+        decider: String,
+        addressed: String,
+    },
     /// A given choice is not one of the options.
     #[error(
         "choice `{choice}` = {value} is not allowed; options: {}",
@@ -180,6 +190,8 @@ pub struct Choices {
     /// The choices the rules made by default because the action did not
     /// give them ([`Choices::or_default`]), in the order read.
     defaulted: Vec<Defaulted>,
+    /// The player of the action carrying these choices, when it names one.
+    actor: Option<PlayerId>,
 }
 
 /// A choice the rules let the engine make when the scenario does not
@@ -220,6 +232,72 @@ impl Choices {
             used: BTreeSet::new(),
             wanted: None,
             defaulted: Vec::new(),
+            actor: None,
+        }
+    }
+
+    /// The choices of one action taken by `actor` (when the action names
+    /// its player): [`Choices::take_decided`] knows whose action it is.
+    pub fn of_action(given: BTreeMap<String, Value>, actor: Option<PlayerId>) -> Self {
+        Choices {
+            actor,
+            ..Choices::new(given)
+        }
+    }
+
+    /// The key under which `decider`'s choice `key` is written on this
+    /// action: `key` on `decider`'s own action (or one that names no
+    /// player), else addressed, `<decider>.<key>` (`p2.graze`).
+    pub fn decided_key(&self, decider: PlayerId, key: &str) -> String {
+        if self.actor.is_none_or(|a| a == decider) {
+            key.to_string()
+        } else {
+            format!("{}.{key}", player_name(decider))
+        }
+    }
+
+    /// Reads the choice `key` that belongs to `decider`'s decision (a
+    /// choice belongs to the player who decides, wherever the action that
+    /// reaches the decision comes from): addressed `<decider>.<key>` on any
+    /// action, or unaddressed on `decider`'s own action. An unaddressed
+    /// `key` on another player's action is refused, naming the addressed
+    /// key. Returns the key read with its value.
+    pub fn take_decided(
+        &mut self,
+        decider: PlayerId,
+        key: &str,
+    ) -> Result<Option<(String, Value)>, EngineError> {
+        let addressed = format!("{}.{key}", player_name(decider));
+        if let Some(v) = self.take(&addressed) {
+            return Ok(Some((addressed, v)));
+        }
+        if !self.given.contains_key(key) {
+            return Ok(None);
+        }
+        if self.decided_key(decider, key) != key {
+            return Err(EngineError::ChoiceOfAnotherPlayer {
+                choice: key.to_string(),
+                decider: player_name(decider),
+                addressed,
+            });
+        }
+        Ok(self.take(key).map(|v| (key.to_string(), v)))
+    }
+
+    /// [`Choices::take_decided`] for a required choice: missing, it is an
+    /// error naming the key to write on this action.
+    pub fn require_decided<I: AsRef<str>>(
+        &mut self,
+        decider: PlayerId,
+        key: &str,
+        options: &[I],
+    ) -> Result<(String, Value), EngineError> {
+        match self.take_decided(decider, key)? {
+            Some(kv) => Ok(kv),
+            None => Err(EngineError::MissingChoice {
+                choice: self.decided_key(decider, key),
+                options: texts(options),
+            }),
         }
     }
 
@@ -950,5 +1028,42 @@ mod tests {
             Err(EngineError::BadChoice { .. })
         ));
         assert_eq!(c.one_id("absent", &opts).unwrap(), None);
+    }
+
+    /// A choice that belongs to one player's decision: unaddressed on that
+    /// player's own action or on an action naming no player, addressed on
+    /// any action; unaddressed on another player's action it is refused,
+    /// and a missing one names the key to write.
+    #[test]
+    fn a_decided_choice_is_the_deciders() {
+        let given = || BTreeMap::from([("graze".to_string(), Value::Bool(true))]);
+        let mut own = Choices::of_action(given(), Some(PlayerId::P2));
+        assert_eq!(
+            own.take_decided(PlayerId::P2, "graze").unwrap(),
+            Some(("graze".to_string(), Value::Bool(true)))
+        );
+        let mut unnamed = Choices::of_action(given(), None);
+        assert!(
+            unnamed
+                .take_decided(PlayerId::P2, "graze")
+                .unwrap()
+                .is_some()
+        );
+        let mut other = Choices::of_action(given(), Some(PlayerId::P1));
+        assert!(matches!(
+            other.take_decided(PlayerId::P2, "graze"),
+            Err(EngineError::ChoiceOfAnotherPlayer { addressed, .. }) if addressed == "p2.graze"
+        ));
+        let addressed = BTreeMap::from([("p2.graze".to_string(), Value::Bool(false))]);
+        let mut other = Choices::of_action(addressed, Some(PlayerId::P1));
+        assert_eq!(
+            other.take_decided(PlayerId::P2, "graze").unwrap(),
+            Some(("p2.graze".to_string(), Value::Bool(false)))
+        );
+        let mut none = Choices::of_action(BTreeMap::new(), Some(PlayerId::P1));
+        assert!(matches!(
+            none.require_decided(PlayerId::P2, "graze", &["true", "false"]),
+            Err(EngineError::MissingChoice { choice, .. }) if choice == "p2.graze"
+        ));
     }
 }

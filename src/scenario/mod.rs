@@ -36,11 +36,38 @@ pub fn run_file(path: &std::path::Path) -> Result<(Loaded, crate::engine::Outcom
     Ok((loaded, outcome))
 }
 
-/// Runs a loaded scenario, keeping the snapshots `plan` names.
+/// Runs a loaded scenario, keeping the snapshots `plan` names. A source
+/// answered for another rulebook version opens the trace with a judge's
+/// note saying so.
 pub fn run_loaded(loaded: &Loaded, plan: &Plan) -> crate::engine::Outcome {
-    loaded
+    let mut outcome = loaded
         .module
-        .run_planned(loaded.game.clone(), &loaded.actions, plan)
+        .run_planned(loaded.game.clone(), &loaded.actions, plan);
+    let bundled = crate::bundle::game(loaded.module.id())
+        .map(|b| b.meta.version.clone())
+        .unwrap_or_default();
+    if let Some(note) = loaded.provenance.version_note(&bundled) {
+        let pin = loaded.provenance.rules_version.clone().unwrap_or_default();
+        outcome.trace.insert(
+            0,
+            crate::engine::TraceEntry {
+                seq: 0,
+                action: None,
+                step: "source.rules_version".into(),
+                text: format!(
+                    "the source answers rules version {pin}; the bundled rulebook is {bundled}"
+                ),
+                objects: Vec::new(),
+                changes: Vec::new(),
+                rules: Vec::new(),
+                note: Some(note),
+            },
+        );
+        for (i, e) in outcome.trace.iter_mut().enumerate() {
+            e.seq = i + 1;
+        }
+    }
+    outcome
 }
 
 /// The snapshots a check of `expect` compares: the final state if it

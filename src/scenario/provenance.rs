@@ -117,10 +117,14 @@ impl Kind {
     /// `kind` and `//`.
     fn keys(self) -> (&'static [&'static str], &'static [&'static str]) {
         match self {
-            Kind::OfficialQa => (&["url", "date", "question", "summary"], &["clause"]),
-            Kind::OfficialColumn | Kind::OfficialErrata => {
-                (&["url", "date", "summary"], &["question", "clause"])
-            }
+            Kind::OfficialQa => (
+                &["url", "date", "question", "summary"],
+                &["clause", "rules_version"],
+            ),
+            Kind::OfficialColumn | Kind::OfficialErrata => (
+                &["url", "date", "summary"],
+                &["question", "clause", "rules_version"],
+            ),
             Kind::RulebookExample => (&["example"], &["summary", "clause"]),
             Kind::JudgeReading => (&["reading", "clause", "summary"], &[]),
             Kind::WorkedExample => (&["clause"], &["summary"]),
@@ -156,12 +160,31 @@ pub struct Provenance {
     /// text of a format-1 string source.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub summary: Option<String>,
+    /// The rulebook version the answer was given for (`1.50`), when it is
+    /// not the bundled one: the ruling is kept as answered, pinned to it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules_version: Option<String>,
 }
 
 impl Provenance {
     /// The kind, `text` for a format-1 string.
     pub fn kind(&self) -> Kind {
         self.kind.unwrap_or(Kind::Text)
+    }
+
+    /// The judge's note a trace opens with when the source answers another
+    /// rulebook version than the `bundled` one; `None` when it names none
+    /// or the same one.
+    pub fn version_note(&self, bundled: &str) -> Option<String> {
+        let pin = self.rules_version.as_deref()?;
+        let bare = |v: &str| v.trim_start_matches(['v', 'V']).to_string();
+        if bundled.is_empty() || bare(pin) == bare(bundled) {
+            return None;
+        }
+        Some(format!(
+            "this {} answers rules version {pin}, not the bundled {bundled}: it is kept as answered, pinned to {pin}; where the two versions differ, it may not hold under {bundled}",
+            self.kind().word().replace('_', " ")
+        ))
     }
 
     /// One line for a trace's header: `worked example (7.2, 8.4): …`.
@@ -236,6 +259,9 @@ pub enum Structured {
         summary: String,
         /// The clauses the answer rules on.
         clause: Option<ClauseIds>,
+        /// The rulebook version the answer was given for, when not the
+        /// bundled one (`1.50`): kept as answered, the trace saying so.
+        rules_version: Option<String>,
         /// A comment.
         #[serde(rename = "//")]
         comment: Option<Value>,
@@ -298,6 +324,8 @@ pub struct Published {
     question: Option<String>,
     /// The clauses it rules on or changes.
     clause: Option<ClauseIds>,
+    /// The rulebook version it was given for, when not the bundled one.
+    rules_version: Option<String>,
     /// A comment.
     #[serde(rename = "//")]
     comment: Option<Value>,
@@ -399,8 +427,21 @@ pub(super) fn parse(
         example: text("example")?,
         reading: text("reading")?,
         summary: text("summary")?,
+        rules_version: text("rules_version")?,
         clauses: Vec::new(),
     };
+    if let Some(v) = &p.rules_version
+        && !valid_version(v)
+    {
+        return Err(cx.err(
+            &at("rules_version"),
+            format!("`{v}` is not a rulebook version"),
+            Some(
+                "the version the answer was given for, as the rulebook numbers it: `2.05`, `1.7.0`"
+                    .into(),
+            ),
+        ));
+    }
     if let Some(u) = &p.url
         && let Err(why) = check_url(u)
     {
@@ -491,6 +532,15 @@ fn check_url(u: &str) -> Result<(), &'static str> {
 }
 
 /// Whether `d` is a calendar date written YYYY-MM-DD.
+/// Whether `v` is a rulebook version: numbers separated by dots, an
+/// optional leading `v` (`2.05`, `1.7.0`, `v1.50`).
+pub fn valid_version(v: &str) -> bool {
+    let v = v.strip_prefix(['v', 'V']).unwrap_or(v);
+    !v.is_empty()
+        && v.split('.')
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 pub fn valid_date(d: &str) -> bool {
     let b = d.as_bytes();
     if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
@@ -712,6 +762,16 @@ mod tests {
         );
         err_at("pmv", r#"42"#, "source", "kind");
         err_at("pmv", r#""  ""#, "source", "empty");
+    }
+
+    #[test]
+    fn versions_are_dotted_numbers() {
+        for v in ["2.05", "1.7.0", "v1.50", "19.00"] {
+            assert!(valid_version(v), "{v}");
+        }
+        for v in ["", "v", "two", "1..2", "1.", "2.05a"] {
+            assert!(!valid_version(v), "{v}");
+        }
     }
 
     #[test]

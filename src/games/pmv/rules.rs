@@ -26,6 +26,7 @@ rules! {
     LOSS_EFFECT = "1.5.3.c";
     LOSS_CONCEDE = "1.5.3.d";
     DRAW_SIMULTANEOUS = "1.5.4.a";
+    DRAW_LOOP = "1.5.4.b";
     SIMULTANEOUS_NO_PRECEDENCE = "1.5.1";
     CLAMP = "1.6.5";
     NODE = "1.8.1";
@@ -111,6 +112,7 @@ rules! {
     PLAY_COST = "5.2.2.d";
     PLAY_TARGETS = "5.2.2.e";
     PLAY_TYPE = "5.2.2.f";
+    PLAY_PROCEDURE = "5.2.3";
     PLAY_DECLARE = "5.2.3.a";
     PLAY_TO_AREA = "5.2.3.b";
     PLAY_CHOOSE_TARGETS = "5.2.3.d";

@@ -8,7 +8,8 @@
 //! or used": for the `effect` of a played card, [`note_played`] keeps the
 //! state of that moment (whose turn, the phase, whether an interference was
 //! open, the turn's counts) and the checks read it; for any other effect
-//! the moment of use is the moment it applies.
+//! the moment of use is the moment it applies (judges' reading; option
+//! [`AS_IF_USED_WHEN_CARD_PLAYED`]: the moment its card was last played).
 
 use super::*;
 
@@ -23,10 +24,19 @@ fn key(card: &str, k: &str) -> String {
     format!("as_if.{card}.{k}")
 }
 
-/// Whether the definition's `effect` ability resolves a card as if played.
-fn has_as_if(d: &crate::engine::CardDef) -> bool {
+/// Reading: an effect that is not a played card's own `effect` (an
+/// automatic effect of a card, say) is "used" (5.3.1.b, 5.3.1.e) when its
+/// card was last played, so the conditions are judged at that play, instead
+/// of the judges' reading (at the moment the effect applies). A card put
+/// into play without being played has no such moment either way.
+pub const AS_IF_USED_WHEN_CARD_PLAYED: &str = "reading_as_if_used_when_card_played";
+
+/// Whether the definition's `effect` ability (under
+/// [`AS_IF_USED_WHEN_CARD_PLAYED`], any ability) resolves a card as if
+/// played.
+fn has_as_if(d: &crate::engine::CardDef, any_trigger: bool) -> bool {
     d.abilities.iter().any(|a| {
-        a.trigger == "effect"
+        (any_trigger || a.trigger == "effect")
             && a.effect
                 .iter()
                 .any(|e| matches!(e, Effect::ResolveAsPlayed { .. }))
@@ -37,7 +47,8 @@ fn has_as_if(d: &crate::engine::CardDef) -> bool {
 /// `open`: whether an interference was already open): keeps the state
 /// 5.3.1.b / 5.3.1.e judge against.
 pub(super) fn note_played(m: &mut M, card: &str, open: bool) {
-    if !def(&m.game, card).is_some_and(has_as_if) {
+    let any_trigger = reading(&m.game, AS_IF_USED_WHEN_CARD_PLAYED);
+    if !def(&m.game, card).is_some_and(|d| has_as_if(d, any_trigger)) {
         return;
     }
     let g = &mut m.game;
@@ -55,6 +66,25 @@ pub(super) fn note_played(m: &mut M, card: &str, open: bool) {
     vars_mut(g).insert(key(card, "at.main"), main);
     vars_mut(g).insert(key(card, "at.open"), i64::from(open));
     vars_mut(g).insert(key(card, "at.played"), 1);
+    let inc = g.card(card).map_or(0, |c| i64::from(c.incarnation));
+    vars_mut(g).insert(key(card, "at.incarnation"), inc);
+}
+
+/// Whether the state kept at the play of `this` still speaks for an
+/// effect of it: always for its own `effect`; for another ability (under
+/// [`AS_IF_USED_WHEN_CARD_PLAYED`]) only while the card is the object that
+/// play made, in the play area or where it resolved to (one move later),
+/// not once it moved again without being played.
+fn kept_state_applies(g: &Game, this: &str) -> bool {
+    if def(g, this).is_some_and(|d| has_as_if(d, false)) {
+        return true;
+    }
+    let kept = vars(g)
+        .get(&key(this, "at.incarnation"))
+        .copied()
+        .unwrap_or(0);
+    g.card(this)
+        .is_some_and(|c| i64::from(c.incarnation) <= kept + 1)
 }
 
 /// The state 5.3.1.b / e are judged in.
@@ -73,6 +103,9 @@ struct At {
 fn take_at(m: &mut M, this: &str) -> At {
     let g = &mut m.game;
     let prefix = key(this, "");
+    if vars(g).contains_key(&key(this, "at.played")) && !kept_state_applies(g, this) {
+        vars_mut(g).retain(|k, _| !k.starts_with(&prefix));
+    }
     if vars(g).contains_key(&key(this, "at.played")) {
         let kept: Vec<String> = vars(g)
             .keys()
@@ -111,6 +144,28 @@ impl At {
     fn var(&self, k: &str) -> i64 {
         self.vars.get(k).copied().unwrap_or(0)
     }
+}
+
+/// The judge's note on the moment 5.3.1.b judges an effect of `this` that
+/// is not its played card's own `effect`; `None` for that own effect.
+fn moment_note(g: &Game, this: &str, at_play: bool) -> Option<String> {
+    let own_effect = def(g, this).is_some_and(|d| has_as_if(d, false));
+    if at_play && own_effect {
+        return None;
+    }
+    Some(if !reading(g, AS_IF_USED_WHEN_CARD_PLAYED) {
+        format!(
+            "judge's reading: this effect is not the effect of a played card, so the moment it is used (5.3.1.b) is the moment it applies (option {AS_IF_USED_WHEN_CARD_PLAYED}: the moment its card was played)"
+        )
+    } else if at_play {
+        format!(
+            "reading chosen by the scenario ({AS_IF_USED_WHEN_CARD_PLAYED}): this effect is used (5.3.1.b) when its card, {this}, was played, so the conditions are judged at that play"
+        )
+    } else {
+        format!(
+            "reading chosen by the scenario ({AS_IF_USED_WHEN_CARD_PLAYED}): {this} was not played, so the moment this effect is used (5.3.1.b) is the moment it applies"
+        )
+    })
 }
 
 /// Records that the effect fails (5.3.1 a/b/d/e), the card staying where
@@ -347,7 +402,7 @@ pub(super) fn resolve_as_played(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()>
     // 5.3.1.b: the card's own play conditions, other than its type's timing.
     node_requirement_note(m, &card, &d, master, *ignore_nodes);
     if let Some((rule, why)) = text_condition(&m.game, &card, &d, master, &at, *ignore_nodes) {
-        let at_play = at.at_play;
+        let moment = moment_note(&m.game, this, at.at_play);
         let en = fails(
             m,
             this,
@@ -357,10 +412,19 @@ pub(super) fn resolve_as_played(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()>
         if rule == r::PLAY_NODES {
             en.note(format!("reading `{AS_IF_CHECKS_NODE_REQUIREMENT}`: the node requirement printed on the card (5.2.2.c) counts as one of the play conditions 5.3.1.b keeps"));
         }
-        if !at_play {
-            en.note("judge's reading: this effect is not the effect of a played card, so the moment it is used (5.3.1.b) is the moment it applies");
+        if let Some(note) = moment {
+            en.note(note);
         }
         return Ok(());
+    }
+    if let Some(note) = moment_note(&m.game, this, at.at_play) {
+        m.record(
+            "as_if.moment",
+            format!("{card}'s play conditions hold {when}"),
+            &[r::AS_IF_TEXT_CONDITION],
+        )
+        .obj(card.clone())
+        .note(note);
     }
     // 5.3.1.e: only when the effect says a card of the wrong timing can't
     // be played.

@@ -413,25 +413,16 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
         if took >= 1 && x > 0 {
             // The player who took the damage decides (6.2.4.g): the choice
             // is written on their action, or addressed to them (`p2.graze`)
-            // on the action that reaches this step.
-            let addressed = format!("{}.graze", player_name(defender));
-            let (key, given) = match m.choices.take(&addressed) {
-                Some(v) => (addressed, Some(v)),
-                None => ("graze".to_string(), m.choices.take("graze")),
-            };
-            let yes = match given {
-                Some(Value::Bool(b)) => b,
-                Some(v) => {
+            // on the action that reaches this step; unaddressed on the other
+            // player's action it is refused.
+            let options = ["true", "false"];
+            let yes = match m.choices.require_decided(defender, "graze", &options)? {
+                (_, Value::Bool(b)) => b,
+                (key, v) => {
                     return Err(EngineError::BadChoice {
                         choice: key,
                         value: v.to_string(),
-                        options: vec!["true".into(), "false".into()],
-                    });
-                }
-                None => {
-                    return Err(EngineError::MissingChoice {
-                        choice: "graze".into(),
-                        options: vec!["true".into(), "false".into()],
+                        options: options.map(String::from).to_vec(),
                     });
                 }
             };

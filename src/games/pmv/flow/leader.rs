@@ -159,12 +159,7 @@ fn set_popularity(m: &mut M, host: &str, rule: &'static str) -> R<()> {
         return Ok(());
     };
     let Some(top) = m.game.zone_of(p, zn::DECK).first().cloned() else {
-        m.record(
-            "leader.popularity",
-            format!("{}'s deck is empty: nothing is set on {host}", player_name(p)),
-            &[rule],
-        )
-        .note("judge's reading: setting the top card is not a draw, so an empty deck sets nothing and causes no loss");
+        empty_deck_popularity(m, p, host, rule);
         return Ok(());
     };
     if def(&m.game, &top).is_some_and(|d| set_keyword(d).is_some()) {
@@ -190,6 +185,38 @@ fn set_popularity(m: &mut M, host: &str, rule: &'static str) -> R<()> {
     .change(format!("{host}.popularity"), before, before + 1);
     record_tiers(m, host);
     Ok(())
+}
+
+/// The reading flag: setting the top card of an empty deck as 人気
+/// (10.34.2.b / c) is a draw the deck cannot give, so its player loses
+/// (1.5.3.b, 1.11.7), instead of the judges' reading (it is not a draw:
+/// nothing is set and no one loses). The rulebook says neither.
+pub const EMPTY_DECK_POPULARITY_LOSES: &str = "reading_empty_deck_popularity_loses";
+
+/// 10.34.2.b / c with `p`'s deck empty: nothing is set on `host`, and
+/// under [`EMPTY_DECK_POPULARITY_LOSES`] `p` loses.
+fn empty_deck_popularity(m: &mut M, p: PlayerId, host: &str, rule: &'static str) {
+    if reading(&m.game, EMPTY_DECK_POPULARITY_LOSES) {
+        m.game.players[p].lost = true;
+        m.record(
+            "leader.popularity",
+            format!(
+                "{}'s deck is empty: nothing can be set on {host}, and {} loses at once",
+                player_name(p),
+                player_name(p)
+            ),
+            &[rule, r::DECK_OUT, r::LOSS_DECK],
+        )
+        .note(format!("reading chosen by the scenario ({EMPTY_DECK_POPULARITY_LOSES}): taking the deck's top card is read as a draw the deck cannot give (1.5.3.b, 1.11.7)"));
+        game_over_check(m);
+        return;
+    }
+    m.record(
+        "leader.popularity",
+        format!("{}'s deck is empty: nothing is set on {host}", player_name(p)),
+        &[rule],
+    )
+    .note(format!("judge's reading: setting the top card is not a draw (1.5.3.b and 1.11.7 name only a draw), so an empty deck sets nothing and causes no loss (option {EMPTY_DECK_POPULARITY_LOSES}: it is read as a draw, and the player loses)"));
 }
 
 /// The clause that leaves a card set on another card without text, by its

@@ -265,6 +265,10 @@ pub const READINGS: &[&str] = &[
     BLOCK_AFTER_ANSWERING,
     CONTINUOUS_CHANGE_LAST,
     SHORT_DECK_PUTS_NOTHING,
+    play::NULLIFIED_PLAY_COMPLETES,
+    leader::EMPTY_DECK_POPULARITY_LOSES,
+    as_if::AS_IF_USED_WHEN_CARD_PLAYED,
+    spell_break::CANNOT_BE_DISCARDED_ABOVE_DURABILITY,
 ];
 /// グレイズ (6.2.4.g) and マナチャージ (10.12.2.a) with fewer than X cards
 /// in the deck put none, instead of the judges' reading (they put what
@@ -1189,7 +1193,7 @@ mod tests {
               "players": { "p1": { "zones": { "deck": { "count": 5 }, "field": [ { "id": "a", "card": "u" } ] } },
                            "p2": { "zones": { "deck": { "count": 5 } } } } },
             "actions": [ { "do": "pass", "player": "p1" },
-                         { "do": "pass", "player": "p2", "choices": { "a.upkeep": "ignore" } } ] }"#;
+                         { "do": "pass", "player": "p2", "choices": { "p1.a.upkeep": "ignore" } } ] }"#;
         let loaded = load_str("t.json", text, None).expect("test scenario loads");
         let out = loaded.module.run(loaded.game.clone(), &loaded.actions);
         let err = out.error.expect("stops at the upkeep choice");
@@ -1197,7 +1201,7 @@ mod tests {
             EngineError::BadChoice {
                 choice, options, ..
             } => {
-                assert_eq!(choice, "a.upkeep");
+                assert_eq!(choice, "p1.a.upkeep");
                 assert_eq!(options, vec!["pay".to_string(), "discard".to_string()]);
             }
             other => panic!("{other:?}"),

@@ -526,17 +526,7 @@ pub(super) fn play_card(
     {
         // 10.29.2.a / 10.26.2.a: the card's effect is nullified and it is discarded;
         // nothing joins the interference and no cost is paid.
-        m.game
-            .move_card(card, ZoneId::of(player, zn::NETHERWORLD), true);
-        m.record(
-            "play.nullified",
-            format!("{card}'s effect is nullified and {card} is discarded; the play does not count (5.2.5)"),
-            &[r::PLAY_NULLIFIED],
-        )
-        .note("judge's reading: a play nullified while targets are chosen stops there: no cost is paid, nothing joins the interference, and the player keeps priority");
-        p.passes = 0;
-        give_priority(m, p);
-        return Ok(());
+        return play_nullified_while_targeting(m, p, player, card, cost, free);
     }
     if !free {
         pay(m, player, cost, card)?;
@@ -935,4 +925,57 @@ fn one_per_turn_counted(g: &Game, player: PlayerId, tp: PlayerId) -> PlayerId {
     } else {
         tp
     }
+}
+
+/// 5.2.3 is silent on a play nullified while its targets are chosen
+/// (抵抗 10.26.2.a, 加護 10.29.2.a): instead of the judges' reading (the
+/// play stops there: no cost paid, priority kept), the play procedure runs
+/// to its end first, since no effect applies during it (5.2.3): the cost is
+/// paid (5.2.3.f) and priority passes (5.2.3.g); then the card is nullified.
+pub const NULLIFIED_PLAY_COMPLETES: &str = "reading_nullified_play_completes";
+
+/// A play whose effect a tax nullified while its targets were chosen: the
+/// card is discarded and the play does not count (5.2.5). Under
+/// [`NULLIFIED_PLAY_COMPLETES`] the cost is paid and priority passes first.
+fn play_nullified_while_targeting(
+    m: &mut M,
+    mut p: Pri,
+    player: PlayerId,
+    card: &str,
+    cost: i64,
+    free: bool,
+) -> R<()> {
+    let completes = reading(&m.game, NULLIFIED_PLAY_COMPLETES);
+    if completes && !free {
+        pay(m, player, cost, card)?;
+    }
+    m.game
+        .move_card(card, ZoneId::of(player, zn::NETHERWORLD), true);
+    p.passes = 0;
+    if completes {
+        p.block_window = false;
+        p.holder = m.game.opponent(player);
+    }
+    let e = m.record(
+        "play.nullified",
+        format!(
+            "{card}'s effect is nullified and {card} is discarded; the play does not count (5.2.5)"
+        ),
+        &[r::PLAY_NULLIFIED],
+    );
+    if completes {
+        e.rule(r::PLAY_PROCEDURE)
+            .rule(r::PLAY_PAY)
+            .rule(r::PLAY_PASS)
+            .note(format!(
+                "reading chosen by the scenario ({NULLIFIED_PLAY_COMPLETES}): no effect applies during the play procedure (5.2.3), so the play runs to its end first: the cost is paid (5.2.3.f) and priority passes to {} (5.2.3.g); then the card is nullified",
+                player_name(p.holder)
+            ));
+    } else {
+        e.note(format!(
+            "judge's reading: a play nullified while targets are chosen stops there: no cost is paid, nothing joins the interference, and the player keeps priority (option {NULLIFIED_PLAY_COMPLETES}: the play procedure runs to its end first, the cost is paid and priority passes)"
+        ));
+    }
+    give_priority(m, p);
+    Ok(())
 }

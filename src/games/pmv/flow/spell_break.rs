@@ -357,6 +357,10 @@ pub(super) fn doomed_to_discard(m: &mut M, doomed: &[CardId]) {
             }
             continue;
         }
+        if dur <= 0 && reading(&m.game, CANNOT_BE_DISCARDED_ABOVE_DURABILITY) {
+            kept_at_zero_durability(m, id, dur);
+            return;
+        }
         if reading(&m.game, DOOMED_IGNORES_CANNOT_BE_DISCARDED) || dur <= 0 {
             if let Some(c) = m.game.cards.get_mut(id) {
                 c.states.insert(st::DISCARDING.into());
@@ -371,7 +375,7 @@ pub(super) fn doomed_to_discard(m: &mut M, doomed: &[CardId]) {
             if dur <= 0 {
                 e.rule(r::DISCARD_NULLIFY_FORBIDDEN);
                 e.rule(r::DOOMED_NULLIFY_FORBIDDEN);
-                e.note(format!("judge's reading: with durability {dur}, 9.3.6 and 9.2.5 put the rule above card effects, so 「破棄されない」 does not keep the card (otherwise it would become 決死 again at once, without end)"));
+                e.note(format!("judge's reading: with durability {dur}, 9.3.6 and 9.2.5 put the rule above card effects, so 「破棄されない」 does not keep the card (otherwise it would become 決死 again at once, without end; option {CANNOT_BE_DISCARDED_ABOVE_DURABILITY}: it keeps the card, and that loop ends the game)"));
             } else {
                 e.note("the reading chosen by the flag `reading_doomed_ignores_cannot_be_discarded`: 「破棄されない」 keeps a card from discard effects, not from the 破棄 that 決死 brings by rule (9.2.3.e)");
             }
@@ -390,6 +394,40 @@ pub(super) fn doomed_to_discard(m: &mut M, doomed: &[CardId]) {
         .change(format!("{id}.accumulated_damage"), acc, 0)
         .note("judge's reading: the rules do not say what becomes of a 決死 card that cannot be discarded; 9.2.3.e's 破棄 does not apply to it (9.3.8.c), so its 決死 ends on the field and its damage resets as for a character that does not become 決死 (1.10.13.b). The flag `reading_doomed_ignores_cannot_be_discarded` discards it instead");
     }
+}
+
+/// The reading flag: 9.3.6 forbids only nullifying a card's 破棄 state
+/// (9.3.5), so 「破棄されない」 (9.3.8.c: the card does not become 破棄)
+/// still keeps a 決死 card at durability 0 or less, instead of the judges'
+/// reading (the rule is above card effects, so it does not keep it).
+pub const CANNOT_BE_DISCARDED_ABOVE_DURABILITY: &str =
+    "reading_cannot_be_discarded_at_zero_durability";
+
+/// Under [`CANNOT_BE_DISCARDED_ABOVE_DURABILITY`], a 決死 card kept by
+/// 「破棄されない」 with durability `dur` (0 or less): it stays, and 9.2.5
+/// makes it 決死 again at once, a loop no player's choice can end (12.10.1).
+/// Its elements include the rule 9.2.5 itself, not one player's cards
+/// alone (1.5.3.e), so the game is a draw (1.5.4.b). Nothing after this is
+/// resolved.
+fn kept_at_zero_durability(m: &mut M, id: &str, dur: i64) {
+    m.record(
+        "removal.doomed",
+        format!("{id} cannot be discarded: the 破棄 of its 決死 does not apply and it stays on the field; with durability {dur} it becomes 決死 again at once (9.2.5), without end"),
+        &[
+            r::DOOMED_DISCARD,
+            r::CANNOT_BE_DISCARDED,
+            r::DISCARD_NULLIFY_FORBIDDEN,
+            r::DOOMED_NULLIFY_FORBIDDEN,
+        ],
+    )
+    .obj(id.to_string())
+    .note(format!("reading chosen by the scenario ({CANNOT_BE_DISCARDED_ABOVE_DURABILITY}): 9.3.6 forbids only nullifying the 破棄 state (9.3.5); 「破棄されない」 keeps the card from becoming 破棄 (9.3.8.c), even at durability {dur}"));
+    m.game.result = GameResult::Draw;
+    m.record(
+        "game.draw",
+        "a loop no player's choice can end: its elements include the rule 9.2.5, not one player's cards alone, so the game is a draw",
+        &[r::LOOP, r::DRAW_LOOP],
+    );
 }
 
 fn forced_key(id: &str) -> String {

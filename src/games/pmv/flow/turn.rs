@@ -374,18 +374,13 @@ pub(super) fn upkeep(m: &mut M, tp: PlayerId) -> R<()> {
                 );
             }
         }
-        let key = format!("{id}.upkeep");
         // The turn player decides: the choice is written on their action,
         // or addressed to them (`p1.a.upkeep`) on the action that reaches
-        // the maintenance phase (the other player's pass).
-        let addressed = format!("{}.{key}", player_name(tp));
-        let (key, v) = match m.choices.take(&addressed) {
-            Some(v) => (addressed, v),
-            None => {
-                let v = m.choices.require(&key, &options)?;
-                (key, v)
-            }
-        };
+        // the maintenance phase (the other player's pass); unaddressed on
+        // that pass it is refused.
+        let (key, v) = m
+            .choices
+            .require_decided(tp, &format!("{id}.upkeep"), &options)?;
         let answer = v.as_str().unwrap_or_default().to_string();
         if !options.contains(&answer) {
             return Err(EngineError::BadChoice {

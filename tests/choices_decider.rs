@@ -1,0 +1,62 @@
+//! Choices belong to the decision (issue 13): a choice that one player
+//! decides, reached by another player's action, must be addressed to the
+//! decider (`p2.graze`, `p1.a.upkeep`). Through the real binary.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn judge() -> Command {
+    let mut c = Command::cargo_bin("judge").unwrap();
+    c.env("NO_COLOR", "1");
+    c.env_remove("COLUMNS");
+    c
+}
+
+/// `ruling` with `from` replaced by `to`, written to a temporary file.
+fn rewritten(ruling: &str, from: &str, to: &str) -> std::path::PathBuf {
+    let text = std::fs::read_to_string(ruling).unwrap();
+    assert!(text.contains(from), "{ruling} no longer contains {from}");
+    let dir = std::env::temp_dir().join(format!("judge-choices-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let name = std::path::Path::new(ruling).file_name().unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text.replace(from, to)).unwrap();
+    p
+}
+
+/// Checks `ruling` as written (it holds) and with the addressed choice
+/// unaddressed (refused with exit 2, naming the addressed key).
+fn addressed_holds_unaddressed_refused(ruling: &str, addressed: &str, bare: &str) {
+    judge().args(["check", ruling]).assert().code(0);
+    let p = rewritten(ruling, &format!("\"{addressed}\""), &format!("\"{bare}\""));
+    judge()
+        .arg("check")
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("0 passed, 0 failed, 1 errors"))
+        .stderr(predicate::str::contains(format!(
+            "choice `{bare}` is decided by"
+        )))
+        .stderr(predicate::str::contains(format!(
+            "address it as `{addressed}`"
+        )));
+}
+
+/// 6.2.4.g: the player who took the damage decides graze; the action that
+/// reaches the step is the attacker's pass.
+#[test]
+fn graze_on_the_attackers_action_must_be_addressed() {
+    addressed_holds_unaddressed_refused("rulings/pmv/6.5.3-graze.json", "p2.graze", "graze");
+}
+
+/// 10.27.2.a: the turn player decides upkeep; the action that reaches the
+/// maintenance phase is the other player's pass.
+#[test]
+fn upkeep_on_the_other_players_pass_must_be_addressed() {
+    addressed_holds_unaddressed_refused(
+        "rulings/pmv/10.27.2.a-upkeep-unpayable.json",
+        "p1.a.upkeep",
+        "a.upkeep",
+    );
+}
