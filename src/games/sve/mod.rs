@@ -119,6 +119,7 @@ const EFFECTS: &[&str] = &[
     "put",
     "evolve",
     "take_control",
+    "play",
     "modify_cost",
     "set_cost",
     "modify_damage",
