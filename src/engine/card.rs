@@ -168,6 +168,13 @@ pub struct AbilityDef {
     /// does not list in `GameSpec::per_turn_triggers`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_turn: Option<u32>,
+    /// A trigger on other cards' events (「自分の妖怪・フォロワーが場を離れた
+    /// とき」): the cards whose event triggers it, the filter's side read
+    /// from the ability's master. Absent: the ability's own card. The
+    /// loader refuses it on a trigger the game does not list in
+    /// `GameSpec::watch_triggers`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of: Option<Filter>,
 }
 
 /// A condition of application of an ability. Every part given must hold;
