@@ -168,6 +168,13 @@ pub struct AbilityDef {
     /// does not list in `GameSpec::per_turn_triggers`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_turn: Option<u32>,
+    /// A trigger on other cards' events (「自分の妖怪・フォロワーが場を離れた
+    /// とき」): the cards whose event triggers it, the filter's side read
+    /// from the ability's master. Absent: the ability's own card. The
+    /// loader refuses it on a trigger the game does not list in
+    /// `GameSpec::watch_triggers`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of: Option<Filter>,
 }
 
 /// A condition of application of an ability. Every part given must hold;
@@ -743,6 +750,11 @@ pub enum Effect {
         top: Option<i64>,
         #[serde(default)]
         who: Who,
+        /// The text names the master's zone (「自分のEXエリアに置く」)
+        /// instead of leaving the zone's player unsaid; a game that does
+        /// not read it refuses it as not implemented.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        yours: bool,
     },
     /// The target evolves by an effect (e.g. SVE 進化する 5.15, outside the
     /// game's evolve ability); which card it evolves with is the game's rule.
@@ -751,6 +763,15 @@ pub enum Effect {
     /// master's board and the master becomes its controller; its owner
     /// does not change.
     TakeControl { target: Target },
+    /// The master plays the target card as the effect resolves
+    /// (「プレイする」), from the zone it is in; `cost`, if given, is the
+    /// value the text sets its cost to (「コストをNにしてプレイする」).
+    /// Where the card goes and what is paid is the game's rule.
+    Play {
+        target: Target,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cost: Option<i64>,
+    },
     /// A continuous change of playing cards that sets the cost: cards of
     /// `types` (empty = any) that the players `who` play cost `cost`
     /// (「コストは N になる」). How it combines with `modify_cost` is the
@@ -1056,6 +1077,7 @@ impl Effect {
         "put",
         "evolve",
         "take_control",
+        "play",
         "set_cost",
         "modify_damage",
         "choose",
@@ -1119,6 +1141,7 @@ impl Effect {
             Effect::Put { .. } => "put",
             Effect::Evolve { .. } => "evolve",
             Effect::TakeControl { .. } => "take_control",
+            Effect::Play { .. } => "play",
             Effect::SetCost { .. } => "set_cost",
             Effect::ModifyDamage { .. } => "modify_damage",
             Effect::Choose { .. } => "choose",
@@ -1213,6 +1236,7 @@ impl Effect {
             | Effect::ChangeTarget { target, .. }
             | Effect::Evolve { target }
             | Effect::TakeControl { target }
+            | Effect::Play { target, .. }
             | Effect::ModifyDamage { target, .. }
             | Effect::Swap { target, .. }
             | Effect::Race { target, .. }

@@ -236,6 +236,11 @@ pub trait GameModule: Sync {
     fn per_turn_triggers(&self) -> &'static [&'static str] {
         self.spec().per_turn_triggers
     }
+    /// The triggers whose abilities may carry `of`
+    /// ([`GameSpec::watch_triggers`]).
+    fn watch_triggers(&self) -> &'static [&'static str] {
+        self.spec().watch_triggers
+    }
     /// Top-level clause ids `judge coverage` reports on (empty = all).
     fn coverage_chapters(&self) -> &'static [&'static str] {
         self.spec().coverage_chapters

@@ -45,6 +45,9 @@ pub struct GameSpec {
     /// The triggers whose abilities may carry `per_turn` (「ターンごとにN
     /// 回」); the loader refuses it on any other (none by default).
     pub per_turn_triggers: &'static [&'static str],
+    /// The triggers whose abilities may watch other cards (`of`, a filter
+    /// of the cards whose event triggers them); none by default.
+    pub watch_triggers: &'static [&'static str],
     /// Phase names.
     pub phases: &'static [&'static str],
     /// The judges' readings (`reading_…` player flags): where the rulebook
@@ -102,6 +105,7 @@ impl GameSpec {
         triggers: &[],
         cost_triggers: &[],
         per_turn_triggers: &[],
+        watch_triggers: &[],
         phases: &[],
         readings: &[],
         flags: &[],

@@ -119,6 +119,7 @@ const EFFECTS: &[&str] = &[
     "put",
     "evolve",
     "take_control",
+    "play",
     "modify_cost",
     "set_cost",
     "modify_damage",
@@ -194,6 +195,7 @@ static SPEC: GameSpec = GameSpec {
     cost_triggers: &["activated", "quick_activated", "feed"],
     // 10.7.2.2, for the automatic abilities of a card on the field (a card
     // moving is a new object, 4.1.4, whose count starts again).
+    watch_triggers: &["leaves_field"],
     per_turn_triggers: &[
         "fanfare",
         "on_attack",

@@ -92,6 +92,8 @@ rules! {
     TAKE_LEAVES_TO_OWNER = "5.21.3";
     NOT_ENTERING = "10.7.4.3";
     CONTROLLER = "3.1.2";
+    OWNER = "3.1.1";
+    EFFECT_MASTER_ACTS = "3.1.2.4.1";
     STACK = "13.3.2";
     EARTH_RITE = "13.3.3";
     EARTH_RITE_MEANS = "13.3.3.2";

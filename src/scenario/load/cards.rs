@@ -193,6 +193,22 @@ fn validate_def(
                 return Err(cx.err(&[ap.as_slice(), &[k("per_turn")]].concat(), message, help));
             }
         }
+        if ab.of.is_some() && !module.watch_triggers().contains(&ab.trigger.as_str()) {
+            let on = module.watch_triggers();
+            return Err(cx.err(
+                &[ap.as_slice(), &[k("of")]].concat(),
+                format!(
+                    "`of` (a trigger on other cards) is not implemented on a `{}` ability for {}",
+                    ab.trigger,
+                    module.id()
+                ),
+                Some(if on.is_empty() {
+                    "this game implements no trigger on other cards".to_string()
+                } else {
+                    format!("`of` is written on {}", on.join(", "))
+                }),
+            ));
+        }
         if let Some(count) = ab.condition.as_ref().and_then(|c| c.count.as_deref())
             && !module.condition_counts().is_empty()
             && !module.condition_counts().contains(&count)

@@ -266,6 +266,8 @@ fn apply_one(
             target,
             top,
             who,
+            // Into the master's zone: not implemented (the generic arm).
+            yours: false,
         } => {
             let ids = if put::is_this(target) {
                 // The effect's own card, wherever it is: a strategy

@@ -1069,6 +1069,8 @@ fn apply(
             target,
             top,
             who,
+            // Into the master's zone: not implemented (the generic arm).
+            yours: false,
         } => {
             let targeted = match target {
                 Some(t) if top.is_none() => only_cards(targets_of(m, t)),

@@ -379,12 +379,14 @@ pub(super) fn supported_cost(e: &Effect) -> bool {
             to,
             target: Some(Target::This),
             top: None,
+            yours: false,
             ..
         } => to == zn::CEMETERY,
         Effect::Put {
             to,
             target: None,
             top: Some(_),
+            yours: false,
             ..
         } => to == zn::RACE,
         e => is_lesson(e),

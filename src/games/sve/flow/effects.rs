@@ -794,13 +794,21 @@ pub(super) fn apply_effect(
             top,
             who,
             target,
-        } => put(m, to, targets, *top, *who, master, target.is_some())?,
+            yours,
+        } => {
+            let to = Dest {
+                zone: to,
+                masters: *yours,
+            };
+            put(m, to, targets, *top, *who, master, target.is_some())?
+        }
         Effect::Evolve { .. } => {
             for t in targets {
                 evolve_by_effect(m, t, this)?;
             }
         }
         Effect::TakeControl { .. } => take_control(m, targets, master)?,
+        Effect::Play { cost, .. } => play_by_effect(m, targets, *cost, master)?,
         Effect::Restrict { .. } => apply_restrict(m, eff, targets, this),
         Effect::RollDie { results, .. } => roll_die(m, results, this, master)?,
         Effect::Reveal { .. } => reveal(m, targets, this),

@@ -54,6 +54,7 @@ mod damage;
 mod delayed;
 mod die;
 mod earth_rite;
+mod effect_play;
 mod effects;
 mod evolve;
 mod feed;
@@ -78,12 +79,14 @@ mod timing;
 mod transform;
 mod turn;
 mod turn_order;
+mod watch;
 
 use self::{
     actions::*, activate::*, attack::*, basis::*, cinderella::*, combat::*, condition::*, cost::*,
-    damage::*, delayed::*, die::*, effects::*, evolve::*, feed::*, info::*, last_known::*,
-    layers::*, loops::*, moves::*, play::*, put::*, race::*, restrict::*, reveal::*, search::*,
-    setup::*, state_trigger::*, swap::*, timing::*, transform::*, turn::*, turn_order::*,
+    damage::*, delayed::*, die::*, effect_play::*, effects::*, evolve::*, feed::*, info::*,
+    last_known::*, layers::*, loops::*, moves::*, play::*, put::*, race::*, restrict::*, reveal::*,
+    search::*, setup::*, state_trigger::*, swap::*, timing::*, transform::*, turn::*,
+    turn_order::*, watch::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).

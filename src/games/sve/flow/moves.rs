@@ -97,6 +97,7 @@ pub(super) fn zone_change_triggers(
         && let Some(p) = from.player
     {
         add_triggers(m, id, before_def, "leaves_field", p, 0);
+        others_leaving(m, id, before_def, p);
     }
     // 12.5.3 Last Words: from the field into the cemetery, read with the
     // information it had on the field (10.7.4.1.2).
@@ -150,25 +151,46 @@ pub(super) fn add_triggers(
     master: PlayerId,
     amount: i64,
 ) {
-    let Some(d) = m.game.defs.get(def).cloned() else {
+    let template = Pending {
+        card: id.into(),
+        def: def.to_string(),
+        ability: 0,
+        trigger: trigger.to_string(),
+        master,
+        amount,
+    };
+    // The card's own event: an ability watching other cards (`of`) is not
+    // triggered by it (`watch`).
+    add_triggers_where(m, template, &|a| a.of.is_none());
+}
+
+/// The abilities of `template.def` with trigger `template.trigger` that
+/// `pick` admits become pending as `template` says.
+pub(super) fn add_triggers_where(
+    m: &mut M,
+    template: Pending,
+    pick: &dyn Fn(&crate::engine::card::AbilityDef) -> bool,
+) {
+    let (id, trigger, master) = (
+        template.card.as_str(),
+        template.trigger.as_str(),
+        template.master,
+    );
+    let Some(d) = m.game.defs.get(&template.def).cloned() else {
         return;
     };
     let idx: Vec<usize> = d
         .abilities
         .iter()
         .enumerate()
-        .filter(|(_, a)| a.trigger.split('+').any(|t| t == trigger))
+        .filter(|(_, a)| a.trigger.split('+').any(|t| t == trigger) && pick(a))
         .map(|(i, _)| i)
         .collect();
     for ability in idx {
         let combined = d.abilities[ability].trigger.contains('+');
         let p = Pending {
-            card: id.into(),
-            def: def.to_string(),
             ability,
-            trigger: trigger.to_string(),
-            master,
-            amount,
+            ..template.clone()
         };
         let rule = match trigger {
             "fanfare" => r::FANFARE,

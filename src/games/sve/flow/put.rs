@@ -169,22 +169,40 @@ fn same_card(g: &Game, a: &str, b: &str) -> bool {
     }
 }
 
-/// `put`: the target cards, or the top `top` cards of each deck of `who`,
-/// go to zone `to` of their owner (4.1.6).
+/// Where `put` sends cards: zone `zone` of each card's owner (4.1.6: the
+/// text names no player), or of the effect's master when the text names
+/// "your" zone (「自分のEXエリアに置く」, 3.1.2).
+pub(super) struct Dest<'a> {
+    pub zone: &'a str,
+    pub masters: bool,
+}
+
+impl<'a> Dest<'a> {
+    pub fn owners(zone: &'a str) -> Self {
+        Dest {
+            zone,
+            masters: false,
+        }
+    }
+}
+
 /// The zones an effect's `put` moves cards into (5.4.1).
 pub(super) const PUT_ZONES: &[&str] = &[zn::FIELD, zn::EX, zn::CEMETERY, zn::BANISHED, zn::HAND];
 
+/// `put`: the target cards, or the top `top` cards of each deck of `who`,
+/// go to zone `to` of their owner (4.1.6) or, as the text says, of the
+/// effect's master.
 pub(super) fn put(
     m: &mut M,
-    to: &str,
+    dest: Dest,
     targets: &[String],
     top: Option<i64>,
     who: Who,
     master: PlayerId,
     has_target: bool,
 ) -> R<()> {
-    let Some(to) = ZONES.iter().find(|z| z.name == to).map(|z| z.name) else {
-        return Err(bad(format!("unknown zone `{to}`")));
+    let Some(to) = ZONES.iter().find(|z| z.name == dest.zone).map(|z| z.name) else {
+        return Err(bad(format!("unknown zone `{}`", dest.zone)));
     };
     if !PUT_ZONES.contains(&to) {
         return Err(EngineError::NotImplemented {
@@ -216,14 +234,14 @@ pub(super) fn put(
             cards.extend(deck[..k].iter().map(|c| c.to_string()));
         }
     }
-    // The owner of each card receives it (4.1.6); group by owner for the
-    // limited zones.
+    // The owner of each card receives it (4.1.6), or the master when the
+    // text names their zone; group by receiver for the limited zones.
     let mut by_owner: Vec<(PlayerId, Vec<String>)> = Vec::new();
     for c in cards {
         let Some(card) = m.game.card(&c) else {
             continue;
         };
-        let o = card.owner;
+        let o = if dest.masters { master } else { card.owner };
         match by_owner.iter_mut().find(|(p, _)| *p == o) {
             Some((_, v)) => v.push(c),
             None => by_owner.push((o, vec![c])),
@@ -265,7 +283,7 @@ pub(super) fn put(
                     &c,
                     owner,
                     &from.to_string(),
-                    &[r::PUT, r::UNSPECIFIED_ZONE],
+                    zone_rules(&dest),
                 );
                 continue;
             }
@@ -273,7 +291,7 @@ pub(super) fn put(
             let rules: &[&'static str] = if discard {
                 &[r::DISCARD]
             } else {
-                &[r::PUT, r::UNSPECIFIED_ZONE]
+                zone_rules(&dest)
             };
             m.record(
                 "effect.put",
@@ -294,6 +312,15 @@ pub(super) fn put(
         }
     }
     Ok(())
+}
+
+/// The clauses that decide whose zone receives a put card.
+fn zone_rules(dest: &Dest) -> &'static [&'static str] {
+    if dest.masters {
+        &[r::PUT, r::UNSPECIFIED_ZONE, r::CONTROLLER]
+    } else {
+        &[r::PUT, r::UNSPECIFIED_ZONE]
+    }
 }
 
 /// 5.21 take control: an opponent's field card moves to the master's

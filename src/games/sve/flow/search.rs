@@ -72,7 +72,7 @@ pub(super) fn search(m: &mut M, eff: &Effect, this: &str, master: PlayerId) -> R
         let k = key(this, "search", p, both);
         let found = found(m, find, *count as usize, this, p, &k)?;
         if !found.is_empty() {
-            put(m, to, &found, None, Who::You, p, true)?;
+            put(m, Dest::owners(to), &found, None, Who::You, p, true)?;
         }
         let n = m.game.shuffle_zone(&ZoneId::of(p, zn::DECK));
         let mut rules = vec![r::SEARCH_SHUFFLE, r::SHUFFLE];
