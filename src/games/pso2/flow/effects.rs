@@ -118,7 +118,9 @@ fn check_targets(
     let legal: Vec<Chosen> = entry
         .targets
         .iter()
-        .filter(|t| targets::still_legal(&m.game, entry.master, source, effects, t))
+        .enumerate()
+        .filter(|(i, t)| targets::still_legal(&m.game, entry.master, source, effects, *i, t))
+        .map(|(_, t)| t)
         .cloned()
         .collect();
     if legal.is_empty() {
@@ -1156,8 +1158,17 @@ fn apply(
                 [Recipient::Card(id)] => Some(id.clone()),
                 _ => None,
             };
-            let a = one(targets_of(m, target));
-            let b = one(targets_of(m, with));
+            let (a, b) = if target.chosen().is_some() && with.chosen().is_some() {
+                // Both sides chosen: the targets in the order `target`,
+                // `with`, one each (targets::engage_sides); a side whose
+                // target became illegal (406.4.1) leaves one card.
+                match chosen {
+                    [x, y] => (Some(x.id.clone()), Some(y.id.clone())),
+                    _ => (None, None),
+                }
+            } else {
+                (one(targets_of(m, target)), one(targets_of(m, with)))
+            };
             match (a, b) {
                 (Some(a), Some(b)) if a != b => {
                     m.record(

@@ -32,6 +32,7 @@ mod put;
 pub mod raid;
 mod replace;
 mod restrict;
+mod resume;
 mod state;
 mod targets;
 mod triggers;
@@ -596,6 +597,11 @@ fn act(m: &mut M, a: &Action) -> Result<(), EngineError> {
     }
 }
 
+/// Checks a scenario's `state.in_progress` (flow/resume.rs).
+pub fn check_in_progress(g: &Game, v: &serde_json::Value) -> Result<(), String> {
+    resume::parse(g, v).map(|_| ())
+}
+
 /// The PSO2 procedures as the driver's hooks.
 impl Rules for super::Pso2 {
     type Step = Step;
@@ -614,6 +620,10 @@ impl Rules for super::Pso2 {
     /// The phase the scenario starts in; a battle only begins with an
     /// attack declaration.
     fn start(&self, m: &mut M) -> Result<(), EngineError> {
+        if let Some(v) = m.game.in_progress.clone() {
+            let r = resume::parse(&m.game, &v).map_err(bad)?;
+            return resume::resume(m, r).map_err(bad);
+        }
         let Some(p) = start_phase(&m.game.turn.phase) else {
             return Err(bad(format!(
                 "a scenario cannot start in phase `{}`: a battle begins only with an attack declaration (506.2); start in `main` and declare the attack",
@@ -622,6 +632,12 @@ impl Rules for super::Pso2 {
         };
         m.then([Step::Begin(p)]);
         Ok(())
+    }
+
+    /// The right to act with the resolution zone and the battle
+    /// (flow/resume.rs).
+    fn in_progress(&self, m: &M) -> Option<serde_json::Value> {
+        resume::describe(m)
     }
 
     fn step(&self, m: &mut M, s: Step) -> Result<Flow, EngineError> {
