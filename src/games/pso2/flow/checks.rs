@@ -226,6 +226,12 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
             return Some(ni(r::CARD_TYPES, "PSO2 cards have no alternate face"));
         }
         for a in &d.abilities {
+            if let Some(what) = no_such_action(&a.effect) {
+                return Some(super::bad(format!(
+                    "{}: a `restrict` of `{what}`: PSO2 has no such action (no blocking in the battle of 506, no play area: cards are played into the resolution zone, 504.2)",
+                    c.id
+                )));
+            }
             if let Some(why) = engage_unsupported(&a.effect) {
                 return Some(ni(r::GL_ENGAGE, format!("{}: {why}", c.id)));
             }
@@ -280,4 +286,20 @@ fn engage_unsupported(effects: &[crate::engine::Effect]) -> Option<&'static str>
     (chosen > 1).then_some(
         "an `engage` choosing both sides with another `chosen` target in the same ability (「それ」 would name both sides)",
     )
+}
+
+/// The action word of a `restrict` forbidding what PSO2 does not have.
+fn no_such_action(effects: &[crate::engine::Effect]) -> Option<&'static str> {
+    use crate::engine::{Effect, Restricted};
+    effects.iter().find_map(|e| match e {
+        Effect::Restrict {
+            action: Restricted::Block,
+            ..
+        } => Some("block"),
+        Effect::Restrict {
+            action: Restricted::MoveToPlayArea,
+            ..
+        } => Some("move_to_play_area"),
+        _ => None,
+    })
 }

@@ -969,6 +969,11 @@ fn apply(
                     (st::OFF, false) | (st::ON, true) => set_on(m, &id, false),
                     (st::FRONT | st::BACK, _) => {
                         let back = (state == st::BACK) != *clear;
+                        let from = if back { "front" } else { "back" };
+                        let moves = m.game.card(&id).is_some_and(|c| c.has(from));
+                        if moves && super::restrict::cant_move(m, &id, from, r::ROWS) {
+                            continue;
+                        }
                         if let Some(c) = m.game.cards.get_mut(&id) {
                             c.states.remove(st::FRONT);
                             c.states.remove(st::BACK);
