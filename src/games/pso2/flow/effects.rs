@@ -622,12 +622,8 @@ fn roll_die(
     if sides < 1 {
         return Err(super::bad(format!("a die of {sides} faces")));
     }
-    let n = m.game.rng.below(sides as u64) as i64 + 1;
-    let picked: Vec<Vec<Effect>> = results
-        .iter()
-        .filter(|o| o.holds(n))
-        .map(|o| o.effect.clone())
-        .collect();
+    let (n, picked) = crate::engine::card::DieResult::roll(&mut m.game.rng, sides as u64, results);
+    let picked: Vec<Vec<Effect>> = picked.into_iter().map(|o| o.effect.clone()).collect();
     m.record(
         "effect",
         format!(
