@@ -252,16 +252,63 @@ pub fn start(
     Ok(())
 }
 
+/// Whether a 交戦する that has resolved (waiting in the module's state)
+/// starts its battle now. Judges' reading: at once, 「交戦ステップに移行し」
+/// (GL:交戦する), the entries left in the resolution zone waiting in it
+/// and resolving in the battle's windows as players pass (103.6.1.7);
+/// with `reading_engage_after_the_zone_empties`, once they have resolved.
+pub fn engage_now(m: &mut M, ctx: &Ctx) -> bool {
+    let waiting = super::state::read(&m.game).is_some_and(|s| s.engage.is_some());
+    if !waiting || m.game.result != crate::engine::GameResult::Ongoing {
+        return false;
+    }
+    if ctx.stack.is_empty() {
+        return true;
+    }
+    let later = reading_on(&m.game, reading::ENGAGE_AFTER_THE_ZONE_EMPTIES);
+    let e = m.record(
+        "battle",
+        format!(
+            "{} entr{} left in the resolution zone: the engagement {}",
+            ctx.stack.len(),
+            if ctx.stack.len() == 1 {
+                "y is"
+            } else {
+                "ies are"
+            },
+            if later {
+                "waits until they have resolved"
+            } else {
+                "begins now; they wait in the zone and resolve in the battle's windows"
+            }
+        ),
+        &[r::GL_ENGAGE, r::ENGAGE_EFFECT],
+    );
+    if later {
+        e.note(format!(
+            "reading `{}`: the battle 交戦する starts waits for the resolution zone to empty",
+            reading::ENGAGE_AFTER_THE_ZONE_EMPTIES
+        ));
+    } else {
+        e.note(format!(
+            "judges' reading: 「交戦すると指示された場合、交戦ステップに移行し」 (GL:交戦する) moves to the engagement step at once; the entries left resolve there when every player passes (103.6.1.7) (option `{}`: the battle waits until they have resolved)",
+            reading::ENGAGE_AFTER_THE_ZONE_EMPTIES
+        ));
+    }
+    !later
+}
+
 /// 506.5.2, GL:交戦する: after the effect that made `a` and `b` engage has
 /// resolved, the battle runs from the engagement step with them engaged
 /// and no attacker set; it ends when one leaves the field (506.5.3) or
 /// after the damage-resolution step, back in the main phase. Started from
-/// anywhere but an empty main phase, it is not implemented.
+/// anywhere but the main phase (a battle in progress, the end phase), it
+/// is not implemented.
 pub fn engage_by_effect(m: &mut M, mut ctx: Ctx, a: CardId, b: CardId) -> Result<(), EngineError> {
-    if ctx.window != Window::Main || ctx.battle.is_some() || !ctx.stack.is_empty() {
+    if ctx.window != Window::Main || ctx.battle.is_some() {
         return Err(super::ni(
             r::GL_ENGAGE,
-            "an effect's 交戦する outside the main phase, during a battle or with entries left in the resolution zone",
+            "an effect's 交戦する outside the main phase or during a battle",
         ));
     }
     let on_field = |id: &str| {

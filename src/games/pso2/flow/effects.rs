@@ -1171,6 +1171,14 @@ fn apply(
                 (one(targets_of(m, target)), one(targets_of(m, with)))
             };
             match (a, b) {
+                (Some(_), Some(_))
+                    if super::state::read(&m.game).is_some_and(|s| s.engage.is_some()) =>
+                {
+                    return Err(ni(
+                        r::GL_ENGAGE,
+                        "a second 交戦する resolving while another waits for the resolution zone to empty",
+                    ));
+                }
                 (Some(a), Some(b)) if a != b => {
                     m.record(
                         "effect",

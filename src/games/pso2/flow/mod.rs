@@ -223,6 +223,9 @@ pub mod reading {
     /// its two targets is gone.
     pub const RAPID_FIRE_ENDS_WHEN_A_TARGET_LEAVES: &str =
         "reading_rapid_fire_ends_when_a_target_leaves";
+    /// 506.5.2, GL:交戦する: a battle an effect's 交戦する starts waits until
+    /// the entries left in the resolution zone have resolved.
+    pub const ENGAGE_AFTER_THE_ZONE_EMPTIES: &str = "reading_engage_after_the_zone_empties";
 }
 
 /// Every reading flag.
@@ -239,6 +242,7 @@ pub const READINGS: &[&str] = &[
     reading::PP_PHASE_CARD_ARRIVES_OFF,
     reading::BOSS_MAIN_DRAW_PLAYS_AT_ONCE,
     reading::RAPID_FIRE_ENDS_WHEN_A_TARGET_LEAVES,
+    reading::ENGAGE_AFTER_THE_ZONE_EMPTIES,
 ];
 
 /// Counters of damage received this turn in each row (213.3.1, 213.3.2).
