@@ -101,6 +101,11 @@ fn a_description_that_does_not_fit_is_a_diagnostic() {
             "not a seat",
         ),
         (
+            "battle",
+            r#"{ "window": "engagement", "holder": "p1", "battle": { "attacker": "a", "side": "p1", "targets": ["x"], "from": "turn_end" } }"#,
+            "returns to the main phase",
+        ),
+        (
             "main",
             r#"{ "window": "main", "holder": "p2", "resolution": [ { "kind": "card", "card": "a", "master": "p1" } ] }"#,
             "appears only here",

@@ -245,6 +245,7 @@ pub fn start(
         targets: foes,
         generations,
         by_effect: false,
+        from: Window::Main,
     });
     ctx.holder = p;
     ctx.passes = 0;
@@ -301,14 +302,15 @@ pub fn engage_now(m: &mut M, ctx: &Ctx) -> bool {
 /// 506.5.2, GL:交戦する: after the effect that made `a` and `b` engage has
 /// resolved, the battle runs from the engagement step with them engaged
 /// and no attacker set; it ends when one leaves the field (506.5.3) or
-/// after the damage-resolution step, back in the main phase. Started from
-/// anywhere but the main phase (a battle in progress, the end phase), it
-/// is not implemented.
+/// after the damage-resolution step, back in the phase it came from (the
+/// main phase, the turn-end step, a start phase's window: GL:交戦する
+/// 「元のフェイズに戻ります」). Started during a battle, it is not
+/// implemented.
 pub fn engage_by_effect(m: &mut M, mut ctx: Ctx, a: CardId, b: CardId) -> Result<(), EngineError> {
-    if ctx.window != Window::Main || ctx.battle.is_some() {
+    if ctx.battle.is_some() {
         return Err(super::ni(
             r::GL_ENGAGE,
-            "an effect's 交戦する outside the main phase or during a battle",
+            "an effect's 交戦する during a battle",
         ));
     }
     let on_field = |id: &str| {
@@ -338,6 +340,7 @@ pub fn engage_by_effect(m: &mut M, mut ctx: Ctx, a: CardId, b: CardId) -> Result
         targets: vec![Foe::Card(b.clone())],
         generations: vec![(a.clone(), gen_of(m, &a)), (b.clone(), gen_of(m, &b))],
         by_effect: true,
+        from: ctx.window,
     });
     ctx.passes = 0;
     engagement(m, ctx)
@@ -408,9 +411,10 @@ pub fn cancelled(m: &mut M, ctx: &mut Ctx) -> bool {
         "the attacker"
     };
     let off = reading_on(&m.game, reading::CANCELLED_ATTACKER_OFF);
+    let back_to = super::priority::window_name(b.from);
     let e = m.record(
         "battle",
-        format!("{who} left the field or is gone: the step ends at once and play returns to the main phase"),
+        format!("{who} left the field or is gone: the step ends at once and play returns to the {back_to}"),
         &[rule],
     );
     if ctx.window == Window::BattleStart {
@@ -432,12 +436,28 @@ pub fn cancelled(m: &mut M, ctx: &mut Ctx) -> bool {
         }
     }
     end_battle_states(m);
-    ctx.window = Window::Main;
+    return_from_battle(m, ctx);
+    true
+}
+
+/// The phase name of the window a battle returns to.
+fn phase_of(w: Window) -> &'static str {
+    match w {
+        Window::TurnEnd => "turn_end",
+        Window::Rule(_) => "start",
+        _ => "main",
+    }
+}
+
+/// Ends the battle of `ctx`: play returns to the window it came from, the
+/// turn player holding the right to act.
+fn return_from_battle(m: &mut M, ctx: &mut Ctx) {
+    let from = ctx.battle.as_ref().map_or(Window::Main, |b| b.from);
+    m.game.turn.phase = phase_of(from).into();
+    ctx.window = from;
     ctx.battle = None;
     ctx.holder = m.game.turn.active;
     ctx.passes = 0;
-    m.game.turn.phase = "main".into();
-    true
 }
 
 fn end_battle_states(m: &mut M) {
@@ -723,18 +743,27 @@ pub fn damage_step(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
     Ok(())
 }
 
-/// 506.6.4: back to the main phase.
+/// 506.6.4: back to the main phase; a battle 交戦する started elsewhere
+/// goes back to the phase it came from (GL:交戦する).
 pub fn back_to_main(m: &mut M, mut ctx: Ctx) {
     end_battle_states(m);
-    m.record(
-        "battle",
-        "the battle phase ends: back to the main phase",
-        &[r::BACK_TO_MAIN],
-    );
-    m.game.turn.phase = "main".into();
-    ctx.window = Window::Main;
-    ctx.battle = None;
-    ctx.holder = m.game.turn.active;
-    ctx.passes = 0;
+    let from = ctx.battle.as_ref().map_or(Window::Main, |b| b.from);
+    if from == Window::Main {
+        m.record(
+            "battle",
+            "the battle phase ends: back to the main phase",
+            &[r::BACK_TO_MAIN],
+        );
+    } else {
+        m.record(
+            "battle",
+            format!(
+                "the battle 交戦する started ends: back to the {} it came from",
+                super::priority::window_name(from)
+            ),
+            &[r::GL_ENGAGE],
+        );
+    }
+    return_from_battle(m, &mut ctx);
     m.then([Step::Priority(Box::new(ctx))]);
 }

@@ -276,6 +276,10 @@ pub struct Battle {
     /// Started by an effect's 交戦する (GL:交戦する): no attacker is set,
     /// so nothing that needs one (貫通X) applies.
     pub by_effect: bool,
+    /// The window play returns to when the battle ends: the main phase
+    /// (506.6.4), or the phase a 交戦する came from (GL:交戦する
+    /// 「元のフェイズに戻ります」).
+    pub from: Window,
 }
 
 /// The window in which a player may hold the right to act (103.6.1.1,

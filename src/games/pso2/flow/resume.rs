@@ -102,6 +102,12 @@ struct BattleDef {
     /// Started by an effect's 交戦する (GL:交戦する): no attacker is set.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     by_effect: bool,
+    /// The window a 交戦する came from, when not `main` (`turn_end`, `rule`
+    /// with the battle's `next`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    from: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    next: Option<String>,
 }
 
 /// A card while it is the object chosen, `{"left": id}` once it has
@@ -318,6 +324,8 @@ fn battle_def(g: &Game, b: &Battle) -> Option<BattleDef> {
             })
             .collect(),
         by_effect: b.by_effect,
+        from: (b.from != Window::Main).then(|| window_word(b.from).0.to_string()),
+        next: window_word(b.from).1.filter(|_| b.from != Window::Main),
     })
 }
 
@@ -381,8 +389,13 @@ pub fn parse(g: &Game, v: &Value) -> Result<Resume, String> {
 }
 
 fn window_of(r: &Resume) -> Result<Window, String> {
-    if r.window == "rule" {
-        let next = r.next.as_deref().unwrap_or("");
+    named_window(&r.window, r.next.as_deref())
+}
+
+/// The window named `window` (with `next` for `rule`).
+fn named_window(window: &str, next: Option<&str>) -> Result<Window, String> {
+    if window == "rule" {
+        let next = next.unwrap_or("");
         return PHASES
             .iter()
             .find(|(n, _)| *n == next)
@@ -394,17 +407,16 @@ fn window_of(r: &Resume) -> Result<Window, String> {
                 )
             });
     }
-    if r.next.is_some() {
+    if next.is_some() {
         return Err("`next` belongs to a `rule` window only".into());
     }
     WINDOWS
         .iter()
-        .find(|(n, _)| *n == r.window)
+        .find(|(n, _)| *n == window)
         .map(|(_, w)| *w)
         .ok_or_else(|| {
             format!(
-                "unknown window `{}` (one of {}, rule)",
-                r.window,
+                "unknown window `{window}` (one of {}, rule)",
                 names(WINDOWS.iter().map(|(n, _)| *n))
             )
         })
@@ -509,8 +521,25 @@ fn check_waiting(g: &Game, w: &Waiting, played: &mut BTreeSet<String>) -> Result
     Ok(())
 }
 
+/// The window a battle returns to (`main` unless a 交戦する came from
+/// another).
+fn battle_from(b: &BattleDef) -> Result<Window, String> {
+    let from = match &b.from {
+        None if b.next.is_none() => Window::Main,
+        None => return Err("the battle's `next` goes with its `from`".into()),
+        Some(w) => named_window(w, b.next.as_deref())?,
+    };
+    if !matches!(from, Window::Main | Window::TurnEnd | Window::Rule(_))
+        || (from != Window::Main && !b.by_effect)
+    {
+        return Err("a battle returns to the main phase (506.6.4); only one 交戦する started returns to the turn-end step or a start phase's window (`from`)".into());
+    }
+    Ok(from)
+}
+
 fn check_battle(g: &Game, b: &BattleDef, played: &BTreeSet<String>) -> Result<(), String> {
     seat(g, &b.side)?;
+    battle_from(b)?;
     for o in std::iter::once(&b.attacker).chain(&b.targets) {
         match o {
             Object::Same(id) | Object::Left { left: id } => known(g, played, id)?,
@@ -638,5 +667,6 @@ fn battle_of(g: &Game, b: &BattleDef) -> Result<Battle, String> {
         targets,
         generations,
         by_effect: b.by_effect,
+        from: battle_from(b)?,
     })
 }
