@@ -71,3 +71,64 @@ fn deck_over_a_cards_own_copy_limit_is_illegal() {
         stop.error
     );
 }
+
+/// The stop error of a main-phase board where p1's field holds a chara
+/// printing `effect` (an on-enter ability), with no action.
+fn stop_with(effect: &str) -> tcg_judge::engine::EngineError {
+    let src = format!(
+        r#"{{ "game": "pso2", "name": "t", "source": "test",
+  "cards": {{ "c": {{ "name": "C", "type": "chara", "cost": 0, "attack": 1, "defense": 1,
+      "abilities": [ {{ "trigger": "on_enter", "effect": [ {effect} ] }} ] }} }},
+  "state": {{ "turn": {{ "player": "p1", "phase": "main", "number": 3 }},
+    "players": {{ "p1": {{ "zones": {{ "deck": {{ "count": 9 }}, "field": ["c"] }} }},
+                 "p2": {{ "zones": {{ "deck": {{ "count": 9 }} }} }} }} }},
+  "actions": [] }}"#
+    );
+    let loaded = scenario::load_str("t.json", &src, None).expect("loads");
+    let outcome = scenario::run_loaded(&loaded, &scenario::plan(&loaded.scenario.expect));
+    outcome
+        .error
+        .expect("the run stops before the first action")
+        .error
+}
+
+/// PSO2 has no blocking and no play area: a restriction of either is bad
+/// input, named as such, not a rule left unimplemented.
+#[test]
+fn a_restriction_of_an_action_pso2_does_not_have_is_bad_input() {
+    use tcg_judge::engine::EngineError;
+    for action in ["block", "move_to_play_area"] {
+        let e = stop_with(&format!(
+            r#"{{ "do": "restrict", "action": "{action}", "target": {{ "select": "this" }} }}"#
+        ));
+        match e {
+            EngineError::BadAction { message } => {
+                assert!(message.contains("no such action"), "{message}")
+            }
+            other => panic!("{action}: expected bad input, got {other:?}"),
+        }
+    }
+}
+
+/// 交戦する choosing both sides chooses one card on each: more, or "up
+/// to", is not implemented (GL:交戦する).
+#[test]
+fn engage_choosing_more_than_one_card_a_side_is_not_implemented() {
+    use tcg_judge::engine::EngineError;
+    for extra in [r#", "count": 2"#, r#", "up_to": true"#] {
+        let e = stop_with(&format!(
+            r#"{{ "do": "engage", "target": {{ "select": "chosen", "side": "you", "types": ["chara"]{extra} }},
+                 "with": {{ "select": "chosen", "side": "opponent", "types": ["chara"] }} }}"#
+        ));
+        assert!(
+            matches!(
+                e,
+                EngineError::NotImplemented {
+                    clause: "GL:交戦する",
+                    ..
+                }
+            ),
+            "{extra}: {e:?}"
+        );
+    }
+}

@@ -179,18 +179,22 @@ fn every_dump_run_with_the_rest_ends_as_the_original() {
     // The games that describe a decision in progress wrote one.
     assert_eq!(
         in_progress,
-        ["pmv", "sve"].into(),
+        ["pmv", "pso2", "sve"].into(),
         "dumps with `in_progress`"
     );
 }
 
 /// Files with moments inside a procedure: a PMV attack and its block with
-/// priority passed, an SVE attack at its Quick window.
+/// priority passed, an SVE attack at its Quick window, a PSO2 played card
+/// with both sides of 交戦する chosen waiting in the resolution zone, then
+/// the battle it starts (the PSO2 worked examples 03 and 04 add a War Cry
+/// in a battle and responses on the resolution zone).
 const IN_PROGRESS: &[&str] = &[
     "scenarios/pmv/07-transform-in-combat.json",
     "rulings/pmv/6.2.5.a-second-attacker-not-made.json",
     "rulings/sve/12.7.2-on-attack-before-quick.json",
     "rulings/sve/12.3.3-quick-activated-after-attack.json",
+    "rulings/pso2/GL-engage-both-sides-chosen.json",
 ];
 
 #[test]

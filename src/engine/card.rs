@@ -969,6 +969,18 @@ impl DieResult {
     pub fn holds(&self, n: i64) -> bool {
         self.on.contains(&n)
     }
+
+    /// Rolls a die of `faces` faces (at least 1) with the game's generator:
+    /// the number (1 to `faces`) and the `results` naming it, in printed
+    /// order. What a die has and when it is rolled are the game's rules.
+    pub fn roll<'a>(
+        rng: &mut super::rng::Rng,
+        faces: u64,
+        results: &'a [Self],
+    ) -> (i64, Vec<&'a Self>) {
+        let n = rng.below(faces) as i64 + 1;
+        (n, results.iter().filter(|o| o.holds(n)).collect())
+    }
 }
 
 fn six() -> i64 {

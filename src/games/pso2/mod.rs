@@ -221,4 +221,7 @@ impl GameModule for Pso2 {
     fn run_planned(&self, game: Game, actions: &[Action], plan: &Plan) -> Outcome {
         crate::engine::driver::run(self, game, actions, plan)
     }
+    fn check_in_progress(&self, game: &Game, v: &serde_json::Value) -> Result<(), String> {
+        flow::check_in_progress(game, v)
+    }
 }

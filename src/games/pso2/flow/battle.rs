@@ -245,6 +245,7 @@ pub fn start(
         targets: foes,
         generations,
         by_effect: false,
+        from: Window::Main,
     });
     ctx.holder = p;
     ctx.passes = 0;
@@ -252,16 +253,64 @@ pub fn start(
     Ok(())
 }
 
+/// Whether a 交戦する that has resolved (waiting in the module's state)
+/// starts its battle now. Judges' reading: at once, 「交戦ステップに移行し」
+/// (GL:交戦する), the entries left in the resolution zone waiting in it
+/// and resolving in the battle's windows as players pass (103.6.1.7);
+/// with `reading_engage_after_the_zone_empties`, once they have resolved.
+pub fn engage_now(m: &mut M, ctx: &Ctx) -> bool {
+    let waiting = super::state::read(&m.game).is_some_and(|s| s.engage.is_some());
+    if !waiting || m.game.result != crate::engine::GameResult::Ongoing {
+        return false;
+    }
+    if ctx.stack.is_empty() {
+        return true;
+    }
+    let later = reading_on(&m.game, reading::ENGAGE_AFTER_THE_ZONE_EMPTIES);
+    let e = m.record(
+        "battle",
+        format!(
+            "{} entr{} left in the resolution zone: the engagement {}",
+            ctx.stack.len(),
+            if ctx.stack.len() == 1 {
+                "y is"
+            } else {
+                "ies are"
+            },
+            if later {
+                "waits until they have resolved"
+            } else {
+                "begins now; they wait in the zone and resolve in the battle's windows"
+            }
+        ),
+        &[r::GL_ENGAGE, r::ENGAGE_EFFECT],
+    );
+    if later {
+        e.note(format!(
+            "reading `{}`: the battle 交戦する starts waits for the resolution zone to empty",
+            reading::ENGAGE_AFTER_THE_ZONE_EMPTIES
+        ));
+    } else {
+        e.note(format!(
+            "judges' reading: 「交戦すると指示された場合、交戦ステップに移行し」 (GL:交戦する) moves to the engagement step at once; the entries left resolve there when every player passes (103.6.1.7) (option `{}`: the battle waits until they have resolved)",
+            reading::ENGAGE_AFTER_THE_ZONE_EMPTIES
+        ));
+    }
+    !later
+}
+
 /// 506.5.2, GL:交戦する: after the effect that made `a` and `b` engage has
 /// resolved, the battle runs from the engagement step with them engaged
 /// and no attacker set; it ends when one leaves the field (506.5.3) or
-/// after the damage-resolution step, back in the main phase. Started from
-/// anywhere but an empty main phase, it is not implemented.
+/// after the damage-resolution step, back in the phase it came from (the
+/// main phase, the turn-end step, a start phase's window: GL:交戦する
+/// 「元のフェイズに戻ります」). Started during a battle, it is not
+/// implemented.
 pub fn engage_by_effect(m: &mut M, mut ctx: Ctx, a: CardId, b: CardId) -> Result<(), EngineError> {
-    if ctx.window != Window::Main || ctx.battle.is_some() || !ctx.stack.is_empty() {
+    if ctx.battle.is_some() {
         return Err(super::ni(
             r::GL_ENGAGE,
-            "an effect's 交戦する outside the main phase, during a battle or with entries left in the resolution zone",
+            "an effect's 交戦する during a battle",
         ));
     }
     let on_field = |id: &str| {
@@ -291,6 +340,7 @@ pub fn engage_by_effect(m: &mut M, mut ctx: Ctx, a: CardId, b: CardId) -> Result
         targets: vec![Foe::Card(b.clone())],
         generations: vec![(a.clone(), gen_of(m, &a)), (b.clone(), gen_of(m, &b))],
         by_effect: true,
+        from: ctx.window,
     });
     ctx.passes = 0;
     engagement(m, ctx)
@@ -361,9 +411,10 @@ pub fn cancelled(m: &mut M, ctx: &mut Ctx) -> bool {
         "the attacker"
     };
     let off = reading_on(&m.game, reading::CANCELLED_ATTACKER_OFF);
+    let back_to = super::priority::window_name(b.from);
     let e = m.record(
         "battle",
-        format!("{who} left the field or is gone: the step ends at once and play returns to the main phase"),
+        format!("{who} left the field or is gone: the step ends at once and play returns to the {back_to}"),
         &[rule],
     );
     if ctx.window == Window::BattleStart {
@@ -385,12 +436,28 @@ pub fn cancelled(m: &mut M, ctx: &mut Ctx) -> bool {
         }
     }
     end_battle_states(m);
-    ctx.window = Window::Main;
+    return_from_battle(m, ctx);
+    true
+}
+
+/// The phase name of the window a battle returns to.
+fn phase_of(w: Window) -> &'static str {
+    match w {
+        Window::TurnEnd => "turn_end",
+        Window::Rule(_) => "start",
+        _ => "main",
+    }
+}
+
+/// Ends the battle of `ctx`: play returns to the window it came from, the
+/// turn player holding the right to act.
+fn return_from_battle(m: &mut M, ctx: &mut Ctx) {
+    let from = ctx.battle.as_ref().map_or(Window::Main, |b| b.from);
+    m.game.turn.phase = phase_of(from).into();
+    ctx.window = from;
     ctx.battle = None;
     ctx.holder = m.game.turn.active;
     ctx.passes = 0;
-    m.game.turn.phase = "main".into();
-    true
 }
 
 fn end_battle_states(m: &mut M) {
@@ -676,18 +743,27 @@ pub fn damage_step(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
     Ok(())
 }
 
-/// 506.6.4: back to the main phase.
+/// 506.6.4: back to the main phase; a battle 交戦する started elsewhere
+/// goes back to the phase it came from (GL:交戦する).
 pub fn back_to_main(m: &mut M, mut ctx: Ctx) {
     end_battle_states(m);
-    m.record(
-        "battle",
-        "the battle phase ends: back to the main phase",
-        &[r::BACK_TO_MAIN],
-    );
-    m.game.turn.phase = "main".into();
-    ctx.window = Window::Main;
-    ctx.battle = None;
-    ctx.holder = m.game.turn.active;
-    ctx.passes = 0;
+    let from = ctx.battle.as_ref().map_or(Window::Main, |b| b.from);
+    if from == Window::Main {
+        m.record(
+            "battle",
+            "the battle phase ends: back to the main phase",
+            &[r::BACK_TO_MAIN],
+        );
+    } else {
+        m.record(
+            "battle",
+            format!(
+                "the battle 交戦する started ends: back to the {} it came from",
+                super::priority::window_name(from)
+            ),
+            &[r::GL_ENGAGE],
+        );
+    }
+    return_from_battle(m, &mut ctx);
     m.then([Step::Priority(Box::new(ctx))]);
 }

@@ -226,25 +226,14 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
             return Some(ni(r::CARD_TYPES, "PSO2 cards have no alternate face"));
         }
         for a in &d.abilities {
-            // Every `chosen` of one ability names the same cards (「それ」),
-            // so two chosen sides of one 交戦 cannot be told apart.
-            let two_chosen = a.effect.iter().any(|e| {
-                matches!(
-                    e,
-                    crate::engine::Effect::Engage {
-                        target: crate::engine::Target::Chosen { .. },
-                        with: crate::engine::Target::Chosen { .. },
-                    }
-                )
-            });
-            if two_chosen {
-                return Some(ni(
-                    r::GL_ENGAGE,
-                    format!(
-                        "{}: an `engage` choosing both sides (one side is `this` or an `all` / `random` selector)",
-                        c.id
-                    ),
-                ));
+            if let Some(what) = no_such_action(&a.effect) {
+                return Some(super::bad(format!(
+                    "{}: a `restrict` of `{what}`: PSO2 has no such action (no blocking in the battle of 506, no play area: cards are played into the resolution zone, 504.2)",
+                    c.id
+                )));
+            }
+            if let Some(why) = engage_unsupported(&a.effect) {
+                return Some(ni(r::GL_ENGAGE, format!("{}: {why}", c.id)));
             }
             let refusal = match a.trigger.as_str() {
                 super::continuous::TRIGGER | super::delayed::CONTINUOUS => {
@@ -278,4 +267,39 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
         }
     }
     None
+}
+
+/// What a 交戦する choosing both sides needs: one card on each side
+/// (two charas fight, GL:交戦する), and no other `chosen` target in the
+/// ability (「それ」 would name both sides at once).
+fn engage_unsupported(effects: &[crate::engine::Effect]) -> Option<&'static str> {
+    let [a, b] = super::targets::engage_sides(effects)?;
+    if [&a, &b].iter().any(|(_, n, up_to, _)| *n != 1 || *up_to) {
+        return Some(
+            "an `engage` choosing both sides chooses exactly one card on each (`count` 1, not `up_to`)",
+        );
+    }
+    let chosen = effects
+        .iter()
+        .filter(|e| e.target().is_some_and(|t| t.chosen().is_some()))
+        .count();
+    (chosen > 1).then_some(
+        "an `engage` choosing both sides with another `chosen` target in the same ability (「それ」 would name both sides)",
+    )
+}
+
+/// The action word of a `restrict` forbidding what PSO2 does not have.
+fn no_such_action(effects: &[crate::engine::Effect]) -> Option<&'static str> {
+    use crate::engine::{Effect, Restricted};
+    effects.iter().find_map(|e| match e {
+        Effect::Restrict {
+            action: Restricted::Block,
+            ..
+        } => Some("block"),
+        Effect::Restrict {
+            action: Restricted::MoveToPlayArea,
+            ..
+        } => Some("move_to_play_area"),
+        _ => None,
+    })
 }

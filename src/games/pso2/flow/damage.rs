@@ -231,6 +231,9 @@ pub fn to_card(
                 &[r::BACK_KO, r::ROUND_UP, r::KO_CREDIT],
             );
         }
+        if super::restrict::cant_move(m, id, "front", r::FRONT_TO_BACK) {
+            return Ok(false);
+        }
         if let Some(card) = m.game.cards.get_mut(id) {
             card.states.remove(st::FRONT);
             card.states.insert(st::BACK.into());

@@ -118,7 +118,9 @@ fn check_targets(
     let legal: Vec<Chosen> = entry
         .targets
         .iter()
-        .filter(|t| targets::still_legal(&m.game, entry.master, source, effects, t))
+        .enumerate()
+        .filter(|(i, t)| targets::still_legal(&m.game, entry.master, source, effects, *i, t))
+        .map(|(_, t)| t)
         .cloned()
         .collect();
     if legal.is_empty() {
@@ -620,12 +622,8 @@ fn roll_die(
     if sides < 1 {
         return Err(super::bad(format!("a die of {sides} faces")));
     }
-    let n = m.game.rng.below(sides as u64) as i64 + 1;
-    let picked: Vec<Vec<Effect>> = results
-        .iter()
-        .filter(|o| o.holds(n))
-        .map(|o| o.effect.clone())
-        .collect();
+    let (n, picked) = crate::engine::card::DieResult::roll(&mut m.game.rng, sides as u64, results);
+    let picked: Vec<Vec<Effect>> = picked.into_iter().map(|o| o.effect.clone()).collect();
     m.record(
         "effect",
         format!(
@@ -967,6 +965,11 @@ fn apply(
                     (st::OFF, false) | (st::ON, true) => set_on(m, &id, false),
                     (st::FRONT | st::BACK, _) => {
                         let back = (state == st::BACK) != *clear;
+                        let from = if back { "front" } else { "back" };
+                        let moves = m.game.card(&id).is_some_and(|c| c.has(from));
+                        if moves && super::restrict::cant_move(m, &id, from, r::ROWS) {
+                            continue;
+                        }
                         if let Some(c) = m.game.cards.get_mut(&id) {
                             c.states.remove(st::FRONT);
                             c.states.remove(st::BACK);
@@ -1158,9 +1161,26 @@ fn apply(
                 [Recipient::Card(id)] => Some(id.clone()),
                 _ => None,
             };
-            let a = one(targets_of(m, target));
-            let b = one(targets_of(m, with));
+            let (a, b) = if target.chosen().is_some() && with.chosen().is_some() {
+                // Both sides chosen: the targets in the order `target`,
+                // `with`, one each (targets::engage_sides); a side whose
+                // target became illegal (406.4.1) leaves one card.
+                match chosen {
+                    [x, y] => (Some(x.id.clone()), Some(y.id.clone())),
+                    _ => (None, None),
+                }
+            } else {
+                (one(targets_of(m, target)), one(targets_of(m, with)))
+            };
             match (a, b) {
+                (Some(_), Some(_))
+                    if super::state::read(&m.game).is_some_and(|s| s.engage.is_some()) =>
+                {
+                    return Err(ni(
+                        r::GL_ENGAGE,
+                        "a second 交戦する resolving while another waits for the resolution zone to empty",
+                    ));
+                }
                 (Some(a), Some(b)) if a != b => {
                     m.record(
                         "effect",

@@ -32,6 +32,7 @@ mod put;
 pub mod raid;
 mod replace;
 mod restrict;
+mod resume;
 mod state;
 mod targets;
 mod triggers;
@@ -222,6 +223,9 @@ pub mod reading {
     /// its two targets is gone.
     pub const RAPID_FIRE_ENDS_WHEN_A_TARGET_LEAVES: &str =
         "reading_rapid_fire_ends_when_a_target_leaves";
+    /// 506.5.2, GL:交戦する: a battle an effect's 交戦する starts waits until
+    /// the entries left in the resolution zone have resolved.
+    pub const ENGAGE_AFTER_THE_ZONE_EMPTIES: &str = "reading_engage_after_the_zone_empties";
 }
 
 /// Every reading flag.
@@ -238,6 +242,7 @@ pub const READINGS: &[&str] = &[
     reading::PP_PHASE_CARD_ARRIVES_OFF,
     reading::BOSS_MAIN_DRAW_PLAYS_AT_ONCE,
     reading::RAPID_FIRE_ENDS_WHEN_A_TARGET_LEAVES,
+    reading::ENGAGE_AFTER_THE_ZONE_EMPTIES,
 ];
 
 /// Counters of damage received this turn in each row (213.3.1, 213.3.2).
@@ -271,6 +276,10 @@ pub struct Battle {
     /// Started by an effect's 交戦する (GL:交戦する): no attacker is set,
     /// so nothing that needs one (貫通X) applies.
     pub by_effect: bool,
+    /// The window play returns to when the battle ends: the main phase
+    /// (506.6.4), or the phase a 交戦する came from (GL:交戦する
+    /// 「元のフェイズに戻ります」).
+    pub from: Window,
 }
 
 /// The window in which a player may hold the right to act (103.6.1.1,
@@ -596,6 +605,11 @@ fn act(m: &mut M, a: &Action) -> Result<(), EngineError> {
     }
 }
 
+/// Checks a scenario's `state.in_progress` (flow/resume.rs).
+pub fn check_in_progress(g: &Game, v: &serde_json::Value) -> Result<(), String> {
+    resume::parse(g, v).map(|_| ())
+}
+
 /// The PSO2 procedures as the driver's hooks.
 impl Rules for super::Pso2 {
     type Step = Step;
@@ -614,6 +628,10 @@ impl Rules for super::Pso2 {
     /// The phase the scenario starts in; a battle only begins with an
     /// attack declaration.
     fn start(&self, m: &mut M) -> Result<(), EngineError> {
+        if let Some(v) = m.game.in_progress.clone() {
+            let r = resume::parse(&m.game, &v).map_err(bad)?;
+            return resume::resume(m, r).map_err(bad);
+        }
         let Some(p) = start_phase(&m.game.turn.phase) else {
             return Err(bad(format!(
                 "a scenario cannot start in phase `{}`: a battle begins only with an attack declaration (506.2); start in `main` and declare the attack",
@@ -622,6 +640,12 @@ impl Rules for super::Pso2 {
         };
         m.then([Step::Begin(p)]);
         Ok(())
+    }
+
+    /// The right to act with the resolution zone and the battle
+    /// (flow/resume.rs).
+    fn in_progress(&self, m: &M) -> Option<serde_json::Value> {
+        resume::describe(m)
     }
 
     fn step(&self, m: &mut M, s: Step) -> Result<Flow, EngineError> {

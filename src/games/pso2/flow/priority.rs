@@ -178,8 +178,8 @@ pub fn pass(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
             );
         }
         checks::deck_out(m);
-        if let Some((a, b)) = super::state::of(&mut m.game).engage.take()
-            && m.game.result == GameResult::Ongoing
+        if battle::engage_now(m, &ctx)
+            && let Some((a, b)) = super::state::of(&mut m.game).engage.take()
         {
             return battle::engage_by_effect(m, ctx, a, b);
         }

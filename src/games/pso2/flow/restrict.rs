@@ -7,8 +7,13 @@
 //! forbidden action does not happen and the trace cites 103.1.2.
 //!
 //! What PSO2 text restricts: a card's attacks (「このキャラは攻撃できない」,
-//! with `target`), a player's attacks, plays of cards of `types`, and draws
-//! (with `who`). `until`: `end_of_turn` / `this_turn` end at the refresh
+//! with `target`), a chara's moves between the rows (「移動できない」,
+//! `move` with `target`: the rules' move to the back row after damage,
+//! 213.3.1, and an effect's move, 回復X's to the front row included, do not
+//! happen), a player's attacks, plays of cards of `types`, and draws
+//! (with `who`). PSO2 has no blocking and no play area: a `block` or
+//! `move_to_play_area` restriction is refused as the scenario loads
+//! (checks.rs). `until`: `end_of_turn` / `this_turn` end at the refresh
 //! step with the other "this turn" effects (505.1.3); `permanent` lasts, for
 //! a card, while it stays the same object (400.6) and, for a player, while
 //! the source card stays the object it was in its zone.
@@ -55,7 +60,7 @@ pub fn add(
 ) -> Result<(), EngineError> {
     let supported = matches!(
         (&cards, action),
-        (Some(_), Restricted::Attack)
+        (Some(_), Restricted::Attack | Restricted::Move)
             | (
                 None,
                 Restricted::Attack | Restricted::Play | Restricted::Draw
@@ -65,7 +70,7 @@ pub fn add(
         return Err(super::ni(
             r::CONFLICT_ORDER,
             format!(
-                "a restriction `{}`{}: PSO2 restricts a card's attacks, or a player's attacks, plays and draws",
+                "a restriction `{}`{}: PSO2 restricts a card's attacks and row moves, or a player's attacks, plays and draws",
                 word(action),
                 if cards.is_some() {
                     " on cards"
@@ -216,4 +221,25 @@ pub fn expire(m: &mut M) {
     if super::state::read(g).is_some_and(|s| s.restrictions.len() != keep.len()) {
         super::state::of(&mut m.game).restrictions = keep;
     }
+}
+
+/// Whether chara `id` can't change rows now: a 《できない》 beats the
+/// rules' move after damage (213.3.1, `because` citing it) and an
+/// effect's (103.1.2); the trace says it stays in `from`.
+pub fn cant_move(m: &mut M, id: &str, from: &str, because: &'static str) -> bool {
+    let Some(p) = m.game.card(id).map(|c| c.controller) else {
+        return false;
+    };
+    let Some(src) = forbidding(&m.game, p, Some(id), Restricted::Move, None) else {
+        return false;
+    };
+    m.record(
+        "row",
+        format!(
+            "{id} would move out of the {from} row but can't ({src}'s 《できない》 effect wins, 103.1.2): it stays in the {from} row"
+        ),
+        &[r::CONFLICT_ORDER, because],
+    )
+    .obj(id.to_string());
+    true
 }

@@ -206,10 +206,65 @@ pub fn choose(
     key: &str,
     preset: Option<&str>,
 ) -> Result<Option<Vec<Chosen>>, EngineError> {
+    if let Some([a, b]) = engage_sides(effects) {
+        return choose_engaging(m, master, source, [a, b], key, preset);
+    }
     let Some(sel) = selector(effects) else {
         return Ok(Some(Vec::new()));
     };
     choose_from(m, master, source, sel, key, preset)
+}
+
+/// A selector's parts, owned.
+type Selector = (Filter, u32, bool, bool);
+
+/// The two selectors of a 交戦する choosing both sides
+/// (「自分のキャラ1体と相手のキャラ1体を選ぶ。それらは交戦する」), in
+/// the order `target`, `with`.
+pub fn engage_sides(effects: &[Effect]) -> Option<[Selector; 2]> {
+    effects.iter().find_map(|e| match e {
+        Effect::Engage { target, with } => {
+            let own = |t: &crate::engine::Target| {
+                t.chosen()
+                    .map(|(f, n, up_to, leader)| (f.clone(), n, up_to, leader))
+            };
+            Some([own(target)?, own(with)?])
+        }
+        _ => None,
+    })
+}
+
+/// Both sides of a 交戦する chosen as it is put in the zone (406.2.2.1):
+/// the `target` side from `key` (or the action's `target`), then the
+/// `with` side from `<key>.with`; the targets are kept in that order, one
+/// card each. A side with no possible card means no target can be chosen
+/// (406.2.2.2); a card cannot engage itself (GL:交戦する: two charas fight).
+fn choose_engaging(
+    m: &mut M,
+    master: PlayerId,
+    source: &str,
+    [a, b]: [Selector; 2],
+    key: &str,
+    preset: Option<&str>,
+) -> Result<Option<Vec<Chosen>>, EngineError> {
+    let Some(mut first) = choose_from(m, master, source, a, key, preset)? else {
+        return Ok(None);
+    };
+    let Some(second) = choose_from(m, master, source, b, &format!("{key}.with"), None)? else {
+        return Ok(None);
+    };
+    if let Some(same) = second.iter().find(|c| first.iter().any(|f| f.id == c.id)) {
+        return Err(super::illegal(
+            r::GL_ENGAGE,
+            format!(
+                "{} is chosen on both sides of 交戦する: two different charas engage",
+                same.id
+            ),
+            Vec::new(),
+        ));
+    }
+    first.extend(second);
+    Ok(Some(first))
 }
 
 /// [`choose`] for one selector `(filter, count, up_to, or_leader)`.
@@ -362,18 +417,25 @@ fn barred_by(
     (r::TARGET_LEGAL, "the text cannot choose it".into())
 }
 
-/// Whether a chosen target is still legal on resolution (406.4.1): the
-/// same object (400.6), still matching what it was chosen as.
+/// Whether a chosen target, the `index`th, is still legal on resolution
+/// (406.4.1): the same object (400.6), still matching what it was chosen
+/// as.
 pub fn still_legal(
     g: &Game,
     master: PlayerId,
     source: &str,
     effects: &[Effect],
+    index: usize,
     t: &Chosen,
 ) -> bool {
+    let alive = g.card(&t.id).is_some_and(|c| c.incarnation == t.generation);
+    if let Some(sides) = engage_sides(effects) {
+        // The description of the side it was chosen for (one card each).
+        let (f, _, _, leader) = &sides[index.min(1)];
+        return alive && matches(g, master, source, f, &t.id, *leader);
+    }
     let Some((filter, _, _, or_leader)) = selector(effects) else {
         return true;
     };
-    g.card(&t.id).is_some_and(|c| c.incarnation == t.generation)
-        && matches(g, master, source, &filter, &t.id, or_leader)
+    alive && matches(g, master, source, &filter, &t.id, or_leader)
 }
