@@ -51,16 +51,27 @@ fn kind(why: &str) -> String {
 fn dump_figure() {
     let (mut moments, mut written, mut stopped) = (0, 0, 0);
     let mut refused: BTreeMap<String, usize> = BTreeMap::new();
+    // Per game: moments and moments written.
+    let mut per_game: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     for path in corpus() {
         let name = path.to_string_lossy().to_string();
+        let game = path
+            .parent()
+            .and_then(Path::file_name)
+            .map_or_else(String::new, |g| g.to_string_lossy().to_string());
         let text = std::fs::read_to_string(&path).unwrap();
         let Ok(loaded) = scenario::load_str(&name, &text, path.parent()) else {
             continue;
         };
         for at in 0..loaded.actions.len() {
             moments += 1;
+            let g = per_game.entry(game.clone()).or_default();
+            g.0 += 1;
             match attempt(&loaded, at, true) {
-                Ok(_) => written += 1,
+                Ok(_) => {
+                    written += 1;
+                    g.1 += 1;
+                }
                 Err(Refused::Stopped(_)) => stopped += 1,
                 Err(Refused::Differs(why)) => {
                     if std::env::var_os("DUMP_WHY").is_some() {
@@ -75,6 +86,9 @@ fn dump_figure() {
     by.sort_by(|a, b| b.1.cmp(a.1));
     for (k, n) in by.iter().take(25) {
         eprintln!("{n:5} refused, first difference {k}");
+    }
+    for (game, (n, w)) in &per_game {
+        eprintln!("{game}: {w} of {n} moments written");
     }
     let no: usize = refused.values().sum();
     eprintln!(
