@@ -129,10 +129,16 @@ fn entry_refs(k: &Kind, out: &mut BTreeSet<CardId>) {
     };
     match k {
         Kind::Spell {
-            card, targets: t, ..
+            card,
+            targets: t,
+            special,
+            ..
         } => {
             out.insert(card.clone());
             targets(t, out);
+            if let Some(super::special_play::Special::Muster { by }) = special {
+                out.insert(by.clone());
+            }
         }
         Kind::Ability {
             source, targets: t, ..
