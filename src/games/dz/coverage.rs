@@ -348,10 +348,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "effects that change a card's colour are not implemented (2.27)",
     ),
     (
-        "3.11.1-3#ex1",
-        "triggers on a base being destroyed that pull a unit onto a square are not implemented (3.11.1-3 is asserted by 3.11.5-2#ex1)",
-    ),
-    (
         "4.3.1#ex1",
         "no outcome to check: the ability is classified as activated (a definition)",
     ),

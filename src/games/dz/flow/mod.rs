@@ -162,6 +162,8 @@ pub const TRIGGERS: &[&str] = &[
     "on_attacked",
     "on_win",
     "to_graveyard",
+    // 「相手のベースがスクエアから墓地に置かれた時」 (flow/watchers.rs).
+    watchers::OPPONENT_BASE,
     "start_of_turn",
     "end_of_turn",
     // 進撃's own triggered ability: the move with its additional cost paid

@@ -463,10 +463,10 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
             ));
         }
         if let Some(t) = d.text.get("put_state")
-            && !["released", "frozen"].contains(&t.as_str())
+            && !["released", "frozen", "unchanged"].contains(&t.as_str())
         {
             return Err(super::bad(format!(
-                "card `{key}`: put_state `{t}` is not released or frozen"
+                "card `{key}`: put_state `{t}` is not released, frozen or unchanged"
             )));
         }
         if let Some(t) = d.text.get("resistance")

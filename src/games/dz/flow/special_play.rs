@@ -34,7 +34,8 @@ pub const PREFIX: &str = "formation_";
 /// [`board::REGIONS`] for one square (not a condition on a group of
 /// targets, nor a `put`'s destination).
 pub fn muster_region(region: &str) -> bool {
-    board::REGIONS.contains(&region) && !["same_area_as_first", "event_square"].contains(&region)
+    board::REGIONS.contains(&region)
+        && !["same_area_as_first", "event_square", "this_square"].contains(&region)
 }
 
 /// 隊列召喚's definitions (5.8.2-1 … 5.8.2-8).
