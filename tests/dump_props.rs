@@ -53,6 +53,8 @@ fn dump_figure() {
     let mut refused: BTreeMap<String, usize> = BTreeMap::new();
     // `DUMP_GAMES=pso2,sve`: only those games' files.
     let games = std::env::var("DUMP_GAMES").ok();
+    // Per game: moments and moments written.
+    let mut per_game: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     for path in corpus() {
         let name = path.to_string_lossy().to_string();
         let game = path
@@ -72,8 +74,13 @@ fn dump_figure() {
         };
         for at in 0..loaded.actions.len() {
             moments += 1;
+            let g = per_game.entry(game.clone()).or_default();
+            g.0 += 1;
             match attempt(&loaded, at, true) {
-                Ok(_) => written += 1,
+                Ok(_) => {
+                    written += 1;
+                    g.1 += 1;
+                }
                 Err(Refused::Stopped(_)) => stopped += 1,
                 Err(Refused::Differs(why)) => {
                     if std::env::var_os("DUMP_WHY").is_some() {
@@ -88,6 +95,9 @@ fn dump_figure() {
     by.sort_by(|a, b| b.1.cmp(a.1));
     for (k, n) in by.iter().take(25) {
         eprintln!("{n:5} refused, first difference {k}");
+    }
+    for (game, (n, w)) in &per_game {
+        eprintln!("{game}: {w} of {n} moments written");
     }
     let no: usize = refused.values().sum();
     eprintln!(

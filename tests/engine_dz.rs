@@ -174,3 +174,64 @@ fn a_board_no_duel_can_reach_is_refused_citing_the_rule_effect() {
         "one unit of each player on a square is legal: {err}"
     );
 }
+
+/// The state after action `n` of the stack example, without the rest.
+fn dumped(n: &str) -> serde_json::Value {
+    json_of(&["run", MOVE, "--dump-at", n, "--no-rest"])
+}
+
+/// The JSON `judge` prints for `args`, which must succeed.
+fn json_of(args: &[&str]) -> serde_json::Value {
+    let out = judge().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Runs scenario `v` with `actions`: the zone of card `s` at the end.
+fn zone_of_s(v: &serde_json::Value, actions: serde_json::Value) -> String {
+    let mut v = v.clone();
+    v["actions"] = actions;
+    let dir = std::env::temp_dir().join(format!("judge-dz-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join(format!("{}.json", v["actions"].to_string().len()));
+    std::fs::write(&f, v.to_string()).unwrap();
+    let o = json_of(&["run", "--json", f.to_str().unwrap()]);
+    o["outcome"]["state"]["cards"]["s"]["zone"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn a_move_on_the_stack_is_written_and_resumed() {
+    // After the move is declared, it waits on the stack with p1 holding
+    // priority: both passing resolves it (4.9.3).
+    let v = dumped("0");
+    let progress = &v["state"]["in_progress"];
+    assert_eq!(progress["priority"], "p1");
+    assert_eq!(progress["stack"][0]["kind"]["move"]["to"], "C2");
+    let pass = serde_json::json!([{ "do": "both_pass" }]);
+    assert_eq!(zone_of_s(&v, pass.clone()), "p1.C2");
+    // With the stack emptied, nothing moves: both passing ends the phase.
+    let mut empty = v.clone();
+    empty["state"]["in_progress"]["stack"] = serde_json::json!([]);
+    assert_eq!(zone_of_s(&empty, pass), "p1.C1");
+}
+
+#[test]
+fn a_broken_description_in_progress_is_a_located_error() {
+    let mut v = dumped("0");
+    v["state"]["in_progress"]["stack"][0]["kind"]["move"]["unit"] = "nobody".into();
+    let dir = std::env::temp_dir().join(format!("judge-dz-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("broken.json");
+    std::fs::write(&f, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    let out = judge().args(["run", f.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("nobody") && err.contains("in_progress"),
+        "{err}"
+    );
+}

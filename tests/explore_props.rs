@@ -179,7 +179,7 @@ fn every_dump_run_with_the_rest_ends_as_the_original() {
     // The games that describe a decision in progress wrote one.
     assert_eq!(
         in_progress,
-        ["pmv", "pso2", "sve"].into(),
+        ["dz", "pmv", "pso2", "sve"].into(),
         "dumps with `in_progress`"
     );
 }
@@ -187,9 +187,12 @@ fn every_dump_run_with_the_rest_ends_as_the_original() {
 /// Files with moments inside a procedure: a PMV attack and its block with
 /// priority passed, an SVE attack at its Quick window, a PSO2 played card
 /// with both sides of 交戦する chosen waiting in the resolution zone, then
-/// the battle it starts (the PSO2 worked examples 03 and 04 add a War Cry
-/// in a battle and responses on the resolution zone).
+/// the battle it starts, a DZ spell on the stack (the PSO2 worked examples
+/// 03 and 04 add a War Cry in a battle and responses on the resolution zone;
+/// the first four DZ worked examples a move on the stack and a battle with
+/// 即死).
 const IN_PROGRESS: &[&str] = &[
+    "rulings/dz/1.1.4-ex1-each-player-chooses-turn-player-first.json",
     "scenarios/pmv/07-transform-in-combat.json",
     "rulings/pmv/6.2.5.a-second-attacker-not-made.json",
     "rulings/sve/12.7.2-on-attack-before-quick.json",
@@ -250,16 +253,21 @@ fn a_bad_in_progress_is_a_located_error() {
         e.contains("the attacker `nope`") && e.contains("bad.json:1:"),
         "{e}"
     );
-    // A game that cannot start mid-procedure says so.
-    let mut v: Value =
-        serde_json::from_str(&std::fs::read_to_string("scenarios/dz/01-a-full-turn.json").unwrap())
-            .unwrap();
-    v["state"]["in_progress"] = serde_json::json!({});
-    std::fs::write(&file, v.to_string()).unwrap();
-    let o = judge(&["run", file.to_str().unwrap()]);
-    let e = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{e}");
-    assert!(e.contains("not implemented"), "{e}");
+    // A DZ description needs the player holding priority, a PSO2 one the
+    // window that is open.
+    for (game_file, says) in [
+        ("scenarios/dz/01-a-full-turn.json", "priority"),
+        ("scenarios/pso2/01-a-full-turn.json", "window"),
+    ] {
+        let mut v: Value =
+            serde_json::from_str(&std::fs::read_to_string(game_file).unwrap()).unwrap();
+        v["state"]["in_progress"] = serde_json::json!({});
+        std::fs::write(&file, v.to_string()).unwrap();
+        let o = judge(&["run", file.to_str().unwrap()]);
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{e}");
+        assert!(e.contains(says) && e.contains("in_progress"), "{e}");
+    }
 }
 
 /// The corpus figure (`cargo test --release --test explore_props

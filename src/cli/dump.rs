@@ -44,7 +44,7 @@ pub fn run(loaded: &Loaded, args: DumpArgs<'_>) -> CmdResult {
         }
         Err(Refused::Differs(why)) => {
             crate::errln!(
-                "error: the state after action {n} cannot be written as a scenario that goes on the same way: {why}. A scenario holds the board and, where the game can describe it, the decision in progress (`state.in_progress`: a PMV priority with its interference, attack and block; an SVE attack at its Quick window; a PSO2 right to act with its resolution zone and battle); anything else in progress (abilities waiting to resolve, a card on the stack, effects that last until later) starts again from the beginning of the phase"
+                "error: the state after action {n} cannot be written as a scenario that goes on the same way: {why}. A scenario holds the board and, where the game can describe it, the decision in progress (`state.in_progress`: a PMV priority with its interference, attack and block; an SVE attack at its Quick window; a DZ priority with its stack, battles and waiting triggers; a PSO2 right to act with its resolution zone and battle); anything else in progress (abilities waiting to resolve, a card on the stack, effects that last until later) starts again from the beginning of the phase"
             );
             return Ok(exit::NO_MATCH);
         }

@@ -259,7 +259,10 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("5.1.1", "速攻 is a static ability: a definition"),
     ("5.1.2-1", NI),
     ("5.2.1", "即死 is a triggered ability: a definition"),
-    ("5.3", NI),
+    (
+        "5.3.1",
+        "召集 is a static ability changing how a unit is played: a definition",
+    ),
     (
         "5.4.1",
         "加速 is a static ability: asserted through 5.4.1-1 and 5.4.1-2",
@@ -273,7 +276,14 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "5.7",
         "zone effects are implemented for static, activated and triggered abilities (flow/zone_effect.rs, rulings 2.10.3#ex1, 6.4.2#ex1), and 覚醒 (5.7.3, flow/awakening.rs); 5.7.1-3 (two zones at once) and 暴走 (5.7.2) are not: a scenario needing them stops with `not implemented: clause …`",
     ),
-    ("5.8", NI),
+    (
+        "5.8.1",
+        "隊列召喚 is a static ability changing how a unit is played: a definition",
+    ),
+    (
+        "5.8.2",
+        "every formation is applied (flow/special_play.rs); ストレート (5.8.2-1) and スモールアイ (5.8.2-5) are asserted by rulings, the others not yet",
+    ),
     ("5.9", NI),
     ("5.10", NI),
     ("5.12", NI),
@@ -338,10 +348,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "effects that change a card's colour are not implemented (2.27)",
     ),
     (
-        "3.11.1-3#ex1",
-        "triggers on a base being destroyed that pull a unit onto a square are not implemented (3.11.1-3 is asserted by 3.11.5-2#ex1)",
-    ),
-    (
         "4.3.1#ex1",
         "no outcome to check: the ability is classified as activated (a definition)",
     ),
@@ -361,8 +367,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "4.15.7#ex1",
         "an optional replacement (「かわりに…置いてよい」) is not implemented (闘気 cards are, 6.1)",
     ),
-    ("5.3.2-2#ex1", "召集 is not implemented (5.3.1)"),
-    ("5.8.3#ex1", "隊列召喚 is not implemented (5.8.1)"),
     (
         "6.2.2#ex4",
         "a mulligan (redraw at the start of the duel): scenarios start in a turn (3.2)",

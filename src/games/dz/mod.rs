@@ -211,6 +211,10 @@ static SPEC: GameSpec = GameSpec {
         "effect_zone",
         "attribute",
         "divide",
+        // 召集's square condition and 隊列召喚's definition
+        // (flow/special_play.rs).
+        "muster",
+        "formation",
     ],
     regions: flow::board::REGIONS,
     condition_counts: &[flow::AREA_COUNT],
@@ -244,5 +248,8 @@ impl GameModule for Dz {
     }
     fn run_planned(&self, game: Game, actions: &[Action], plan: &Plan) -> Outcome {
         crate::engine::driver::run(self, game, actions, plan)
+    }
+    fn check_in_progress(&self, game: &Game, v: &serde_json::Value) -> Result<(), String> {
+        flow::check_in_progress(game, v)
     }
 }

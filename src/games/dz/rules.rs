@@ -528,6 +528,12 @@ dz_clauses! {
     INSTANT_DEATH_GONE => "5.2.2-1",
     /// 召集.
     MUSTER => "5.3.1",
+    /// 召集's special play: as if your own area, released.
+    MUSTER_PLAY => "5.3.2",
+    /// The 召集 card no longer meets its condition: frozen as usual.
+    MUSTER_LOST => "5.3.2-1",
+    /// Special plays are not combined.
+    SPECIAL_ONE => "5.3.2-2",
     /// 加速.
     ACCELERATION => "5.4.1",
     /// 加速 in the first step.
@@ -552,6 +558,20 @@ dz_clauses! {
     AWAKENING_OPTIONAL => "5.7.3-2",
     /// 隊列召喚.
     FORMATION => "5.8.1",
+    /// 隊列召喚's special play: the formation cost, as if your own area.
+    FORMATION_PLAY => "5.8.2",
+    /// The formations: ストレート, トライアングル, エックス, アンダーバー,
+    /// スモールアイ, ビッグアイ, ビッグトライアングル, ボトムバー.
+    FORMATION_STRAIGHT => "5.8.2-1",
+    FORMATION_TRIANGLE => "5.8.2-2",
+    FORMATION_X => "5.8.2-3",
+    FORMATION_UNDERBAR => "5.8.2-4",
+    FORMATION_SMALL_EYE => "5.8.2-5",
+    FORMATION_BIG_EYE => "5.8.2-6",
+    FORMATION_BIG_TRIANGLE => "5.8.2-7",
+    FORMATION_BOTTOM_BAR => "5.8.2-8",
+    /// 隊列召喚 is a special play, not combined with another.
+    FORMATION_ONE => "5.8.3",
     /// 挟撃.
     PINCER => "5.9.1",
     /// 呼声.

@@ -700,10 +700,17 @@ fn finish(m: &mut M) {
     if waiting > 0 {
         rules.push(r::WAITING_STACK);
     }
+    // Its units stop battling in this battle only: a battle not yet over
+    // keeps them (3.11.1-3).
+    let units: Vec<CardId> = b.units.keys().cloned().collect();
+    let still = roles_elsewhere(m, &units).replace("also still", "still");
+    if !still.is_empty() {
+        rules.push(r::IN_TWO_BATTLES);
+    }
     m.record(
         "battle_end",
         format!(
-            "both players passed: the battle on {} ends{}",
+            "both players passed: the battle on {} ends{}{still}",
             b.square,
             if waiting > 0 {
                 format!("; the waiting stack ({waiting} item(s)) comes back")

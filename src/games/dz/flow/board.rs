@@ -29,6 +29,7 @@ pub const REGIONS: &[&str] = &[
     "same_area_as_first",
     // Only where a `put` goes (flow/put.rs): not a target filter's region.
     "event_square",
+    "this_square",
 ];
 
 /// The battle squares, index = area × 3 + line (from P1's view).

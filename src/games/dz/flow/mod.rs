@@ -11,6 +11,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
 use crate::engine::{Action, Card, CardId, EngineError, Flow, Game, Machine, PlayerId, Rules};
 
 mod activate;
@@ -35,9 +38,11 @@ mod put;
 mod resolve;
 mod resonance;
 mod restrict;
+mod resume;
 mod rule_effects;
 mod search;
 mod smash;
+mod special_play;
 mod statics;
 mod swap;
 mod targets;
@@ -125,6 +130,13 @@ pub const STATS: &[&str] = &[
     // and N per X.
     "freeze_units",
     "freeze_units_x",
+    // The 隊列召喚 cost (5.8.2, flow/special_play.rs): colourless, coloured.
+    "formation",
+    "formation_red",
+    "formation_black",
+    "formation_blue",
+    "formation_white",
+    "formation_green",
 ];
 
 /// The count a static ability's `condition` may bound: the area of the
@@ -150,6 +162,8 @@ pub const TRIGGERS: &[&str] = &[
     "on_attacked",
     "on_win",
     "to_graveyard",
+    // 「相手のベースがスクエアから墓地に置かれた時」 (flow/watchers.rs).
+    watchers::OPPONENT_BASE,
     "start_of_turn",
     "end_of_turn",
     // 進撃's own triggered ability: the move with its additional cost paid
@@ -199,6 +213,9 @@ pub const FLAGS: &[&str] = &[
     // to square; default: it keeps it (the same object, 2.23.8-4); the
     // flag puts it frozen, as a unit put from another zone (flow/put.rs).
     put::RELOCATED_FROZEN,
+    // A5: a unit played by 召集 / 隊列召喚 "as if your own area" is not
+    // destroyed in the central area (2.20.1-6); the flag destroys it.
+    special_play::CENTRAL_DESTROYED,
 ];
 
 /// Action words.
@@ -265,7 +282,8 @@ impl Phase {
 }
 
 /// A step of a battle (3.11.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum BattleStep {
     First,
     Second,
@@ -292,14 +310,14 @@ pub enum Step {
 
 /// A chosen target: the card and the object it was (its incarnation), so
 /// a zone change other than square to square makes it illegal (4.9.2-1).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tgt {
     pub card: CardId,
     pub inc: u32,
 }
 
 /// One hit of a battle damage exchange, fixed when stacked (3.12.4-1).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hit {
     pub dealer: CardId,
     pub dealer_inc: u32,
@@ -309,17 +327,22 @@ pub struct Hit {
 }
 
 /// What an entry of the stack is.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// A card played as a spell (2.21): a unit or base with its square, or
     /// a strategy with its targets (one list per effect with a chosen
     /// target).
     Spell {
         card: CardId,
-        square: Option<&'static str>,
+        #[serde(with = "resume::place_opt")]
+        square: Option<resume::Place>,
         targets: Vec<Option<Vec<Tgt>>>,
         /// The options picked of a modal spell (4.7.2-2).
         modes: Vec<usize>,
+        /// A unit played by 召集 or 隊列召喚 (5.3, 5.8).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        special: Option<special_play::Special>,
     },
     /// A triggered ability (4.8): read from `def` (last-known information,
     /// 4.9.2-6).
@@ -332,7 +355,8 @@ pub enum Kind {
         targets: Vec<Option<Vec<Tgt>>>,
         /// The square where the unit whose arrival triggered it was put
         /// (flow/nearby.rs): 「そのスクエア」 of its text.
-        event_square: Option<&'static str>,
+        #[serde(with = "resume::place_opt")]
+        event_square: Option<resume::Place>,
     },
     /// 即死's delayed trigger (5.2.2): put `unit` into its owner's graveyard.
     InstantDeath {
@@ -344,14 +368,17 @@ pub enum Kind {
     Move {
         unit: CardId,
         inc: u32,
-        from: &'static str,
-        to: &'static str,
+        #[serde(with = "resume::place")]
+        from: resume::Place,
+        #[serde(with = "resume::place")]
+        to: resume::Place,
         /// 進撃's additional cost was paid (5.11.2).
         advance: bool,
     },
     /// A battle damage exchange (3.12.2, 3.13.2).
     Exchange {
-        square: &'static str,
+        #[serde(with = "resume::place")]
+        square: resume::Place,
         hits: Vec<Hit>,
     },
     /// Creating (`update: false`) or updating the plan zone (3.8.2-3/-4).
@@ -359,21 +386,22 @@ pub enum Kind {
 }
 
 /// An entry of the stack.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     pub controller: PlayerId,
     pub kind: Kind,
 }
 
 /// A triggered ability waiting to be put on the stack (4.8.2).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Trig {
     pub controller: PlayerId,
     pub kind: Kind,
 }
 
 /// A unit played into the central area (2.20.1-6, 4.16.4-8/-9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Central {
     /// Not yet looked at by the rule effects.
     Placed,
@@ -382,10 +410,11 @@ pub enum Central {
 }
 
 /// A battle in progress (3.11).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Battle {
     pub id: u64,
-    pub square: &'static str,
+    #[serde(with = "resume::place")]
+    pub square: resume::Place,
     /// Battling units and the object each was (3.11.1-2).
     pub units: BTreeMap<CardId, u32>,
     pub attackers: BTreeSet<CardId>,
@@ -403,7 +432,7 @@ pub struct Battle {
 }
 
 /// 即死's trigger waiting for the end of a battle (5.2.2).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Delayed {
     pub battle: u64,
     pub controller: PlayerId,
@@ -630,13 +659,30 @@ fn act(m: &mut M, a: &Action) -> Result<(), EngineError> {
     priority::act(m, holder, a)
 }
 
+/// Checks a scenario's `state.in_progress` (flow/resume.rs).
+pub fn check_in_progress(g: &Game, v: &Value) -> Result<(), String> {
+    resume::parse(g, v).map(|_| ())
+}
+
 impl Rules for super::Dz {
     type Step = Step;
     fn check(&self, g: &Game) -> Result<(), EngineError> {
         rule_effects::unreachable_board(g)?;
         rule_effects::refuse(g)
     }
+    /// A player holding priority with something in progress
+    /// (flow/resume.rs).
+    fn in_progress(&self, m: &M) -> Option<Value> {
+        resume::describe(m)
+    }
+    /// The phase the scenario names from its beginning, or what is in
+    /// progress (`state.in_progress`, flow/resume.rs).
     fn start(&self, m: &mut M) -> Result<(), EngineError> {
+        if let Some(v) = m.game.in_progress.clone() {
+            let r = resume::parse(&m.game, &v).map_err(bad)?;
+            resume::resume(m, r);
+            return Ok(());
+        }
         let phase = Phase::parse(&m.game.turn.phase)
             .ok_or_else(|| bad(format!("unknown phase `{}`", m.game.turn.phase)))?;
         board::number_arrivals(&mut m.game);

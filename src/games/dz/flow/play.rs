@@ -6,8 +6,8 @@
 use crate::engine::{Action, EngineError, PlayerId, ZoneId, player_name};
 
 use super::{
-    Entry, Kind, M, board, cost, ctype, dz, dz_ref, has_kw, illegal, label, modes, r, targets,
-    text, types,
+    Entry, Kind, M, board, cost, ctype, dz, dz_ref, has_kw, illegal, label, modes, r, special_play,
+    targets, text, types,
 };
 
 /// Where the card is played from: its hand or its plan zone (3.8.2-5).
@@ -116,6 +116,8 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
             vec!["pass".into()],
         ));
     }
+    // 召集 or 隊列召喚 (5.3, 5.8): where the unit may go and its cost.
+    let special = special_play::decide(m, p, &card)?;
     // A card from the plan zone is played as a Normal action (3.8.2-5).
     let t = if from == "plan" {
         "normal"
@@ -127,7 +129,10 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
     let kind = ctype(&m.game, &card).to_string();
     let square: Option<&'static str> = match kind.as_str() {
         types::UNIT => {
-            let legal = unit_squares(m, p);
+            let legal = match &special {
+                Some(sp) => special_play::squares(m, p, &card, sp),
+                None => unit_squares(m, p),
+            };
             let alts = legal.iter().map(|s| format!("play {card} {s}")).collect();
             let Some(s) = a.target.as_deref().and_then(board::square) else {
                 return Err(illegal(
@@ -139,6 +144,23 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
                     alts,
                 ));
             };
+            if let Some(sp) = &special
+                && !legal.contains(&s)
+            {
+                return Err(illegal(
+                    special_play::deciding_rule(m, &card, sp),
+                    format!(
+                        "{s} is not a square {card} may be played to {} (there: {})",
+                        special_play::describe(m, sp),
+                        if legal.is_empty() {
+                            "none".to_string()
+                        } else {
+                            legal.join(", ")
+                        }
+                    ),
+                    alts,
+                ));
+            }
             if !legal.contains(&s) {
                 return Err(illegal(
                     r::UNIT_SQUARE,
@@ -201,6 +223,9 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
     if square.is_some_and(board::is_square) {
         rules.push(r::UNIT_SQUARE);
     }
+    if let Some(sp) = &special {
+        rules.extend(special_play::rules(m, &card, sp));
+    }
     rules.push(match (t, from) {
         (_, "plan") => r::PLAN_PLAY,
         ("quick", _) => r::QUICK_PLAY,
@@ -215,10 +240,14 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
         _ => r::STRATEGY_COST,
     });
     let where_to = square.map(|s| format!(" to {s}")).unwrap_or_default();
+    let how = special
+        .as_ref()
+        .map(|sp| format!(" {}", special_play::describe(m, sp)))
+        .unwrap_or_default();
     m.record(
         "play",
         format!(
-            "{} plays {}{where_to} from the {from} zone ({t} timing): it goes on the stack as a spell",
+            "{} plays {}{where_to} from the {from} zone ({t} timing){how}: it goes on the stack as a spell",
             player_name(p),
             label(&m.game, &card)
         ),
@@ -236,12 +265,22 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
     // no X symbol left to decide.
     let set = super::statics::set_cost(&m.game, p, &card);
     // 覚醒 chosen before X (4.7.2-3): the cost's stat prefix.
-    let prefix = super::awakening::decide(m, p, &card, from)?;
+    let mut prefix = super::awakening::decide(m, p, &card, from)?;
     if set.is_some() && !prefix.is_empty() {
         return Err(super::ni(
             r::AWAKENING,
             format!("{card}: 覚醒 while an effect sets its use cost"),
         ));
+    }
+    if special == Some(special_play::Special::Formation) {
+        // The formation cost replaces the use cost (5.8.2).
+        if set.is_some() || !prefix.is_empty() {
+            return Err(super::ni(
+                r::FORMATION_PLAY,
+                format!("{card}: 隊列召喚 with 覚醒 or a use cost an effect sets"),
+            ));
+        }
+        prefix = special_play::PREFIX;
     }
     let x = if set.is_some() {
         0
@@ -313,6 +352,7 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
             square,
             targets: tg,
             modes: picked,
+            special,
         },
     });
     m.record(

@@ -17,7 +17,8 @@
 //! the form card text uses) and the unit arrives frozen, or released when
 //! the card's text `put_state` is `released`; 速攻 does not release it
 //! (5.1.2-1). From a square it is moved there, the same object, its state
-//! changed only by `put_state`.
+//! changed only by `put_state` (`unchanged`: 「状態を変更せずに」, kept as
+//! the text says). `this_square`: the battle square of the effect's card.
 
 use crate::engine::{CardId, Effect, EngineError, PlayerId, Target, Who, player_name};
 
@@ -44,7 +45,16 @@ pub const SQUARES: &[&str] = &[
     "same_line",
     "battle_space",
     EVENT_SQUARE,
+    THIS_SQUARE,
 ];
+
+/// 「このカードのあるスクエア」: the battle square of the effect's card;
+/// nothing is put when it is on none.
+pub const THIS_SQUARE: &str = "this_square";
+
+/// `put_state` 「リリース/フリーズ状態を変更せずに」: a unit moved square to
+/// square keeps its state, as the text says (no reading needed).
+pub const UNCHANGED: &str = "unchanged";
 
 /// 「そのスクエア」: the square where the unit whose arrival triggered the
 /// ability was put (flow/nearby.rs); nothing is put when there is none.
@@ -231,6 +241,10 @@ fn onto_square(
             if to == EVENT_SQUARE {
                 return event == Some(*sq);
             }
+            if to == THIS_SQUARE {
+                return board::square(board::square_of(&m.game, cx.source).unwrap_or(""))
+                    == Some(*sq);
+            }
             board::square_in_region(
                 here.or(board::reference_square(&m.game, cx.source)),
                 sq,
@@ -348,6 +362,7 @@ pub(super) fn relocate(
     }
     if let Some(now) = state
         && now != was
+        && now != UNCHANGED
         && let Some(e) = m.trace.get_mut(at)
     {
         e.change(format!("{id}.state"), was, now);

@@ -8,8 +8,9 @@ use crate::engine::{EngineError, PlayerId, player_name};
 
 use super::{
     Central, Entry, Kind, M, Tgt, battle, board, dz, effects, has_kw, label, movement, moves, plan,
-    r, targets, types,
+    r, special_play, targets, types,
 };
+use special_play::Special;
 
 /// Resolves the top entry of the stack.
 pub fn top(m: &mut M) -> Result<(), EngineError> {
@@ -23,7 +24,16 @@ pub fn top(m: &mut M) -> Result<(), EngineError> {
             square,
             targets,
             modes,
-        } => spell(m, controller, &card, square, &targets, &modes),
+            special,
+        } => spell(
+            m,
+            controller,
+            &card,
+            square,
+            &targets,
+            &modes,
+            special.as_ref(),
+        ),
         Kind::Ability {
             source,
             source_inc,
@@ -160,6 +170,7 @@ fn spell(
     square: Option<&'static str>,
     tg: &[Option<Vec<Tgt>>],
     picked: &[usize],
+    special: Option<&Special>,
 ) -> Result<(), EngineError> {
     let kind = super::ctype(&m.game, card).to_string();
     match (kind.as_str(), square) {
@@ -169,7 +180,19 @@ fn spell(
             let granted = !has_kw(&m.game, card, "haste")
                 && super::statics::grants_on_arrival(&m.game, card, p, sq, "haste");
             let haste = has_kw(&m.game, card, "haste") || granted;
-            let central = board::area_for(sq, p) == 1;
+            // 召集: released while its card still meets the condition
+            // (5.3.2, 5.3.2-1).
+            let mustered = match special {
+                Some(Special::Muster { by }) => Some(special_play::muster_holds(m, p, by, sq)),
+                _ => None,
+            };
+            let released = haste || mustered == Some(true);
+            let central_area = board::area_for(sq, p) == 1;
+            // Played "as if your own area" (5.3.2, 5.8.2): not a unit played
+            // into the central area unless the reading says so.
+            let as_own =
+                special.is_some() && !super::reading(&m.game, special_play::CENTRAL_DESTROYED);
+            let central = central_area && !as_own;
             let mut rules = vec![
                 r::RESOLVE,
                 r::PLACED_AT_END,
@@ -185,21 +208,54 @@ fn spell(
                 rules.push(r::STATIC);
                 rules.push(r::STATIC_ARRIVAL);
             }
-            if central {
+            match mustered {
+                Some(true) => rules.push(r::MUSTER_PLAY),
+                Some(false) => rules.push(r::MUSTER_LOST),
+                None => {}
+            }
+            if let Some(sp) = special
+                && *sp == Special::Formation
+            {
+                rules.push(r::FORMATION_PLAY);
+            }
+            if central_area {
                 rules.push(r::UNIT_CENTRAL);
             }
-            m.record(
+            let state = if haste {
+                "released (速攻)"
+            } else if mustered == Some(true) {
+                "released (召集)"
+            } else if mustered == Some(false) {
+                "frozen: the card with 召集 no longer meets its condition"
+            } else {
+                "frozen"
+            };
+            let e = m.record(
                 "resolve",
                 format!(
                     "both players passed: {} resolves and is put on {sq} ({}) under {}'s control, {}",
                     label(&m.game, card),
                     board::area_name(sq, p),
                     player_name(p),
-                    if haste { "released (速攻)" } else { "frozen" }
+                    state
                 ),
                 &rules,
             );
-            moves::place(m, card, p, sq, !haste);
+            if special.is_some() && central_area {
+                e.note(if as_own {
+                    format!(
+                        "judge's reading: played as if the square were {}'s own area, the unit is not one played into the central area, so the rule effect of 2.20.1-6 does not destroy it (flag {}: it is destroyed as any unit played there)",
+                        player_name(p),
+                        special_play::CENTRAL_DESTROYED
+                    )
+                } else {
+                    format!(
+                        "flag {}: the special play changes only where the unit may be played; played to the central area it is destroyed as any unit played there (2.20.1-6)",
+                        special_play::CENTRAL_DESTROYED
+                    )
+                });
+            }
+            moves::place(m, card, p, sq, !released);
             if central {
                 dz(&mut m.game).central.insert(card.into(), Central::Placed);
             }

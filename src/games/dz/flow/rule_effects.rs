@@ -367,12 +367,38 @@ pub fn unreachable_board(g: &Game) -> Result<(), EngineError> {
 /// anything runs.
 pub fn refuse(g: &Game) -> Result<(), EngineError> {
     const NOT_YET: &[(&str, &str)] = &[
-        ("muster", r::MUSTER),
         ("rampage", r::RAMPAGE),
-        ("formation_summon", r::FORMATION),
         ("pincer", r::PINCER),
         ("call", r::CALL),
         ("linkage", r::LINKAGE),
+    ];
+    // Keywords whose card names a word from a list in a text field.
+    let named: [(&str, &str, &str, &str, Vec<&str>); 3] = [
+        (
+            "muster",
+            "muster",
+            r::MUSTER,
+            "召集 names its square condition (a region for one square)",
+            super::board::REGIONS
+                .iter()
+                .copied()
+                .filter(|t| super::special_play::muster_region(t))
+                .collect(),
+        ),
+        (
+            "formation_summon",
+            "formation",
+            r::FORMATION,
+            "隊列召喚 names its definition",
+            super::special_play::FORMATIONS.to_vec(),
+        ),
+        (
+            "zone_effect",
+            "effect_zone",
+            r::ZONE_EFFECT,
+            "a zone effect names its zone",
+            super::zone_effect::ZONES.to_vec(),
+        ),
     ];
     let used: std::collections::BTreeSet<&String> = g.cards.values().map(|c| &c.def).collect();
     for key in used {
@@ -382,19 +408,21 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                 return Err(ni(clause, format!("keyword `{k}` of card `{key}`")));
             }
         }
-        if d.has_keyword("zone_effect")
-            && !d
-                .text
-                .get("effect_zone")
-                .is_some_and(|z| super::zone_effect::ZONES.contains(&z.as_str()))
-        {
-            return Err(ni(
-                r::ZONE_EFFECT,
-                format!(
-                    "card `{key}`: a zone effect names its zone in the text `effect_zone` ({})",
-                    super::zone_effect::ZONES.join(", ")
-                ),
-            ));
+        for (kw, field, clause, what, options) in &named {
+            if d.has_keyword(kw)
+                && !d
+                    .text
+                    .get(*field)
+                    .is_some_and(|t| options.contains(&t.as_str()))
+            {
+                return Err(ni(
+                    clause,
+                    format!(
+                        "card `{key}`: {what} in the text `{field}` ({})",
+                        options.join(", ")
+                    ),
+                ));
+            }
         }
         if let Some(t) = d.text.get("divide")
             && t != "damage"
@@ -435,10 +463,10 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
             ));
         }
         if let Some(t) = d.text.get("put_state")
-            && !["released", "frozen"].contains(&t.as_str())
+            && !["released", "frozen", "unchanged"].contains(&t.as_str())
         {
             return Err(super::bad(format!(
-                "card `{key}`: put_state `{t}` is not released or frozen"
+                "card `{key}`: put_state `{t}` is not released, frozen or unchanged"
             )));
         }
         if let Some(t) = d.text.get("resistance")

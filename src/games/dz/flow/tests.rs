@@ -241,3 +241,115 @@ fn a_watcher_sees_only_its_controllers_units_in_its_line() {
     assert_eq!(zone(&o, "mine"), "p1.graveyard");
     assert_eq!(o.state["players"]["p1"]["zone_counts"]["hand"], 2);
 }
+
+/// Plays a unit with 隊列召喚 `def` for `who` (the turn player) to `to`,
+/// with a unit of `who` on each battle square and a base on each base
+/// square of `mine`: where the unit is after it resolves, or the rule
+/// that rejected the play.
+fn formation(def: &str, who: &str, mine: &[&str], to: &str) -> String {
+    let card = |sq: &str, i: usize| {
+        let c = if sq.starts_with("base_") { "b" } else { "u" };
+        format!(r#""{sq}": [ {{ "id": "{c}{i}", "card": "{c}" }} ]"#)
+    };
+    let zones: Vec<String> = mine.iter().enumerate().map(|(i, s)| card(s, i)).collect();
+    let text = format!(
+        r#"{{ "game": "dz", "name": "t", "source": "test",
+          "cards": {{
+            "f": {{ "name": "隊列", "type": "unit", "attack": 1000, "keywords": ["formation_summon"],
+                    "text": {{ "formation": "{def}" }}, "stats": {{ "red": 5, "formation_red": 1 }} }},
+            "u": {{ "name": "u", "type": "unit", "attack": 1000, "stats": {{ "red": 1 }} }},
+            "b": {{ "name": "b", "type": "base", "stats": {{ "red": 1 }} }},
+            "e": {{ "name": "赤", "type": "strategy", "stats": {{ "red": 1 }} }} }},
+          "state": {{ "turn": {{ "player": "{who}", "phase": "main", "number": {n} }},
+            "players": {{ "{who}": {{ "zones": {{ "deck": {{ "count": 5 }}, "hand": [ {{ "id": "x", "card": "f" }} ],
+                                     "energy": [ "e" ] {sep} {zones} }} }},
+                         "{other}": {{ "zones": {{ "deck": {{ "count": 5 }} }} }} }} }},
+          "actions": [ {{ "do": "play", "card": "x", "target": "{to}", "choices": {{ "formation": true }} }}, {PASS} ] }}"#,
+        n = if who == "p1" { 3 } else { 4 },
+        other = if who == "p1" { "p2" } else { "p1" },
+        sep = if zones.is_empty() { "" } else { "," },
+        zones = zones.join(", "),
+    );
+    let loaded = load_str("t.json", &text, None).expect("test scenario loads");
+    let o = loaded.module.run(loaded.game.clone(), &loaded.actions);
+    match o.rejections.first() {
+        Some(r) => format!("rejected {}", r.rule),
+        None => zone(&o, "x"),
+    }
+}
+
+/// Formations, the player, that player's squares, the square played to,
+/// and where the unit ends (or the rule rejecting the play).
+const FORMATION_CASES: &[(&str, &str, &[&str], &str, &str)] = &[
+    // ストレート: the left and right central squares (5.8.2-1).
+    ("straight", "p1", &["L2", "R2"], "C2", "p1.C2"),
+    ("straight", "p1", &["L2"], "C2", "rejected 5.8.2-1"),
+    // トライアングル: left and right own area, centre enemy area (5.8.2-2);
+    // P2's own area is row 3.
+    ("triangle", "p1", &["L1", "R1", "C3"], "C2", "p1.C2"),
+    ("triangle", "p2", &["L3", "R3", "C1"], "C2", "p2.C2"),
+    (
+        "triangle",
+        "p2",
+        &["L1", "R1", "C3"],
+        "C2",
+        "rejected 5.8.2-2",
+    ),
+    // エックス: the four corners (5.8.2-3).
+    ("x", "p1", &["L1", "R1", "L3", "R3"], "C2", "p1.C2"),
+    ("x", "p1", &["L1", "R1", "L3"], "C2", "rejected 5.8.2-3"),
+    // アンダーバー: the whole own area (5.8.2-4); only the centre-central
+    // square is the ★ of these formations.
+    ("underbar", "p2", &["L3", "C3", "R3"], "C2", "p2.C2"),
+    (
+        "underbar",
+        "p2",
+        &["L3", "C3", "R3"],
+        "L2",
+        "rejected 5.8.2-4",
+    ),
+    // スモールアイ: behind one of your units in its line, toward your side
+    // (5.8.2-5).
+    ("small_eye", "p1", &["L2"], "L1", "p1.L1"),
+    ("small_eye", "p1", &["L2"], "L3", "rejected 5.8.2-5"),
+    ("small_eye", "p2", &["L2"], "L3", "p2.L3"),
+    // ビッグアイ: own and enemy area of one line, its central square
+    // (5.8.2-6).
+    ("big_eye", "p1", &["R1", "R3"], "R2", "p1.R2"),
+    ("big_eye", "p1", &["R1", "R3"], "C2", "rejected 5.8.2-6"),
+    // ビッグトライアングル: your left and right base squares and the centre
+    // enemy-area square (5.8.2-7).
+    (
+        "big_triangle",
+        "p1",
+        &["base_L", "base_R", "C3"],
+        "C2",
+        "p1.C2",
+    ),
+    // ボトムバー: all three of your base squares (5.8.2-8).
+    (
+        "bottom_bar",
+        "p1",
+        &["base_L", "base_C", "base_R"],
+        "C2",
+        "p1.C2",
+    ),
+    (
+        "bottom_bar",
+        "p1",
+        &["base_L", "base_R"],
+        "C2",
+        "rejected 5.8.2-8",
+    ),
+];
+
+#[test]
+fn each_formation_stands_on_its_own_squares_seen_from_its_player() {
+    for (def, who, mine, to, want) in FORMATION_CASES {
+        assert_eq!(
+            formation(def, who, mine, to),
+            *want,
+            "{def} for {who} with {mine:?} to {to}"
+        );
+    }
+}

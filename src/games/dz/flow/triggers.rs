@@ -123,6 +123,9 @@ pub fn placed(m: &mut M, card: &str) {
 /// A card leaves a square for zone `to`: its "put into the graveyard from
 /// a square" ability triggers with last-known information (4.8.11).
 pub fn leaving(m: &mut M, card: &Card, to: &str) {
+    if to == "graveyard" && super::ctype(&m.game, &card.id) == super::types::BASE {
+        super::watchers::base_left(m, card);
+    }
     if to == "graveyard" {
         fire_def(
             m,

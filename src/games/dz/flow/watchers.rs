@@ -18,6 +18,20 @@ pub const TRIGGER: &str = "unit_to_graveyard";
 /// The replacement form.
 pub const REPLACEMENT: &str = "instead_of_unit_graveyard";
 
+/// 「相手のベースがスクエアから墓地に置かれた時」: an ability of a card on a
+/// square watching its controller's opponent's bases.
+pub const OPPONENT_BASE: &str = "opponent_base_to_graveyard";
+
+/// Base `b` has gone from its base square to the graveyard: the cards on
+/// the squares of the other player watching for it trigger (4.8.11).
+pub fn base_left(m: &mut M, b: &Card) {
+    for (w, _) in board::cards_on_squares(&m.game) {
+        if w.controller != b.controller && has(&m.game, &w, OPPONENT_BASE) {
+            triggers::fire_def(m, &w, OPPONENT_BASE, &[r::LEAVING_TRIGGER]);
+        }
+    }
+}
+
 /// Starts a new simultaneous event (one effect, one round of rule
 /// effects): cards that left the squares before it are no longer seen as
 /// leaving with the next ones.

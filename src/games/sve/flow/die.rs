@@ -44,8 +44,7 @@ pub(super) fn unsupported(key: &str, effects: &[Effect]) -> Option<(&'static str
 /// Rolls the die of `this`'s effect and carries out the results whose
 /// numbers hold the number rolled, in printed order.
 pub(super) fn roll_die(m: &mut M, results: &[DieResult], this: &str, master: PlayerId) -> R<()> {
-    let n = m.game.rng.below(FACES as u64) as i64 + 1;
-    let picked: Vec<&DieResult> = results.iter().filter(|o| o.holds(n)).collect();
+    let (n, picked) = DieResult::roll(&mut m.game.rng, FACES as u64, results);
     let what = if picked.is_empty() {
         "no result of the text names it: nothing more happens".to_string()
     } else {
