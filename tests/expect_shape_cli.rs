@@ -77,6 +77,18 @@ fn an_empty_counters_object_means_no_counters() {
     );
 }
 
+#[test]
+fn an_empty_section_means_an_empty_section() {
+    // Read whole, not pruned to the keys it names (none): a and c are there.
+    let ex = r#"{ "state": { "cards": {} } }"#;
+    let (code, out) = check("nocards.json", &scenario("{}", ex));
+    assert_eq!(
+        code, 1,
+        "`cards: {{}}` must fail on a board with cards: {out}"
+    );
+    assert!(out.contains("\"a\": {"), "the diff shows the cards: {out}");
+}
+
 /// Each never-failing shape, the path the error names, and words of its
 /// message.
 const REFUSED: &[(&str, &str, &str)] = &[
