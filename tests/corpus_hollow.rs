@@ -5,8 +5,9 @@
 //! - no ruling's expectations are satisfied by an engine that does nothing
 //!   (the board after running no actions, with no trace and no rejection),
 //!   unless `expect.negative` says which naive outcome the ruling rules out;
-//! - no `never` pattern (rulings and scenarios) names a step the engine
-//!   never takes, which no engine could fail.
+//! - no `never` pattern or `not_cited` clause (rulings and scenarios) names
+//!   a step the engine never takes or a clause it never cites, which could
+//!   not fail.
 
 use std::path::{Path, PathBuf};
 
@@ -306,48 +307,74 @@ fn no_ruling_passes_on_an_engine_that_does_nothing() {
 
 /// A `never` pattern whose `step` no run of the corpora ever takes, in
 /// that game, could not fail whatever the engine does (a misspelt step,
-/// `atack`): every such step must be one the engine takes somewhere (the
-/// naive outcome's step, taken by another ruling). The loader refuses the
-/// other never-failing shapes where they are written (empty lists and
-/// patterns, objects the board lacks); this one needs the whole corpus.
+/// `atack`); nor could a clause of `not_cited` or of a `never` pattern's
+/// `cites` that no run ever cites. Each must be one the engine takes or
+/// cites somewhere (the naive outcome's, shown by another ruling). The
+/// loader refuses the other never-failing shapes where they are written
+/// (empty lists and patterns, objects the board lacks); this one needs the
+/// whole corpus.
 #[test]
-fn every_never_pattern_names_a_step_the_engine_takes() {
+fn every_never_pattern_and_not_cited_clause_can_occur() {
+    use std::collections::{BTreeMap, BTreeSet};
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let files =
         tcg_judge::cli::check::collect(&[root.join("rulings"), root.join("scenarios")]).unwrap();
-    let mut taken: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> =
-        Default::default();
-    let mut nevers = Vec::new();
+    // Per game: the steps taken and the clauses cited by some run.
+    let mut taken: BTreeMap<String, (BTreeSet<String>, BTreeSet<String>)> = BTreeMap::new();
+    // (file, what, game, step or clause, whether a step)
+    let mut claims: Vec<(String, String, String, String, bool)> = Vec::new();
     for f in &files {
         let (loaded, outcome) =
             tcg_judge::scenario::run_file(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         let game = loaded.scenario.game.clone();
-        let steps = taken.entry(game.clone()).or_default();
-        steps.extend(outcome.trace.iter().map(|t| t.step.clone()));
-        for (i, p) in loaded.scenario.expect.never.iter().enumerate() {
+        let (steps, cited) = taken.entry(game.clone()).or_default();
+        for t in &outcome.trace {
+            steps.insert(t.step.clone());
+            cited.extend(t.rules.iter().map(|r| r.to_string()));
+        }
+        let ex = &loaded.scenario.expect;
+        let mut claim = |what: String, id: &str, step: bool| {
+            claims.push((rel(f), what, game.clone(), id.to_string(), step));
+        };
+        for (i, p) in ex.never.iter().enumerate() {
             if let Some(step) = &p.step {
-                nevers.push((rel(f), i, game.clone(), step.clone()));
+                claim(format!("expect.never[{i}].step"), step, true);
             }
+            for c in &p.cites {
+                claim(format!("expect.never[{i}].cites"), c, false);
+            }
+        }
+        for c in &ex.not_cited {
+            claim("expect.not_cited".into(), c, false);
         }
     }
     assert!(
-        nevers.len() > 50,
+        claims.len() > 50,
         "the corpus's never patterns were not found"
     );
-    let bad: Vec<String> = nevers
+    let below = |pattern: &str, actual: &str| {
+        actual == pattern
+            || actual
+                .strip_prefix(pattern)
+                .is_some_and(|rest| rest.starts_with('.'))
+    };
+    let bad: Vec<String> = claims
         .into_iter()
-        .filter(|(_, _, game, step)| {
-            !taken[game].iter().any(|t| {
-                t == step
-                    || t.strip_prefix(step.as_str())
-                        .is_some_and(|rest| rest.starts_with('.'))
-            })
+        .filter(|(_, _, game, id, step)| {
+            let (steps, cited) = &taken[game];
+            if *step {
+                !steps.iter().any(|t| below(id, t))
+            } else {
+                !cited
+                    .iter()
+                    .any(|c| tcg_judge::scenario::format::covers(id, c))
+            }
         })
-        .map(|(f, i, _, step)| format!("{f}: expect.never[{i}].step `{step}`"))
+        .map(|(f, what, _, id, _)| format!("{f}: {what} `{id}`"))
         .collect();
     assert!(
         bad.is_empty(),
-        "{} never patterns name a step no run takes (they cannot fail):\n{}",
+        "{} never patterns or not_cited clauses name what no run does (they cannot fail):\n{}",
         bad.len(),
         bad.join("\n")
     );

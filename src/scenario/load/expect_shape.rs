@@ -1,10 +1,12 @@
 //! Expectations that could never fail, refused where the file writes them
-//! (issue 13): an `expect` that asserts nothing, an empty `state`, an empty
-//! list or pattern, a `text` of no words, a blank `negative`, and a `never`
-//! pattern naming an object the game does not have. Each error says what to
+//! (issue 13): an empty `state`, an empty list or pattern, a `text` of no
+//! words, a blank `negative`, and a `never` pattern naming an object the
+//! game does not have. Each error says what to
 //! write instead. (An empty object *inside* a state is not refused: it means
 //! an empty object, e.g. `"counters": {}` is "no counters"; see
-//! [`crate::scenario::expect::project`].)
+//! [`crate::scenario::expect::project`]. An empty `expect` is not refused
+//! either: it asserts that no action is rejected, as any `expect` does; a
+//! ruling that asserts no more fails tests/corpus_hollow.rs.)
 //!
 //! These are read from the written JSON, not the parsed [`Expect`]: serde's
 //! defaults cannot tell an absent list from an empty one.
@@ -17,8 +19,6 @@ use super::{Ctx, ScenarioError, k};
 use crate::engine::Game;
 use crate::scenario::locate::{Seg, span};
 
-/// The parts of `expect` that assert nothing about the run by themselves.
-const SILENT: &[&str] = &["//", "negative"];
 /// Lists whose being empty asserts nothing (an empty `rejected` does: no
 /// action is rejected).
 const LISTS: &[&str] = &["cites", "not_cited", "trace", "never", "checkpoints"];
@@ -35,13 +35,6 @@ pub(super) fn check_shapes(cx: &Ctx, text: &str, game: &Game) -> Result<(), Scen
     let Ok(Value::Object(ex)) = serde_json::from_str::<Value>(&text[s..e]) else {
         return Ok(());
     };
-    if ex.keys().all(|key| SILENT.contains(&key.as_str())) {
-        return Err(cx.err(
-            &[k("expect")],
-            "this `expect` asserts nothing but that every action is legal",
-            Some(r#"say so with "rejected": [], or name the outcome (`result`, `state`, `cites`, `trace`…)"#.into()),
-        ));
-    }
     if let Some(n) = ex.get("negative").and_then(Value::as_str)
         && n.trim().is_empty()
     {
