@@ -159,6 +159,11 @@ const REFUSED: &[(&str, &str, &str)] = &[
         "a `text` of no words",
     ),
     (
+        r#"{ "never": [ { "step": "" } ] }"#,
+        "expect.never[0].step",
+        "a blank `step` matches no trace entry",
+    ),
+    (
         r#"{ "result": "ongoing", "negative": " " }"#,
         "expect.negative",
         "a blank `negative`",

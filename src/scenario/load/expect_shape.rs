@@ -1,9 +1,9 @@
 //! Expectations that could never fail, refused where the file writes them
-//! (issue 13): an empty `state`, an empty list or pattern, a `text` of no
-//! words, a blank `negative`, and a `never` pattern naming an object the
-//! game does not have. Each error says what to
-//! write instead. (An empty object *inside* a state is not refused: it means
-//! an empty object, e.g. `"counters": {}` is "no counters"; see
+//! (issue 13): an empty `state`, an empty list or pattern, a blank `step`,
+//! a `text` of no words, a blank `negative`, and a `never` pattern naming an
+//! object the game does not have. Each error says what to write instead.
+//! (An empty object *inside* a state is not refused: it means an empty
+//! object, e.g. `"counters": {}` is "no counters"; see
 //! [`crate::scenario::expect::project`]. An empty `expect` is not refused
 //! either: it asserts that no action is rejected, as any `expect` does; a
 //! ruling that asserts no more fails tests/corpus_hollow.rs.)
@@ -136,6 +136,15 @@ fn pattern_shape(cx: &Ctx, at: &[Seg], p: &Value) -> Result<(), ScenarioError> {
             &[at, &[k("changes")]].concat(),
             "an empty `changes` asserts nothing",
             Some(r#"remove it, or name a change, e.g. "p2.defense": -1"#.into()),
+        ));
+    }
+    if let Some(st) = o.get("step").and_then(Value::as_str)
+        && st.trim().is_empty()
+    {
+        return Err(cx.err(
+            &[at, &[k("step")]].concat(),
+            "a blank `step` matches no trace entry",
+            Some("name the procedure (`attack`, `rule`…; `judge run` shows each step), or remove `step`".into()),
         ));
     }
     if let Some(t) = o.get("text").and_then(Value::as_str)
