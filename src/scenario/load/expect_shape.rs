@@ -138,23 +138,27 @@ fn pattern_shape(cx: &Ctx, at: &[Seg], p: &Value) -> Result<(), ScenarioError> {
             Some(r#"remove it, or name a change, e.g. "p2.defense": -1"#.into()),
         ));
     }
-    if let Some(st) = o.get("step").and_then(Value::as_str)
-        && st.trim().is_empty()
-    {
-        return Err(cx.err(
-            &[at, &[k("step")]].concat(),
+    // Blank words: a `step` of none matches no entry, a `text` of none every
+    // entry (`note: ""` is meant: the entry has a judge's note).
+    let blanks = [
+        (
+            "step",
             "a blank `step` matches no trace entry",
-            Some("name the procedure (`attack`, `rule`…; `judge run` shows each step), or remove `step`".into()),
-        ));
-    }
-    if let Some(t) = o.get("text").and_then(Value::as_str)
-        && t.trim().is_empty()
-    {
-        return Err(cx.err(
-            &[at, &[k("text")]].concat(),
+            "name the procedure (`attack`, `rule`…; `judge run` shows each step), or remove `step`",
+        ),
+        (
+            "text",
             "a `text` of no words matches every entry",
-            Some("give words of the step's text, or remove `text` (`note: \"\"` asks for a judge's note)".into()),
-        ));
+            "give words of the step's text, or remove `text` (`note: \"\"` asks for a judge's note)",
+        ),
+    ];
+    for (key, message, help) in blanks {
+        if o.get(key)
+            .and_then(Value::as_str)
+            .is_some_and(|w| w.trim().is_empty())
+        {
+            return Err(cx.err(&[at, &[k(key)]].concat(), message, Some(help.into())));
+        }
     }
     Ok(())
 }
