@@ -1,10 +1,13 @@
-//! The two checks that keep the rulings corpus honest (issue 13):
+//! The checks that keep the rulings corpus honest (issue 13):
 //! - every ruling asserts the clause it is named after (in `expect.cites`,
 //!   a rejection's rule, or a trace pattern's `cites`), so that an engine
 //!   that stopped applying that clause would fail it;
 //! - no ruling's expectations are satisfied by an engine that does nothing
 //!   (the board after running no actions, with no trace and no rejection),
-//!   unless `expect.negative` says which naive outcome the ruling rules out.
+//!   unless `expect.negative` says which naive outcome the ruling rules out;
+//! - no `never` pattern or `not_cited` clause (rulings and scenarios) names
+//!   a step the engine never takes or a clause it never cites, which could
+//!   not fail.
 
 use std::path::{Path, PathBuf};
 
@@ -157,11 +160,12 @@ fn routine_moves(loaded: &tcg_judge::scenario::Loaded) -> Routine {
 /// `state` (an expected partial state) less the routine expectations: a
 /// played command's or spell's zone when it is the netherworld / cemetery,
 /// and `sleep` among a fighter's states. A card left with no expectation
-/// is dropped.
-fn without_routine(state: &serde_json::Value, r: &Routine) -> serde_json::Value {
+/// is dropped, and so are `cards` and the state itself when nothing is left
+/// (`None`): an empty object would assert emptiness, not "nothing".
+fn without_routine(state: &serde_json::Value, r: &Routine) -> Option<serde_json::Value> {
     let mut state = state.clone();
     let Some(cards) = state.get_mut("cards").and_then(|c| c.as_object_mut()) else {
-        return state;
+        return Some(state);
     };
     for (id, zone_kind) in &r.played {
         if let Some(e) = cards.get_mut(id).and_then(|e| e.as_object_mut()) {
@@ -186,7 +190,15 @@ fn without_routine(state: &serde_json::Value, r: &Routine) -> serde_json::Value 
         }
     }
     cards.retain(|_, e| e.as_object().is_none_or(|o| o.keys().any(|k| k != "//")));
+    if cards.is_empty()
+        && let Some(o) = state.as_object_mut()
+    {
+        o.remove("cards");
+    }
     state
+        .as_object()
+        .is_none_or(|o| !o.is_empty())
+        .then_some(state)
 }
 
 /// The board an engine that does nothing leaves: the starting board as the
@@ -241,13 +253,15 @@ fn hollow(loaded: &tcg_judge::scenario::Loaded) -> bool {
     let routine = routine_moves(loaded);
     let board = tcg_judge::scenario::format::Expect {
         result: ex.result.clone(),
-        state: ex.state.as_ref().map(|s| without_routine(s, &routine)),
+        state: ex.state.as_ref().and_then(|s| without_routine(s, &routine)),
         checkpoints: ex
             .checkpoints
             .iter()
-            .map(|c| tcg_judge::scenario::format::Checkpoint {
-                after: 0,
-                state: without_routine(&c.state, &routine),
+            .filter_map(|c| {
+                Some(tcg_judge::scenario::format::Checkpoint {
+                    after: 0,
+                    state: without_routine(&c.state, &routine)?,
+                })
             })
             .collect(),
         ..Default::default()
@@ -286,6 +300,81 @@ fn no_ruling_passes_on_an_engine_that_does_nothing() {
     assert!(
         bad.is_empty(),
         "{} rulings pass on an engine that does nothing (strengthen them, or say in `expect.negative` which naive outcome they rule out):\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+/// A `never` pattern whose `step` no run of the corpora ever takes, in
+/// that game, could not fail whatever the engine does (a misspelt step,
+/// `atack`); nor could a clause of `not_cited` or of a `never` pattern's
+/// `cites` that no run ever cites. Each must be one the engine takes or
+/// cites somewhere (the naive outcome's, shown by another ruling). The
+/// loader refuses the other never-failing shapes where they are written
+/// (empty lists and patterns, objects the board lacks); this one needs the
+/// whole corpus.
+#[test]
+fn every_never_pattern_and_not_cited_clause_can_occur() {
+    use std::collections::{BTreeMap, BTreeSet};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files =
+        tcg_judge::cli::check::collect(&[root.join("rulings"), root.join("scenarios")]).unwrap();
+    // Per game: the steps taken and the clauses cited by some run.
+    let mut taken: BTreeMap<String, (BTreeSet<String>, BTreeSet<String>)> = BTreeMap::new();
+    // (file, what, game, step or clause, whether a step)
+    let mut claims: Vec<(String, String, String, String, bool)> = Vec::new();
+    for f in &files {
+        let (loaded, outcome) =
+            tcg_judge::scenario::run_file(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let game = loaded.scenario.game.clone();
+        let (steps, cited) = taken.entry(game.clone()).or_default();
+        for t in &outcome.trace {
+            steps.insert(t.step.clone());
+            cited.extend(t.rules.iter().map(|r| r.to_string()));
+        }
+        let ex = &loaded.scenario.expect;
+        let mut claim = |what: String, id: &str, step: bool| {
+            claims.push((rel(f), what, game.clone(), id.to_string(), step));
+        };
+        for (i, p) in ex.never.iter().enumerate() {
+            if let Some(step) = &p.step {
+                claim(format!("expect.never[{i}].step"), step, true);
+            }
+            for c in &p.cites {
+                claim(format!("expect.never[{i}].cites"), c, false);
+            }
+        }
+        for c in &ex.not_cited {
+            claim("expect.not_cited".into(), c, false);
+        }
+    }
+    assert!(
+        claims.len() > 50,
+        "the corpus's never patterns were not found"
+    );
+    let below = |pattern: &str, actual: &str| {
+        actual == pattern
+            || actual
+                .strip_prefix(pattern)
+                .is_some_and(|rest| rest.starts_with('.'))
+    };
+    let bad: Vec<String> = claims
+        .into_iter()
+        .filter(|(_, _, game, id, step)| {
+            let (steps, cited) = &taken[game];
+            if *step {
+                !steps.iter().any(|t| below(id, t))
+            } else {
+                !cited
+                    .iter()
+                    .any(|c| tcg_judge::scenario::format::covers(id, c))
+            }
+        })
+        .map(|(f, what, _, id, _)| format!("{f}: {what} `{id}`"))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{} never patterns or not_cited clauses name what no run does (they cannot fail):\n{}",
         bad.len(),
         bad.join("\n")
     );

@@ -14,10 +14,11 @@ pub const MISSING: &str = "<missing>";
 
 /// `actual` restricted to the shape of `expected`: objects keep only the
 /// expected keys (absent ones become [`MISSING`]); arrays and scalars are
-/// taken whole.
+/// taken whole. An empty expected object is taken whole too: it means an
+/// empty object (`"counters": {}` is "no counters"), never "anything".
 pub fn project(actual: &Value, expected: &Value) -> Value {
     match (expected, actual) {
-        (Value::Object(e), Value::Object(a)) => {
+        (Value::Object(e), Value::Object(a)) if !e.is_empty() => {
             let mut out = Map::new();
             for (k, ev) in e {
                 out.insert(
@@ -204,5 +205,10 @@ mod tests {
             project(&actual, &json!({"a": {"c": 2}})),
             json!({"a": {"c": 2}})
         );
+        // An empty object is an empty object, not a wildcard.
+        let counters = json!({"k": {"counters": {"stack": 1}}});
+        let none = json!({"k": {"counters": {}}});
+        assert_ne!(project(&counters, &none), none);
+        assert_eq!(project(&none, &none), none);
     }
 }

@@ -85,16 +85,23 @@ pub fn plan(expect: &format::Expect) -> Plan {
 /// The union of the shapes of the expected states (final and checkpoints):
 /// the only parts of a snapshot a check reads.
 fn interest(expect: &format::Expect) -> serde_json::Value {
-    fn merge(into: &mut serde_json::Value, from: &serde_json::Value) {
-        match (into, from) {
-            (serde_json::Value::Object(a), serde_json::Value::Object(b)) => {
-                for (k, v) in b {
-                    merge(a.entry(k.clone()).or_insert(serde_json::Value::Null), v);
-                }
+    use serde_json::Value;
+    fn merge(into: &mut Value, from: &Value) {
+        // A key named with a scalar, a list or an empty object (which
+        // asserts that the whole is empty) is read whole, whatever another
+        // expectation names below it.
+        let Some(b) = from.as_object().filter(|b| !b.is_empty()) else {
+            *into = Value::Bool(true);
+            return;
+        };
+        if into.is_null() {
+            *into = Value::Object(Default::default());
+        }
+        // Otherwise `into` is already read whole.
+        if let Value::Object(a) = into {
+            for (k, v) in b {
+                merge(a.entry(k.clone()).or_insert(Value::Null), v);
             }
-            (slot @ serde_json::Value::Null, v) => *slot = v.clone(),
-            // A key named with a scalar or a list is read whole.
-            _ => {}
         }
     }
     let mut out = serde_json::Value::Object(Default::default());

@@ -6,13 +6,15 @@
 
 //!
 //! One module per section of the file: [`cards`] (definitions and pools),
-//! [`state`] (the board), [`actions`], [`expect`]; [`numbers`] bounds every
+//! [`state`] (the board), [`actions`], [`expect`] (and [`expect_shape`]:
+//! expectations that could never fail); [`numbers`] bounds every
 //! integer.
 
 mod actions;
 mod cards;
 pub mod comments;
 mod expect;
+mod expect_shape;
 mod numbers;
 mod state;
 
@@ -336,6 +338,7 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
     // loads them again (`responses`).
     actions::load_list(&cx, module, &scenario.responses, "responses", &game)?;
     expect::check_expect(&cx, book, &scenario, game.players.len())?;
+    expect_shape::check_shapes(&cx, &text, &game)?;
     Ok(Loaded {
         file: file.into(),
         src: src.to_string(),
