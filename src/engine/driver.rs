@@ -278,10 +278,11 @@ impl<R: Rules> Driver<'_, R> {
         match r {
             Err(EngineError::Illegal {
                 rule,
+                also,
                 message,
                 alternatives,
             }) => {
-                self.reject(i, a, rule, message, alternatives);
+                self.reject(i, a, (rule, also), message, alternatives);
                 self.m.choices = Choices::default();
                 self.rules.settle(&mut self.m, next)
             }
@@ -293,10 +294,11 @@ impl<R: Rules> Driver<'_, R> {
         &mut self,
         i: usize,
         a: &Action,
-        rule: &'static str,
+        (rule, also): (&'static str, Vec<&'static str>),
         message: String,
         mut alternatives: Vec<String>,
     ) {
+        let cited: Vec<&'static str> = std::iter::once(rule).chain(also.iter().copied()).collect();
         // "Legal instead" never offers the rejected action itself (a game's
         // list of legal actions is computed for the state, not the action).
         alternatives.retain(|alt| !names_action(alt, a));
@@ -306,7 +308,7 @@ impl<R: Rules> Driver<'_, R> {
                 "action {i} ({}) is rejected: {message}; the state is as before it",
                 a.kind
             ),
-            &[rule],
+            &cited,
         );
         if !alternatives.is_empty() {
             e.text.push_str(&format!(
@@ -317,6 +319,7 @@ impl<R: Rules> Driver<'_, R> {
         self.rejections.push(Rejection {
             action: i,
             rule,
+            also,
             message,
             alternatives,
         });
@@ -445,6 +448,7 @@ mod tests {
                 "bad" => {
                     return Err(EngineError::Illegal {
                         rule: "1.1",
+                        also: vec![],
                         message: "no".into(),
                         alternatives: vec!["tick".into()],
                     });

@@ -30,6 +30,10 @@ pub enum EngineError {
     Illegal {
         /// The rule that forbids it.
         rule: &'static str,
+        /// Further rules that decide it together with `rule` (a target
+        /// missing because a keyword protects it cites both).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        also: Vec<&'static str>,
         message: String,
         /// What would have been legal instead.
         alternatives: Vec<String>,
@@ -98,9 +102,19 @@ impl EngineError {
     ) -> Self {
         EngineError::Illegal {
             rule,
+            also: Vec::new(),
             message: message.into(),
             alternatives,
         }
+    }
+
+    /// An illegal action that also cites `rule`, which decides it together
+    /// with the first; other errors are returned unchanged.
+    pub fn also_citing(mut self, rule: &'static str) -> Self {
+        if let EngineError::Illegal { also, .. } = &mut self {
+            also.push(rule);
+        }
+        self
     }
 
     /// A rule the game module does not implement, by its clause.
@@ -837,6 +851,7 @@ mod tests {
                 rule,
                 message,
                 alternatives,
+                ..
             } => {
                 assert_eq!(rule, "9.9");
                 assert!(message.contains("x is not a legal target (it has ward)"));
@@ -950,6 +965,7 @@ mod tests {
             m.run(step)?;
             Err(EngineError::Illegal {
                 rule: "x",
+                also: vec![],
                 message: "no".into(),
                 alternatives: vec![],
             })

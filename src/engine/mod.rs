@@ -71,6 +71,9 @@ pub struct Rejection {
     pub action: usize,
     /// The rule that forbids it.
     pub rule: &'static str,
+    /// Further rules that decide it with `rule`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<&'static str>,
     /// Why.
     pub message: String,
     /// What would have been legal.

@@ -107,10 +107,11 @@ pub fn check(expect: &Expect, outcome: &Outcome) -> Verdict {
     // An expected rule accepts the cited id, or its sub-clause, or any of a
     // list; a matched rejection shows as expected on both sides, so the diff
     // shows only what differs.
-    let mut actual_rej: Vec<(usize, String)> = outcome
+    // A rejection citing further rules (`also`) is matched by any of them.
+    let mut actual_rej: Vec<(usize, String, Vec<&str>)> = outcome
         .rejections
         .iter()
-        .map(|r| (r.action, r.rule.to_string()))
+        .map(|r| (r.action, r.rule.to_string(), r.also.clone()))
         .collect();
     actual_rej.sort();
     if !expect.rejected.is_empty() || !actual_rej.is_empty() {
@@ -125,17 +126,17 @@ pub fn check(expect: &Expect, outcome: &Outcome) -> Verdict {
         expected.sort_by_key(|r| r.action);
         for r in expected {
             e.push(json!({ "action": r.action, "rule": rule_json(&r.rule) }));
-            if let Some(i) = unmatched
-                .iter()
-                .position(|(action, rule)| *action == r.action && r.rule.accepts(rule))
-            {
+            if let Some(i) = unmatched.iter().position(|(action, rule, also)| {
+                *action == r.action
+                    && (r.rule.accepts(rule) || also.iter().any(|x| r.rule.accepts(x)))
+            }) {
                 unmatched.remove(i);
                 a.push(json!({ "action": r.action, "rule": rule_json(&r.rule) }));
             } else {
                 failures.push("rejected actions differ".into());
             }
         }
-        for (action, rule) in &unmatched {
+        for (action, rule, _) in &unmatched {
             a.push(json!({ "action": action, "rule": rule }));
         }
         if !unmatched.is_empty() && !failures.iter().any(|f| f == "rejected actions differ") {

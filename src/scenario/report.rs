@@ -260,7 +260,10 @@ pub fn render_run(loaded: &Loaded, outcome: &Outcome, detail: Detail, style: Sty
             out,
             "rejected: action {} ({}): {}",
             r.action,
-            r.rule,
+            std::iter::once(r.rule)
+                .chain(r.also.iter().copied())
+                .collect::<Vec<_>>()
+                .join(", "),
             first_line(&r.message, 200)
         );
     }

@@ -344,10 +344,12 @@ fn with_rule(e: EngineError, rule: &'static str) -> EngineError {
     match e {
         EngineError::Illegal {
             rule: old,
+            also,
             message,
             alternatives,
         } => EngineError::Illegal {
             rule,
+            also,
             message: format!("{message} ({old})"),
             alternatives,
         },

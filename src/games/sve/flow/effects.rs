@@ -189,6 +189,35 @@ pub(super) fn choose_hidden(
 /// (10.6.2.3.1: as many as possible, illegal only with none).
 pub const CHOOSE_N_NEEDS_N: &str = "reading_choose_n_needs_n";
 
+/// 10.6.2.3.3: no legal target, so the play cannot be made. When the only
+/// cards the filter admits have Aura, Aura (12.15.2) decides it too, and
+/// the rejection cites both.
+fn no_target(
+    m: &M,
+    f: &Filter,
+    (master, this, or_leader): (PlayerId, &str, bool),
+    k: &str,
+    count: usize,
+) -> EngineError {
+    let shielded = candidates(&m.game, f, master, this, or_leader, false);
+    if shielded.is_empty() {
+        return illegal(
+            r::PLAY_TARGETS_NONE,
+            format!("`{k}` needs {count} target(s) and there is no legal target"),
+            Vec::new(),
+        );
+    }
+    illegal(
+        r::PLAY_TARGETS_NONE,
+        format!(
+            "`{k}` needs {count} target(s) and there is no legal target: {} has Aura and cannot be chosen by the opponent's cards or abilities (12.15.2)",
+            shielded.join(", ")
+        ),
+        Vec::new(),
+    )
+    .also_citing(r::AURA)
+}
+
 /// One selector's choice. `at_play`: a target chosen while playing
 /// (10.6.2.3.3: none → the play is illegal); otherwise a choice made while
 /// resolving, where fewer legal cards simply mean fewer (1.3.2).
@@ -207,11 +236,7 @@ fn pick(
     let legal = candidates(&m.game, f, master, this, or_leader, true);
     let count = count as usize;
     if at_play && !up_to && count >= 1 && legal.is_empty() {
-        return Err(illegal(
-            r::PLAY_TARGETS_NONE,
-            format!("`{k}` needs {count} target(s) and there is no legal target"),
-            Vec::new(),
-        ));
+        return Err(no_target(m, f, (master, this, or_leader), k, count));
     }
     if at_play && !up_to && legal.len() < count && reading(&m.game, CHOOSE_N_NEEDS_N) {
         return Err(illegal(
@@ -431,6 +456,7 @@ pub(super) fn run_effects(
     Ok(())
 }
 
+/// One effect applied: the cards it moves move together (`watch::together`).
 pub(super) fn apply_effect(
     m: &mut M,
     eff: &Effect,
@@ -438,6 +464,10 @@ pub(super) fn apply_effect(
     this: &str,
     master: PlayerId,
 ) -> R<()> {
+    together(m, |m| apply_one(m, eff, targets, this, master))
+}
+
+fn apply_one(m: &mut M, eff: &Effect, targets: &[String], this: &str, master: PlayerId) -> R<()> {
     match eff {
         Effect::Damage { amount, .. } => {
             for t in targets {

@@ -23,6 +23,7 @@ pub use self::info::FILTER_READS_CHANGED_INFO;
 pub use self::layers::SET_DEFENSE_CLEARS_DAMAGE;
 pub use self::put::{OVERFLOW_MASTER_CHOOSES, OVERFLOW_RULE_TURN_PLAYER_CHOOSES};
 pub use self::turn::{HAND_LIMIT_BACK_TO_QUICK, PP_EMPTIES_AT_TURN_END};
+pub use self::watch::{Departed, LEAVING_WATCHER_MISSES, Together};
 
 /// The judges' readings a scenario may switch to by listing the flag on
 /// any player (the engine applies the other reading and says so in a note).
@@ -35,6 +36,7 @@ pub const READINGS: &[&str] = &[
     CHOOSE_N_NEEDS_N,
     SET_DEFENSE_CLEARS_DAMAGE,
     FILTER_READS_CHANGED_INFO,
+    LEAVING_WATCHER_MISSES,
 ];
 
 /// Whether a scenario chose reading `flag`.
@@ -130,6 +132,9 @@ pub struct SveState {
     pub info_report: String,
     /// The basis each player declared for their deck (6.2.1.3).
     pub basis: Vec<Option<String>>,
+    /// While cards move together (one effect, one round of rule
+    /// processes): the watchers that have left the field so far.
+    pub together: Option<Together>,
 }
 
 impl SveState {

@@ -101,9 +101,14 @@ pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow
     Ok(Flow::Continue)
 }
 
-/// Performs every applicable rule process of chapter 11 at once (11.1.3).
+/// Performs every applicable rule process of chapter 11 at once (11.1.3),
+/// so the cards they move move together (`watch::together`).
 /// Returns whether any applied.
 pub(super) fn rule_processes(m: &mut M) -> R<bool> {
+    together(m, rule_processes_now)
+}
+
+fn rule_processes_now(m: &mut M) -> R<bool> {
     let g = &m.game;
     let n = g.players.len();
     let mut any = false;
