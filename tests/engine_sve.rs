@@ -214,3 +214,38 @@ fn a_per_turn_limit_counts_and_is_refused_where_not_modelled() {
     assert!(!ok, "{said}");
     assert!(said.contains("no \"N times per turn\" limit"), "{said}");
 }
+
+/// "For each" (5.28.1): a unit below 1 and an effect whose amount SVE does
+/// not scale stop the run; another game refuses the word at load.
+#[test]
+fn a_for_each_the_module_does_not_scale_is_not_implemented() {
+    let base = ruling("5.28.1-for-each-is-one-action");
+    let each = "/cards/bolt/abilities/0/effect/0";
+    assert_eq!(base.pointer(each).unwrap()["do"], "for_each");
+    for (name, field, value) in [
+        ("per_zero", "per", json!(0)),
+        (
+            "destroy",
+            "effect",
+            json!({"do": "destroy", "target": {"select": "all", "side": "opponent", "types": ["follower"]}}),
+        ),
+    ] {
+        let mut s = base.clone();
+        s.pointer_mut(each).unwrap()[field] = value;
+        let (ok, said) = run(name, &s);
+        assert!(!ok, "{name}: {said}");
+        assert!(
+            said.contains("not implemented: clause 5.28.1"),
+            "{name}: {said}"
+        );
+    }
+    let mut pso2: Value =
+        serde_json::from_str(&std::fs::read_to_string("rulings/pso2/101.6-concede.json").unwrap())
+            .unwrap();
+    pso2["cards"]["q"]["abilities"] = json!([{"trigger": "activated", "effect": [
+        base.pointer(each).unwrap().clone()
+    ]}]);
+    let (ok, said) = run("pso2_for_each", &pso2);
+    assert!(!ok, "{said}");
+    assert!(said.contains("for_each"), "{said}");
+}

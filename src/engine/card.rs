@@ -926,6 +926,15 @@ pub enum Effect {
     /// steps it runs and whether an attacker is set are the game's rules.
     /// A game without it rejects it.
     Engage { target: Target, with: Target },
+    /// 「(単位数)につき(数値)」 ("for each"): `effect` carried out once, its
+    /// amount multiplied by the number of cards `count` admits divided by
+    /// `per` (rounded down). Which amounts scale is the game's rule.
+    ForEach {
+        count: Filter,
+        #[serde(default = "one_i64")]
+        per: i64,
+        effect: Box<Effect>,
+    },
 }
 
 fn yes() -> bool {
@@ -1073,6 +1082,7 @@ impl Effect {
         "shuffle_into",
         "select_targets",
         "engage",
+        "for_each",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1136,6 +1146,7 @@ impl Effect {
             Effect::ShuffleInto { .. } => "shuffle_into",
             Effect::SelectTargets { .. } => "select_targets",
             Effect::Engage { .. } => "engage",
+            Effect::ForEach { .. } => "for_each",
         }
     }
 
@@ -1158,6 +1169,7 @@ impl Effect {
     pub fn nested(&self) -> &[Effect] {
         match self {
             Effect::PayCost { otherwise, .. } => otherwise,
+            Effect::ForEach { effect, .. } => std::slice::from_ref(&**effect),
             _ => &[],
         }
     }
@@ -1177,6 +1189,9 @@ impl Effect {
         }
         if let Effect::Search { find, .. } = self {
             out.push(("find", find));
+        }
+        if let Effect::ForEach { count, .. } = self {
+            out.push(("count", count));
         }
         if let Effect::Swap {
             with: Target::Chosen { filter, .. } | Target::All { filter } | Target::Random { filter },
@@ -1228,6 +1243,7 @@ impl Effect {
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }
             | Effect::Put { target, .. } => target.as_ref(),
+            Effect::ForEach { effect, .. } => effect.target(),
             _ => None,
         }
     }

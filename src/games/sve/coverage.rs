@@ -56,10 +56,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("5.24", "not implemented: changing a card's type"),
     ("5.26", DEF),
-    (
-        "5.28",
-        "not implemented: \"for each\" amounts computed from a count",
-    ),
     // Chapter 7: the turn.
     ("7.1.1", DEF),
     (

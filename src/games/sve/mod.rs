@@ -135,6 +135,7 @@ const EFFECTS: &[&str] = &[
     "reveal",
     "search",
     "look_at",
+    "for_each",
 ];
 
 /// What SVE declares.

@@ -186,6 +186,7 @@ rules! {
     SKIP_NEXT_TURN = "5.25.2";
     SKIP_ONE_FOR_ALL = "5.25.2.1";
     EXTRA_TURN = "5.27.1";
+    FOR_EACH = "5.28.1";
     EXTRA_LATEST_FIRST = "5.27.1.1";
     DECK_SIZE = "6.1.1.2";
     PRE_GAME = "6.2.1";

@@ -803,6 +803,7 @@ pub(super) fn apply_effect(
         Effect::TakeControl { .. } => take_control(m, targets, master)?,
         Effect::Restrict { .. } => apply_restrict(m, eff, targets, this),
         Effect::RollDie { results, .. } => roll_die(m, results, this, master)?,
+        Effect::ForEach { .. } => for_each(m, eff, targets, this, master)?,
         Effect::Reveal { .. } => reveal(m, targets, this),
         Effect::Search { .. } => search(m, eff, this, master)?,
         Effect::LookAt { .. } => look_at(m, eff, this, master)?,

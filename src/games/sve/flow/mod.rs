@@ -57,6 +57,7 @@ mod earth_rite;
 mod effects;
 mod evolve;
 mod feed;
+mod for_each;
 mod info;
 mod last_known;
 mod layers;
@@ -81,9 +82,10 @@ mod turn_order;
 
 use self::{
     actions::*, activate::*, attack::*, basis::*, cinderella::*, combat::*, condition::*, cost::*,
-    damage::*, delayed::*, die::*, effects::*, evolve::*, feed::*, info::*, last_known::*,
-    layers::*, loops::*, moves::*, play::*, put::*, race::*, restrict::*, reveal::*, search::*,
-    setup::*, state_trigger::*, swap::*, timing::*, transform::*, turn::*, turn_order::*,
+    damage::*, delayed::*, die::*, effects::*, evolve::*, feed::*, for_each::*, info::*,
+    last_known::*, layers::*, loops::*, moves::*, play::*, put::*, race::*, restrict::*, reveal::*,
+    search::*, setup::*, state_trigger::*, swap::*, timing::*, transform::*, turn::*,
+    turn_order::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -505,6 +507,9 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                 return Some(found);
             }
             if let Some(found) = die::unsupported(k, &ab.effect) {
+                return Some(found);
+            }
+            if let Some(found) = for_each::unsupported(k, &ab.effect) {
                 return Some(found);
             }
             if let Some(found) = restrict::unsupported(k, ab.trigger == "permanent", &ab.effect) {
