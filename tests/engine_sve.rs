@@ -134,16 +134,32 @@ fn a_state_trigger_needs_its_state() {
 }
 
 /// A delayed trigger that no ability before it creates stops the run
-/// (10.7.5).
+/// (10.7.5), at this turn's end phase or at the start of the next turn.
 #[test]
 fn a_delayed_trigger_needs_the_ability_creating_it() {
-    let mut s = ruling("10.7.5-delayed-trigger-at-end-phase");
-    let abilities = s.pointer_mut("/cards/fuse/abilities").unwrap();
-    assert_eq!(abilities[1]["trigger"], "delayed_end_phase");
-    abilities.as_array_mut().unwrap().remove(0);
-    let (ok, said) = run("orphan", &s);
-    assert!(!ok, "{said}");
-    assert!(said.contains("not implemented: clause 10.7.5"), "{said}");
+    for (file, card, word) in [
+        (
+            "10.7.5-delayed-trigger-at-end-phase",
+            "fuse",
+            "delayed_end_phase",
+        ),
+        (
+            "10.7.5-delayed-trigger-at-start-of-next-turn",
+            "dawn",
+            "delayed_next_turn_start",
+        ),
+    ] {
+        let mut s = ruling(file);
+        let abilities = s.pointer_mut(&format!("/cards/{card}/abilities")).unwrap();
+        assert_eq!(abilities[1]["trigger"], word);
+        abilities.as_array_mut().unwrap().remove(0);
+        let (ok, said) = run(&format!("orphan_{card}"), &s);
+        assert!(!ok, "{word}: {said}");
+        assert!(
+            said.contains("not implemented: clause 10.7.5"),
+            "{word}: {said}"
+        );
+    }
 }
 
 /// A search of another zone than the deck (5.7.1), one whose text skips

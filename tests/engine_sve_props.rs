@@ -2,6 +2,9 @@
 //! (5.28.1) is the count of the cards its filter admits divided by the
 //! unit, rounded down, times the printed amount, carried out as one action;
 //! the cards counted are the master's own only when the filter says so.
+//! A delayed trigger "at the start of your next turn" (10.7.5) triggers
+//! once, in the first turn its master begins after it was created, under
+//! either reading of a turn's start.
 
 use std::path::Path;
 
@@ -41,6 +44,38 @@ fn board(mine: usize, theirs: usize, per: i64, amount: i64, side: &str) -> Value
     })
 }
 
+/// p1 plays a spell whose delayed trigger deals 2 at the start of p1's next
+/// turn, then the players end `turns` main phases in a row.
+fn delayed_board(turns: usize, reading: bool) -> Value {
+    let flags: Vec<&str> = if reading {
+        vec!["reading_turn_start_is_main_phase"]
+    } else {
+        vec![]
+    };
+    let mut actions = vec![json!({"do": "play", "card": "d"})];
+    actions.extend((0..turns).map(|_| json!({"do": "end_phase"})));
+    json!({
+        "game": "sve", "rules_version": "1.7.0", "name": "delayed", "seed": 1,
+        "source": {"kind": "worked_example", "clause": ["10.7.5"], "summary": "property test"},
+        "cards": {
+            "dawn": {"name": "Dawn", "type": "spell", "cost": 1, "abilities": [
+                {"trigger": "spell", "effect": [{"do": "draw", "amount": 1}]},
+                {"trigger": "delayed_next_turn_start", "effect": [{"do": "damage", "amount": 2, "target": {"select": "player", "who": "opponent"}}]}
+            ]}
+        },
+        "state": {
+            "turn": {"player": "p1", "phase": "main", "number": 5},
+            "players": {
+                "p1": {"values": {"defense": 20, "pp": 5, "max_pp": 5, "ep": 0}, "flags": flags,
+                       "zones": {"deck": {"count": 20}, "hand": [{"id": "d", "card": "dawn"}]}},
+                "p2": {"values": {"defense": 20, "pp": 0, "max_pp": 5, "ep": 0},
+                       "zones": {"deck": {"count": 20}}}
+            }
+        },
+        "actions": actions
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -67,5 +102,26 @@ proptest! {
             .count();
         prop_assert_eq!(hits, usize::from(dealt > 0));
         prop_assert!(out.trace.iter().any(|e| e.step == "effect.for_each" && e.rules.contains(&"5.28.1")));
+    }
+
+    #[test]
+    fn a_next_turn_delayed_trigger_fires_once_in_its_masters_next_turn(turns in 0usize..6, reading: bool) {
+        let text = delayed_board(turns, reading).to_string();
+        let loaded = scenario::load_str("props", &text, Some(Path::new("scenarios/sve")))
+            .map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+        let out = loaded.module.run(loaded.game.clone(), &loaded.actions);
+        prop_assert!(out.error.is_none(), "{:?}", out.error);
+        // p1's next turn begins with the second end of a main phase.
+        let fired = turns >= 2;
+        prop_assert_eq!(out.state["players"]["p2"]["defense"].as_i64(), Some(if fired { 18 } else { 20 }));
+        let pending: Vec<_> = out.trace.iter()
+            .filter(|e| e.step == "trigger.pending" && e.objects.iter().any(|o| o == "d"))
+            .collect();
+        prop_assert_eq!(pending.len(), usize::from(fired));
+        if let Some(e) = pending.first() {
+            prop_assert_eq!(e.action, Some(2));
+            let at = if reading { "7.3.1" } else { "7.2.5" };
+            prop_assert!(e.rules.contains(&at) && e.note.is_some(), "{:?}", e);
+        }
     }
 }

@@ -18,6 +18,7 @@ use super::ZONES;
 
 pub use self::attack::STORM_FOLLOWERS_ONLY;
 pub use self::condition::COUNTS;
+pub use self::delayed::TURN_START_IS_MAIN_PHASE;
 pub use self::effects::CHOOSE_N_NEEDS_N;
 pub use self::info::FILTER_READS_CHANGED_INFO;
 pub use self::layers::SET_DEFENSE_CLEARS_DAMAGE;
@@ -35,6 +36,7 @@ pub const READINGS: &[&str] = &[
     CHOOSE_N_NEEDS_N,
     SET_DEFENSE_CLEARS_DAMAGE,
     FILTER_READS_CHANGED_INFO,
+    TURN_START_IS_MAIN_PHASE,
 ];
 
 /// Whether a scenario chose reading `flag`.
