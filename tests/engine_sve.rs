@@ -231,6 +231,26 @@ fn a_per_turn_limit_counts_and_is_refused_where_not_modelled() {
     assert!(said.contains("no \"N times per turn\" limit"), "{said}");
 }
 
+/// Each variant of `base` with `field` of the object at `at` set to its
+/// value stops the run with `not implemented: clause <clause>`.
+fn assert_variants_not_implemented(
+    base: &Value,
+    at: &str,
+    variants: Vec<(&str, &str, Value)>,
+    clause: &str,
+) {
+    for (name, field, value) in variants {
+        let mut s = base.clone();
+        s.pointer_mut(at).unwrap()[field] = value;
+        let (ok, said) = run(name, &s);
+        assert!(!ok, "{name}: {said}");
+        assert!(
+            said.contains(&format!("not implemented: clause {clause}")),
+            "{name}: {said}"
+        );
+    }
+}
+
 /// "For each" (5.28.1): a unit below 1 and an effect whose amount SVE does
 /// not scale stop the run; another game refuses the word at load.
 #[test]
@@ -238,23 +258,19 @@ fn a_for_each_the_module_does_not_scale_is_not_implemented() {
     let base = ruling("5.28.1-for-each-is-one-action");
     let each = "/cards/bolt/abilities/0/effect/0";
     assert_eq!(base.pointer(each).unwrap()["do"], "for_each");
-    for (name, field, value) in [
-        ("per_zero", "per", json!(0)),
-        (
-            "destroy",
-            "effect",
-            json!({"do": "destroy", "target": {"select": "all", "side": "opponent", "types": ["follower"]}}),
-        ),
-    ] {
-        let mut s = base.clone();
-        s.pointer_mut(each).unwrap()[field] = value;
-        let (ok, said) = run(name, &s);
-        assert!(!ok, "{name}: {said}");
-        assert!(
-            said.contains("not implemented: clause 5.28.1"),
-            "{name}: {said}"
-        );
-    }
+    assert_variants_not_implemented(
+        &base,
+        each,
+        vec![
+            ("per_zero", "per", json!(0)),
+            (
+                "destroy",
+                "effect",
+                json!({"do": "destroy", "target": {"select": "all", "side": "opponent", "types": ["follower"]}}),
+            ),
+        ],
+        "5.28.1",
+    );
     let mut pso2: Value =
         serde_json::from_str(&std::fs::read_to_string("rulings/pso2/101.6-concede.json").unwrap())
             .unwrap();
@@ -264,4 +280,31 @@ fn a_for_each_the_module_does_not_scale_is_not_implemented() {
     let (ok, said) = run("pso2_for_each", &pso2);
     assert!(!ok, "{said}");
     assert!(said.contains("for_each"), "{said}");
+}
+
+/// A given ability (10.9.1.2, `gain_ability`) of a kind SVE does not give
+/// (a Fanfare, an activated ability, a "may") or given by a permanent
+/// ability stops the run.
+#[test]
+fn given_abilities_the_module_does_not_model_are_not_implemented() {
+    let base = ruling("10.9.1.2-given-last-words-triggers-when-destroyed");
+    let gain = "/cards/gift/abilities/0/effect/0";
+    assert_eq!(base.pointer(gain).unwrap()["do"], "gain_ability");
+    assert_variants_not_implemented(
+        &base,
+        &format!("{gain}/ability"),
+        vec![
+            ("fanfare", "trigger", json!("fanfare")),
+            ("activated", "trigger", json!("activated")),
+            ("may", "optional", json!(true)),
+        ],
+        "10.9.1.2",
+    );
+    let mut permanent = base.clone();
+    let ability = permanent.pointer_mut("/cards/gift/abilities/0").unwrap();
+    ability["trigger"] = json!("permanent");
+    ability["effect"][0]["target"] = json!({"select": "all", "side": "you", "types": ["follower"]});
+    let (ok, said) = run("permanent_gain", &permanent);
+    assert!(!ok, "{said}");
+    assert!(said.contains("not implemented"), "{said}");
 }

@@ -4,7 +4,8 @@
 //! the cards counted are the master's own only when the filter says so.
 //! A delayed trigger "at the start of your next turn" (10.7.5) triggers
 //! once, in the first turn its master begins after it was created, under
-//! either reading of a turn's start.
+//! either reading of a turn's start. An ability given until the end of the
+//! turn (10.9.1.2) triggers only while the card has it.
 
 use std::path::Path;
 
@@ -76,6 +77,44 @@ fn delayed_board(turns: usize, reading: bool) -> Value {
     })
 }
 
+/// p1 gives its Knight "Last Words: draw a card" until the end of the turn,
+/// the players end `turns` main phases, then the turn player destroys it.
+fn given_board(turns: usize) -> Value {
+    let mut actions = vec![json!({"do": "play", "card": "g", "choices": {"g.spell": "k"}})];
+    actions.extend((0..turns).map(|_| json!({"do": "end_phase"})));
+    if turns > 0 {
+        // The last end phase's Quick window.
+        actions.push(json!({"do": "pass"}));
+    }
+    let smite = if turns.is_multiple_of(2) { "s1" } else { "s2" };
+    actions.push(json!({"do": "play", "card": smite, "choices": {format!("{smite}.spell"): "k"}}));
+    json!({
+        "game": "sve", "rules_version": "1.7.0", "name": "given", "seed": 1,
+        "source": {"kind": "worked_example", "clause": ["10.9.1.2"], "summary": "property test"},
+        "cards": {
+            "knight": {"name": "Knight", "type": "follower", "cost": 2, "attack": 2, "defense": 2},
+            "gift": {"name": "Gift", "type": "spell", "cost": 1, "abilities": [{"trigger": "spell", "effect": [
+                {"do": "gain_ability", "ability": {"trigger": "last_words", "effect": [{"do": "draw", "amount": 1}]},
+                 "target": {"select": "chosen", "side": "you", "types": ["follower"]}}
+            ]}]},
+            "smite": {"name": "Smite", "type": "spell", "cost": 1, "abilities": [{"trigger": "spell", "effect": [
+                {"do": "destroy", "target": {"select": "chosen", "side": "any", "types": ["follower"]}}
+            ]}]}
+        },
+        "state": {
+            "turn": {"player": "p1", "phase": "main", "number": 5},
+            "players": {
+                "p1": {"values": {"defense": 20, "pp": 5, "max_pp": 5, "ep": 0},
+                       "zones": {"deck": {"count": 20}, "hand": [{"id": "g", "card": "gift"}, {"id": "s1", "card": "smite"}],
+                                 "field": [{"id": "k", "card": "knight"}]}},
+                "p2": {"values": {"defense": 20, "pp": 0, "max_pp": 5, "ep": 0},
+                       "zones": {"deck": {"count": 20}, "hand": [{"id": "s2", "card": "smite"}]}}
+            }
+        },
+        "actions": actions
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -123,5 +162,20 @@ proptest! {
             let at = if reading { "7.3.1" } else { "7.2.5" };
             prop_assert!(e.rules.contains(&at) && e.note.is_some(), "{:?}", e);
         }
+    }
+
+    #[test]
+    fn a_given_last_words_triggers_only_in_the_turn_it_was_given(turns in 0usize..5) {
+        let text = given_board(turns).to_string();
+        let loaded = scenario::load_str("props", &text, Some(Path::new("scenarios/sve")))
+            .map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+        let out = loaded.module.run(loaded.game.clone(), &loaded.actions);
+        prop_assert!(out.error.is_none(), "{:?}", out.error);
+        prop_assert!(out.rejections.is_empty(), "{:?}", out.rejections);
+        prop_assert_eq!(out.state["cards"]["k"]["zone"].as_str(), Some("p1.cemetery"));
+        let fired = out.trace.iter()
+            .filter(|e| e.step == "trigger.pending" && e.objects.iter().any(|o| o == "k"))
+            .count();
+        prop_assert_eq!(fired, usize::from(turns == 0));
     }
 }

@@ -935,6 +935,15 @@ pub enum Effect {
         per: i64,
         effect: Box<Effect>,
     },
+    /// 能力を与える with an ability that is not a keyword ("gains 'Last
+    /// Words: …'"): the target has `ability` for `until`. A game without it
+    /// rejects it.
+    GainAbility {
+        ability: Box<AbilityDef>,
+        target: Target,
+        #[serde(default)]
+        until: Until,
+    },
 }
 
 fn yes() -> bool {
@@ -1083,6 +1092,7 @@ impl Effect {
         "select_targets",
         "engage",
         "for_each",
+        "gain_ability",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1147,6 +1157,7 @@ impl Effect {
             Effect::SelectTargets { .. } => "select_targets",
             Effect::Engage { .. } => "engage",
             Effect::ForEach { .. } => "for_each",
+            Effect::GainAbility { .. } => "gain_ability",
         }
     }
 
@@ -1160,7 +1171,8 @@ impl Effect {
             | Effect::LoseAbilities { until, .. }
             | Effect::ChangeKeywords { until, .. }
             | Effect::ChangeInfo { until, .. }
-            | Effect::ChangeText { until, .. } => Some(*until),
+            | Effect::ChangeText { until, .. }
+            | Effect::GainAbility { until, .. } => Some(*until),
             _ => None,
         }
     }
@@ -1170,6 +1182,7 @@ impl Effect {
         match self {
             Effect::PayCost { otherwise, .. } => otherwise,
             Effect::ForEach { effect, .. } => std::slice::from_ref(&**effect),
+            Effect::GainAbility { ability, .. } => &ability.effect,
             _ => &[],
         }
     }
@@ -1239,6 +1252,7 @@ impl Effect {
             | Effect::ShuffleInto { target }
             | Effect::SelectTargets { target, .. }
             | Effect::Engage { target, .. }
+            | Effect::GainAbility { target, .. }
             | Effect::LoseAbilities { target, .. } => Some(target),
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }

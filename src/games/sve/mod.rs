@@ -136,6 +136,7 @@ const EFFECTS: &[&str] = &[
     "search",
     "look_at",
     "for_each",
+    "gain_ability",
 ];
 
 /// What SVE declares.

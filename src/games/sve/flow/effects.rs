@@ -709,6 +709,7 @@ pub(super) fn apply_effect(
         Effect::ChangeKeywords { .. } | Effect::ChangeInfo { .. } => {
             change_info(m, eff, targets, this)
         }
+        Effect::GainAbility { .. } => grant(m, eff, targets, this),
         Effect::SetState { state, clear, .. } => {
             for t in targets {
                 let Some(c) = m.game.cards.get_mut(t.as_str()) else {

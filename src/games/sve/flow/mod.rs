@@ -60,6 +60,7 @@ mod effects;
 mod evolve;
 mod feed;
 mod for_each;
+mod grant;
 mod info;
 mod last_known;
 mod layers;
@@ -84,7 +85,7 @@ mod turn_order;
 
 use self::{
     actions::*, activate::*, attack::*, basis::*, cinderella::*, combat::*, condition::*, cost::*,
-    damage::*, delayed::*, die::*, effects::*, evolve::*, feed::*, for_each::*, info::*,
+    damage::*, delayed::*, die::*, effects::*, evolve::*, feed::*, for_each::*, grant::*, info::*,
     last_known::*, layers::*, loops::*, moves::*, play::*, put::*, race::*, restrict::*, reveal::*,
     search::*, setup::*, state_trigger::*, swap::*, timing::*, transform::*, turn::*,
     turn_order::*,
@@ -512,6 +513,9 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                 return Some(found);
             }
             if let Some(found) = for_each::unsupported(k, &ab.effect) {
+                return Some(found);
+            }
+            if let Some(found) = grant::unsupported(k, &ab.effect) {
                 return Some(found);
             }
             if let Some(found) = restrict::unsupported(k, ab.trigger == "permanent", &ab.effect) {

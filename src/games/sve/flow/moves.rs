@@ -202,6 +202,13 @@ pub(super) fn add_triggers(
         {
             e.rule(r::TRIGGER_FIELD_INFO);
         }
+        if is_given(def)
+            && let Some(e) = m.trace.last_mut()
+        {
+            e.rule(r::CONTINUOUS_ABILITIES);
+            e.text
+                .push_str(" (an ability a resolved effect gave it, 10.9.1.2)");
+        }
         // 12.1.2: icons written together before one text are one ability
         // per icon; this is the one for `trigger`.
         if combined && let Some(e) = m.trace.last_mut() {
@@ -213,6 +220,10 @@ pub(super) fn add_triggers(
             e.rule(r::TRIGGER_EACH_TIME);
             e.text.push_str(" (another instance is already pending)");
         }
+    }
+    // Then the abilities given by resolved effects (10.9.1.2), as the card has them.
+    for k in given_for(&m.game, id, def, trigger) {
+        add_triggers(m, id, &k, trigger, master, amount);
     }
 }
 
