@@ -308,3 +308,17 @@ fn given_abilities_the_module_does_not_model_are_not_implemented() {
     assert!(!ok, "{said}");
     assert!(said.contains("not implemented"), "{said}");
 }
+
+/// A printed and a given Last Words of one card pend under one name
+/// (`k.last_words`): their order cannot be chosen in a scenario, so the
+/// run stops (10.7.3) instead of picking one.
+#[test]
+fn a_printed_and_a_given_ability_alike_cannot_be_ordered() {
+    let mut s = ruling("10.9.1.2-given-last-words-triggers-when-destroyed");
+    s["cards"]["knight"]["abilities"] = json!([{"trigger": "last_words", "effect": [
+        {"do": "damage", "amount": 1, "target": {"select": "player", "who": "opponent"}}
+    ]}]);
+    let (ok, said) = run("alike", &s);
+    assert!(!ok, "{said}");
+    assert!(said.contains("not implemented: clause 10.7.3"), "{said}");
+}
