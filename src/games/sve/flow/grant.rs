@@ -124,10 +124,15 @@ pub(super) fn in_words(a: &AbilityDef) -> String {
     format!("'{}: {}'", a.trigger, words.join(", "))
 }
 
+/// The definitions of the abilities given to card `id` as it is now.
+pub(super) fn given_now(g: &Game, id: &str) -> Vec<String> {
+    g.card(id)
+        .map_or_else(Vec::new, |c| given(g, id, c.incarnation))
+}
+
 /// The abilities given to card `id` as it is now, in words, if any.
 pub(super) fn given_text(g: &Game, id: &str) -> Option<String> {
-    let inc = g.card(id)?.incarnation;
-    let abilities: Vec<String> = given(g, id, inc)
+    let abilities: Vec<String> = given_now(g, id)
         .iter()
         .filter_map(|k| g.ability(k, 0))
         .map(in_words)
