@@ -5,7 +5,8 @@
 //! A delayed trigger "at the start of your next turn" (10.7.5) triggers
 //! once, in the first turn its master begins after it was created, under
 //! either reading of a turn's start. An ability given until the end of the
-//! turn (10.9.1.2) triggers only while the card has it.
+//! turn (10.9.1.2) triggers only while the card has it. Looking at "up to
+//! N" (5.10.2) reorders only the cards looked at.
 
 use std::path::Path;
 
@@ -115,6 +116,39 @@ fn given_board(turns: usize) -> Value {
     })
 }
 
+/// p1 looks at up to `max` of a `deck`-card deck, stopping after `look`,
+/// and puts them back reversed.
+fn look_board(max: u32, deck: usize, look: usize) -> Value {
+    let cards: Vec<Value> = (0..deck)
+        .map(|i| json!({"id": format!("d{i}"), "card": "charm"}))
+        .collect();
+    let mut choices = json!({"x.look": look});
+    if look > 0 {
+        let order: Vec<String> = (0..look).rev().map(|i| format!("d{i}")).collect();
+        choices["x.order"] = json!(order);
+    }
+    if deck == 0 {
+        choices = json!({});
+    }
+    json!({
+        "game": "sve", "rules_version": "1.7.0", "name": "look", "seed": 1,
+        "source": {"kind": "worked_example", "clause": ["5.10.2"], "summary": "property test"},
+        "cards": {
+            "seeker": {"name": "Seeker", "type": "spell", "cost": 1, "abilities": [{"trigger": "spell", "effect": [{"do": "look_at_up_to", "max": max}]}]},
+            "charm": {"name": "Charm", "type": "amulet", "cost": 1}
+        },
+        "state": {
+            "turn": {"player": "p1", "phase": "main", "number": 5},
+            "players": {
+                "p1": {"values": {"defense": 20, "pp": 5, "max_pp": 5, "ep": 0},
+                       "zones": {"hand": [{"id": "x", "card": "seeker"}], "deck": cards}},
+                "p2": {"values": {"defense": 20, "pp": 0, "max_pp": 5, "ep": 0}, "zones": {"deck": {"count": 5}}}
+            }
+        },
+        "actions": [{"do": "play", "card": "x", "choices": choices}]
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -177,5 +211,19 @@ proptest! {
             .filter(|e| e.step == "trigger.pending" && e.objects.iter().any(|o| o == "k"))
             .count();
         prop_assert_eq!(fired, usize::from(turns == 0));
+    }
+
+    #[test]
+    fn looking_at_up_to_n_reorders_only_the_cards_looked_at(max in 0u32..5, deck in 0usize..6, look in 0usize..6) {
+        let look = look.min(max as usize).min(deck);
+        let text = look_board(max, deck, look).to_string();
+        let loaded = scenario::load_str("props", &text, Some(Path::new("scenarios/sve")))
+            .map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+        let out = loaded.module.run(loaded.game.clone(), &loaded.actions);
+        prop_assert!(out.error.is_none(), "{:?}", out.error);
+        let expected: Vec<String> = (0..look).rev().chain(look..deck).map(|i| format!("d{i}")).collect();
+        let got: Vec<String> = out.state["players"]["p1"]["zones"]["deck"].as_array().unwrap()
+            .iter().filter_map(|v| v.as_str().map(String::from)).collect();
+        prop_assert_eq!(got, expected);
     }
 }

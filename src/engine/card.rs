@@ -944,6 +944,15 @@ pub enum Effect {
         #[serde(default)]
         until: Until,
     },
+    /// 「デッキを上からN枚まで見る」: the player looks at the top cards one
+    /// by one and may stop before each, at most `max`; then as `look_at`.
+    LookAtUpTo {
+        max: u32,
+        #[serde(default)]
+        bottom: bool,
+        #[serde(default)]
+        who: Who,
+    },
 }
 
 fn yes() -> bool {
@@ -1093,6 +1102,7 @@ impl Effect {
         "engage",
         "for_each",
         "gain_ability",
+        "look_at_up_to",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1158,6 +1168,7 @@ impl Effect {
             Effect::Engage { .. } => "engage",
             Effect::ForEach { .. } => "for_each",
             Effect::GainAbility { .. } => "gain_ability",
+            Effect::LookAtUpTo { .. } => "look_at_up_to",
         }
     }
 

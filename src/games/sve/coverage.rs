@@ -35,10 +35,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "5.9.3",
         "not state-changing beyond 5.9.1: \"draw up to N\" is `draw_up_to`, the count given as a choice",
     ),
-    (
-        "5.10.2",
-        "not implemented: looking at \"up to N\" cards one by one, stopping at will (`look_at` has a fixed count)",
-    ),
     ("5.15.1.3", PHYSICAL),
     (
         "5.17.3.1",

@@ -137,6 +137,7 @@ const EFFECTS: &[&str] = &[
     "look_at",
     "for_each",
     "gain_ability",
+    "look_at_up_to",
 ];
 
 /// What SVE declares.

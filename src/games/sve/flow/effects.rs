@@ -807,7 +807,7 @@ pub(super) fn apply_effect(
         Effect::ForEach { .. } => for_each(m, eff, targets, this, master)?,
         Effect::Reveal { .. } => reveal(m, targets, this),
         Effect::Search { .. } => search(m, eff, this, master)?,
-        Effect::LookAt { .. } => look_at(m, eff, this, master)?,
+        Effect::LookAt { .. } | Effect::LookAtUpTo { .. } => look_at(m, eff, this, master)?,
         Effect::Race { times, .. } => race(m, targets, *times),
         Effect::SetPower { .. } | Effect::SwapPower { .. } => {
             change_power(m, eff, targets, this)?;
