@@ -190,7 +190,10 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("13.1.1", DEF),
     ("13.2.1.1", DEF),
     ("13.3.1.1", DEF),
-    ("13.3.1.4.1", "not implemented: Choose (5.17)"),
+    (
+        "13.3.1.4.1",
+        "not implemented: a number of Choose options decided by a count (5.17.3.1)",
+    ),
     ("13.3.2.1", DEF),
     (
         "13.3.2.2",
@@ -203,7 +206,10 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("13.3.3.1", DEF),
     ("13.4.1.1", DEF),
     ("13.5.1.1", DEF),
-    ("13.5.1.3.2.1", "not implemented: Choose (5.17)"),
+    (
+        "13.5.1.3.2.1",
+        "not implemented: a number of Choose options decided by a count (5.17.3.1)",
+    ),
     ("13.5.2.1", DEF),
     // Chapter 14: titles.
     ("14.1.1", DEF),
