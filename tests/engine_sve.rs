@@ -134,16 +134,32 @@ fn a_state_trigger_needs_its_state() {
 }
 
 /// A delayed trigger that no ability before it creates stops the run
-/// (10.7.5).
+/// (10.7.5), at this turn's end phase or at the start of the next turn.
 #[test]
 fn a_delayed_trigger_needs_the_ability_creating_it() {
-    let mut s = ruling("10.7.5-delayed-trigger-at-end-phase");
-    let abilities = s.pointer_mut("/cards/fuse/abilities").unwrap();
-    assert_eq!(abilities[1]["trigger"], "delayed_end_phase");
-    abilities.as_array_mut().unwrap().remove(0);
-    let (ok, said) = run("orphan", &s);
-    assert!(!ok, "{said}");
-    assert!(said.contains("not implemented: clause 10.7.5"), "{said}");
+    for (file, card, word) in [
+        (
+            "10.7.5-delayed-trigger-at-end-phase",
+            "fuse",
+            "delayed_end_phase",
+        ),
+        (
+            "10.7.5-delayed-trigger-at-start-of-next-turn",
+            "dawn",
+            "delayed_next_turn_start",
+        ),
+    ] {
+        let mut s = ruling(file);
+        let abilities = s.pointer_mut(&format!("/cards/{card}/abilities")).unwrap();
+        assert_eq!(abilities[1]["trigger"], word);
+        abilities.as_array_mut().unwrap().remove(0);
+        let (ok, said) = run(&format!("orphan_{card}"), &s);
+        assert!(!ok, "{word}: {said}");
+        assert!(
+            said.contains("not implemented: clause 10.7.5"),
+            "{word}: {said}"
+        );
+    }
 }
 
 /// A search of another zone than the deck (5.7.1), one whose text skips
@@ -213,4 +229,96 @@ fn a_per_turn_limit_counts_and_is_refused_where_not_modelled() {
     let (ok, said) = run("pso2", &pso2);
     assert!(!ok, "{said}");
     assert!(said.contains("no \"N times per turn\" limit"), "{said}");
+}
+
+/// Each variant of `base` with `field` of the object at `at` set to its
+/// value stops the run with `not implemented: clause <clause>`.
+fn assert_variants_not_implemented(
+    base: &Value,
+    at: &str,
+    variants: Vec<(&str, &str, Value)>,
+    clause: &str,
+) {
+    for (name, field, value) in variants {
+        let mut s = base.clone();
+        s.pointer_mut(at).unwrap()[field] = value;
+        let (ok, said) = run(name, &s);
+        assert!(!ok, "{name}: {said}");
+        assert!(
+            said.contains(&format!("not implemented: clause {clause}")),
+            "{name}: {said}"
+        );
+    }
+}
+
+/// "For each" (5.28.1): a unit below 1 and an effect whose amount SVE does
+/// not scale stop the run; another game refuses the word at load.
+#[test]
+fn a_for_each_the_module_does_not_scale_is_not_implemented() {
+    let base = ruling("5.28.1-for-each-is-one-action");
+    let each = "/cards/bolt/abilities/0/effect/0";
+    assert_eq!(base.pointer(each).unwrap()["do"], "for_each");
+    assert_variants_not_implemented(
+        &base,
+        each,
+        vec![
+            ("per_zero", "per", json!(0)),
+            (
+                "destroy",
+                "effect",
+                json!({"do": "destroy", "target": {"select": "all", "side": "opponent", "types": ["follower"]}}),
+            ),
+        ],
+        "5.28.1",
+    );
+    let mut pso2: Value =
+        serde_json::from_str(&std::fs::read_to_string("rulings/pso2/101.6-concede.json").unwrap())
+            .unwrap();
+    pso2["cards"]["q"]["abilities"] = json!([{"trigger": "activated", "effect": [
+        base.pointer(each).unwrap().clone()
+    ]}]);
+    let (ok, said) = run("pso2_for_each", &pso2);
+    assert!(!ok, "{said}");
+    assert!(said.contains("for_each"), "{said}");
+}
+
+/// A given ability (10.9.1.2, `gain_ability`) of a kind SVE does not give
+/// (a Fanfare, an activated ability, a "may") or given by a permanent
+/// ability stops the run.
+#[test]
+fn given_abilities_the_module_does_not_model_are_not_implemented() {
+    let base = ruling("10.9.1.2-given-last-words-triggers-when-destroyed");
+    let gain = "/cards/gift/abilities/0/effect/0";
+    assert_eq!(base.pointer(gain).unwrap()["do"], "gain_ability");
+    assert_variants_not_implemented(
+        &base,
+        &format!("{gain}/ability"),
+        vec![
+            ("fanfare", "trigger", json!("fanfare")),
+            ("activated", "trigger", json!("activated")),
+            ("may", "optional", json!(true)),
+        ],
+        "10.9.1.2",
+    );
+    let mut permanent = base.clone();
+    let ability = permanent.pointer_mut("/cards/gift/abilities/0").unwrap();
+    ability["trigger"] = json!("permanent");
+    ability["effect"][0]["target"] = json!({"select": "all", "side": "you", "types": ["follower"]});
+    let (ok, said) = run("permanent_gain", &permanent);
+    assert!(!ok, "{said}");
+    assert!(said.contains("not implemented"), "{said}");
+}
+
+/// A printed and a given Last Words of one card pend under one name
+/// (`k.last_words`): their order cannot be chosen in a scenario, so the
+/// run stops (10.7.3) instead of picking one.
+#[test]
+fn a_printed_and_a_given_ability_alike_cannot_be_ordered() {
+    let mut s = ruling("10.9.1.2-given-last-words-triggers-when-destroyed");
+    s["cards"]["knight"]["abilities"] = json!([{"trigger": "last_words", "effect": [
+        {"do": "damage", "amount": 1, "target": {"select": "player", "who": "opponent"}}
+    ]}]);
+    let (ok, said) = run("alike", &s);
+    assert!(!ok, "{said}");
+    assert!(said.contains("not implemented: clause 10.7.3"), "{said}");
 }

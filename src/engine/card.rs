@@ -947,6 +947,33 @@ pub enum Effect {
     /// steps it runs and whether an attacker is set are the game's rules.
     /// A game without it rejects it.
     Engage { target: Target, with: Target },
+    /// 「(単位数)につき(数値)」 ("for each"): `effect` carried out once, its
+    /// amount multiplied by the number of cards `count` admits divided by
+    /// `per` (rounded down). Which amounts scale is the game's rule.
+    ForEach {
+        count: Filter,
+        #[serde(default = "one_i64")]
+        per: i64,
+        effect: Box<Effect>,
+    },
+    /// 能力を与える with an ability that is not a keyword ("gains 'Last
+    /// Words: …'"): the target has `ability` for `until`. A game without it
+    /// rejects it.
+    GainAbility {
+        ability: Box<AbilityDef>,
+        target: Target,
+        #[serde(default)]
+        until: Until,
+    },
+    /// 「デッキを上からN枚まで見る」: the player looks at the top cards one
+    /// by one and may stop before each, at most `max`; then as `look_at`.
+    LookAtUpTo {
+        max: u32,
+        #[serde(default)]
+        bottom: bool,
+        #[serde(default)]
+        who: Who,
+    },
 }
 
 fn yes() -> bool {
@@ -1107,6 +1134,9 @@ impl Effect {
         "shuffle_into",
         "select_targets",
         "engage",
+        "for_each",
+        "gain_ability",
+        "look_at_up_to",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1171,6 +1201,9 @@ impl Effect {
             Effect::ShuffleInto { .. } => "shuffle_into",
             Effect::SelectTargets { .. } => "select_targets",
             Effect::Engage { .. } => "engage",
+            Effect::ForEach { .. } => "for_each",
+            Effect::GainAbility { .. } => "gain_ability",
+            Effect::LookAtUpTo { .. } => "look_at_up_to",
         }
     }
 
@@ -1184,7 +1217,8 @@ impl Effect {
             | Effect::LoseAbilities { until, .. }
             | Effect::ChangeKeywords { until, .. }
             | Effect::ChangeInfo { until, .. }
-            | Effect::ChangeText { until, .. } => Some(*until),
+            | Effect::ChangeText { until, .. }
+            | Effect::GainAbility { until, .. } => Some(*until),
             _ => None,
         }
     }
@@ -1193,6 +1227,8 @@ impl Effect {
     pub fn nested(&self) -> &[Effect] {
         match self {
             Effect::PayCost { otherwise, .. } => otherwise,
+            Effect::ForEach { effect, .. } => std::slice::from_ref(&**effect),
+            Effect::GainAbility { ability, .. } => &ability.effect,
             _ => &[],
         }
     }
@@ -1212,6 +1248,9 @@ impl Effect {
         }
         if let Effect::Search { find, .. } = self {
             out.push(("find", find));
+        }
+        if let Effect::ForEach { count, .. } = self {
+            out.push(("count", count));
         }
         if let Effect::Swap {
             with: Target::Chosen { filter, .. } | Target::All { filter } | Target::Random { filter },
@@ -1260,10 +1299,12 @@ impl Effect {
             | Effect::ShuffleInto { target }
             | Effect::SelectTargets { target, .. }
             | Effect::Engage { target, .. }
+            | Effect::GainAbility { target, .. }
             | Effect::LoseAbilities { target, .. } => Some(target),
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }
             | Effect::Put { target, .. } => target.as_ref(),
+            Effect::ForEach { effect, .. } => effect.target(),
             _ => None,
         }
     }

@@ -136,6 +136,9 @@ const EFFECTS: &[&str] = &[
     "reveal",
     "search",
     "look_at",
+    "for_each",
+    "gain_ability",
+    "look_at_up_to",
 ];
 
 /// What SVE declares.
@@ -191,6 +194,7 @@ static SPEC: GameSpec = GameSpec {
         "state",
         // 時限誘発 (10.7.5), created by the ability printed before it.
         "delayed_end_phase",
+        "delayed_next_turn_start",
     ],
     cost_triggers: &["activated", "quick_activated", "feed"],
     // 10.7.2.2, for the automatic abilities of a card on the field (a card

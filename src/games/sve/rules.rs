@@ -69,6 +69,11 @@ rules! {
     SEARCH_SHOW = "5.7.1.2";
     SEARCH_SHUFFLE = "5.7.2";
     LOOK = "5.10.1";
+    LOOK_UP_TO = "5.10.2";
+    LOOK_UP_TO_ONE = "5.10.2.1";
+    LOOK_UP_TO_STOP = "5.10.2.2";
+    LOOK_UP_TO_NEXT = "5.10.2.3";
+    LOOK_UP_TO_DONE = "5.10.2.4";
     SHUFFLE_SMALL = "5.8.1.1";
     DRAW = "5.9.1";
     DRAW_EMPTY = "5.9.1.1";
@@ -188,6 +193,7 @@ rules! {
     SKIP_NEXT_TURN = "5.25.2";
     SKIP_ONE_FOR_ALL = "5.25.2.1";
     EXTRA_TURN = "5.27.1";
+    FOR_EACH = "5.28.1";
     EXTRA_LATEST_FIRST = "5.27.1.1";
     DECK_SIZE = "6.1.1.2";
     PRE_GAME = "6.2.1";

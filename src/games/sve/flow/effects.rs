@@ -739,6 +739,7 @@ fn apply_one(m: &mut M, eff: &Effect, targets: &[String], this: &str, master: Pl
         Effect::ChangeKeywords { .. } | Effect::ChangeInfo { .. } => {
             change_info(m, eff, targets, this)
         }
+        Effect::GainAbility { .. } => grant(m, eff, targets, this),
         Effect::SetState { state, clear, .. } => {
             for t in targets {
                 let Some(c) = m.game.cards.get_mut(t.as_str()) else {
@@ -841,9 +842,10 @@ fn apply_one(m: &mut M, eff: &Effect, targets: &[String], this: &str, master: Pl
         Effect::Play { cost, .. } => play_by_effect(m, targets, *cost, master)?,
         Effect::Restrict { .. } => apply_restrict(m, eff, targets, this),
         Effect::RollDie { results, .. } => roll_die(m, results, this, master)?,
+        Effect::ForEach { .. } => for_each(m, eff, targets, this, master)?,
         Effect::Reveal { .. } => reveal(m, targets, this),
         Effect::Search { .. } => search(m, eff, this, master)?,
-        Effect::LookAt { .. } => look_at(m, eff, this, master)?,
+        Effect::LookAt { .. } | Effect::LookAtUpTo { .. } => look_at(m, eff, this, master)?,
         Effect::Race { times, .. } => race(m, targets, *times),
         Effect::SetPower { .. } | Effect::SwapPower { .. } => {
             change_power(m, eff, targets, this)?;

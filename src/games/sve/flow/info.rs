@@ -83,7 +83,7 @@ type View = BTreeMap<CardId, CardDef>;
 /// The layer of a change: 10.9.1.2 (abilities) or 10.9.1.3.
 fn layer_of(e: &Effect) -> Option<&'static str> {
     match e {
-        Effect::ChangeKeywords { .. } => Some(r::CONTINUOUS_ABILITIES),
+        Effect::ChangeKeywords { .. } | Effect::GainAbility { .. } => Some(r::CONTINUOUS_ABILITIES),
         Effect::ChangeInfo { .. } => Some(r::CONTINUOUS_NON_NUMERIC),
         _ => None,
     }
@@ -92,7 +92,9 @@ fn layer_of(e: &Effect) -> Option<&'static str> {
 /// Whether `e` is a change this module applies as a permanent ability:
 /// `this`, or `all` without a choice.
 pub(super) fn supported_permanent(e: &Effect) -> bool {
-    layer_of(e).is_some() && matches!(e.target(), Some(Target::This | Target::All { .. }))
+    layer_of(e).is_some()
+        && !matches!(e, Effect::GainAbility { .. })
+        && matches!(e.target(), Some(Target::This | Target::All { .. }))
 }
 
 /// A keyword or card type in a change that SVE does not have, in an
@@ -110,7 +112,7 @@ pub(super) fn unknown_word(def: &str, e: &Effect) -> Option<(&'static str, Strin
         return Some((
             r::CONTINUOUS_ABILITIES,
             format!(
-                "the keyword `{w}` in `change_keywords` of `{def}` (SVE keywords only; giving other abilities is not implemented)"
+                "the keyword `{w}` in `change_keywords` of `{def}` (SVE keywords only; another ability is given with `gain_ability`)"
             ),
         ));
     }
@@ -591,6 +593,9 @@ fn describe(e: &Effect) -> String {
                 parts.push(format!("its {k} becomes {v}"));
             }
         }
+        Effect::GainAbility { ability, .. } => {
+            parts.push(format!("gains the ability {}", in_words(ability)));
+        }
         _ => {}
     }
     let until = match e.until() {
@@ -674,8 +679,13 @@ pub(super) fn report(m: &mut M) -> R<()> {
             continue;
         };
         let mut diff = Vec::new();
-        if d.keywords != base.keywords || keywords_touched(&orders) {
+        let given = given_text(&m.game, id);
+        if d.keywords != base.keywords || (keywords_touched(&orders) && given.is_none()) {
             diff.push(format!("keywords [{}]", d.keywords.join(", ")));
+            rules.push(r::CONTINUOUS_ABILITIES);
+        }
+        if let Some(g) = given {
+            diff.push(g);
             rules.push(r::CONTINUOUS_ABILITIES);
         }
         if d.name != base.name

@@ -42,6 +42,8 @@ fn card_print(g: &Game, id: &str) -> u64 {
     if let Some(d) = eff_def(g, id) {
         (&d.keywords, &d.name, &d.card_type, &d.traits).hash(&mut h);
     }
+    // Abilities given to it (10.9.1.2, `grant`).
+    given_now(g, id).hash(&mut h);
     (
         &c.states,
         c.damage,
@@ -93,9 +95,13 @@ pub(super) fn fingerprint(g: &Game) -> u64 {
             .hash(&mut h);
     }
     s.map_or(0, |s| s.evolve_used).hash(&mut h);
-    // "N times per turn" counts (10.7.2.2) decide what triggers next.
+    // "N times per turn" counts (10.7.2.2) decide what triggers next, and
+    // delayed triggers waiting (10.7.5) what triggers later.
     if let Some(s) = s {
         s.per_turn.hash(&mut h);
+        for d in &s.delayed {
+            (&d.def, d.ability, d.master, d.trigger, d.turn).hash(&mut h);
+        }
     }
     h.finish()
 }

@@ -18,6 +18,7 @@ use super::ZONES;
 
 pub use self::attack::STORM_FOLLOWERS_ONLY;
 pub use self::condition::COUNTS;
+pub use self::delayed::TURN_START_IS_MAIN_PHASE;
 pub use self::effects::CHOOSE_N_NEEDS_N;
 pub use self::info::FILTER_READS_CHANGED_INFO;
 pub use self::layers::SET_DEFENSE_CLEARS_DAMAGE;
@@ -37,6 +38,7 @@ pub const READINGS: &[&str] = &[
     SET_DEFENSE_CLEARS_DAMAGE,
     FILTER_READS_CHANGED_INFO,
     LEAVING_WATCHER_MISSES,
+    TURN_START_IS_MAIN_PHASE,
 ];
 
 /// Whether a scenario chose reading `flag`.
@@ -60,6 +62,8 @@ mod effect_play;
 mod effects;
 mod evolve;
 mod feed;
+mod for_each;
+mod grant;
 mod info;
 mod last_known;
 mod layers;
@@ -85,10 +89,10 @@ mod watch;
 
 use self::{
     actions::*, activate::*, attack::*, basis::*, cinderella::*, combat::*, condition::*, cost::*,
-    damage::*, delayed::*, die::*, effect_play::*, effects::*, evolve::*, feed::*, info::*,
-    last_known::*, layers::*, loops::*, moves::*, play::*, put::*, race::*, restrict::*, reveal::*,
-    search::*, setup::*, state_trigger::*, swap::*, timing::*, transform::*, turn::*,
-    turn_order::*, watch::*,
+    damage::*, delayed::*, die::*, effect_play::*, effects::*, evolve::*, feed::*, for_each::*,
+    grant::*, info::*, last_known::*, layers::*, loops::*, moves::*, play::*, put::*, race::*,
+    restrict::*, reveal::*, search::*, setup::*, state_trigger::*, swap::*, timing::*,
+    transform::*, turn::*, turn_order::*, watch::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -513,6 +517,12 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                 return Some(found);
             }
             if let Some(found) = die::unsupported(k, &ab.effect) {
+                return Some(found);
+            }
+            if let Some(found) = for_each::unsupported(k, &ab.effect) {
+                return Some(found);
+            }
+            if let Some(found) = grant::unsupported(k, &ab.effect) {
                 return Some(found);
             }
             if let Some(found) = restrict::unsupported(k, ab.trigger == "permanent", &ab.effect) {

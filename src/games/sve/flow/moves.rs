@@ -162,6 +162,10 @@ pub(super) fn add_triggers(
     // The card's own event: an ability watching other cards (`of`) is not
     // triggered by it (`watch`).
     add_triggers_where(m, template, &|a| a.of.is_none());
+    // Then the abilities given by resolved effects (10.9.1.2), as the card has them.
+    for k in given_for(&m.game, id, def, trigger) {
+        add_triggers(m, id, &k, trigger, master, amount);
+    }
 }
 
 /// The abilities of `template.def` with trigger `template.trigger` that
@@ -223,6 +227,13 @@ pub(super) fn add_triggers_where(
             && let Some(e) = m.trace.last_mut()
         {
             e.rule(r::TRIGGER_FIELD_INFO);
+        }
+        if is_given(&template.def)
+            && let Some(e) = m.trace.last_mut()
+        {
+            e.rule(r::CONTINUOUS_ABILITIES);
+            e.text
+                .push_str(" (an ability a resolved effect gave it, 10.9.1.2)");
         }
         // 12.1.2: icons written together before one text are one ability
         // per icon; this is the one for `trigger`.

@@ -156,19 +156,92 @@ fn found(m: &mut M, find: &Filter, n: usize, this: &str, p: PlayerId, k: &str) -
     Ok(got.cards.into_iter().map(String::from).collect())
 }
 
+/// 「デッキを上からN枚まで見る」 (5.10.2): the number `p` looks at, one by
+/// one from the top (5.10.2.1, 5.10.2.3), stopping at will before each
+/// (5.10.2.2) or after `max` (5.10.2.4); chosen as `<this>.look`, at most
+/// the cards there are.
+fn one_by_one(m: &mut M, max: u32, this: &str, p: PlayerId, both: bool) -> R<u32> {
+    let there = m.game.zone_of(p, zn::DECK).len() as u64;
+    if there == 0 {
+        // Nothing to decide: the caller says the deck is empty.
+        return Ok(max);
+    }
+    let n = m
+        .choices
+        .count(&key(this, "look", p, both), u64::from(max).min(there))? as u32;
+    let who = player_name(p);
+    let (text, rules) = if n == 0 {
+        (
+            format!(
+                "{who} may look at up to {max} card(s) one by one and stops before the first: none is looked at"
+            ),
+            vec![r::LOOK_UP_TO, r::LOOK_UP_TO_ONE, r::LOOK_UP_TO_STOP],
+        )
+    } else if n == max {
+        (
+            format!(
+                "{who} looks at the top cards one by one up to the {max} allowed, then the instruction ends"
+            ),
+            vec![
+                r::LOOK_UP_TO,
+                r::LOOK_UP_TO_ONE,
+                r::LOOK_UP_TO_NEXT,
+                r::LOOK_UP_TO_DONE,
+            ],
+        )
+    } else if u64::from(n) == there {
+        (
+            format!(
+                "{who} looks at the top cards one by one: all {n} the deck holds (of up to {max})"
+            ),
+            vec![
+                r::LOOK_UP_TO,
+                r::LOOK_UP_TO_ONE,
+                r::LOOK_UP_TO_NEXT,
+                r::IMPOSSIBLE,
+            ],
+        )
+    } else {
+        (
+            format!("{who} looks at the top cards one by one and stops after {n} of up to {max}"),
+            vec![
+                r::LOOK_UP_TO,
+                r::LOOK_UP_TO_ONE,
+                r::LOOK_UP_TO_NEXT,
+                r::LOOK_UP_TO_STOP,
+            ],
+        )
+    };
+    m.record("effect.look", text, &rules)
+        .change(format!("{this}.look"), 0, n);
+    Ok(n)
+}
+
 /// 「デッキを上からN枚見て、好きな順番で…置く」: each player of the effect
 /// looks at the top `count` cards of their deck (5.10.1) and puts them back
 /// on top (or at the bottom) in the order they choose (`<this>.order`,
 /// top first; by default as they were), the one change of the deck's order
-/// the text allows (4.5.2).
+/// the text allows (4.5.2). "Up to N" (`look_at_up_to`, 5.10.2): the
+/// player looks one card at a time and may stop before each; how many they
+/// look at is the choice `<this>.look` (0 to N).
 pub(super) fn look_at(m: &mut M, eff: &Effect, this: &str, master: PlayerId) -> R<()> {
-    let Effect::LookAt { count, bottom, who } = eff else {
-        return Ok(());
+    let (count, bottom, who, up_to) = match eff {
+        Effect::LookAt { count, bottom, who } => (count, bottom, who, false),
+        Effect::LookAtUpTo { max, bottom, who } => (max, bottom, who, true),
+        _ => return Ok(()),
     };
     let ps = who_players(&m.game, master, *who);
     let both = ps.len() > 1;
     for p in ps {
         let z = ZoneId::of(p, zn::DECK);
+        let count = &if up_to {
+            one_by_one(m, *count, this, p, both)?
+        } else {
+            *count
+        };
+        if up_to && *count == 0 {
+            continue;
+        }
         let seen: Vec<CardId> = m
             .game
             .zone(&z)

@@ -37,6 +37,7 @@ pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow
         let keys: Vec<String> = mine.iter().map(|&i| m.game.pending[i].key()).collect();
         if mine.len() > 1 {
             watch_decided(m);
+            alike_keys(&m.game, &mine)?;
         }
         let pick = if mine.len() == 1 {
             mine[0]
@@ -99,6 +100,28 @@ pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow
         &[r::CHECK_END],
     );
     Ok(Flow::Continue)
+}
+
+/// The `order` choice names a pending ability by `<card>.<trigger>`: two
+/// different abilities of one card with one trigger (a printed and a given
+/// one, or two printed) cannot be told apart, so the player's pick (10.7.3)
+/// cannot be written.
+fn alike_keys(g: &Game, mine: &[usize]) -> R<()> {
+    let mut seen: Vec<(String, (&str, usize))> = Vec::new();
+    for &i in mine {
+        let p = &g.pending[i];
+        let (k, which) = (p.key(), (p.def.as_str(), p.ability));
+        if seen.iter().any(|(sk, sw)| *sk == k && *sw != which) {
+            return Err(EngineError::not_implemented(
+                r::TRIGGER_PLAY,
+                format!(
+                    "choosing the order of two different abilities pending as `{k}` (the `order` choice cannot tell them apart)"
+                ),
+            ));
+        }
+        seen.push((k, which));
+    }
+    Ok(())
 }
 
 /// Performs every applicable rule process of chapter 11 at once (11.1.3),

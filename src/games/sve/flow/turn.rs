@@ -14,6 +14,7 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
     match s {
         Step::StartMaxPp => {
             m.game.turn.phase = "start".into();
+            next_turn_comes(m, false);
             let max = m.game.value(tp, "max_pp");
             if max < 10 {
                 set_value(
@@ -85,6 +86,7 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
                 format!("{}'s main phase begins", player_name(tp)),
                 &[r::MAIN_TRIGGER],
             );
+            next_turn_comes(m, true);
         }
         Step::PreGame => prepare(m)?,
         Step::PreGameValues => set_starting_values(m),
