@@ -393,7 +393,7 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
             ));
         }
         damage(m, batch)?;
-        if m.game.result != GameResult::Ongoing {
+        if game_over(&m.game) {
             return Ok(());
         }
     }

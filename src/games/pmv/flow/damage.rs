@@ -161,7 +161,7 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
         &[r::DAMAGE_B],
     );
     fire(m, "taking_damage", &recips, r::DAMAGE_B)?;
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return Ok(());
     }
     // 1.10.15: a nullified damage's procedure ends here.

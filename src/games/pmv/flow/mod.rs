@@ -712,10 +712,19 @@ fn phase_index(name: &str) -> usize {
 
 // ---------------------------------------------------------------- win/loss
 
+/// Whether the game has ended. A player wins or loses "at that point"
+/// (その時点で, 1.5.2, 1.5.3), and a draw likewise ends it (1.5.4): from
+/// then on no procedure runs, so a procedure that may follow an end (the
+/// rest of a resolution, a removal, a check of continuous effects) stops
+/// here before it records anything; the end is the trace's last step.
+pub(super) fn game_over(g: &Game) -> bool {
+    g.result != GameResult::Ongoing
+}
+
 /// Declares the result once someone has lost: everyone at once is a draw
 /// (1.5.4.a), else the remaining player wins (1.5.2.b).
 fn game_over_check(m: &mut M) {
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return;
     }
     let lost: Vec<PlayerId> = m
