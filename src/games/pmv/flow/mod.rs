@@ -1112,16 +1112,20 @@ impl Rules for super::Pmv {
     }
 
     fn derived(&self, game: &Game, card: &Card) -> Vec<(&'static str, i64)> {
+        // PMV's damage is 蓄積ダメージ kept by kind (counters), never the
+        // core `damage`: a snapshot's `damage` is the same sum as
+        // `accumulated_damage`, so an expectation on either reads it.
+        let mut v = vec![("damage", accumulated(card))];
         // The face it shows: a transformed character's values are its
         // transformed description's (10.28.8).
         // A face-down card on the field has no information (5.7.1).
         if without_information(game, &card.id) {
-            return Vec::new();
+            return v;
         }
         let Some(d) = game.def_of(&card.id) else {
-            return Vec::new();
+            return v;
         };
-        d.snapshot_values(
+        v.extend(d.snapshot_values(
             || attack(game, card),
             || {
                 vec![
@@ -1129,7 +1133,8 @@ impl Rules for super::Pmv {
                     ("accumulated_damage", accumulated(card)),
                 ]
             },
-        )
+        ));
+        v
     }
 }
 
