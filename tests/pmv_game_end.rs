@@ -137,3 +137,51 @@ fn a_win_inside_a_removal_window_ends_the_removal() {
     );
     assert_eq!(hand_size(&o, "p1"), 0);
 }
+
+/// p1's attacker `a` attacks, p2 blocks with `b`, and both pass on; the
+/// attacker's `trigger` ability makes p1 win, then would draw.
+fn attack_with_winning_trigger(trigger: &str) -> String {
+    let pass = |p: &str| format!(r#"{{ "do": "pass", "player": "{p}" }}"#);
+    let passes: Vec<String> = (0..5).flat_map(|_| [pass("p1"), pass("p2")]).collect();
+    format!(
+        r#"{{
+  "game": "pmv", "name": "t", "source": "test", "seed": 1,
+  "cards": {{
+    "att": {{ "name": "A", "type": "character", "cost": 0, "attack": 3, "defense": 3, "stats": {{ "node": 0, "graze": 0 }},
+      "abilities": [ {{ "trigger": "{trigger}", "effect": [ {{ "do": "win" }}, {{ "do": "draw", "amount": 1, "who": "you" }} ] }} ] }},
+    "blk": {{ "name": "B", "type": "character", "cost": 0, "attack": 3, "defense": 3, "stats": {{ "node": 0, "graze": 0 }} }}
+  }},
+  "state": {{ "turn": {{ "player": "p1", "phase": "main", "number": 3 }},
+    "players": {{
+      "p1": {{ "zones": {{ "deck": {{ "count": 5 }}, "field": [ {{ "id": "a", "card": "att" }} ] }} }},
+      "p2": {{ "zones": {{ "deck": {{ "count": 5 }}, "field": [ {{ "id": "b", "card": "blk" }} ] }} }}
+    }} }},
+  "actions": [ {{ "do": "attack", "card": "a" }}, {}, {{ "do": "block", "player": "p2", "card": "b" }}, {} ]
+}}"#,
+        pass("p2"),
+        passes.join(", ")
+    )
+}
+
+/// A win in the attack (6.3), at the start of combat (6.2.4.b) or in the
+/// damage procedure (1.10.12.a, d) ends the game there: no attack, combat
+/// or damage step follows.
+#[test]
+fn a_win_during_an_attack_or_its_damage_ends_it_there() {
+    for trigger in [
+        "on_attack",
+        "start_of_combat",
+        "dealing_damage",
+        "dealt_damage",
+    ] {
+        let o = run_text(&attack_with_winning_trigger(trigger));
+        assert_eq!(o.result.to_string(), "p1", "{trigger}");
+        assert_eq!(
+            o.trace.last().unwrap().step,
+            "game.win",
+            "{trigger}: steps after the end: {:?}",
+            after_end(&o)
+        );
+        assert_eq!(hand_size(&o, "p1"), 0, "{trigger}");
+    }
+}

@@ -554,6 +554,9 @@ fn effect_attack(m: &mut M, this: &str, card: &str, by_player: Option<PlayerId>)
     let r0 = fire(m, "on_attack", &[card.into()], r::EFFECT_ATTACK_WHEN);
     m.game.own::<PmvState>().attack_pending = false;
     r0?;
+    if game_over(&m.game) {
+        return Ok(());
+    }
     let mut np = Pri::fresh(attacked);
     np.nested = true;
     np.attack = Some(tgt(&m.game, card));
@@ -711,6 +714,9 @@ fn effect_block(m: &mut M, this: &str, card: &str, ambush: bool) -> R<()> {
         }
     }
     fire(m, "on_block", &[card.into()], r::EFFECT_BLOCK_WHEN)?;
+    if game_over(&m.game) {
+        return Ok(());
+    }
     if !on_field(&m.game, card) {
         m.record(
             "block.cancelled",
