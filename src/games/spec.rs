@@ -48,6 +48,11 @@ pub struct GameSpec {
     /// The triggers whose abilities may watch other cards (`of`, a filter
     /// of the cards whose event triggers them); none by default.
     pub watch_triggers: &'static [&'static str],
+    /// For a game that does not keep a card's damage in the core `damage`
+    /// (PMV keeps 蓄積ダメージ by kind, as counters), the hint the loader
+    /// gives when a board sets `damage`, which it refuses; `None` (the
+    /// default): `damage` is the card's damage.
+    pub board_damage_refused: Option<&'static str>,
     /// Phase names.
     pub phases: &'static [&'static str],
     /// The judges' readings (`reading_…` player flags): where the rulebook
@@ -106,6 +111,7 @@ impl GameSpec {
         cost_triggers: &[],
         per_turn_triggers: &[],
         watch_triggers: &[],
+        board_damage_refused: None,
         phases: &[],
         readings: &[],
         flags: &[],

@@ -253,6 +253,9 @@ static SPEC: GameSpec = GameSpec {
     starter: include_str!("starter.json"),
     coverage_chapters: &["1", "4", "5", "6", "9", "10"],
     coverage_exceptions: coverage::EXCEPTIONS,
+    board_damage_refused: Some(
+        "PMV keeps a character's 蓄積ダメージ (accumulated damage, 1.10.11.b) by kind, since combat and effect damage reset at different times (1.10.13.d, e): write \"counters\": {\"combat_damage\": N} or {\"effect_damage\": N}",
+    ),
     ..GameSpec::BASE
 };
 

@@ -302,6 +302,15 @@ pub(super) fn build_game(
                             Some("damage is 0 or more".into()),
                         ));
                     }
+                    if f.damage != 0
+                        && let Some(hint) = module.spec().board_damage_refused
+                    {
+                        return Err(cx.err(
+                            &[epath().as_slice(), &[k("damage")]].concat(),
+                            format!("`damage` is not kept on a {} card", module.id()),
+                            Some(hint.into()),
+                        ));
+                    }
                     card.damage = f.damage;
                     for (c, v) in &f.counters {
                         if *v < 0 {

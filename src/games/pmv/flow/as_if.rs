@@ -600,7 +600,7 @@ pub(super) fn resolve_as_played(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()>
         resolve_entry_inner(m, &entry)?;
     }
     let failed = std::mem::replace(&mut m.game.own::<PmvState>().play_failed, outer);
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return Ok(());
     }
     if failed {
@@ -616,7 +616,7 @@ pub(super) fn resolve_as_played(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()>
             // 5.3.2.f: the effects whose timing is a played card's effect
             // resolved, 自動γ included.
             fire_all(m, "card_resolved", r::AS_IF_RESOLVED_EFFECTS)?;
-            if m.game.result != GameResult::Ongoing {
+            if game_over(&m.game) {
                 return Ok(());
             }
         }

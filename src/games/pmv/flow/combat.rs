@@ -82,6 +82,9 @@ pub(super) fn declare_attack(m: &mut M, mut p: Pri, player: PlayerId, card: &str
     .change(format!("{card}.sleep"), false, true);
     interference_opens(&mut m.game);
     attack_or_block_effects(m, card, "on_attack", r::ATTACK_WHEN)?;
+    if game_over(&m.game) {
+        return Ok(());
+    }
     if let Some(c) = m.game.cards.get_mut(card)
         && c.zone.kind == zn::FIELD
     {
@@ -192,6 +195,9 @@ pub(super) fn declare_block(m: &mut M, mut p: Pri, player: PlayerId, card: &str)
         e.note(format!("reading chosen by the scenario ({BLOCK_AFTER_ANSWERING}): 6.4.2.a's \"priority moved by the attack\" is read as any priority the attacked player holds while the attack is open, so a block may follow an answer"));
     }
     attack_or_block_effects(m, card, "on_block", r::BLOCK_WHEN)?;
+    if game_over(&m.game) {
+        return Ok(());
+    }
     if let Some(c) = m.game.cards.get_mut(card)
         && c.zone.kind == zn::FIELD
     {
@@ -246,6 +252,9 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
     // b.
     m.record("combat.b", "start of combat", &[r::COMBAT_B]);
     fire_all(m, "start_of_combat", r::COMBAT_B)?;
+    if game_over(&m.game) {
+        return Ok(());
+    }
     let mut blocker = blk.cloned();
     if let Some(b) = &blocker
         && has_kw(&m.game, &attacker, "stealth")
@@ -393,7 +402,7 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
             ));
         }
         damage(m, batch)?;
-        if m.game.result != GameResult::Ongoing {
+        if game_over(&m.game) {
             return Ok(());
         }
     }

@@ -155,13 +155,16 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
         ));
     }
     fire(m, "dealing_damage", &sources, r::DAMAGE_A)?;
+    if game_over(&m.game) {
+        return Ok(());
+    }
     m.record(
         "damage.b",
         "1.10.12.b: effects of receiving damage resolve",
         &[r::DAMAGE_B],
     );
     fire(m, "taking_damage", &recips, r::DAMAGE_B)?;
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return Ok(());
     }
     // 1.10.15: a nullified damage's procedure ends here.
@@ -349,12 +352,18 @@ pub(super) fn damage_inner(m: &mut M, batch: Vec<Dmg>) -> R<()> {
         }
     }
     fire(m, "dealt_damage", &sources, r::DAMAGE_D)?;
+    if game_over(&m.game) {
+        return Ok(());
+    }
     m.record(
         "damage.e",
         "1.10.12.e: effects of having received damage resolve",
         &[r::DAMAGE_E],
     );
     fire(m, "took_damage", &recips, r::DAMAGE_E)?;
+    if game_over(&m.game) {
+        return Ok(());
+    }
     let damaged: Vec<PlayerId> = live.iter().filter_map(|d| d.to.player()).collect();
     leader::opponent_took_damage(m, &damaged)?;
     // f: doomed check.

@@ -47,7 +47,7 @@ pub(super) fn fire(m: &mut M, trigger: &str, cards: &[CardId], rule: &'static st
 
 pub(super) fn fire_inner(m: &mut M, trigger: &str, cards: &[CardId], rule: &'static str) -> R<()> {
     for id in cards {
-        if m.game.result != GameResult::Ongoing {
+        if game_over(&m.game) {
             return Ok(());
         }
         // A 人気 card has no text (5.4.4, 5.5.4, 5.6.3).
@@ -451,7 +451,7 @@ fn apply_ability_inner(
         return Ok(false);
     }
     for (i, e) in ab.effect.iter().enumerate() {
-        if m.game.result != GameResult::Ongoing {
+        if game_over(&m.game) {
             return Ok(false);
         }
         let objs = match e.target() {
@@ -583,7 +583,7 @@ pub(super) fn apply_effect(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
                     i64::try_from(n).unwrap_or(i64::MAX),
                     r::DRAW_AT_ONCE,
                 );
-                if m.game.result != GameResult::Ongoing {
+                if game_over(&m.game) {
                     return Ok(());
                 }
             }

@@ -132,7 +132,6 @@ pub(super) fn become_character(m: &mut M, key: &str, this: &str, objs: &[String]
         m.game.defs.insert(def_key.clone(), d);
         if let Some(c) = m.game.cards.get_mut(o.as_str()) {
             if was_character && !keep {
-                c.damage = 0;
                 c.counters.clear();
                 c.modifiers.clear();
                 c.states.remove(st::ATTACKING);
@@ -262,7 +261,6 @@ pub(super) fn turn_face(
             if !up {
                 c.states.insert(st::FACE_DOWN.into());
             }
-            c.damage = 0;
             c.counters.clear();
             c.modifiers.clear();
             c.face = None;

@@ -712,10 +712,19 @@ fn phase_index(name: &str) -> usize {
 
 // ---------------------------------------------------------------- win/loss
 
+/// Whether the game has ended. A player wins or loses "at that point"
+/// (その時点で, 1.5.2, 1.5.3), and a draw likewise ends it (1.5.4): from
+/// then on no procedure runs, so a procedure that may follow an end (the
+/// rest of a resolution, a removal, a check of continuous effects) stops
+/// here before it records anything; the end is the trace's last step.
+pub(super) fn game_over(g: &Game) -> bool {
+    g.result != GameResult::Ongoing
+}
+
 /// Declares the result once someone has lost: everyone at once is a draw
 /// (1.5.4.a), else the remaining player wins (1.5.2.b).
 fn game_over_check(m: &mut M) {
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return;
     }
     let lost: Vec<PlayerId> = m
@@ -1103,16 +1112,20 @@ impl Rules for super::Pmv {
     }
 
     fn derived(&self, game: &Game, card: &Card) -> Vec<(&'static str, i64)> {
+        // PMV's damage is 蓄積ダメージ kept by kind (counters), never the
+        // core `damage`: a snapshot's `damage` is the same sum as
+        // `accumulated_damage`, so an expectation on either reads it.
+        let mut v = vec![("damage", accumulated(card))];
         // The face it shows: a transformed character's values are its
         // transformed description's (10.28.8).
         // A face-down card on the field has no information (5.7.1).
         if without_information(game, &card.id) {
-            return Vec::new();
+            return v;
         }
         let Some(d) = game.def_of(&card.id) else {
-            return Vec::new();
+            return v;
         };
-        d.snapshot_values(
+        v.extend(d.snapshot_values(
             || attack(game, card),
             || {
                 vec![
@@ -1120,7 +1133,8 @@ impl Rules for super::Pmv {
                     ("accumulated_damage", accumulated(card)),
                 ]
             },
-        )
+        ));
+        v
     }
 }
 

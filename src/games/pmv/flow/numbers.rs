@@ -317,7 +317,7 @@ pub(super) fn pay_cost(
             }
         }
         for o in otherwise {
-            if m.game.result != GameResult::Ongoing {
+            if game_over(&m.game) {
                 break;
             }
             let objs = match o.target() {

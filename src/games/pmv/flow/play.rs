@@ -888,7 +888,7 @@ pub(super) fn resolve_entry_inner(m: &mut M, e: &Entry) -> R<()> {
         leader::entered(m, card)?;
         fire(m, "on_enter", std::slice::from_ref(card), r::RESOLVE_EFFECT)?;
         process_removals(m)?;
-        if blocks && m.game.result == GameResult::Ongoing {
+        if blocks && !game_over(&m.game) {
             ambush_block_resolves(m, card)?;
         }
         return Ok(());
@@ -903,6 +903,10 @@ pub(super) fn resolve_entry_inner(m: &mut M, e: &Entry) -> R<()> {
         && !apply_ability(m, ab, card, e.player, &e.targets)?
     {
         play_failed(&mut m.game);
+    }
+    // An effect that ended the game ends its resolution too (1.5.2, 1.5.3).
+    if game_over(&m.game) {
+        return Ok(());
     }
     if m.game.card(card).is_some_and(|c| c.zone.kind == zn::PLAY) {
         m.game

@@ -11,7 +11,7 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
     note_continuous(m)?;
     let mut mid_effect = pmv(&m.game).applying > 0;
     loop {
-        if m.game.result != GameResult::Ongoing {
+        if game_over(&m.game) {
             return Ok(());
         }
         for id in all_characters(&m.game) {
@@ -75,11 +75,20 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
                 &["dooming", "becoming_doomed", "has_doomed"],
                 &[r::DOOMING, r::BECOMING_DOOMED, r::HAS_DOOMED],
             )?;
+            // A window's automatic effect may have ended the game (1.5).
+            if game_over(&m.game) {
+                return Ok(());
+            }
             // 9.2.3.d, with 壱符 (10.18.2.a) in it, card by card.
             for id in &doomed {
                 doomed_window(m, id)?;
             }
             doomed_to_discard(m, &doomed);
+            // 9.2.5's endless loop (reading_cannot_be_discarded_at_zero_durability)
+            // or a window's effect may have ended the game (1.5.4.b).
+            if game_over(&m.game) {
+                return Ok(());
+            }
             m.record(
                 "removal.doomed",
                 "each 決死 card is treated as having 破棄 applied",
@@ -122,6 +131,10 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
                     r::DISCARD_AFTER,
                 ],
             )?;
+            // A window's automatic effect may have ended the game (1.5).
+            if game_over(&m.game) {
+                return Ok(());
+            }
             for id in &discarding {
                 if discard_nullified(&m.game, id) {
                     continue;
@@ -178,6 +191,10 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
                     r::EXCLUDED_WINDOW,
                 ],
             )?;
+            // A window's automatic effect may have ended the game (1.5).
+            if game_over(&m.game) {
+                return Ok(());
+            }
             for id in &excluding {
                 before_leaving_field(m, id);
                 discard_set_cards(m, id, r::EXCLUDE_SET_CARDS);

@@ -336,7 +336,7 @@ fn resolving(m: &mut M) -> Option<&mut Pri> {
 /// attack an effect creates opens a new interference that interrupts this
 /// one (6.3.5.a) and this one goes on once it closes.
 pub(super) fn resolve_step(m: &mut M, mut p: Pri) -> R<()> {
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return Ok(());
     }
     if let Some(e) = p.chain.pop() {
@@ -346,7 +346,7 @@ pub(super) fn resolve_step(m: &mut M, mut p: Pri) -> R<()> {
     if let Some(att) = &p.attack {
         combat(m, att, p.blocker.as_ref())?;
     }
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return Ok(());
     }
     if p.nested {
@@ -360,7 +360,7 @@ pub(super) fn resolve_step(m: &mut M, mut p: Pri) -> R<()> {
     // 1.12.8.c–d: "during this interference" effects end, then the
     // end-of-interference effects resolve (timing.rs).
     interference_ends(m)?;
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return Ok(());
     }
     let tp = m.game.turn.active;
@@ -554,6 +554,9 @@ fn effect_attack(m: &mut M, this: &str, card: &str, by_player: Option<PlayerId>)
     let r0 = fire(m, "on_attack", &[card.into()], r::EFFECT_ATTACK_WHEN);
     m.game.own::<PmvState>().attack_pending = false;
     r0?;
+    if game_over(&m.game) {
+        return Ok(());
+    }
     let mut np = Pri::fresh(attacked);
     np.nested = true;
     np.attack = Some(tgt(&m.game, card));
@@ -711,6 +714,9 @@ fn effect_block(m: &mut M, this: &str, card: &str, ambush: bool) -> R<()> {
         }
     }
     fire(m, "on_block", &[card.into()], r::EFFECT_BLOCK_WHEN)?;
+    if game_over(&m.game) {
+        return Ok(());
+    }
     if !on_field(&m.game, card) {
         m.record(
             "block.cancelled",

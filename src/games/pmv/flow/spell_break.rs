@@ -108,6 +108,9 @@ pub(super) fn doomed_window(m: &mut M, id: &str) -> R<()> {
         });
     }
     fire(m, "doomed", &[id.into()], r::DOOMED_AFTER)?;
+    if game_over(&m.game) {
+        return Ok(());
+    }
     first_card(m, id)
 }
 

@@ -328,6 +328,9 @@ pub(super) fn continuous_stat(g: &Game, card: &Card, stat: &str) -> (Option<i64>
 /// character whose durability drops to its accumulated damage becomes 決死
 /// mid-resolution.
 pub(super) fn note_continuous(m: &mut M) -> R<()> {
+    if game_over(&m.game) {
+        return Ok(());
+    }
     note_info_lost(m);
     if !m.game.defs.values().any(|d| {
         d.abilities
@@ -459,7 +462,7 @@ pub(super) fn flush(m: &mut M) -> R<()> {
         let mut list = std::mem::take(&mut m.game.pending);
         list.sort_by_key(|p| p.master != tp);
         for p in list {
-            if m.game.result != GameResult::Ongoing {
+            if game_over(&m.game) {
                 m.game.pending.clear();
                 return Ok(());
             }
@@ -586,7 +589,7 @@ pub(super) fn use_optional(m: &mut M, mut p: Pri, player: PlayerId, card: &str) 
     let key = format!("{card}.{}", ab.trigger);
     let targets = choose_targets(m, &ab, card, player, &key)?;
     apply_ability(m, &ab, card, player, &targets)?;
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return Ok(());
     }
     p.passes = 0;
@@ -632,7 +635,7 @@ pub(super) fn interference_ends(m: &mut M) -> R<()> {
     }
     process_removals(m)?;
     recheck_continuous(m)?;
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return Ok(());
     }
     if any_trigger(&m.game, "end_of_interference") {
@@ -763,7 +766,7 @@ pub(super) fn apply_turn_effect(m: &mut M, e: &Effect, this: &str, master: Playe
 /// would get priority: an end-the-turn or end-the-phase effect ends the
 /// phase now (4.10.1.a/b, 4.10.2.a/b); otherwise the player gets priority.
 pub(super) fn after_priority_effect(m: &mut M, p: Pri) -> R<()> {
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return Ok(());
     }
     if pmv(&m.game).turn.end_turn && !pmv(&m.game).turn.ending_turn {
@@ -835,7 +838,7 @@ pub(super) fn phase_end_procedure(m: &mut M, skip_window: bool) -> R<()> {
         }
         fire_all(m, w, end_rule)?;
         flush(m)?;
-        if m.game.result != GameResult::Ongoing {
+        if game_over(&m.game) {
             return Ok(());
         }
     }
@@ -969,7 +972,7 @@ pub(super) fn phase_started(m: &mut M, tp: PlayerId) -> R<()> {
 pub(super) fn phase_start_window(m: &mut M, name: &str) -> R<()> {
     flush(m)?;
     recheck_continuous(m)?;
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return Ok(());
     }
     let Some(w) = window(name, true) else {
@@ -1077,13 +1080,13 @@ pub(super) fn play_failed(g: &mut Game) {
 /// properly (7.1.11).
 pub(super) fn around_play(m: &mut M, e: &Entry, inner: fn(&mut M, &Entry) -> R<()>) -> R<()> {
     fire_all(m, "card_resolving", r::PLAY_RESOLVING_EFFECTS)?;
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return Ok(());
     }
     let outer = std::mem::take(&mut m.game.own::<PmvState>().play_failed);
     inner(m, e)?;
     let failed = std::mem::replace(&mut m.game.own::<PmvState>().play_failed, outer);
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return Ok(());
     }
     let waiting = all_field(&m.game).iter().any(|id| {

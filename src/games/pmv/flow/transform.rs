@@ -223,6 +223,9 @@ pub(super) fn attack_or_block_effects(
     if after {
         fire(m, trigger, &[card.into()], rule)?;
     }
+    if game_over(&m.game) {
+        return Ok(());
+    }
     transform_gamma(m, card, rule, after)?;
     if !after {
         fire(m, trigger, &[card.into()], rule)?;

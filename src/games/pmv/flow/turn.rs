@@ -107,7 +107,7 @@ pub(super) fn turn_start(m: &mut M) -> R<()> {
     turn_starts_applying(m)?;
     revert_at_turn_start(m)?;
     fire_all(m, "start_of_turn", r::TURN_START_EFFECTS)?;
-    if m.game.result != GameResult::Ongoing || turn_started(m)? {
+    if game_over(&m.game) || turn_started(m)? {
         return Ok(());
     }
     m.record(
@@ -201,7 +201,7 @@ pub(super) fn phase_begin(m: &mut M, i: usize) -> R<()> {
                 &[r::MAINTENANCE, r::PH_MAINT, r::MAINT_PRIORITY],
             );
             upkeep(m, tp)?;
-            if m.game.result != GameResult::Ongoing {
+            if game_over(&m.game) {
                 return Ok(());
             }
         }
@@ -231,7 +231,7 @@ pub(super) fn phase_begin(m: &mut M, i: usize) -> R<()> {
                     &[r::DRAW_PHASE, r::PH_DRAW, r::DRAW_PRIORITY],
                 );
                 draw(m, tp, r::DRAW_PHASE_DRAW);
-                if m.game.result != GameResult::Ongoing {
+                if game_over(&m.game) {
                     return Ok(());
                 }
             }
@@ -296,7 +296,7 @@ pub(super) fn phase_begin(m: &mut M, i: usize) -> R<()> {
         _ => {}
     }
     phase_start_window(m, name)?;
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return Ok(());
     }
     phase_started(m, tp)
@@ -424,7 +424,7 @@ pub(super) fn upkeep(m: &mut M, tp: PlayerId) -> R<()> {
                     c.states.insert(st::DISCARDING.into());
                 }
                 process_removals(m)?;
-                if m.game.result != GameResult::Ongoing {
+                if game_over(&m.game) {
                     return Ok(());
                 }
             }
@@ -471,12 +471,12 @@ pub(super) fn turn_end(m: &mut M) -> R<()> {
     );
     fire_all(m, "end_of_turn", r::TURN_END_EFFECTS)?;
     flush(m)?;
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return Ok(());
     }
     turn_stops_applying(m)?;
     leader::end_of_turn(m)?;
-    if m.game.result != GameResult::Ongoing {
+    if game_over(&m.game) {
         return Ok(());
     }
     let next = m.game.opponent(m.game.turn.active);
