@@ -385,8 +385,9 @@ fn rule_processes_now(m: &mut M) -> R<bool> {
             &[r::PP_OVERFLOW, r::PP_MAX_BOUND],
         );
     }
-    if any {
-        // Record 10.5.2.1 once per pass for the reader.
+    // Record 10.5.2.1 once per pass for the reader; once a rule process
+    // has ended the game (11.2, 1.2.1) nothing is checked again.
+    if any && m.game.result == GameResult::Ongoing {
         m.record(
             "check_timing.rules",
             "rule processes performed; check again",
