@@ -292,7 +292,12 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
     }
     let ability = def.abilities[f.ability].clone();
     let key = format!("{}.{}", f.card, f.trigger);
-    let Some(chosen) = targets::choose(m, f.master, &f.card, &ability.effect, &key, None)? else {
+    // Issue 13: the master chooses the targets, whoever's action made it
+    // trigger.
+    let Some(chosen) = m.decided_by(f.master, |m| {
+        targets::choose(m, f.master, &f.card, &ability.effect, &key, None)
+    })?
+    else {
         m.record(
             "trigger",
             format!(
