@@ -91,3 +91,14 @@ fn sve_missing_trigger_order_names_the_addressed_key() {
         .stderr(predicate::str::contains("p1.order"))
         .stderr(predicate::str::contains("choice `order` is").not());
 }
+
+/// 205.5.2: the damaged card's controller uses its armor; the action that
+/// reaches the damage is the other player's pass (PSO2).
+#[test]
+fn pso2_armor_on_the_other_players_pass_must_be_addressed() {
+    addressed_holds_unaddressed_refused(
+        "rulings/pso2/103.2.1.2-armor-reduces-damage-to-zero.json",
+        "p2.armor.x",
+        "armor.x",
+    );
+}
