@@ -60,3 +60,45 @@ fn upkeep_on_the_other_players_pass_must_be_addressed() {
         "a.upkeep",
     );
 }
+
+/// 10.7.3.1: the master of the pending abilities orders them; the action
+/// that reaches p1's start of main phase is p2's end of phase (SVE: the
+/// decider declared in the core choice store by the game's check timing).
+#[test]
+fn sve_trigger_order_on_the_other_players_action_must_be_addressed() {
+    addressed_holds_unaddressed_refused(
+        "rulings/sve/10.7.5-reading-turn-start-is-main-phase.json",
+        "p1.order",
+        "order",
+    );
+}
+
+/// Without the order, the missing choice names the key to write on this
+/// action: the decider's, addressed.
+#[test]
+fn sve_missing_trigger_order_names_the_addressed_key() {
+    let ruling = "rulings/sve/10.7.5-reading-turn-start-is-main-phase.json";
+    let p = rewritten(
+        ruling,
+        r#", "choices": { "p1.order": [ "b.start_of_main", "d.delayed_next_turn_start" ] }"#,
+        "",
+    );
+    judge()
+        .arg("check")
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("p1.order"))
+        .stderr(predicate::str::contains("choice `order` is").not());
+}
+
+/// 205.5.2: the damaged card's controller uses its armor; the action that
+/// reaches the damage is the other player's pass (PSO2).
+#[test]
+fn pso2_armor_on_the_other_players_pass_must_be_addressed() {
+    addressed_holds_unaddressed_refused(
+        "rulings/pso2/103.2.1.2-armor-reduces-damage-to-zero.json",
+        "p2.armor.x",
+        "armor.x",
+    );
+}

@@ -249,6 +249,28 @@ impl<R: Rules> Driver<'_, R> {
         Ok(())
     }
 
+    /// What one action does, inside [`Driver::action`]'s atomic run.
+    fn apply(
+        rules: &R,
+        m: &mut Machine<R::Step>,
+        a: &Action,
+        next: Option<&Action>,
+    ) -> Result<(), EngineError> {
+        if rules.awaited(m).is_none() {
+            return Err(EngineError::BadAction {
+                message: "the engine is not waiting for an action (nothing is left to do)".into(),
+            });
+        }
+        if let Some(n) = &a.note {
+            m.record("note", format!("note: {n}"), &[]);
+        }
+        rules.act(m, a)?;
+        m.run(|m, s| rules.step(m, s))?;
+        rules.settle(m, next)?;
+        random_fits(m)?;
+        m.choices.finish()
+    }
+
     /// One action: applied atomically; an illegal one is recorded as a
     /// rejection and the state is as before it.
     fn action(&mut self, i: usize, a: &Action, next: Option<&Action>) -> Result<(), EngineError> {
@@ -256,20 +278,13 @@ impl<R: Rules> Driver<'_, R> {
         self.m.begin_action(Some(i));
         self.m.choices = Choices::of_action(a.choices.clone(), a.player);
         let r = self.m.atomically(|m| {
-            if rules.awaited(m).is_none() {
-                return Err(EngineError::BadAction {
-                    message: "the engine is not waiting for an action (nothing is left to do)"
-                        .into(),
-                });
+            let r = Self::apply(rules, m, a, next);
+            // Issue 13: a choice written on another player's action than
+            // its decider's fails the action, whatever came of it.
+            match m.choices.misplaced() {
+                Some(e) => Err(e),
+                None => r,
             }
-            if let Some(n) = &a.note {
-                m.record("note", format!("note: {n}"), &[]);
-            }
-            rules.act(m, a)?;
-            m.run(|m, s| rules.step(m, s))?;
-            rules.settle(m, next)?;
-            random_fits(m)?;
-            m.choices.finish()
         });
         let defaulted = self.m.choices.take_defaulted();
         self.open

@@ -206,6 +206,14 @@ pub struct Choices {
     defaulted: Vec<Defaulted>,
     /// The player of the action carrying these choices, when it names one.
     actor: Option<PlayerId>,
+    /// The player who decides the choices read now, when the game declared
+    /// one ([`Choices::decided_by`]): every helper reads that player's
+    /// choices (issue 13).
+    decider: Option<PlayerId>,
+    /// A choice found unaddressed on another player's action while its
+    /// decider was declared: the action fails with it, whatever happened
+    /// after ([`Choices::misplaced`]).
+    misplaced: Option<EngineError>,
 }
 
 /// A choice the rules let the engine make when the scenario does not
@@ -247,6 +255,8 @@ impl Choices {
             wanted: None,
             defaulted: Vec::new(),
             actor: None,
+            decider: None,
+            misplaced: None,
         }
     }
 
@@ -257,6 +267,57 @@ impl Choices {
             actor,
             ..Choices::new(given)
         }
+    }
+
+    /// Declares who decides the choices read from now on (`None`: the
+    /// action's player), returning the previous decider for the caller to
+    /// restore. A game declares it wherever it asks for a choice on behalf
+    /// of a player (the order of that player's triggers, what that player
+    /// keeps, the controller's choices while an ability resolves); every
+    /// helper then reads the key as [`Choices::take_decided`] does.
+    pub fn decided_by(&mut self, decider: Option<PlayerId>) -> Option<PlayerId> {
+        std::mem::replace(&mut self.decider, decider)
+    }
+
+    /// The first choice found unaddressed on another player's action while
+    /// its decider was declared (the action fails with it).
+    pub fn misplaced(&mut self) -> Option<EngineError> {
+        self.misplaced.take()
+    }
+
+    /// The key a helper reads for `key` under the declared decider (the
+    /// key itself when none is declared, or on the decider's own action);
+    /// an unaddressed `key` on another player's action is recorded as
+    /// misplaced and not read.
+    fn resolve(&mut self, key: &str) -> String {
+        let Some(d) = self.decider else {
+            return key.to_string();
+        };
+        let k = self.decided_key(d, key);
+        if k != key && !self.given.contains_key(&k) && self.given.contains_key(key) {
+            self.misplaced
+                .get_or_insert(EngineError::ChoiceOfAnotherPlayer {
+                    choice: key.to_string(),
+                    decider: player_name(d),
+                    addressed: k.clone(),
+                });
+        }
+        k
+    }
+
+    /// The key to write for `key` on this action, under the declared
+    /// decider (a missing choice names it).
+    pub fn shown(&self, key: &str) -> String {
+        match self.decider {
+            Some(d) => self.decided_key(d, key),
+            None => key.to_string(),
+        }
+    }
+
+    /// Whether the choice `key` is given (under the declared decider).
+    fn has(&mut self, key: &str) -> bool {
+        let k = self.resolve(key);
+        self.given.contains_key(&k)
     }
 
     /// The key under which `decider`'s choice `key` is written on this
@@ -282,7 +343,7 @@ impl Choices {
         key: &str,
     ) -> Result<Option<(String, Value)>, EngineError> {
         let addressed = format!("{}.{key}", player_name(decider));
-        if let Some(v) = self.take(&addressed) {
+        if let Some(v) = self.take_exactly(&addressed) {
             return Ok(Some((addressed, v)));
         }
         if !self.given.contains_key(key) {
@@ -295,7 +356,7 @@ impl Choices {
                 addressed,
             });
         }
-        Ok(self.take(key).map(|v| (key.to_string(), v)))
+        Ok(self.take_exactly(key).map(|v| (key.to_string(), v)))
     }
 
     /// [`Choices::take_decided`] for a required choice: missing, it is an
@@ -357,7 +418,7 @@ impl Choices {
         shape: Option<Wanted>,
         default: Value,
     ) {
-        if !self.given.contains_key(key) {
+        if !self.has(key) {
             self.defaulted(Defaulted {
                 key: key.to_string(),
                 options,
@@ -378,7 +439,7 @@ impl Choices {
     /// Records that choice `key`, when not given, is none ("you may use
     /// one of these"): explore tries each option as the answer.
     pub fn default_not_one_of<I: AsRef<str>>(&mut self, key: &str, options: &[I]) {
-        if !self.given.contains_key(key) {
+        if !self.has(key) {
             self.defaulted(Defaulted {
                 key: key.to_string(),
                 options: texts(options),
@@ -391,7 +452,7 @@ impl Choices {
     /// Records that choice `key`, when not given, is the `options` in the
     /// order listed ("in any order"): explore tries every other order.
     pub fn default_order<I: AsRef<str>>(&mut self, key: &str, options: &[I]) {
-        if !self.given.contains_key(key) {
+        if !self.has(key) {
             self.defaulted(Defaulted {
                 key: key.to_string(),
                 options: texts(options),
@@ -418,7 +479,7 @@ impl Choices {
     /// itself among the lists of `count` of the `options` (which cards
     /// pay a cost): explore tries each list.
     pub fn default_some_of<I: AsRef<str>>(&mut self, key: &str, options: &[I], count: TargetCount) {
-        if !self.given.contains_key(key) {
+        if !self.has(key) {
             self.defaulted(Defaulted {
                 key: key.to_string(),
                 options: texts(options),
@@ -429,7 +490,9 @@ impl Choices {
     }
 
     /// Records a choice made by default (once per key and action).
-    fn defaulted(&mut self, d: Defaulted) {
+    fn defaulted(&mut self, mut d: Defaulted) {
+        // `judge explore` writes the key as the decider's (issue 13).
+        d.key = self.shown(&d.key);
         if !self.defaulted.iter().any(|x| x.key == d.key) {
             self.defaulted.push(d);
         }
@@ -451,21 +514,26 @@ impl Choices {
 
     /// A missing choice `key` with its options, recording its shape.
     fn missing(&mut self, key: &str, options: Vec<String>, shape: Wanted) -> EngineError {
-        self.wanted = Some((key.to_string(), shape));
-        EngineError::MissingChoice {
-            choice: key.to_string(),
-            options,
-        }
+        let choice = self.shown(key);
+        self.wanted = Some((choice.clone(), shape));
+        EngineError::MissingChoice { choice, options }
     }
 
     /// Looks at a choice without marking it used (a game checking a rule
     /// of its own on the value before a helper reads it).
-    pub fn peek(&self, key: &str) -> Option<&Value> {
-        self.given.get(key)
+    pub fn peek(&mut self, key: &str) -> Option<&Value> {
+        let k = self.resolve(key);
+        self.given.get(&k)
     }
 
     /// Reads an optional choice, marking it used.
     pub fn take(&mut self, key: &str) -> Option<Value> {
+        let key = self.resolve(key);
+        self.take_exactly(&key)
+    }
+
+    /// Reads the choice written as `key`, whatever the declared decider.
+    fn take_exactly(&mut self, key: &str) -> Option<Value> {
         let v = self.given.get(key).cloned();
         if v.is_some() {
             self.used.insert(key.to_string());
@@ -480,8 +548,9 @@ impl Choices {
         key: &str,
         options: &[I],
     ) -> Result<Value, EngineError> {
+        let choice = self.shown(key);
         self.take(key).ok_or_else(|| EngineError::MissingChoice {
-            choice: key.to_string(),
+            choice,
             options: texts(options),
         })
     }
@@ -784,6 +853,20 @@ impl<S: Clone + std::fmt::Debug> Machine<S> {
         Ok(())
     }
 
+    /// Runs `f` with `decider` declared as the player who decides the
+    /// choices it reads ([`Choices::decided_by`]), restoring the previous
+    /// decider after.
+    pub fn decided_by<T>(
+        &mut self,
+        decider: PlayerId,
+        f: impl FnOnce(&mut Machine<S>) -> Result<T, EngineError>,
+    ) -> Result<T, EngineError> {
+        let previous = self.choices.decided_by(Some(decider));
+        let r = f(self);
+        self.choices.decided_by(previous);
+        r
+    }
+
     /// Runs `f` as one atomic action: if it fails with any error, the state,
     /// the stack and the trace are rolled back to before it, and the error is
     /// returned.
@@ -1050,6 +1133,36 @@ mod tests {
     /// player's own action or on an action naming no player, addressed on
     /// any action; unaddressed on another player's action it is refused,
     /// and a missing one names the key to write.
+    #[test]
+    fn a_declared_decider_reads_every_helper_s_key_as_the_deciders() {
+        let given = || BTreeMap::from([("order".to_string(), Value::Bool(true))]);
+        // On the decider's own action: read bare.
+        let mut own = Choices::of_action(given(), Some(PlayerId::P1));
+        own.decided_by(Some(PlayerId::P1));
+        assert_eq!(own.take("order"), Some(Value::Bool(true)));
+        assert!(own.misplaced().is_none());
+        // On the other player's action: bare is not read, and is misplaced.
+        let mut other = Choices::of_action(given(), Some(PlayerId::P2));
+        assert_eq!(other.decided_by(Some(PlayerId::P1)), None);
+        assert_eq!(other.take("order"), None);
+        assert_eq!(other.shown("order"), "p1.order");
+        assert!(matches!(
+            other.misplaced(),
+            Some(EngineError::ChoiceOfAnotherPlayer { addressed, .. }) if addressed == "p1.order"
+        ));
+        // Addressed: read; the decider restored, a bare key reads again.
+        let addressed = BTreeMap::from([
+            ("p1.order".to_string(), Value::Bool(false)),
+            ("x".to_string(), Value::Bool(true)),
+        ]);
+        let mut other = Choices::of_action(addressed, Some(PlayerId::P2));
+        other.decided_by(Some(PlayerId::P1));
+        assert_eq!(other.take("order"), Some(Value::Bool(false)));
+        assert_eq!(other.decided_by(None), Some(PlayerId::P1));
+        assert_eq!(other.take("x"), Some(Value::Bool(true)));
+        assert!(other.misplaced().is_none() && other.finish().is_ok());
+    }
+
     #[test]
     fn a_decided_choice_is_the_deciders() {
         let given = || BTreeMap::from([("graze".to_string(), Value::Bool(true))]);

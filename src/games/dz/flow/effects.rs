@@ -388,10 +388,14 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
         && (!filter.types.is_empty() || !filter.parts().is_empty());
     // The controller choosing in the opponent's hand: shown, so public.
     let shown = mine && filter.side == crate::engine::Side::Opponent;
-    if may_fail && options.len() <= n {
-        m.choices.default_all_of(&key, &options);
-    }
-    let given = choose_list(m, &key);
+    // Issue 13: the chooser's choice (the opponent's, for 「相手は…選び」),
+    // whoever's action made it resolve.
+    let (given, shown_key) = m.decided_by(chooser, |m| {
+        if may_fail && options.len() <= n {
+            m.choices.default_all_of(&key, &options);
+        }
+        Ok((choose_list(m, &key), m.choices.shown(&key)))
+    })?;
     // Only a card in the hidden hand can be "not found": one left in a
     // public zone (the plan zone) is seen (2.25.3).
     let hidden = |id: &CardId| m.game.card(id).is_some_and(|c| c.zone.kind == "hand");
@@ -444,7 +448,7 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
     } else {
         let Some(given) = given else {
             return Err(EngineError::MissingChoice {
-                choice: key,
+                choice: shown_key,
                 options: texts(&options),
             });
         };

@@ -18,6 +18,13 @@ pub fn top(m: &mut M) -> Result<(), EngineError> {
         return Ok(());
     };
     let Entry { controller, kind } = entry;
+    // Issue 13: the entry resolves with its controller's choices, whoever's
+    // pass made it resolve.
+    m.decided_by(controller, |m| resolve_entry(m, controller, kind))
+}
+
+/// Resolves one entry of `controller`'s.
+fn resolve_entry(m: &mut M, controller: PlayerId, kind: Kind) -> Result<(), EngineError> {
     match kind {
         Kind::Spell {
             card,

@@ -178,7 +178,11 @@ pub fn stack_waiting(m: &mut M) -> Result<usize, EngineError> {
                     ],
                 );
                 let key = format!("{source}.{trigger}");
-                let Some(tg) = targets::choose_for(m, t.controller, &source, &effects, &key)?
+                // Issue 13: the controller chooses its targets (4.8.2),
+                // whoever's action made it trigger.
+                let Some(tg) = m.decided_by(t.controller, |m| {
+                    targets::choose_for(m, t.controller, &source, &effects, &key)
+                })?
                 else {
                     m.record(
                         "stack",

@@ -40,8 +40,14 @@ fn armor(m: &mut M, id: &str) -> Result<Option<CardId>, crate::engine::EngineErr
         return Ok(None);
     }
     let key = format!("armor.{id}");
-    m.choices.default_not_one_of(&key, &options);
-    m.choices.one_id(&key, &options)
+    // Issue 13: the armor's user is the controller of the damaged card.
+    let Some(user) = m.game.card(id).map(|c| c.controller) else {
+        return Ok(None);
+    };
+    m.decided_by(user, |m| {
+        m.choices.default_not_one_of(&key, &options);
+        m.choices.one_id(&key, &options)
+    })
 }
 
 /// The damage to `id` after the continuous changes that apply to it

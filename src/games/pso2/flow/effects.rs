@@ -16,7 +16,9 @@ use crate::engine::{
 
 /// Resolves one entry taken from the zone.
 pub fn resolve(m: &mut M, ctx: &mut Ctx, entry: Entry) -> Result<(), EngineError> {
-    resolve_entry(m, ctx, entry)?;
+    // Issue 13: an entry resolves with its master's choices (300.6),
+    // whoever's action made it resolve.
+    m.decided_by(entry.master, |m| resolve_entry(m, ctx, entry))?;
     super::negate::purge(m, ctx);
     Ok(())
 }

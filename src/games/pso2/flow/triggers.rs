@@ -292,7 +292,12 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
     }
     let ability = def.abilities[f.ability].clone();
     let key = format!("{}.{}", f.card, f.trigger);
-    let Some(chosen) = targets::choose(m, f.master, &f.card, &ability.effect, &key, None)? else {
+    // Issue 13: the master chooses the targets, whoever's action made it
+    // trigger.
+    let Some(chosen) = m.decided_by(f.master, |m| {
+        targets::choose(m, f.master, &f.card, &ability.effect, &key, None)
+    })?
+    else {
         m.record(
             "trigger",
             format!(
@@ -368,8 +373,13 @@ fn ordered(m: &mut M, group: Vec<Entry>, all: &[String]) -> Result<Vec<Entry>, E
         return Ok(group);
     }
     let keys: Vec<String> = group.iter().map(entry_key).collect();
-    m.choices.default_order("order", &keys);
-    let Some(order) = m.choices.ids("order", all)? else {
+    // Issue 13: the order is the choice of the player whose entries they
+    // are, whoever's action made them trigger.
+    let order = m.decided_by(group[0].master, |m| {
+        m.choices.default_order("order", &keys);
+        m.choices.ids("order", all)
+    })?;
+    let Some(order) = order else {
         m.record(
             "trigger",
             format!(

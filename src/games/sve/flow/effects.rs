@@ -591,7 +591,8 @@ fn apply_one(m: &mut M, eff: &Effect, targets: &[String], this: &str, master: Pl
         Effect::DrawUpTo { max, who } => {
             for p in who_players(&m.game, master, *who) {
                 let key = up_to_key(this, "draw", p);
-                let n = m.choices.count(&key, up_to_max(*max))?;
+                // Issue 13: the drawing player chooses how many.
+                let n = m.decided_by(p, |m| m.choices.count(&key, up_to_max(*max)))?;
                 m.record(
                     "effect.draw_up_to",
                     format!("{} chooses to draw {n} (up to {max})", player_name(p)),

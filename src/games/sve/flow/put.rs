@@ -129,7 +129,7 @@ fn within_limit(
         moving[..room].to_vec()
     } else {
         let k = format!("keep.{}.{zone}", player_name(chooser));
-        m.choices.exactly(&k, &moving, room)?
+        m.decided_by(chooser, |m| m.choices.exactly(&k, &moving, room))?
     };
     let e = m.record(
         "effect.limit",

@@ -70,7 +70,8 @@ pub(super) fn search(m: &mut M, eff: &Effect, this: &str, master: PlayerId) -> R
     let both = ps.len() > 1;
     for p in ps {
         let k = key(this, "search", p, both);
-        let found = found(m, find, *count as usize, this, p, &k)?;
+        // Issue 13: each player makes their own search's choices.
+        let found = m.decided_by(p, |m| found(m, find, *count as usize, this, p, &k))?;
         if !found.is_empty() {
             put(m, Dest::owners(to), &found, None, Who::You, p, true)?;
         }
@@ -235,7 +236,7 @@ pub(super) fn look_at(m: &mut M, eff: &Effect, this: &str, master: PlayerId) -> 
     for p in ps {
         let z = ZoneId::of(p, zn::DECK);
         let count = &if up_to {
-            one_by_one(m, *count, this, p, both)?
+            m.decided_by(p, |m| one_by_one(m, *count, this, p, both))?
         } else {
             *count
         };
@@ -272,9 +273,11 @@ pub(super) fn look_at(m: &mut M, eff: &Effect, this: &str, master: PlayerId) -> 
                 .push_str(&format!(" ({count} asked, the deck holds no more)"));
             e.rules.push(r::IMPOSSIBLE);
         }
-        let order = m
-            .choices
-            .put_back_order(&key(this, "order", p, both), &seen)?;
+        // Issue 13: the player who looked orders them.
+        let order = m.decided_by(p, |m| {
+            m.choices
+                .put_back_order(&key(this, "order", p, both), &seen)
+        })?;
         m.game.put_back(&z, &order, *bottom);
         m.record(
             "effect.look",

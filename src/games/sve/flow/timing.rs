@@ -44,7 +44,11 @@ pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow
         } else {
             // 10.7.3 / 10.7.3.1: the player picks one; the scenario gives the
             // order as a list of `<card>.<trigger>` keys.
-            let order = m.choices.take("order");
+            // Issue 13: the order is the choice of the player whose
+            // abilities they are.
+            let (order, key) = m.decided_by(p, |m| {
+                Ok((m.choices.take("order"), m.choices.shown("order")))
+            })?;
             let list: Vec<String> = match &order {
                 Some(Value::Array(a)) => a
                     .iter()
@@ -56,7 +60,7 @@ pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow
                 Some(j) => mine[j],
                 None => {
                     return Err(EngineError::MissingChoice {
-                        choice: "order".into(),
+                        choice: key,
                         options: keys,
                     });
                 }
@@ -331,13 +335,19 @@ fn rule_processes_now(m: &mut M) -> R<bool> {
         }
         any = true;
         let key = format!("keep.{}.{zone}", player_name(p));
-        let keep = m
-            .choices
-            .ids(&key, &ids)?
-            .ok_or_else(|| EngineError::MissingChoice {
-                choice: key.clone(),
-                options: texts(&ids),
-            })?;
+        let tp = m.game.turn.active;
+        let turn_player_chooses = reading(&m.game, OVERFLOW_RULE_TURN_PLAYER_CHOOSES);
+        let chooser = if turn_player_chooses { tp } else { p };
+        // Issue 13: what stays is the chooser's choice.
+        let keep = m.decided_by(chooser, |m| {
+            let shown = m.choices.shown(&key);
+            m.choices
+                .ids(&key, &ids)?
+                .ok_or_else(|| EngineError::MissingChoice {
+                    choice: shown,
+                    options: texts(&ids),
+                })
+        })?;
         let distinct: BTreeSet<&CardId> = keep.iter().collect();
         if distinct.len() != lim || keep.len() != lim {
             return Err(EngineError::BadChoice {
@@ -349,9 +359,6 @@ fn rule_processes_now(m: &mut M) -> R<bool> {
                 )],
             });
         }
-        let tp = m.game.turn.active;
-        let turn_player_chooses = reading(&m.game, OVERFLOW_RULE_TURN_PLAYER_CHOOSES);
-        let chooser = if turn_player_chooses { tp } else { p };
         let e = m.record(
             "rule.overflow",
             format!(

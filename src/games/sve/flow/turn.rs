@@ -4,7 +4,18 @@ use super::*;
 
 /// Runs one step, then turns new events into pending abilities.
 pub fn step(m: &mut M, s: Step) -> R<Flow> {
-    let f = run_step(m, s)?;
+    // Issue 13: a played card resolves with its player's choices, a
+    // triggered ability with its master's (10.7.1), whoever's action
+    // reaches it.
+    let decider = match &s {
+        Step::Resolve { player, .. } => Some(*player),
+        Step::PlayTrigger(p) => Some(p.master),
+        _ => None,
+    };
+    let f = match decider {
+        Some(d) => m.decided_by(d, |m| run_step(m, s))?,
+        None => run_step(m, s)?,
+    };
     collect(m);
     Ok(f)
 }
