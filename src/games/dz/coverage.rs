@@ -344,10 +344,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "targeting a line and putting bases onto base squares by effects are not implemented (2.20.2-4)",
     ),
     (
-        "2.27.p4#ex2",
-        "effects that change a card's colour are not implemented (2.27)",
-    ),
-    (
         "4.3.1#ex1",
         "no outcome to check: the ability is classified as activated (a definition)",
     ),

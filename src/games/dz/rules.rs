@@ -49,6 +49,8 @@ dz_clauses! {
     COLOURLESS_CARD => "2.4.2-1",
     /// A multicolour card has every colour.
     MULTICOLOUR => "2.4.2-2",
+    /// DZ's five colours: red, black, blue, white, green.
+    FIVE_COLOURS => "2.4.2-3",
     /// "Cost" with no colour named is the sum.
     COST_SUM => "2.4.3",
     /// Move cost.

@@ -349,6 +349,18 @@ fn apply_one(
             );
             game_over(&mut m.game);
         }
+        Effect::ChangeInfo {
+            name: None,
+            card_type: None,
+            traits,
+            text,
+            target,
+            until,
+            ..
+        } if traits.is_empty() && text.len() == 1 && text.contains_key("colour") => {
+            let cards = recipients(m, cx, target, ch);
+            super::colour::change(m, cx.source, cards, &text["colour"], *until)?;
+        }
         other => {
             return Err(ni(r::IN_ORDER, format!("effect {other:?}")));
         }

@@ -22,6 +22,7 @@ mod awakening;
 pub use activate::ACTIVATED;
 mod battle;
 pub mod board;
+mod colour;
 mod cost;
 mod deck_order;
 mod divide;
@@ -552,6 +553,11 @@ pub fn has_printed_kw(g: &Game, id: &str, k: &str) -> bool {
 
 /// The card's colours: those of the symbols of its use cost (2.4.2).
 pub fn colours(g: &Game, id: &str) -> Vec<&'static str> {
+    // An effect that changed the colour wins over the use cost (2.4.2);
+    // whoever reads the colour reads it now (2.27 ¶4).
+    if let Some(mask) = g.card(id).and_then(|c| c.set_value(colour::STAT)) {
+        return colour::decode(mask);
+    }
     COLOURS
         .iter()
         .copied()

@@ -82,6 +82,7 @@ fn resolve_entry(m: &mut M, controller: PlayerId, kind: Kind) -> Result<(), Engi
                     "every target of the ability is illegal: it is countered and does nothing",
                     &[r::TARGETS_CHECKED, r::COUNTERED],
                 );
+                resisted_now(m, &source, &tg);
                 return Ok(());
             }
             let cx = effects::Ctx {
@@ -346,4 +347,26 @@ fn spell(
         }
     }
     Ok(())
+}
+
+/// Says which targets became illegal by 耐性 against the source's colours
+/// as they are now: on resolution the source is read again (2.27 ¶4, so a
+/// colour changed since it was stacked counts, 2.27 ¶4 ex2; 5.17.2).
+fn resisted_now(m: &mut M, source: &str, tg: &[Option<Vec<Tgt>>]) {
+    let cols = effects::source_colours(m, source);
+    let resisting: Vec<String> = tg
+        .iter()
+        .flatten()
+        .flatten()
+        .filter(|t| targets::resists(&m.game, &t.card, &cols))
+        .map(|t| label(&m.game, &t.card))
+        .collect();
+    if let (false, Some(e)) = (resisting.is_empty(), m.trace.last_mut()) {
+        e.text.push_str(&format!(
+            " ({} has 耐性 against {}, the source's colour now)",
+            resisting.join(", "),
+            cols.join("/")
+        ));
+        e.rules.extend([r::SOURCE_WHEN_STACKED, r::RESISTANCE]);
+    }
 }

@@ -520,6 +520,9 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                             ),
                         ));
                     }
+                    crate::engine::Effect::ChangeInfo { .. } if super::colour::is_change(e) => {
+                        super::colour::refuse(key, &a.trigger, e)?;
+                    }
                     crate::engine::Effect::ChangeInfo {
                         name,
                         card_type,

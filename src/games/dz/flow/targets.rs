@@ -320,6 +320,7 @@ pub fn target_of(e: &Effect) -> Option<&Target> {
         | Effect::Buff { target, .. }
         | Effect::SetState { target, .. }
         | Effect::ShuffleInto { target }
+        | Effect::ChangeInfo { target, .. }
         | Effect::Put {
             target: Some(target),
             ..
