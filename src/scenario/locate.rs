@@ -30,8 +30,23 @@ pub fn render(path: &[Seg]) -> String {
 /// Byte range of the value at `path`, or of the nearest ancestor found.
 pub fn span(src: &str, path: &[Seg]) -> Option<(usize, usize)> {
     let b = src.as_bytes();
+    let start = skip_ws(b, 0);
+    match nearest(src, path)? {
+        Some(found) => Some(found),
+        // The whole document: its end costs a pass over the text, so it is
+        // found only when no key of the path was (every scenario load
+        // locates its `expect`).
+        None => value_end(b, start).map(|e| (start, e)),
+    }
+}
+
+/// The byte range of the value at `path` or of its nearest ancestor below
+/// the document (`Some(None)`: not even the path's first key); `None` when
+/// the text is not well-formed on the way.
+fn nearest(src: &str, path: &[Seg]) -> Option<Option<(usize, usize)>> {
+    let b = src.as_bytes();
     let mut pos = skip_ws(b, 0);
-    let mut best = value_end(b, pos).map(|e| (pos, e));
+    let mut best = None;
     for seg in path {
         pos = skip_ws(b, pos);
         match (seg, b.get(pos)) {
@@ -43,7 +58,7 @@ pub fn span(src: &str, path: &[Seg]) -> Option<(usize, usize)> {
                     let key: String = serde_json::from_str(&src[p..kend]).ok()?;
                     p = skip_ws(b, kend);
                     if b.get(p) != Some(&b':') {
-                        return best;
+                        return Some(best);
                     }
                     p = skip_ws(b, p + 1);
                     let vend = value_end(b, p)?;
@@ -61,7 +76,7 @@ pub fn span(src: &str, path: &[Seg]) -> Option<(usize, usize)> {
                         pos = f.0;
                         best = Some(f);
                     }
-                    None => return best,
+                    None => return Some(best),
                 }
             }
             (Seg::Index(i), Some(b'[')) => {
@@ -85,13 +100,13 @@ pub fn span(src: &str, path: &[Seg]) -> Option<(usize, usize)> {
                         pos = f.0;
                         best = Some(f);
                     }
-                    None => return best,
+                    None => return Some(best),
                 }
             }
-            _ => return best,
+            _ => return Some(best),
         }
     }
-    best
+    Some(best)
 }
 
 fn skip_ws(b: &[u8], mut p: usize) -> usize {
