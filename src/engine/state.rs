@@ -263,6 +263,33 @@ pub struct ShownFace {
 }
 
 impl Card {
+    /// A card of definition `def` in `zone`, owned and controlled by
+    /// `owner`, as it is when it first arrives: no state, damage, counters,
+    /// attachment or modifiers, not a token, its first incarnation, its own
+    /// face. Callers change what differs with struct-update syntax.
+    pub fn new(
+        id: impl Into<CardId>,
+        def: impl Into<String>,
+        owner: PlayerId,
+        zone: ZoneId,
+    ) -> Card {
+        Card {
+            id: id.into(),
+            def: def.into(),
+            owner,
+            controller: owner,
+            zone,
+            states: BTreeSet::new(),
+            damage: 0,
+            counters: BTreeMap::new(),
+            attached_to: None,
+            modifiers: Vec::new(),
+            token: false,
+            incarnation: 0,
+            face: None,
+        }
+    }
+
     /// Gives the card `+attack/+defense` (an effect's buff) lasting `until`,
     /// created by `source`'s ability: one addition per changed value, none
     /// for a ±0 part.
@@ -820,19 +847,9 @@ impl Game {
     ) -> CardId {
         let id = self.new_token_id();
         self.add_card(Card {
-            id: id.clone(),
-            def: def.to_string(),
-            owner: player,
-            controller: player,
-            zone,
             states: states.iter().map(|s| s.to_string()).collect(),
-            damage: 0,
-            counters: Default::default(),
-            attached_to: None,
-            modifiers: Vec::new(),
             token: true,
-            incarnation: 0,
-            face: None,
+            ..Card::new(id.clone(), def, player, zone)
         });
         id
     }
@@ -896,19 +913,9 @@ mod tests {
 
     fn card(id: &str, zone: ZoneId) -> Card {
         Card {
-            id: id.into(),
-            def: "d".into(),
-            owner: PlayerId::P1,
-            controller: PlayerId::P1,
-            zone,
             states: BTreeSet::from(["engaged".to_string()]),
             damage: 2,
-            counters: BTreeMap::new(),
-            attached_to: None,
-            modifiers: vec![],
-            token: false,
-            incarnation: 0,
-            face: None,
+            ..Card::new(id, "d", PlayerId::P1, zone)
         }
     }
 

@@ -1,7 +1,7 @@
 //! The `state` section: turn, players' values and flags, zones and the
 //! cards in them, attachments.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use super::{Ctx, ScenarioError, k, one_of};
 use crate::engine::state::parse_player;
@@ -265,21 +265,7 @@ pub(super) fn build_game(
                         ),
                     ));
                 }
-                let mut card = Card {
-                    id: id.as_str().into(),
-                    def,
-                    owner: p,
-                    controller: p,
-                    zone: zone.clone(),
-                    states: BTreeSet::new(),
-                    damage: 0,
-                    counters: BTreeMap::new(),
-                    attached_to: None,
-                    modifiers: Vec::new(),
-                    token: false,
-                    incarnation: 0,
-                    face: None,
-                };
+                let mut card = Card::new(id.as_str(), def, p, zone.clone());
                 if let Some(f) = full {
                     if let Some(o) = &f.owner {
                         card.owner =

@@ -337,19 +337,8 @@ pub(super) fn resume(m: &mut M, r: Resume) {
     for s in &r.spells {
         let zone = ZoneId::shared("stack");
         m.game.add_card(Card {
-            id: s.id.clone(),
-            def: s.card.clone(),
-            owner: seat(&s.owner),
             controller: seat(&s.controller),
-            zone: zone.clone(),
-            states: BTreeSet::new(),
-            damage: 0,
-            counters: BTreeMap::new(),
-            attached_to: None,
-            modifiers: Vec::new(),
-            token: false,
-            incarnation: 0,
-            face: None,
+            ..Card::new(s.id.clone(), s.card.clone(), seat(&s.owner), zone.clone())
         });
     }
     for (id, inc) in &r.objects {

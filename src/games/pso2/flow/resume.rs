@@ -601,20 +601,12 @@ fn entry(m: &mut M, w: &Waiting) -> Result<Entry, String> {
     let kind = match w.kind.as_str() {
         "card" => {
             let owner = w.owner.as_deref().map_or(Ok(master), |o| seat(g, o))?;
+            let def = w.def.clone().unwrap_or_else(|| w.card.clone());
             m.game.add_card(Card {
-                id: card.clone(),
-                def: w.def.clone().unwrap_or_else(|| w.card.clone()),
-                owner,
                 controller: master,
-                zone: ZoneId::shared(zn::RESOLUTION),
                 states: w.state.iter().cloned().collect(),
-                damage: 0,
                 counters: w.counters.clone(),
-                attached_to: None,
-                modifiers: Vec::new(),
-                token: false,
-                incarnation: 0,
-                face: None,
+                ..Card::new(card.clone(), def, owner, ZoneId::shared(zn::RESOLUTION))
             });
             if let Some(mode) = w.mode {
                 super::state::of(&mut m.game)

@@ -19,19 +19,8 @@ fn def(name: &str, atk: i64, dfn: i64, kw: &[&str]) -> CardDef {
 
 fn card(id: &str, d: &str, p: PlayerId, zone: &'static str, states: &[&str]) -> Card {
     Card {
-        id: id.into(),
-        def: d.into(),
-        owner: p,
-        controller: p,
-        zone: ZoneId::of(p, zone),
         states: states.iter().map(|s| s.to_string()).collect(),
-        damage: 0,
-        counters: Default::default(),
-        attached_to: None,
-        modifiers: vec![],
-        token: false,
-        incarnation: 0,
-        face: None,
+        ..Card::new(id, d, p, ZoneId::of(p, zone))
     }
 }
 
