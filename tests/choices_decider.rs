@@ -12,14 +12,17 @@ fn judge() -> Command {
     c
 }
 
-/// `ruling` with `from` replaced by `to`, written to a temporary file.
+/// `ruling` with `from` replaced by `to`, written to a temporary file of
+/// its own: tests run in parallel, and two may rewrite the same ruling.
 fn rewritten(ruling: &str, from: &str, to: &str) -> std::path::PathBuf {
+    static WRITTEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let text = std::fs::read_to_string(ruling).unwrap();
     assert!(text.contains(from), "{ruling} no longer contains {from}");
     let dir = std::env::temp_dir().join(format!("judge-choices-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let name = std::path::Path::new(ruling).file_name().unwrap();
-    let p = dir.join(name);
+    let n = WRITTEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let p = dir.join(format!("{n}-{}", name.to_string_lossy()));
     std::fs::write(&p, text.replace(from, to)).unwrap();
     p
 }
