@@ -178,7 +178,38 @@ const REFUSED: &[(&str, &str, &str)] = &[
         "expect.never[0].changes.zz.zone",
         "`zz.zone` names no card or player",
     ),
+    (
+        r#"{ "state": { "cards": { "zz": "<missing>" } } }"#,
+        "expect.state.cards.zz",
+        "`zz` names no card of this board",
+    ),
+    (
+        r#"{ "checkpoints": [ { "after": 0, "state": { "cards": { "zz": "<missing>" } } } ] }"#,
+        "expect.checkpoints[0].state.cards.zz",
+        "`zz` names no card of this board",
+    ),
 ];
+
+/// `"<missing>"` asserts that a key is absent (scenarios/README.md,
+/// "Asserting absence"): it holds when the key is absent and fails when it
+/// is present, whatever its value.
+#[test]
+fn missing_asserts_a_key_is_absent() {
+    let ex = r#"{ "state": { "cards": { "c": { "counters": { "stack": "<missing>" } } } } }"#;
+    let (code, out) = check("absent.json", &scenario("{}", ex));
+    assert_eq!(code, 0, "no stack counter, `<missing>` holds: {out}");
+    let (code, out) = check("present.json", &scenario(r#"{ "stack": 1 }"#, ex));
+    assert_eq!(code, 1, "a stack counter must fail `<missing>`: {out}");
+    assert!(out.contains("\"stack\": 1"), "the diff shows it: {out}");
+    // A card that is on the board is not absent.
+    let ex = r#"{ "state": { "cards": { "c": "<missing>" } } }"#;
+    let (code, out) = check("card.json", &scenario("{}", ex));
+    assert_eq!(code, 1, "c is on the board: {out}");
+    // A token the run may create is a name `<missing>` may use.
+    let ex = r#"{ "state": { "cards": { "token.9": "<missing>" }, "players": { "p2": { "defense": 18 } } } }"#;
+    let (code, out) = check("token.json", &scenario("{}", ex));
+    assert_eq!(code, 0, "no token.9: {out}");
+}
 
 #[test]
 fn never_failing_expectations_are_refused_where_they_are_written() {

@@ -51,7 +51,7 @@ pub enum EngineError {
     #[error("choice `{choice}` was given but never used")]
     UnusedChoice { choice: String },
     /// A choice that another player decides, written unaddressed on this
-    /// action ([`Choices::take_decided`]).
+    /// action ([`Choices::decided_by`]).
     #[error(
         "choice `{choice}` is decided by {decider}, not by the player of this action: write it on {decider}'s action, or address it as `{addressed}`"
     )]
@@ -261,7 +261,8 @@ impl Choices {
     }
 
     /// The choices of one action taken by `actor` (when the action names
-    /// its player): [`Choices::take_decided`] knows whose action it is.
+    /// its player): a declared decider ([`Choices::decided_by`]) knows
+    /// whose action it is.
     pub fn of_action(given: BTreeMap<String, Value>, actor: Option<PlayerId>) -> Self {
         Choices {
             actor,
@@ -273,8 +274,13 @@ impl Choices {
     /// action's player), returning the previous decider for the caller to
     /// restore. A game declares it wherever it asks for a choice on behalf
     /// of a player (the order of that player's triggers, what that player
-    /// keeps, the controller's choices while an ability resolves); every
-    /// helper then reads the key as [`Choices::take_decided`] does.
+    /// keeps, the controller's choices while an ability resolves, the
+    /// player who grazes or pays an upkeep); every helper then reads the
+    /// decider's key: unaddressed on the decider's own action (or one that
+    /// names no player), addressed `<decider>.<key>` (`p2.graze`) on another
+    /// player's action, where an unaddressed key is misplaced and fails the
+    /// action ([`Choices::misplaced`]). The one way a game reads another
+    /// player's choice (issue 13).
     pub fn decided_by(&mut self, decider: Option<PlayerId>) -> Option<PlayerId> {
         std::mem::replace(&mut self.decider, decider)
     }
@@ -323,56 +329,11 @@ impl Choices {
     /// The key under which `decider`'s choice `key` is written on this
     /// action: `key` on `decider`'s own action (or one that names no
     /// player), else addressed, `<decider>.<key>` (`p2.graze`).
-    pub fn decided_key(&self, decider: PlayerId, key: &str) -> String {
+    fn decided_key(&self, decider: PlayerId, key: &str) -> String {
         if self.actor.is_none_or(|a| a == decider) {
             key.to_string()
         } else {
             format!("{}.{key}", player_name(decider))
-        }
-    }
-
-    /// Reads the choice `key` that belongs to `decider`'s decision (a
-    /// choice belongs to the player who decides, wherever the action that
-    /// reaches the decision comes from): addressed `<decider>.<key>` on any
-    /// action, or unaddressed on `decider`'s own action. An unaddressed
-    /// `key` on another player's action is refused, naming the addressed
-    /// key. Returns the key read with its value.
-    pub fn take_decided(
-        &mut self,
-        decider: PlayerId,
-        key: &str,
-    ) -> Result<Option<(String, Value)>, EngineError> {
-        let addressed = format!("{}.{key}", player_name(decider));
-        if let Some(v) = self.take_exactly(&addressed) {
-            return Ok(Some((addressed, v)));
-        }
-        if !self.given.contains_key(key) {
-            return Ok(None);
-        }
-        if self.decided_key(decider, key) != key {
-            return Err(EngineError::ChoiceOfAnotherPlayer {
-                choice: key.to_string(),
-                decider: player_name(decider),
-                addressed,
-            });
-        }
-        Ok(self.take_exactly(key).map(|v| (key.to_string(), v)))
-    }
-
-    /// [`Choices::take_decided`] for a required choice: missing, it is an
-    /// error naming the key to write on this action.
-    pub fn require_decided<I: AsRef<str>>(
-        &mut self,
-        decider: PlayerId,
-        key: &str,
-        options: &[I],
-    ) -> Result<(String, Value), EngineError> {
-        match self.take_decided(decider, key)? {
-            Some(kv) => Ok(kv),
-            None => Err(EngineError::MissingChoice {
-                choice: self.decided_key(decider, key),
-                options: texts(options),
-            }),
         }
     }
 
@@ -1163,36 +1124,31 @@ mod tests {
         assert!(other.misplaced().is_none() && other.finish().is_ok());
     }
 
+    /// A missing choice under a declared decider names the key to write on
+    /// this action: addressed on another player's action, bare on the
+    /// decider's own; an addressed key on the decider's own action is not
+    /// theirs to read there (strict mode reports it unused).
     #[test]
-    fn a_decided_choice_is_the_deciders() {
-        let given = || BTreeMap::from([("graze".to_string(), Value::Bool(true))]);
-        let mut own = Choices::of_action(given(), Some(PlayerId::P2));
-        assert_eq!(
-            own.take_decided(PlayerId::P2, "graze").unwrap(),
-            Some(("graze".to_string(), Value::Bool(true)))
-        );
-        let mut unnamed = Choices::of_action(given(), None);
-        assert!(
-            unnamed
-                .take_decided(PlayerId::P2, "graze")
-                .unwrap()
-                .is_some()
-        );
-        let mut other = Choices::of_action(given(), Some(PlayerId::P1));
-        assert!(matches!(
-            other.take_decided(PlayerId::P2, "graze"),
-            Err(EngineError::ChoiceOfAnotherPlayer { addressed, .. }) if addressed == "p2.graze"
-        ));
-        let addressed = BTreeMap::from([("p2.graze".to_string(), Value::Bool(false))]);
-        let mut other = Choices::of_action(addressed, Some(PlayerId::P1));
-        assert_eq!(
-            other.take_decided(PlayerId::P2, "graze").unwrap(),
-            Some(("p2.graze".to_string(), Value::Bool(false)))
-        );
+    fn a_missing_decided_choice_names_the_key_to_write() {
         let mut none = Choices::of_action(BTreeMap::new(), Some(PlayerId::P1));
+        none.decided_by(Some(PlayerId::P2));
         assert!(matches!(
-            none.require_decided(PlayerId::P2, "graze", &["true", "false"]),
+            none.require("graze", &["true", "false"]),
             Err(EngineError::MissingChoice { choice, .. }) if choice == "p2.graze"
+        ));
+        let mut own = Choices::of_action(BTreeMap::new(), Some(PlayerId::P2));
+        own.decided_by(Some(PlayerId::P2));
+        assert!(matches!(
+            own.require("graze", &["true", "false"]),
+            Err(EngineError::MissingChoice { choice, .. }) if choice == "graze"
+        ));
+        let addressed = BTreeMap::from([("p2.graze".to_string(), Value::Bool(true))]);
+        let mut own = Choices::of_action(addressed, Some(PlayerId::P2));
+        own.decided_by(Some(PlayerId::P2));
+        assert_eq!(own.take("graze"), None);
+        assert!(matches!(
+            own.finish(),
+            Err(EngineError::UnusedChoice { choice }) if choice == "p2.graze"
         ));
     }
 }

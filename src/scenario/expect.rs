@@ -9,7 +9,14 @@ use similar::TextDiff;
 use super::format::{Expect, RuleIds, covers};
 use crate::engine::Outcome;
 
-/// Marker for a key the expectation names and the state lacks.
+/// Marker for a key the expectation names and the state lacks. Written as
+/// an expected value it asserts the key is absent: a token that ceased to
+/// exist, `"cards": {"token.1": "<missing>"}`; a counter removed,
+/// `"counters": {"charge": "<missing>"}` (scenarios/README.md, "Asserting
+/// absence"). The projection of an absent key is this marker, so the two
+/// are equal exactly when the key is absent; a present key never projects
+/// to it (a card's or player's values are numbers, lists and objects, and
+/// names of the board's own vocabulary).
 pub const MISSING: &str = "<missing>";
 
 /// `actual` restricted to the shape of `expected`: objects keep only the

@@ -1,7 +1,9 @@
 //! Expectations that could never fail, refused where the file writes them
 //! (issue 13): an empty `state`, an empty list or pattern, a blank `step`,
-//! a `text` of no words, a blank `negative`, and a `never` pattern naming an
-//! object the game does not have. Each error says what to write instead.
+//! a `text` of no words, a blank `negative`, a `never` pattern naming an
+//! object the game does not have, and `"<missing>"` (the key is absent)
+//! asserted of a card the game does not have. Each error says what to write
+//! instead.
 //! (An empty object *inside* a state is not refused: it means an empty
 //! object, e.g. `"counters": {}` is "no counters"; see
 //! [`crate::scenario::expect::project`]. An empty `expect` is not refused
@@ -17,6 +19,7 @@ use serde_json::Value;
 
 use super::{Ctx, ScenarioError, k};
 use crate::engine::Game;
+use crate::scenario::expect::MISSING;
 use crate::scenario::locate::{Seg, span};
 
 /// Lists whose being empty asserts nothing (an empty `rejected` does: no
@@ -58,12 +61,12 @@ pub(super) fn check_shapes(cx: &Ctx, text: &str, game: &Game) -> Result<(), Scen
         }
     }
     if let Some(st) = ex.get("state") {
-        state_shape(cx, &[k("expect"), k("state")], st)?;
+        state_shape(cx, &[k("expect"), k("state")], st, game)?;
     }
     for (i, c) in array(&ex, "checkpoints").iter().enumerate() {
         if let Some(st) = c.get("state") {
             let at = [k("expect"), k("checkpoints"), Seg::Index(i), k("state")];
-            state_shape(cx, &at, st)?;
+            state_shape(cx, &at, st, game)?;
         }
     }
     for list in ["trace", "never"] {
@@ -84,8 +87,10 @@ fn array<'a>(ex: &'a serde_json::Map<String, Value>, key: &str) -> &'a [Value] {
         .map_or(&[], Vec::as_slice)
 }
 
-/// A state expectation is a non-empty object: `{}` would match any state.
-fn state_shape(cx: &Ctx, at: &[Seg], st: &Value) -> Result<(), ScenarioError> {
+/// A state expectation is a non-empty object: `{}` would match any state;
+/// and a card asserted absent is a card of the game.
+fn state_shape(cx: &Ctx, at: &[Seg], st: &Value, game: &Game) -> Result<(), ScenarioError> {
+    missing_names_cards(cx, at, st, game)?;
     match st {
         Value::Object(o) if o.is_empty() => Err(cx.err(
             at,
@@ -204,6 +209,28 @@ fn never_names_objects(cx: &Ctx, at: &[Seg], p: &Value, game: &Game) -> Result<(
         return Err(unknown(cx, &[at, &[k("changes"), k(what)]].concat(), what));
     }
     Ok(())
+}
+
+/// `"<missing>"` asserts that a key is absent ([`MISSING`]); said of a card
+/// that is neither on the board nor a token the run may create, it would
+/// pass whatever the engine does (a misspelt id).
+fn missing_names_cards(cx: &Ctx, at: &[Seg], st: &Value, game: &Game) -> Result<(), ScenarioError> {
+    let Some(Value::Object(cards)) = st.get("cards") else {
+        return Ok(());
+    };
+    let absent = cards.iter().find(|(id, v)| {
+        v.as_str() == Some(MISSING)
+            && !id.starts_with(TOKEN_PREFIX)
+            && !game.cards.contains_key(id.as_str())
+    });
+    match absent {
+        Some((id, _)) => Err(cx.err(
+            &[at, &[k("cards"), k(id)]].concat(),
+            format!("`{id}` names no card of this board or token of the run: `\"{MISSING}\"` would always hold"),
+            Some("name a card of the board (its id) or a token (`token.…`), or remove the line".into()),
+        )),
+        None => Ok(()),
+    }
 }
 
 fn unknown(cx: &Ctx, at: &[Seg], name: &str) -> ScenarioError {

@@ -423,11 +423,17 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
             // The player who took the damage decides (6.2.4.g): the choice
             // is written on their action, or addressed to them (`p2.graze`)
             // on the action that reaches this step; unaddressed on the other
-            // player's action it is refused.
+            // player's action it is refused (the core's declared decider).
             let options = ["true", "false"];
-            let yes = match m.choices.require_decided(defender, "graze", &options)? {
-                (_, Value::Bool(b)) => b,
-                (key, v) => {
+            let (key, v) = m.decided_by(defender, |m| {
+                Ok((
+                    m.choices.shown("graze"),
+                    m.choices.require("graze", &options)?,
+                ))
+            })?;
+            let yes = match v {
+                Value::Bool(b) => b,
+                v => {
                     return Err(EngineError::BadChoice {
                         choice: key,
                         value: v.to_string(),

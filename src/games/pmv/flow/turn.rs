@@ -377,10 +377,15 @@ pub(super) fn upkeep(m: &mut M, tp: PlayerId) -> R<()> {
         // The turn player decides: the choice is written on their action,
         // or addressed to them (`p1.a.upkeep`) on the action that reaches
         // the maintenance phase (the other player's pass); unaddressed on
-        // that pass it is refused.
-        let (key, v) = m
-            .choices
-            .require_decided(tp, &format!("{id}.upkeep"), &options)?;
+        // that pass it is refused (the core's declared decider). The
+        // payment's choices below are the turn player's too.
+        let upkeep = format!("{id}.upkeep");
+        let (key, v) = m.decided_by(tp, |m| {
+            Ok((
+                m.choices.shown(&upkeep),
+                m.choices.require(&upkeep, &options)?,
+            ))
+        })?;
         let answer = v.as_str().unwrap_or_default().to_string();
         if !options.contains(&answer) {
             return Err(EngineError::BadChoice {
@@ -408,7 +413,7 @@ pub(super) fn upkeep(m: &mut M, tp: PlayerId) -> R<()> {
                     &[r::UPKEEP, r::MAINT_RULE_EFFECT],
                 )
                 .obj(id.clone());
-                pay_keyed(m, tp, x, &id, &format!("{key}."))?;
+                m.decided_by(tp, |m| pay_keyed(m, tp, x, &id, &format!("{upkeep}.")))?;
             }
             _ => {
                 let e = m.record(
