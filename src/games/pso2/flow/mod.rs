@@ -21,6 +21,7 @@ mod damage;
 mod deck;
 mod delayed;
 mod effects;
+mod end;
 mod equip;
 mod mag;
 mod modes;
