@@ -41,17 +41,7 @@ fn no_step_follows_the_end_in_any_corpus() {
     let mut ended = std::collections::BTreeMap::new();
     for game in ["pmv", "sve"] {
         for dir in [format!("rulings/{game}"), format!("scenarios/{game}")] {
-            let mut files: Vec<_> = std::fs::read_dir(dir)
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .filter(|p| {
-                    // Card pools (`*.pool.json`) are not scenarios.
-                    p.extension().is_some_and(|x| x == "json")
-                        && !p.to_string_lossy().ends_with(".pool.json")
-                })
-                .collect();
-            files.sort();
-            for f in files {
+            for f in corpus_files(&dir) {
                 let (_, o) = scenario::run_file(Path::new(&f)).expect("corpus file loads");
                 if ends_game(&o) {
                     *ended.entry(game).or_insert(0) += 1;
@@ -198,4 +188,63 @@ fn a_win_during_an_attack_or_its_damage_ends_it_there() {
         );
         assert_eq!(hand_size(&o, "p1"), 0, "{trigger}");
     }
+}
+
+/// The scenario files of a corpus folder, sorted; card pools
+/// (`*.pool.json`) are not scenarios.
+fn corpus_files(dir: &str) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "json")
+                && !p.to_string_lossy().ends_with(".pool.json")
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// PSO2 records its end as a step of its own (`game.end`, citing 101.4
+/// and the deciding clauses: deck-out, concession, a card's text, the
+/// raid's Boss Life or party elimination, RAID:F4), and nothing follows
+/// it, in every PSO2 ruling and scenario, the raid's included.
+#[test]
+fn pso2_no_step_follows_the_end() {
+    let mut ended = 0;
+    let mut raids = 0;
+    for dir in ["rulings/pso2", "scenarios/pso2"] {
+        for f in corpus_files(dir) {
+            let (_, o) = scenario::run_file(Path::new(&f)).expect("corpus file loads");
+            let ends: Vec<_> = o.trace.iter().filter(|e| is_end(&e.step)).collect();
+            if o.result != "ongoing" || !ends.is_empty() {
+                assert_eq!(
+                    ends.len(),
+                    1,
+                    "{}: a game that ends records its end once: {:?}",
+                    f.display(),
+                    o.trace.iter().map(|e| &e.step).collect::<Vec<_>>()
+                );
+                assert_eq!(ends[0].step, "game.end", "{}", f.display());
+                assert!(
+                    ends[0].rules.contains(&"101.4"),
+                    "{}: the end cites 101.4: {:?}",
+                    f.display(),
+                    ends[0].rules
+                );
+                ended += 1;
+                if ends[0].rules.iter().any(|c| c.starts_with("RAID:")) {
+                    raids += 1;
+                }
+            }
+            let after = after_end(&o);
+            assert!(
+                after.is_empty(),
+                "{}: steps after the end: {after:?}",
+                f.display()
+            );
+        }
+    }
+    assert!(ended >= 3, "only {ended} PSO2 files end their game");
+    assert!(raids >= 1, "no PSO2 raid file ends its game");
 }

@@ -304,14 +304,17 @@ pub fn engage_now(m: &mut M, ctx: &Ctx) -> bool {
 /// and no attacker set; it ends when one leaves the field (506.5.3) or
 /// after the damage-resolution step, back in the phase it came from (the
 /// main phase, the turn-end step, a start phase's window: GL:交戦する
-/// 「元のフェイズに戻ります」). Started during a battle, it is not
-/// implemented.
+/// 「元のフェイズに戻ります」). Started during a battle, see
+/// [`engage_during_battle`].
 pub fn engage_by_effect(m: &mut M, mut ctx: Ctx, a: CardId, b: CardId) -> Result<(), EngineError> {
-    if ctx.battle.is_some() {
-        return Err(super::ni(
-            r::GL_ENGAGE,
-            "an effect's 交戦する during a battle",
-        ));
+    let mut from = ctx.window;
+    if let Some(running) = ctx.battle.clone() {
+        if !engage_during_battle(m, &running, &a, &b) {
+            m.then([Step::Priority(Box::new(ctx))]);
+            return Ok(());
+        }
+        from = running.from;
+        ctx.battle = None;
     }
     let on_field = |id: &str| {
         m.game.card(id).is_some_and(|c| c.zone.kind == zn::FIELD)
@@ -340,10 +343,59 @@ pub fn engage_by_effect(m: &mut M, mut ctx: Ctx, a: CardId, b: CardId) -> Result
         targets: vec![Foe::Card(b.clone())],
         generations: vec![(a.clone(), gen_of(m, &a)), (b.clone(), gen_of(m, &b))],
         by_effect: true,
-        from: ctx.window,
+        from,
     });
     ctx.passes = 0;
     engagement(m, ctx)
+}
+
+/// GL:交戦する during a running battle: the rulebook says only that the
+/// game moves to the engagement step (「交戦ステップに移行し」). Judges'
+/// reading: taken as written, the running battle ends where it is (its
+/// attacker and targets stop fighting, no damage between them) and the
+/// two cards engage from the engagement step, play returning afterwards
+/// to the phase the running battle came from; `true`. Option
+/// `reading_engage_in_battle_does_nothing`: a battle cannot begin inside
+/// another, the 交戦する does nothing and the running battle goes on;
+/// `false`.
+fn engage_during_battle(m: &mut M, running: &Battle, a: &str, b: &str) -> bool {
+    let was = format!(
+        "{} against {}",
+        running.attacker,
+        running
+            .targets
+            .iter()
+            .map(|f| match f {
+                Foe::Player(q) => player_name(*q),
+                Foe::Card(id) => id.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(" and ")
+    );
+    if reading_on(&m.game, reading::ENGAGE_IN_BATTLE_DOES_NOTHING) {
+        m.record(
+            "battle",
+            format!("{a} and {b} are to engage during the battle of {was}: a battle cannot begin inside another, so nothing happens and the running battle goes on"),
+            &[r::GL_ENGAGE, r::IMPOSSIBLE_IGNORED],
+        )
+        .note(format!(
+            "reading `{}`: an effect's 交戦する during a battle does nothing",
+            reading::ENGAGE_IN_BATTLE_DOES_NOTHING
+        ));
+        return false;
+    }
+    m.record(
+        "battle",
+        format!("{a} and {b} engage during the battle of {was}: that battle ends where it is, with no damage between its cards, and the engagement step begins with {a} and {b}"),
+        &[r::GL_ENGAGE, r::ENGAGE_EFFECT],
+    )
+    .note(format!(
+        "judges' reading: GL:交戦する moves to the engagement step (「交戦ステップに移行し」) and the rulebook says nothing of a battle already running, so the running battle gives way to the new one, which returns to the phase the running battle came from (option `{}`: the 交戦する does nothing and the running battle goes on)",
+        reading::ENGAGE_IN_BATTLE_DOES_NOTHING
+    ));
+    // The running battle's cards stop attacking and fighting (506.6.3).
+    end_battle_states(m);
+    true
 }
 
 /// Whether a battle card is still the object it was (400.6) on the field.

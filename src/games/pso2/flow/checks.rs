@@ -71,23 +71,21 @@ pub fn deck_out(m: &mut M) {
         ));
         loser
     };
-    lose(m, loser);
+    let deciding: &[&'static str] = if zero.len() == 1 {
+        &[r::DECK_OUT]
+    } else {
+        &[r::DECK_OUT, r::BOTH_DECKS_ZERO]
+    };
+    lose(m, loser, deciding);
 }
 
 /// A player leaves the game having lost (101.5); the game ends when one
-/// player is left (101.4).
-fn lose(m: &mut M, p: PlayerId) {
+/// player is left (101.4), on a step of its own citing `deciding`.
+fn lose(m: &mut M, p: PlayerId, deciding: &[&'static str]) {
     m.game.players[p].lost = true;
-    let left: Vec<PlayerId> = m
-        .game
-        .player_ids()
-        .filter(|&q| !m.game.players[q].lost)
-        .collect();
-    m.game.result = match left.as_slice() {
-        [w] => GameResult::Win(player_name(*w)),
-        [] => GameResult::Draw,
-        _ => GameResult::Ongoing,
-    };
+    let mut rules = vec![r::LEAVES_GAME];
+    rules.extend_from_slice(deciding);
+    super::end::when_one_is_left(m, &rules);
 }
 
 /// 101.6: conceding, at any time; it overrides everything (103.1.1).
@@ -98,7 +96,7 @@ pub fn concede(m: &mut M, a: &Action) -> Result<(), EngineError> {
         format!("{} concedes and loses", player_name(p)),
         &[r::CONCEDE, r::GAME_ENDS],
     );
-    lose(m, p);
+    lose(m, p, &[r::CONCEDE]);
     Ok(())
 }
 

@@ -1329,19 +1329,10 @@ fn search(
 }
 
 fn finish(m: &mut M) {
-    let left: Vec<PlayerId> = m
-        .game
-        .player_ids()
-        .filter(|&q| !m.game.players[q].lost)
-        .collect();
-    m.game.result = match left.as_slice() {
-        [w] => GameResult::Win(crate::engine::player_name(*w)),
-        [] => GameResult::Draw,
-        _ => GameResult::Ongoing,
-    };
     m.record(
         "effect",
         "a card's effect decides the game",
         &[r::TEXT_OVER_RULES, r::GAME_ENDS],
     );
+    super::end::when_one_is_left(m, &[r::TEXT_OVER_RULES, r::LEAVES_GAME]);
 }

@@ -189,7 +189,10 @@ pub fn resolve(m: &mut M, item: &str, host: &Chosen) -> Result<(), EngineError> 
         return Ok(());
     }
     let key = format!("{}.destroy", item);
-    let Some(chosen) = m.choices.ids(&key, &same)? else {
+    // 205.4.5 names no chooser: the player whose slots overflow, the
+    // host's controller, chooses, whoever's entry is resolving.
+    let decider = m.game.card(&host.id).map_or(p, |c| c.controller);
+    let Some(chosen) = m.decided_by(decider, |m| m.choices.ids(&key, &same))? else {
         return Err(EngineError::MissingChoice {
             choice: key,
             options: texts(&same),

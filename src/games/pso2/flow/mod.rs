@@ -21,6 +21,7 @@ mod damage;
 mod deck;
 mod delayed;
 mod effects;
+mod end;
 mod equip;
 mod mag;
 mod modes;
@@ -226,6 +227,9 @@ pub mod reading {
     /// 506.5.2, GL:交戦する: a battle an effect's 交戦する starts waits until
     /// the entries left in the resolution zone have resolved.
     pub const ENGAGE_AFTER_THE_ZONE_EMPTIES: &str = "reading_engage_after_the_zone_empties";
+    /// GL:交戦する during a battle: a battle cannot begin inside another;
+    /// the 交戦する does nothing and the running battle goes on.
+    pub const ENGAGE_IN_BATTLE_DOES_NOTHING: &str = "reading_engage_in_battle_does_nothing";
 }
 
 /// Every reading flag.
@@ -243,6 +247,7 @@ pub const READINGS: &[&str] = &[
     reading::BOSS_MAIN_DRAW_PLAYS_AT_ONCE,
     reading::RAPID_FIRE_ENDS_WHEN_A_TARGET_LEAVES,
     reading::ENGAGE_AFTER_THE_ZONE_EMPTIES,
+    reading::ENGAGE_IN_BATTLE_DOES_NOTHING,
 ];
 
 /// Counters of damage received this turn in each row (213.3.1, 213.3.2).

@@ -151,7 +151,9 @@ pub fn checks(m: &mut M) {
             &[r::RAID_WIN_LOSE, r::GAME_ENDS],
         );
         m.game.players[b].lost = true;
-        m.game.result = GameResult::Win(winners.first().cloned().unwrap_or_default());
+        let result = GameResult::Win(winners.first().cloned().unwrap_or_default());
+        let who = format!("the party ({})", winners.join(", "));
+        super::end::record(m, result, Some(who), &[r::RAID_WIN_LOSE, r::RAID_LIFE]);
         return;
     }
     if m.game.zone_of(b, zn::DECK).is_empty() && !m.game.zone_of(b, zn::DISCARD).is_empty() {
@@ -214,7 +216,9 @@ pub fn checks(m: &mut M) {
             "every party player's deck is 0: the party loses",
             &[r::RAID_WIN_LOSE, r::GAME_ENDS],
         );
-        m.game.result = GameResult::Win(player_name(b));
+        let who = format!("the Boss ({})", player_name(b));
+        let deciding = [r::RAID_WIN_LOSE, r::RAID_ELIMINATION];
+        super::end::record(m, GameResult::Win(player_name(b)), Some(who), &deciding);
     }
 }
 

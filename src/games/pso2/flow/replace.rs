@@ -123,7 +123,9 @@ pub fn destruction(m: &mut M, id: &str, why: &str) -> Result<bool, EngineError> 
         let options: Vec<String> = fresh.iter().map(|(i, _, _)| i.to_string()).collect();
         let choice = format!("{id}.replace");
         let owner = player_name(c.owner);
-        match m.choices.take(&choice) {
+        // 103.4.3.2: the owner chooses, whoever's entry is resolving.
+        let given = m.decided_by(c.owner, |m| Ok(m.choices.take(&choice)))?;
+        match given {
             None => {
                 return Err(EngineError::MissingChoice {
                     choice,
@@ -355,18 +357,34 @@ pub fn destination(m: &mut M, id: &str, to: ZoneId) -> ZoneId {
 fn owners_pick(m: &mut M, id: &str, owner: PlayerId, found: &[MoveReplacement]) -> usize {
     let key = format!("{id}.replace_move");
     let options: Vec<String> = found.iter().map(|f| f.source.to_string()).collect();
+    // 103.4.3.2: the owner decides, whoever's entry is resolving.
+    // The pick itself cannot fail: the closure's `Ok` is always taken.
+    m.decided_by(owner, |m| {
+        Ok(owners_pick_as_decider(m, id, owner, &key, &options))
+    })
+    .unwrap_or(0)
+}
+
+/// [`owners_pick`] with the owner declared as the decider of `key`.
+fn owners_pick_as_decider(
+    m: &mut M,
+    id: &str,
+    owner: PlayerId,
+    key: &str,
+    options: &[String],
+) -> usize {
     let given = m
         .choices
-        .peek(&key)
+        .peek(key)
         .and_then(|v| v.as_str())
         .and_then(|v| options.iter().position(|o| o == v));
     if let Some(k) = given {
-        m.choices.take(&key);
+        m.choices.take(key);
         m.record(
             "replacement",
             format!(
                 "{} replacement abilities apply to {id}'s move: its owner {} chooses {}'s",
-                found.len(),
+                options.len(),
                 player_name(owner),
                 options[k]
             ),
@@ -374,14 +392,14 @@ fn owners_pick(m: &mut M, id: &str, owner: PlayerId, found: &[MoveReplacement]) 
         );
         return k;
     }
-    if m.choices.peek(&key).is_none() {
-        m.choices.or_default(&key, &options[1..]);
+    if m.choices.peek(key).is_none() {
+        m.choices.or_default(key, &options[1..]);
     }
     m.record(
         "replacement",
         format!(
             "{} replacement abilities apply to {id}'s move: without its owner {}'s choice `{key}` ({}), {}'s applies",
-            found.len(),
+            options.len(),
             player_name(owner),
             options.join(", "),
             options[0]

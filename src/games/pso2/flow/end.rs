@@ -1,0 +1,49 @@
+//! The game's end as a step of its own (`game.end`), the last of the
+//! trace: the game ends when one player is left (101.4; a player who loses
+//! leaves it, 101.5), a card's text may decide it (103.1.1), and in the
+//! raid battle the Boss's Life at 0 or every party deck at 0 decides it
+//! (RAID:F4). The step cites the clauses that decide the end; once it is
+//! recorded no procedure runs (the checks on `result` in priority and
+//! resolution stop them).
+
+use super::{M, r};
+use crate::engine::{GameResult, PlayerId, player_name};
+
+/// 101.4: the result the players still in the game make: the one left
+/// wins, none left is a draw, several left play on.
+pub fn by_who_is_left(m: &M) -> GameResult {
+    let left: Vec<PlayerId> = m
+        .game
+        .player_ids()
+        .filter(|&q| !m.game.players[q].lost)
+        .collect();
+    match left.as_slice() {
+        [w] => GameResult::Win(player_name(*w)),
+        [] => GameResult::Draw,
+        _ => GameResult::Ongoing,
+    }
+}
+
+/// Sets `result` and, when it ends the game, records the end: `winner`
+/// says who wins in the trace's words (the party in a raid), `deciding`
+/// the clauses that decided it (101.4 is always among them).
+pub fn record(m: &mut M, result: GameResult, winner: Option<String>, deciding: &[&'static str]) {
+    m.game.result = result;
+    let text = match &m.game.result {
+        GameResult::Ongoing => return,
+        GameResult::Draw => "no player is left in the game: the game ends in a draw".to_string(),
+        GameResult::Win(w) => format!(
+            "the game ends: {} wins",
+            winner.unwrap_or_else(|| w.clone())
+        ),
+    };
+    let mut rules = vec![r::GAME_ENDS];
+    rules.extend(deciding.iter().copied().filter(|c| *c != r::GAME_ENDS));
+    m.record("game.end", text, &rules);
+}
+
+/// The end when the players left decide it (101.4, 101.5).
+pub fn when_one_is_left(m: &mut M, deciding: &[&'static str]) {
+    let result = by_who_is_left(m);
+    record(m, result, None, deciding);
+}
