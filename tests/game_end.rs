@@ -35,23 +35,28 @@ fn ends_game(o: &Outcome) -> bool {
     o.trace.iter().any(|e| is_end(&e.step))
 }
 
+/// The scenario files of a corpus folder, sorted; card pools
+/// (`*.pool.json`) are not scenarios.
+fn corpus_files(dir: &str) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "json")
+                && !p.to_string_lossy().ends_with(".pool.json")
+        })
+        .collect();
+    files.sort();
+    files
+}
+
 /// Every ruling and scenario that ends its game ends its trace there.
 #[test]
 fn no_step_follows_the_end_in_any_corpus() {
     let mut ended = std::collections::BTreeMap::new();
     for game in ["pmv", "sve"] {
         for dir in [format!("rulings/{game}"), format!("scenarios/{game}")] {
-            let mut files: Vec<_> = std::fs::read_dir(dir)
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .filter(|p| {
-                    // Card pools (`*.pool.json`) are not scenarios.
-                    p.extension().is_some_and(|x| x == "json")
-                        && !p.to_string_lossy().ends_with(".pool.json")
-                })
-                .collect();
-            files.sort();
-            for f in files {
+            for f in corpus_files(&dir) {
                 let (_, o) = scenario::run_file(Path::new(&f)).expect("corpus file loads");
                 if ends_game(&o) {
                     *ended.entry(game).or_insert(0) += 1;
@@ -198,4 +203,42 @@ fn a_win_during_an_attack_or_its_damage_ends_it_there() {
         );
         assert_eq!(hand_size(&o, "p1"), 0, "{trigger}");
     }
+}
+
+/// DZ: a decided duel ends its trace on one `game.end` step, citing that
+/// the duel ends at once (3.3.3), and a draw (both lose at once) also
+/// 3.3.4; a duel still going records no end.
+#[test]
+fn dz_corpus_ends_on_one_game_end_step() {
+    let mut ended = 0;
+    for dir in ["rulings/dz", "scenarios/dz"] {
+        for f in corpus_files(dir) {
+            let (_, o) = scenario::run_file(Path::new(&f)).expect("corpus file loads");
+            let ends: Vec<_> = o.trace.iter().filter(|e| e.step == "game.end").collect();
+            let result = o.result.to_string();
+            if result == "ongoing" {
+                assert!(ends.is_empty(), "{}: an end on a going duel", f.display());
+                continue;
+            }
+            ended += 1;
+            assert_eq!(ends.len(), 1, "{}: ends {}", f.display(), ends.len());
+            let last = o.trace.last().unwrap();
+            assert_eq!(
+                last.step,
+                "game.end",
+                "{}: steps after the end: {:?}",
+                f.display(),
+                after_end(&o)
+            );
+            let rules: Vec<String> = last.rules.iter().map(|r| r.to_string()).collect();
+            assert!(rules.iter().any(|r| r == "3.3.3"), "{}", f.display());
+            assert_eq!(
+                result == "draw",
+                rules.iter().any(|r| r == "3.3.4"),
+                "{}: {rules:?}",
+                f.display()
+            );
+        }
+    }
+    assert!(ended >= 3, "only {ended} DZ files end their duel");
 }
