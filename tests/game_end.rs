@@ -2,9 +2,8 @@
 //! end itself, whatever was still resolving. PMV: a player wins or loses
 //! "at that point" (1.5.2, 1.5.3) and a draw ends the game likewise (1.5.4);
 //! SVE: rule processes end it (1.2.1, 11.2) and nothing is checked again.
-//! The corpus test covers the games that record the end as its own step
-//! (PMV, SVE; DZ and PSO2 end on the step that records the loss, so there is
-//! no marker to look after); the probes below are PMV's.
+//! DZ (3.3.3) and PSO2 (101.4) record the end as a `game.end` step of their
+//! own. The corpus tests cover all four games; the probes below are PMV's.
 
 use std::path::Path;
 
@@ -33,6 +32,21 @@ fn after_end(o: &Outcome) -> Vec<String> {
 
 fn ends_game(o: &Outcome) -> bool {
     o.trace.iter().any(|e| is_end(&e.step))
+}
+
+/// The scenario files of a corpus folder, sorted; card pools
+/// (`*.pool.json`) are not scenarios.
+fn corpus_files(dir: &str) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "json")
+                && !p.to_string_lossy().ends_with(".pool.json")
+        })
+        .collect();
+    files.sort();
+    files
 }
 
 /// Every ruling and scenario that ends its game ends its trace there.
@@ -190,21 +204,6 @@ fn a_win_during_an_attack_or_its_damage_ends_it_there() {
     }
 }
 
-/// The scenario files of a corpus folder, sorted; card pools
-/// (`*.pool.json`) are not scenarios.
-fn corpus_files(dir: &str) -> Vec<std::path::PathBuf> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            p.extension().is_some_and(|x| x == "json")
-                && !p.to_string_lossy().ends_with(".pool.json")
-        })
-        .collect();
-    files.sort();
-    files
-}
-
 /// PSO2 records its end as a step of its own (`game.end`, citing 101.4
 /// and the deciding clauses: deck-out, concession, a card's text, the
 /// raid's Boss Life or party elimination, RAID:F4), and nothing follows
@@ -247,4 +246,42 @@ fn pso2_no_step_follows_the_end() {
     }
     assert!(ended >= 3, "only {ended} PSO2 files end their game");
     assert!(raids >= 1, "no PSO2 raid file ends its game");
+}
+
+/// DZ: a decided duel ends its trace on one `game.end` step, citing that
+/// the duel ends at once (3.3.3), and a draw (both lose at once) also
+/// 3.3.4; a duel still going records no end.
+#[test]
+fn dz_corpus_ends_on_one_game_end_step() {
+    let mut ended = 0;
+    for dir in ["rulings/dz", "scenarios/dz"] {
+        for f in corpus_files(dir) {
+            let (_, o) = scenario::run_file(Path::new(&f)).expect("corpus file loads");
+            let ends: Vec<_> = o.trace.iter().filter(|e| e.step == "game.end").collect();
+            let result = o.result.to_string();
+            if result == "ongoing" {
+                assert!(ends.is_empty(), "{}: an end on a going duel", f.display());
+                continue;
+            }
+            ended += 1;
+            assert_eq!(ends.len(), 1, "{}: ends {}", f.display(), ends.len());
+            let last = o.trace.last().unwrap();
+            assert_eq!(
+                last.step,
+                "game.end",
+                "{}: steps after the end: {:?}",
+                f.display(),
+                after_end(&o)
+            );
+            let rules: Vec<String> = last.rules.iter().map(|r| r.to_string()).collect();
+            assert!(rules.iter().any(|r| r == "3.3.3"), "{}", f.display());
+            assert_eq!(
+                result == "draw",
+                rules.iter().any(|r| r == "3.3.4"),
+                "{}: {rules:?}",
+                f.display()
+            );
+        }
+    }
+    assert!(ended >= 3, "only {ended} DZ files end their duel");
 }

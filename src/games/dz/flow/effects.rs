@@ -334,20 +334,16 @@ fn apply_one(
             m.record(
                 "win",
                 format!("{} wins", crate::engine::player_names(&ws)),
-                &[r::TEXT_BEATS_RULES, r::DUEL_ENDS],
+                &[r::TEXT_BEATS_RULES],
             );
-            game_over(&mut m.game);
+            game_over(m);
         }
         Effect::Lose { who } => {
             for p in players(m, cx, *who) {
                 m.game.players[p].lost = true;
             }
-            m.record(
-                "lose",
-                "a player loses",
-                &[r::TEXT_BEATS_RULES, r::DUEL_ENDS],
-            );
-            game_over(&mut m.game);
+            m.record("lose", "a player loses", &[r::TEXT_BEATS_RULES]);
+            game_over(m);
         }
         Effect::ChangeInfo {
             name: None,

@@ -217,6 +217,9 @@ pub const FLAGS: &[&str] = &[
     // A5: a unit played by 召集 / 隊列召喚 "as if your own area" is not
     // destroyed in the central area (2.20.1-6); the flag destroys it.
     special_play::CENTRAL_DESTROYED,
+    // A10: スモールアイ's 後方 is toward your own side; the flag reads it
+    // toward the enemy's side (flow/special_play.rs).
+    special_play::SMALL_EYE_TOWARD_ENEMY,
 ];
 
 /// Action words.
@@ -614,22 +617,39 @@ pub fn label(g: &Game, id: &str) -> String {
     }
 }
 
-/// Marks the game over when a player lost: both lose at once is a draw
-/// (3.3.4).
-pub fn game_over(g: &mut Game) {
+/// Ends the duel when a player lost, as its own step `game.end` citing
+/// the deciding clause: the duel ends at once (3.3.3); both losing at once
+/// is a draw (3.3.4). Nothing is recorded after it: the priority loop and
+/// the effect sequence stop on a decided result.
+pub fn game_over(m: &mut M) {
+    let g = &m.game;
+    if g.result != crate::engine::GameResult::Ongoing {
+        return;
+    }
     let lost: Vec<PlayerId> = g.player_ids().filter(|&p| g.players[p].lost).collect();
     if lost.is_empty() {
         return;
     }
-    g.result = if lost.len() == g.players.len() {
-        crate::engine::GameResult::Draw
+    let (result, text, rules) = if lost.len() == g.players.len() {
+        (
+            crate::engine::GameResult::Draw,
+            "both players lost at the same time: the duel ends in a draw".to_string(),
+            vec![r::DUEL_ENDS, r::BOTH_LOSE],
+        )
     } else {
         let winner = g
             .player_ids()
             .find(|p| !lost.contains(p))
             .unwrap_or(PlayerId::P1);
-        crate::engine::GameResult::Win(crate::engine::player_name(winner))
+        let w = crate::engine::player_name(winner);
+        (
+            crate::engine::GameResult::Win(w.clone()),
+            format!("{w} wins: the duel ends at once"),
+            vec![r::DUEL_ENDS],
+        )
     };
+    m.game.result = result;
+    m.record("game.end", text, &rules);
 }
 
 fn step(m: &mut M, s: Step) -> Result<Flow, EngineError> {
@@ -654,9 +674,9 @@ fn act(m: &mut M, a: &Action) -> Result<(), EngineError> {
         m.record(
             "concede",
             format!("{} concedes", crate::engine::player_name(p)),
-            &[r::CONCEDE, r::DUEL_ENDS],
+            &[r::CONCEDE],
         );
-        game_over(&mut m.game);
+        game_over(m);
         return Ok(());
     }
     let Some(Step::Priority(holder)) = m.stack.pop() else {

@@ -254,6 +254,13 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
         &rules,
     )
     .obj(card.clone());
+    if let Some(n) = special
+        .as_ref()
+        .and_then(|sp| special_play::note(m, &card, sp))
+        && let Some(e) = m.trace.last_mut()
+    {
+        e.note(n);
+    }
     m.game.move_card(&card, ZoneId::shared("stack"), false);
     if let Some(c) = m.game.cards.get_mut(&card) {
         c.controller = p;

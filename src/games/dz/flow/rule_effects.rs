@@ -164,17 +164,10 @@ fn losses(m: &mut M) -> bool {
                 player_name(*p),
                 player_name(*p)
             ),
-            &[r::RULE_EFFECTS_CHECKED, re, rule, r::DUEL_ENDS],
+            &[r::RULE_EFFECTS_CHECKED, re, rule],
         );
     }
-    if lost.len() == m.game.players.len() {
-        m.record(
-            "rule_effect",
-            "both players lose at the same time: the duel is a draw",
-            &[r::BOTH_LOSE],
-        );
-    }
-    game_over(&mut m.game);
+    game_over(m);
     true
 }
 

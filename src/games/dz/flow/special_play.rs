@@ -16,6 +16,12 @@
 //! unit played into the central area, so 2.20.1-6 / 4.16.4-8 do not destroy
 //! it (without that, no formation's ★ square, all central, could keep a
 //! unit); flag `reading_special_play_central_destroyed` applies them.
+//!
+//! Judge's reading (research A10): スモールアイ's 後方 ("behind", 5.8.2-5)
+//! is the adjacent square of the line toward your own side (a unit faces
+//! the enemy; the rulebook draws no grid for it); flag
+//! `reading_small_eye_behind_toward_enemy` reads it as the adjacent square
+//! toward the enemy's side instead.
 
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +32,10 @@ use super::{M, board, ctype, has_kw, illegal, label, r, text, types};
 /// The reading that a unit played in a special way into the central area
 /// is destroyed as any unit played there (default: it is not).
 pub const CENTRAL_DESTROYED: &str = "reading_special_play_central_destroyed";
+
+/// The reading that スモールアイ's 後方 is the adjacent square toward the
+/// enemy's side (default: toward your own side).
+pub const SMALL_EYE_TOWARD_ENEMY: &str = "reading_small_eye_behind_toward_enemy";
 
 /// The stat prefix of the formation cost.
 pub const PREFIX: &str = "formation_";
@@ -174,12 +184,22 @@ fn formation_squares(m: &M, p: PlayerId, def: &str) -> Vec<&'static str> {
         "underbar" => vec![at(p, l, 0), at(p, c, 0), at(p, rt, 0)],
         "big_triangle" => vec![board::BASES[0], board::BASES[2], at(p, c, 2)],
         "bottom_bar" => board::BASES.to_vec(),
-        // Behind one of your units in its line (後方: toward your side).
+        // Behind one of your units in its line (後方): the adjacent square
+        // toward your side, or toward the enemy's under the flag.
         "small_eye" => {
+            let toward_enemy = super::reading(g, SMALL_EYE_TOWARD_ENEMY);
             return (0..3)
                 .flat_map(|line| (0..2).map(move |area| (line, area)))
-                .filter(|&(line, area)| mine(at(p, line, area + 1)))
-                .map(|(line, area)| at(p, line, area))
+                .map(|(line, area)| {
+                    let (unit, star) = if toward_enemy {
+                        (area, area + 1)
+                    } else {
+                        (area + 1, area)
+                    };
+                    (at(p, line, unit), at(p, line, star))
+                })
+                .filter(|&(unit, _)| mine(unit))
+                .map(|(_, star)| star)
                 .collect();
         }
         "big_eye" => {
@@ -195,6 +215,19 @@ fn formation_squares(m: &M, p: PlayerId, def: &str) -> Vec<&'static str> {
     } else {
         Vec::new()
     }
+}
+
+/// The judge's note on the reading that decided where `card` was played
+/// in the special way `s`: スモールアイ's 後方 (5.8.2-5, research A10).
+pub fn note(m: &M, card: &str, s: &Special) -> Option<&'static str> {
+    if *s != Special::Formation || text(&m.game, card, "formation") != Some("small_eye") {
+        return None;
+    }
+    Some(if super::reading(&m.game, SMALL_EYE_TOWARD_ENEMY) {
+        "flag reading_small_eye_behind_toward_enemy: スモールアイ's 後方 (5.8.2-5) is the adjacent square of the line toward the enemy's side"
+    } else {
+        "judge's reading (A10): スモールアイ's 後方 (5.8.2-5) is the adjacent square of the line toward your own side; flag reading_small_eye_behind_toward_enemy reads it toward the enemy's side"
+    })
 }
 
 /// The clause of formation `def`.
