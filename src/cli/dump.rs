@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use serde_json::Value;
 
 use super::CmdResult;
-use crate::engine::{Outcome, Plan};
+use crate::engine::{GameResult, Outcome, Plan, result_word};
 use crate::error::exit;
 use crate::scenario::explore::group::flatten;
 use crate::scenario::{self, Loaded, write};
@@ -42,6 +42,13 @@ pub fn run(loaded: &Loaded, args: DumpArgs<'_>) -> CmdResult {
             );
             return Ok(exit::USAGE);
         }
+        Err(Refused::Over(result)) => {
+            crate::errln!(
+                "error: the state after action {n} cannot be written as a scenario: the game is over ({}). A scenario is a game still being played; once the game has ended no player acts and no procedure runs, so the moment has nothing left to decide. Dump an earlier action",
+                over_words(&result)
+            );
+            return Ok(exit::NO_MATCH);
+        }
         Err(Refused::Differs(why)) => {
             crate::errln!(
                 "error: the state after action {n} cannot be written as a scenario that goes on the same way: {why}. A scenario holds the board and, where the game can describe it, the decision in progress (`state.in_progress`: a PMV priority with its interference, attack and block; an SVE attack at its Quick window; a DZ priority with its stack, battles and waiting triggers; a PSO2 right to act with its resolution zone and battle); anything else in progress (abilities waiting to resolve, a card on the stack, effects that last until later) starts again from the beginning of the phase"
@@ -73,6 +80,20 @@ pub enum Refused {
     Stopped(String),
     /// The written file would not go on as the original: what differs.
     Differs(String),
+    /// The game ended by the end of the action (its result, `p1` or
+    /// `draw`) and its board does not end it again: a scenario is a game
+    /// still being played (a file's board says nothing of players who
+    /// have lost), so there is no moment to resume.
+    Over(String),
+}
+
+/// The result of an ended game in words.
+fn over_words(result: &str) -> String {
+    if result == "draw" {
+        "a draw".into()
+    } else {
+        format!("{result} won")
+    }
 }
 
 /// The state after action `n` of `loaded` as the text of a scenario
@@ -94,7 +115,17 @@ pub fn attempt(loaded: &Loaded, n: usize, rest: bool) -> Result<String, Refused>
     };
     let dumped = write::dump(loaded, game, original.open.in_progress.as_ref(), n, rest);
     let text = write::to_text(&dumped);
-    verify(loaded, &original, n, &text, rest).map_err(Refused::Differs)?;
+    verify(loaded, &original, n, &text, rest).map_err(|why| {
+        // A board on which the game ends again as it starts (a deck-out
+        // the next rule processing finds) is written above; one whose end
+        // came from an action (a concession, a leader defeated) is not a
+        // game still being played.
+        if game.result == GameResult::Ongoing {
+            Refused::Differs(why)
+        } else {
+            Refused::Over(result_word(&game.result))
+        }
+    })?;
     Ok(text)
 }
 

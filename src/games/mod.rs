@@ -125,6 +125,13 @@ pub trait GameModule: Sync {
             self.spec().id
         ))
     }
+    /// The cards a checked `state.in_progress` creates as the scenario
+    /// starts (a played card waiting on a stack or in a resolution zone is
+    /// in no player's zone, so only `in_progress` names it): ids the
+    /// file's actions may name. Default: none.
+    fn in_progress_cards(&self, _v: &serde_json::Value) -> Vec<String> {
+        Vec::new()
+    }
     /// Runs the actions keeping every snapshot.
     fn run(&self, game: Game, actions: &[Action]) -> Outcome {
         self.run_planned(game, actions, &Plan::all())

@@ -252,4 +252,7 @@ impl GameModule for Dz {
     fn check_in_progress(&self, game: &Game, v: &serde_json::Value) -> Result<(), String> {
         flow::check_in_progress(game, v)
     }
+    fn in_progress_cards(&self, v: &serde_json::Value) -> Vec<String> {
+        flow::in_progress_cards(v)
+    }
 }

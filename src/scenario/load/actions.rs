@@ -18,6 +18,13 @@ pub(super) fn load_list(
     game: &Game,
 ) -> Result<Vec<Action>, ScenarioError> {
     let n = game.players.len();
+    // Cards the decision in progress creates as the run starts (a played
+    // card waiting on a stack): the actions may name them too.
+    let waiting = game
+        .in_progress
+        .as_ref()
+        .map(|v| module.in_progress_cards(v))
+        .unwrap_or_default();
     let mut actions = Vec::new();
     for (i, a) in list.iter().enumerate() {
         let ap = [k(section), Seg::Index(i)];
@@ -37,7 +44,11 @@ pub(super) fn load_list(
             )?),
             None => None,
         };
-        let known = |id: &str| game.cards.contains_key(id) || id.starts_with("token.");
+        let known = |id: &str| {
+            game.cards.contains_key(id)
+                || id.starts_with("token.")
+                || waiting.iter().any(|w| w == id)
+        };
         if let Some(c) = &a.card
             && !known(c)
         {

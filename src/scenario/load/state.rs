@@ -48,6 +48,30 @@ pub fn reserved_id(id: &str) -> Option<&'static str> {
     }
 }
 
+/// The ids the engine gives the tokens it creates (`Game::new_token_id`).
+const TOKEN_PREFIX: &str = "token.";
+
+/// The number of the token id `id` (`token.N`) on a board: only a card
+/// written `"token": true` may have one (a board `judge run --dump-at`
+/// wrote keeps the id the run gave each token, which the file's later
+/// actions name). The loader then numbers the tokens the run creates past
+/// it, so no two share an id.
+fn token_number(id: &str, token: bool) -> Result<u32, String> {
+    let n = id
+        .strip_prefix(TOKEN_PREFIX)
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|n| *n > 0 && id == format!("{TOKEN_PREFIX}{n}"));
+    match n {
+        Some(n) if token => Ok(n),
+        Some(_) => Err(format!(
+            "`{id}` is the id of a token the engine created: only a card written `\"token\": true` may have it"
+        )),
+        None => Err(format!(
+            "`{id}` cannot be a card id: ids starting with `token.` are reserved for the tokens the engine creates (`token.1`, `token.2`…)"
+        )),
+    }
+}
+
 /// The initial game: the board the `state` section describes.
 /// A turn number that does not belong to the turn player, in a game of two
 /// (turn 1 is the first player's, turns alternate). A warning, not an
@@ -255,7 +279,7 @@ pub(super) fn build_game(
                         Some("choose another id, e.g. `k1` or `knight`".into()),
                     ));
                 }
-                if game.cards.contains_key(id.as_str()) || id.starts_with("token.") {
+                if game.cards.contains_key(id.as_str()) {
                     return Err(cx.err(
                         &epath(),
                         format!("duplicate card id `{id}`"),
@@ -264,6 +288,11 @@ pub(super) fn build_game(
                                 .into(),
                         ),
                     ));
+                }
+                if id.starts_with(TOKEN_PREFIX) {
+                    let n = token_number(&id, full.is_some_and(|f| f.token))
+                        .map_err(|why| cx.err(&epath(), why, None))?;
+                    game.next_token = game.next_token.max(n);
                 }
                 let mut card = Card::new(id.as_str(), def, p, zone.clone());
                 if let Some(f) = full {

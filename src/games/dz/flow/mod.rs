@@ -690,6 +690,12 @@ pub fn check_in_progress(g: &Game, v: &Value) -> Result<(), String> {
     resume::parse(g, v).map(|_| ())
 }
 
+/// The spells a scenario's `state.in_progress` creates in the stack zone
+/// (flow/resume.rs).
+pub fn in_progress_cards(v: &Value) -> Vec<String> {
+    resume::created(v)
+}
+
 impl Rules for super::Dz {
     type Step = Step;
     fn check(&self, g: &Game) -> Result<(), EngineError> {

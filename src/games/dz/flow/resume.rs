@@ -256,6 +256,14 @@ pub(super) fn describe(m: &M) -> Option<Value> {
     serde_json::to_value(r).ok()
 }
 
+/// The spells `v` creates in the stack zone (none when it does not read:
+/// [`parse`] says why).
+pub(super) fn created(v: &Value) -> Vec<String> {
+    serde_json::from_value::<Resume>(v.clone())
+        .map(|r| r.spells.into_iter().map(|s| s.id.to_string()).collect())
+        .unwrap_or_default()
+}
+
 /// `v` read and checked against the board of `g`.
 pub(super) fn parse(g: &Game, v: &Value) -> Result<Resume, String> {
     let r: Resume = serde_json::from_value(v.clone()).map_err(|e| e.to_string())?;

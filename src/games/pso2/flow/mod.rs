@@ -615,6 +615,12 @@ pub fn check_in_progress(g: &Game, v: &serde_json::Value) -> Result<(), String> 
     resume::parse(g, v).map(|_| ())
 }
 
+/// The played cards a scenario's `state.in_progress` creates in the
+/// resolution zone (flow/resume.rs).
+pub fn in_progress_cards(v: &serde_json::Value) -> Vec<String> {
+    resume::created(v)
+}
+
 /// The PSO2 procedures as the driver's hooks.
 impl Rules for super::Pso2 {
     type Step = Step;

@@ -226,6 +226,20 @@ pub fn describe(m: &M) -> Option<Value> {
     .ok()
 }
 
+/// The played cards `v` creates in the resolution zone (none when it does
+/// not read: [`parse`] says why).
+pub fn created(v: &Value) -> Vec<String> {
+    serde_json::from_value::<Resume>(v.clone())
+        .map(|r| {
+            r.resolution
+                .into_iter()
+                .filter(|w| w.kind == "card")
+                .map(|w| w.card)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 fn waiting(g: &Game, e: &Entry) -> Option<Waiting> {
     let mut w = Waiting {
         kind: String::new(),
