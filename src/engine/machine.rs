@@ -214,6 +214,28 @@ pub struct Choices {
     /// decider was declared: the action fails with it, whatever happened
     /// after ([`Choices::misplaced`]).
     misplaced: Option<EngineError>,
+    /// The pass of a repeating sequence the game is in on this action (a
+    /// loop it has found), from 2; 0 outside one ([`Choices::set_pass`]).
+    pass: usize,
+}
+
+/// The separator of a choice given for one pass only: `key@3` answers
+/// `key` on the third pass of a loop the game has found on the action (a
+/// decision that changes from one pass to the next, [`Choices::set_pass`]);
+/// `key` answers on every other pass and outside the loop.
+pub const PASS_SEP: char = '@';
+
+/// The pass a choice key names after [`PASS_SEP`], when it names one:
+/// `Some(Ok(n))` for `key@n` with n ≥ 2, `Some(Err(suffix))` for a suffix
+/// that is not such a number, `None` for a key naming no pass.
+pub fn key_pass(key: &str) -> Option<Result<usize, String>> {
+    let (_, n) = key.rsplit_once(PASS_SEP)?;
+    Some(
+        n.parse::<usize>()
+            .ok()
+            .filter(|&n| n >= 2)
+            .ok_or_else(|| n.to_string()),
+    )
 }
 
 /// A choice the rules let the engine make when the scenario does not
@@ -257,6 +279,7 @@ impl Choices {
             actor: None,
             decider: None,
             misplaced: None,
+            pass: 0,
         }
     }
 
@@ -300,7 +323,7 @@ impl Choices {
             return key.to_string();
         };
         let k = self.decided_key(d, key);
-        if k != key && !self.given.contains_key(&k) && self.given.contains_key(key) {
+        if k != key && self.lookup(&k).is_none() && self.lookup(key).is_some() {
             self.misplaced
                 .get_or_insert(EngineError::ChoiceOfAnotherPlayer {
                     choice: key.to_string(),
@@ -323,7 +346,24 @@ impl Choices {
     /// Whether the choice `key` is given (under the declared decider).
     fn has(&mut self, key: &str) -> bool {
         let k = self.resolve(key);
-        self.given.contains_key(&k)
+        self.lookup(&k).is_some()
+    }
+
+    /// Declares that the game is on pass `n` (from 2) of a loop it has
+    /// found, or outside one (0): choices given for that pass (`key@n`,
+    /// [`PASS_SEP`]) answer from now on.
+    pub fn set_pass(&mut self, n: usize) {
+        self.pass = n;
+    }
+
+    /// The key given for `key` now: `key@n` on pass n when the action gives
+    /// that pass, else `key` when given.
+    fn lookup(&self, key: &str) -> Option<String> {
+        let pass = format!("{key}{PASS_SEP}{}", self.pass);
+        if self.pass >= 2 && self.given.contains_key(&pass) {
+            return Some(pass);
+        }
+        self.given.contains_key(key).then(|| key.to_string())
     }
 
     /// The key under which `decider`'s choice `key` is written on this
@@ -484,6 +524,7 @@ impl Choices {
     /// of its own on the value before a helper reads it).
     pub fn peek(&mut self, key: &str) -> Option<&Value> {
         let k = self.resolve(key);
+        let k = self.lookup(&k)?;
         self.given.get(&k)
     }
 
@@ -495,10 +536,9 @@ impl Choices {
 
     /// Reads the choice written as `key`, whatever the declared decider.
     fn take_exactly(&mut self, key: &str) -> Option<Value> {
-        let v = self.given.get(key).cloned();
-        if v.is_some() {
-            self.used.insert(key.to_string());
-        }
+        let found = self.lookup(key)?;
+        let v = self.given.get(&found).cloned();
+        self.used.insert(found);
         v
     }
 
@@ -1088,6 +1128,32 @@ mod tests {
             Err(EngineError::BadChoice { .. })
         ));
         assert_eq!(c.one_id("absent", &opts).unwrap(), None);
+    }
+
+    /// A choice given for one pass (`key@n`) answers on that pass of a
+    /// loop the game declared, the bare key on every other; a pass never
+    /// reached is unused; a suffix naming no pass is told apart.
+    #[test]
+    fn a_choice_given_for_a_pass_answers_on_that_pass_only() {
+        let given = BTreeMap::from([
+            ("k".to_string(), Value::from(1)),
+            ("k@3".to_string(), Value::from(2)),
+            ("k@5".to_string(), Value::from(3)),
+        ]);
+        let mut c = Choices::new(given);
+        assert_eq!(c.take("k"), Some(Value::from(1)));
+        c.set_pass(2);
+        assert_eq!(c.take("k"), Some(Value::from(1)));
+        c.set_pass(3);
+        assert_eq!(c.take("k"), Some(Value::from(2)));
+        assert_eq!(c.take("k"), Some(Value::from(2)), "read twice in a pass");
+        c.set_pass(0);
+        assert_eq!(c.take("k"), Some(Value::from(1)));
+        assert!(matches!(c.finish(), Err(EngineError::UnusedChoice { choice }) if choice == "k@5"));
+        assert_eq!(key_pass("k@3"), Some(Ok(3)));
+        assert_eq!(key_pass("k@1"), Some(Err("1".into())));
+        assert_eq!(key_pass("k@x"), Some(Err("x".into())));
+        assert_eq!(key_pass("k"), None);
     }
 
     /// A choice that belongs to one player's decision: unaddressed on that

@@ -233,8 +233,4 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("15.1.2.1", DEF),
     ("15.1.3", PHYSICAL),
     ("15.1.4", PHYSICAL),
-    (
-        "15.2.1.1",
-        "not implemented: a loop a player could stop by a decision (the turn player states the loop and the count); the engine stops with `not implemented: clause 15.2.1.1` when a state repeats after a decision",
-    ),
 ];

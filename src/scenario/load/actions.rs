@@ -3,6 +3,7 @@
 
 use super::state::parse_p;
 use super::{Ctx, ScenarioError, k, one_of};
+use crate::engine::machine::{PASS_SEP, key_pass};
 use crate::engine::{Action, CardId, Game};
 use crate::games::GameModule;
 use crate::scenario::format::ActionDef;
@@ -81,6 +82,7 @@ pub(super) fn load_list(
                 Some(format!("a card id or `leader`; {}", nearest_ids(game, t))),
             ));
         }
+        pass_keys(cx, &ap, a)?;
         actions.push(Action {
             kind: a.kind.clone(),
             player,
@@ -92,6 +94,21 @@ pub(super) fn load_list(
         });
     }
     Ok(actions)
+}
+
+/// A choice given for one pass (`key@n`, [`PASS_SEP`]) names a pass from
+/// the second on: the first is the key itself.
+fn pass_keys(cx: &Ctx, ap: &[Seg], a: &ActionDef) -> Result<(), ScenarioError> {
+    for key in a.choices.keys() {
+        if let Some(Err(bad)) = key_pass(key) {
+            return Err(cx.err(
+                &[ap, &[k("choices"), k(key)]].concat(),
+                format!("choice `{key}` names pass `{bad}`: a pass is a whole number from 2 (the first pass is the key itself)"),
+                Some(format!("`key{PASS_SEP}2` answers the second time the choice is asked on this action")),
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn nearest_ids(game: &Game, id: &str) -> String {

@@ -429,6 +429,18 @@ mod tests {
     }
 
     #[test]
+    fn a_choice_naming_no_pass_is_rejected_at_its_key() {
+        let src = r#"{"game": "sve", "name": "t", "source": "t",
+            "state": {"turn": {"player": "p1", "phase": "main", "number": 1}, "players": {}},
+            "actions": [{"do": "end_phase", "choices": {"a.choose@1": 2}}]}"#;
+        let Err(e) = load_str("t.json", src, None) else {
+            panic!("a choice for pass 1 was accepted");
+        };
+        assert!(e.message.contains("names pass `1`"), "{}", e.message);
+        assert_eq!(e.path.as_deref(), Some("actions[0].choices.a.choose@1"));
+    }
+
+    #[test]
     fn json_offset_counts_bytes_after_japanese() {
         // serde_json reports the column after the bad string value, counted
         // in bytes; each kana/kanji before it on the line is 3 bytes.

@@ -4,9 +4,13 @@
 //! state comes back while no player has decided anything since the check
 //! timing began (one pending ability at a time, none with a choice), no
 //! player can stop the loop: the game ends in a draw (15.2.1 item 3). A
-//! loop a player could stop by a decision asks the turn player to state the
-//! loop and the number of times (15.2.1 item 1): not implemented. A
-//! turn player's own actions repeated at the main phase are finite in a
+//! loop a player could stop by a decision (15.2.1 item 1, [`stated_loop`]):
+//! the turn player states how many times it runs (`loop.times`), the
+//! non-turn player accepts or makes it fewer (`loop.fewer`), and the loop
+//! must then run exactly that many times: the decisions that leave it are
+//! the scenario's choices given for one pass (`key@n`, scenarios/README.md),
+//! checked each time the state comes back and when the check timing ends.
+//! A turn player's own actions repeated at the main phase are finite in a
 //! scenario; one that would bring back a state it already led from is
 //! rejected (15.2.1 item 2, [`repeated_action`]).
 
@@ -26,6 +30,19 @@ pub struct LoopWatch {
     /// States at the turn player's main-phase decisions this turn, with the
     /// actions taken from them (15.2.1 item 2).
     pub main: Vec<(u64, String)>,
+    /// A loop stated under 15.2.1 item 1 in this check timing.
+    pub stated: Option<Stated>,
+}
+
+/// A loop the players have stated (15.2.1 item 1).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stated {
+    /// The state that came back, marking one pass.
+    pub print: u64,
+    /// How many times the loop runs, as the players chose.
+    pub times: u64,
+    /// How many passes have been completed.
+    pub passes: u64,
 }
 
 /// A card by what it is, as a number: its definition, the information
@@ -111,6 +128,7 @@ pub(super) fn watch_reset(m: &mut M) {
     let w = &mut m.game.own::<SveState>().loops;
     w.seen.clear();
     w.decided = false;
+    w.stated = None;
 }
 
 /// Notes that a player decided something inside the check timing.
@@ -142,10 +160,8 @@ pub(super) fn loop_check(m: &mut M) -> R<bool> {
         return Ok(false);
     }
     if w.decided {
-        return Err(EngineError::NotImplemented {
-            clause: r::LOOP_DECLARE,
-            what: "a loop a player could stop by a decision: the turn player states the loop and how many times it repeats".into(),
-        });
+        stated_loop(m, fp)?;
+        return Ok(false);
     }
     m.game.result = GameResult::Draw;
     m.record(
@@ -154,6 +170,128 @@ pub(super) fn loop_check(m: &mut M) -> R<bool> {
         &[r::LOOP, r::LOOP_DRAW],
     );
     Ok(true)
+}
+
+/// 15.2.1 item 1: the state `fp` came back after a decision, so a player
+/// could stop the loop. The first time, the turn player states how many
+/// times it runs in all, counting the pass just completed (`loop.times`),
+/// and the non-turn player accepts or chooses fewer (`loop.fewer`, by
+/// stating an action of theirs at a point in the loop). Each later return
+/// of the same state is one more pass; one beyond the count is refused: the
+/// choices must leave the loop there (a choice given for that pass,
+/// `key@n`).
+fn stated_loop(m: &mut M, fp: u64) -> R<()> {
+    let stated = m.game.own::<SveState>().loops.stated.clone();
+    let Some(mut st) = stated else {
+        let st = state_loop(m, fp)?;
+        m.choices.set_pass(2);
+        m.game.own::<SveState>().loops.stated = Some(st);
+        return Ok(());
+    };
+    if st.print != fp {
+        return Ok(());
+    }
+    st.passes += 1;
+    if st.passes > st.times {
+        return Err(illegal(
+            r::LOOP_DECLARE,
+            format!(
+                "the loop was stated to run {} time(s) and the game state comes back after run {}: the decisions must leave the loop on pass {}",
+                st.times,
+                st.passes,
+                st.times + 1
+            ),
+            vec![format!(
+                "give the decision that leaves the loop for that pass (a choice `key{}{}` on the action)",
+                crate::engine::machine::PASS_SEP,
+                st.times + 1
+            )],
+        ));
+    }
+    m.choices.set_pass(st.passes as usize + 1);
+    m.record(
+        "loop.pass",
+        format!(
+            "the game state comes back: the loop has run {} of {} time(s)",
+            st.passes, st.times
+        ),
+        &[r::LOOP_DECLARE],
+    );
+    m.game.own::<SveState>().loops.stated = Some(st);
+    Ok(())
+}
+
+/// The statement of 15.2.1 item 1: the turn player's count, then the
+/// non-turn player's answer.
+fn state_loop(m: &mut M, fp: u64) -> R<Stated> {
+    let tp = m.game.turn.active;
+    let ntp = m.game.opponent(tp);
+    let count = |v: &Value| v.as_u64().filter(|&n| n >= 1);
+    let (key, v) = m
+        .choices
+        .require_decided(tp, "loop.times", &["a whole number from 1"])?;
+    let Some(times) = count(&v) else {
+        return Err(EngineError::BadChoice {
+            choice: key,
+            value: v.to_string(),
+            options: vec!["a whole number from 1 (the pass just completed counts)".into()],
+        });
+    };
+    let fewer = match m.choices.take_decided(ntp, "loop.fewer")? {
+        None => None,
+        Some((key, v)) => match count(&v).filter(|&n| n < times) {
+            Some(n) => Some(n),
+            None => {
+                return Err(EngineError::BadChoice {
+                    choice: key,
+                    value: v.to_string(),
+                    options: vec![format!("a whole number from 1 to {}", times - 1)],
+                });
+            }
+        },
+    };
+    m.record(
+        "loop.stated",
+        format!(
+            "the game state repeats after a decision: a loop a player can stop (it has run once). {} states it runs {times} time(s); {}",
+            player_name(tp),
+            match fewer {
+                Some(n) => format!("{} chooses to stop it after {n}", player_name(ntp)),
+                None => format!("{} accepts", player_name(ntp)),
+            }
+        ),
+        &[r::LOOP, r::LOOP_DECLARE],
+    );
+    Ok(Stated {
+        print: fp,
+        times: fewer.unwrap_or(times),
+        passes: 1,
+    })
+}
+
+/// The check timing ends: a stated loop must have run the times chosen
+/// (15.2.1 item 1), not fewer.
+pub(super) fn loop_ended(m: &mut M) -> R<()> {
+    let Some(st) = m.game.own::<SveState>().loops.stated.take() else {
+        return Ok(());
+    };
+    m.choices.set_pass(0);
+    if st.passes < st.times {
+        return Err(illegal(
+            r::LOOP_DECLARE,
+            format!(
+                "the loop was stated to run {} time(s) but the decisions left it after {}",
+                st.times, st.passes
+            ),
+            vec![format!("state {} time(s) (`loop.times`)", st.passes)],
+        ));
+    }
+    m.record(
+        "loop.ended",
+        format!("the loop ran the {} time(s) chosen and ends", st.times),
+        &[r::LOOP_DECLARE],
+    );
+    Ok(())
 }
 
 /// 15.2.1 item 2: the turn player may not take again, from a game state

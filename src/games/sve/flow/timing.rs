@@ -91,6 +91,7 @@ pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow
         ]);
         return Ok(Flow::Continue);
     }
+    loop_ended(m)?;
     // 10.5.2.4: nothing left to do. Said explicitly, so a judge sees why
     // nothing happened here.
     m.record(
