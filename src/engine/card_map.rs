@@ -9,86 +9,126 @@
 //! iteration the trace and snapshots rely on (determinism).
 
 use std::borrow::Borrow;
-use std::collections::BTreeMap;
-use std::collections::btree_map;
-use std::sync::Arc;
+use std::hash::Hash;
+use std::sync::{Arc, OnceLock};
+
+use rustc_hash::FxHashMap;
 
 use super::ids::CardId;
 use super::state::Card;
 
 /// Card instances by id, each shared until changed (see the module doc).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Cards(BTreeMap<CardId, Arc<Card>>);
+///
+/// The cards are kept in id order (a game's snapshots and traces list them
+/// so); an id is found through a hash index, built on the first lookup
+/// after the set of ids changes and shared between copies of the game.
+#[derive(Clone, Default)]
+pub struct Cards {
+    /// Every card, in id order.
+    slots: Vec<Arc<Card>>,
+    /// Each id's place in `slots`; empty until first needed.
+    index: OnceLock<Arc<FxHashMap<CardId, usize>>>,
+}
 
 impl Cards {
-    /// The card `id`.
-    pub fn get<Q: ?Sized + Ord>(&self, id: &Q) -> Option<&Card>
+    /// The place of card `id` in `slots`.
+    fn slot<Q: ?Sized + Hash + Eq>(&self, id: &Q) -> Option<usize>
     where
         CardId: Borrow<Q>,
     {
-        self.0.get(id).map(|c| &**c)
+        let index = self.index.get_or_init(|| {
+            Arc::new(
+                self.slots
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| (c.id.clone(), i))
+                    .collect(),
+            )
+        });
+        index.get(id).copied()
+    }
+
+    /// The card `id`.
+    pub fn get<Q: ?Sized + Hash + Eq>(&self, id: &Q) -> Option<&Card>
+    where
+        CardId: Borrow<Q>,
+    {
+        self.slot(id).map(|i| &*self.slots[i])
     }
 
     /// The card `id`, to change: copied first if another copy of the game
     /// still shares it.
-    pub fn get_mut<Q: ?Sized + Ord>(&mut self, id: &Q) -> Option<&mut Card>
+    pub fn get_mut<Q: ?Sized + Hash + Eq>(&mut self, id: &Q) -> Option<&mut Card>
     where
         CardId: Borrow<Q>,
     {
-        self.0.get_mut(id).map(Arc::make_mut)
+        let i = self.slot(id)?;
+        Some(Arc::make_mut(&mut self.slots[i]))
     }
 
     /// Whether a card `id` exists.
-    pub fn contains_key<Q: ?Sized + Ord>(&self, id: &Q) -> bool
+    pub fn contains_key<Q: ?Sized + Hash + Eq>(&self, id: &Q) -> bool
     where
         CardId: Borrow<Q>,
     {
-        self.0.contains_key(id)
+        self.slot(id).is_some()
     }
 
-    /// Adds or replaces card `id`; returns the card it replaced.
-    pub fn insert(&mut self, id: CardId, card: Card) -> Option<Card> {
-        self.0.insert(id, Arc::new(card)).map(Arc::unwrap_or_clone)
+    /// Adds `card` under its id, or replaces the card of that id (returned).
+    pub fn insert(&mut self, card: Card) -> Option<Card> {
+        match self.slots.binary_search_by(|c| c.id.cmp(&card.id)) {
+            Ok(i) => Some(Arc::unwrap_or_clone(std::mem::replace(
+                &mut self.slots[i],
+                Arc::new(card),
+            ))),
+            Err(i) => {
+                self.slots.insert(i, Arc::new(card));
+                self.index = OnceLock::new();
+                None
+            }
+        }
     }
 
     /// Removes card `id` and returns it.
-    pub fn remove<Q: ?Sized + Ord>(&mut self, id: &Q) -> Option<Card>
+    pub fn remove<Q: ?Sized + Hash + Eq>(&mut self, id: &Q) -> Option<Card>
     where
         CardId: Borrow<Q>,
     {
-        self.0.remove(id).map(Arc::unwrap_or_clone)
+        let i = self.slot(id)?;
+        self.index = OnceLock::new();
+        Some(Arc::unwrap_or_clone(self.slots.remove(i)))
     }
 
     /// The number of cards.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.slots.len()
     }
 
     /// Whether there are no cards.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.slots.is_empty()
     }
 
     /// Every card id, in id order.
-    pub fn keys(&self) -> btree_map::Keys<'_, CardId, Arc<Card>> {
-        self.0.keys()
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &CardId> + Clone {
+        self.slots.iter().map(|c| &c.id)
     }
 
     /// Every card, in id order.
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &Card> + Clone {
-        self.0.values().map(|c| &**c)
+        self.slots.iter().map(|c| &**c)
     }
 
     /// Every card with its id, in id order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&CardId, &Card)> + Clone {
-        self.0.iter().map(|(id, c)| (id, &**c))
+        self.slots.iter().map(|c| (&c.id, &**c))
     }
 
     /// Every card, to change, in id order. This copies every shared card;
     /// where only some cards change, [`Cards::update_where`] copies only
     /// those.
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Card> {
-        self.0.values_mut().map(Arc::make_mut)
+        self.slots.iter_mut().map(Arc::make_mut)
     }
 
     /// Changes, with `change`, every card that `which` selects, copying
@@ -98,7 +138,7 @@ impl Cards {
         which: impl Fn(&Card) -> bool,
         mut change: impl FnMut(&mut Card),
     ) {
-        for c in self.0.values_mut() {
+        for c in &mut self.slots {
             if which(c) {
                 change(Arc::make_mut(c));
             }
@@ -106,31 +146,47 @@ impl Cards {
     }
 }
 
-/// `cards[id]`: the card `id`, which must exist (as `BTreeMap`'s index).
-impl<Q: ?Sized + Ord> std::ops::Index<&Q> for Cards
+impl std::fmt::Debug for Cards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for Cards {
+    fn eq(&self, other: &Self) -> bool {
+        self.slots == other.slots
+    }
+}
+
+/// `cards[id]`: the card `id`, which must exist (as a map's index).
+impl<Q: ?Sized + Hash + Eq> std::ops::Index<&Q> for Cards
 where
     CardId: Borrow<Q>,
 {
     type Output = Card;
     fn index(&self, id: &Q) -> &Card {
-        &self.0[id]
+        self.get(id).expect("no card with this id")
     }
 }
+
+/// An entry of [`Cards`] as a map's iterator gives it.
+type Entry<'a> = (&'a CardId, &'a Card);
 
 impl<'a> IntoIterator for &'a Cards {
-    type Item = (&'a CardId, &'a Card);
-    type IntoIter = std::iter::Map<
-        btree_map::Iter<'a, CardId, Arc<Card>>,
-        fn((&'a CardId, &'a Arc<Card>)) -> (&'a CardId, &'a Card),
-    >;
+    type Item = Entry<'a>;
+    type IntoIter = std::iter::Map<std::slice::Iter<'a, Arc<Card>>, fn(&'a Arc<Card>) -> Entry<'a>>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter().map(|(id, c)| (id, &**c))
+        self.slots.iter().map(|c| (&c.id, &**c))
     }
 }
 
-impl FromIterator<(CardId, Card)> for Cards {
-    fn from_iter<I: IntoIterator<Item = (CardId, Card)>>(iter: I) -> Self {
-        Cards(iter.into_iter().map(|(id, c)| (id, Arc::new(c))).collect())
+impl FromIterator<Card> for Cards {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Self {
+        let mut cards = Cards::default();
+        for c in iter {
+            cards.insert(c);
+        }
+        cards
     }
 }
 
@@ -150,9 +206,7 @@ mod tests {
 
     #[test]
     fn a_copy_shares_cards_until_one_changes() {
-        let mut a: Cards = [("a".into(), card("a")), ("b".into(), card("b"))]
-            .into_iter()
-            .collect();
+        let mut a: Cards = [card("b"), card("a")].into_iter().collect();
         let b = a.clone();
         a.get_mut("a").unwrap().damage = 3;
         assert_eq!(a.get("a").unwrap().damage, 3);
@@ -162,20 +216,18 @@ mod tests {
             "the copy keeps the card as it was"
         );
         assert!(
-            Arc::ptr_eq(&a.0["b"], &b.0["b"]),
+            Arc::ptr_eq(&a.slots[1], &b.slots[1]),
             "an unchanged card stays shared"
         );
-        assert!(!Arc::ptr_eq(&a.0["a"], &b.0["a"]));
+        assert!(!Arc::ptr_eq(&a.slots[0], &b.slots[0]));
     }
 
     #[test]
     fn update_where_copies_only_the_selected_cards() {
-        let mut a: Cards = [("a".into(), card("a")), ("b".into(), card("b"))]
-            .into_iter()
-            .collect();
+        let mut a: Cards = [card("b"), card("a")].into_iter().collect();
         let b = a.clone();
         a.update_where(|c| &*c.id == "b", |c| c.damage = 1);
-        assert!(Arc::ptr_eq(&a.0["a"], &b.0["a"]));
+        assert!(Arc::ptr_eq(&a.slots[0], &b.slots[0]));
         assert_eq!(a.get("b").unwrap().damage, 1);
         assert_eq!(b.get("b").unwrap().damage, 0);
         assert_eq!(a.keys().map(|k| &**k).collect::<Vec<_>>(), ["a", "b"]);

@@ -832,7 +832,7 @@ impl Game {
             .entry(card.zone.clone())
             .or_default()
             .push(card.id.clone());
-        self.cards.insert(card.id.clone(), card);
+        self.cards.insert(card);
     }
 
     /// Creates a token of definition `def` at the end of `zone`, owned and
