@@ -197,7 +197,7 @@ mod tests {
 
     fn card(id: &str) -> Card {
         Card::new(
-            id.into(),
+            CardId::from(id),
             "def",
             PlayerId::P1,
             ZoneId::of(PlayerId::P1, "hand"),
