@@ -15,6 +15,28 @@ static EMBEDDED: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/bundle_t
 static DECODED: [OnceLock<Rulebook>; DOCUMENTS.len()] =
     [const { OnceLock::new() }; DOCUMENTS.len()];
 
+/// Clause ids of each decoded document, for [`has_clause`].
+static CLAUSE_IDS: [OnceLock<std::collections::HashSet<&'static str>>; DOCUMENTS.len()] =
+    [const { OnceLock::new() }; DOCUMENTS.len()];
+
+/// Whether `book` has a clause `id`. A bundled document answers from an
+/// index built once per process (`judge check` asks this for every cited
+/// id of every ruling); any other document by [`Rulebook::get`].
+pub fn has_clause(book: &Rulebook, id: &str) -> bool {
+    let bundled = DECODED
+        .iter()
+        .position(|d| d.get().is_some_and(|b| std::ptr::eq(b, book)));
+    match bundled {
+        Some(i) => {
+            let b: &'static Rulebook = DECODED[i].get().expect("decoded above");
+            CLAUSE_IDS[i]
+                .get_or_init(|| b.clauses.iter().map(|c| c.id.as_str()).collect())
+                .contains(id)
+        }
+        None => book.get(id).is_some(),
+    }
+}
+
 /// The parsed bundled document `spec`.
 pub fn document(spec: &DocumentSpec) -> &'static Rulebook {
     let i = DOCUMENTS
@@ -232,5 +254,26 @@ mod tests {
         assert_eq!(normalize_user_text("a\rb".into()), "a\rb");
         // Only a leading BOM is a BOM.
         assert_eq!(normalize_user_text("a\u{feff}".into()), "a\u{feff}");
+    }
+}
+
+#[cfg(test)]
+mod clause_index_tests {
+    use super::*;
+
+    #[test]
+    fn has_clause_answers_alike_for_bundled_and_other_books() {
+        let bundled = game("sve").unwrap();
+        let copy = bundled.clone();
+        for id in ["10.5.2", "1.1", "10.50", "99.99.99", ""] {
+            assert_eq!(
+                has_clause(bundled, id),
+                copy.get(id).is_some(),
+                "bundled index and linear lookup differ on {id:?}"
+            );
+            assert_eq!(has_clause(&copy, id), copy.get(id).is_some());
+        }
+        assert!(has_clause(bundled, "10.5.2"));
+        assert!(!has_clause(bundled, "10.50"));
     }
 }

@@ -17,6 +17,7 @@
 //! (`crate::games`).
 
 pub mod card;
+pub mod card_map;
 pub mod driver;
 pub mod hidden;
 pub mod ids;
@@ -40,7 +41,7 @@ pub use machine::{
     ChoiceId, Choices, Defaulted, EngineError, Flow, Machine, Picked, TargetCount, Wanted, texts,
 };
 pub use state::{
-    Card, CardId, Event, Game, GameResult, Pending, Player, PlayerId, Recipient, ShownFace,
+    Card, CardId, Cards, Event, Game, GameResult, Pending, Player, PlayerId, Recipient, ShownFace,
     ValueSpec, Visibility, ZoneId, ZoneSpec, player_name, player_names,
 };
 pub use trace::{Change, TraceEntry};

@@ -12,6 +12,7 @@ use serde::Serialize;
 use super::card::{CardDef, Until, Who};
 use super::rng::Rng;
 
+pub use super::card_map::Cards;
 pub use super::ids::{CardId, PlayerId};
 
 /// The scenario name of a player index.
@@ -504,7 +505,7 @@ pub struct Game {
     /// Players, indexed by `PlayerId`.
     pub players: Vec<Player>,
     /// Every card instance by id.
-    pub cards: BTreeMap<CardId, Card>,
+    pub cards: Cards,
     /// The contents of every zone, in order (index 0 = top for decks).
     pub zones: BTreeMap<ZoneId, Vec<CardId>>,
     /// Zone kinds of the game.
@@ -561,7 +562,7 @@ impl Game {
                     lost: false,
                 })
                 .collect(),
-            cards: BTreeMap::new(),
+            cards: Cards::default(),
             zones,
             zone_specs,
             turn: TurnState {
@@ -804,11 +805,10 @@ impl Game {
         c.incarnation += 1;
         // An attachment to the moved card ends: the new object is not the
         // card it was attached to (e.g. SVE 5.15.4, 14.2.1.3).
-        for other in self.cards.values_mut() {
-            if other.attached_to.as_deref() == Some(card) {
-                other.attached_to = None;
-            }
-        }
+        self.cards.update_where(
+            |other| other.attached_to.as_deref() == Some(card),
+            |other| other.attached_to = None,
+        );
         self.events.push(Event::Moved {
             card: card.into(),
             from: from.clone(),
@@ -832,7 +832,7 @@ impl Game {
             .entry(card.zone.clone())
             .or_default()
             .push(card.id.clone());
-        self.cards.insert(card.id.clone(), card);
+        self.cards.insert(card);
     }
 
     /// Creates a token of definition `def` at the end of `zone`, owned and

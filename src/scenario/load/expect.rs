@@ -117,7 +117,7 @@ pub(in crate::scenario) fn check_rule(
     // citations cannot be checked here (the citation test still runs).
     if let Some(b) = book
         && !b.clauses.is_empty()
-        && b.get(id).is_none()
+        && !crate::bundle::has_clause(b, id)
     {
         let near =
             crate::rulebook::address::nearest(id, b.clauses.iter().map(|c| c.id.as_str()), 5);

@@ -68,6 +68,13 @@ pub(super) fn check_number_ranges(cx: &Ctx, src: &str) -> Result<(), ScenarioErr
 /// Whether `src` holds, outside strings, a run of 7 or more digits (the
 /// shortest integer beyond [`MAX_MAGNITUDE`] has 7).
 fn has_long_integer(src: &str) -> bool {
+    // Seven digits in a row always cover four whole digits of some aligned
+    // group of four bytes; a text with no such group, in strings or out,
+    // has no long integer, and most files are ruled out here at a few
+    // instructions per eight bytes.
+    if !has_four_aligned_digits(src.as_bytes()) {
+        return false;
+    }
     let b = src.as_bytes();
     let (mut i, mut run) = (0, 0);
     while i < b.len() {
@@ -92,9 +99,64 @@ fn has_long_integer(src: &str) -> bool {
     false
 }
 
+/// Whether some 4-byte group of `b` starting at a multiple of 4 is all
+/// ASCII digits, tested eight bytes at a time.
+fn has_four_aligned_digits(b: &[u8]) -> bool {
+    const HIGH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
+    const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    // A byte is a digit when its high nibble is 3 and its low nibble at
+    // most 9 (adding 6 to it then stays below 16: no bit of the high
+    // nibble, and no carry into the next byte). `bad` is zero exactly in
+    // the digit bytes.
+    let bad = |x: u64| {
+        ((x & HIGH) ^ 0x3030_3030_3030_3030) | (((x & LOW) + 0x0606_0606_0606_0606) & HIGH)
+    };
+    let mut words = b.chunks_exact(8);
+    for w in &mut words {
+        let x = bad(u64::from_le_bytes(w.try_into().expect("eight bytes")));
+        if x & 0xFFFF_FFFF == 0 || x >> 32 == 0 {
+            return true;
+        }
+    }
+    words
+        .remainder()
+        .chunks_exact(4)
+        .any(|w| w.iter().all(u8::is_ascii_digit))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::has_long_integer;
+    use super::{has_four_aligned_digits, has_long_integer};
+
+    #[test]
+    fn four_aligned_digits_are_found_at_any_aligned_place() {
+        for len in 4..40 {
+            for at in (0..len - 3).step_by(4) {
+                let mut t = vec![b' '; len];
+                t[at..at + 4].copy_from_slice(b"1234");
+                assert!(has_four_aligned_digits(&t), "len {len}, at {at}");
+            }
+        }
+        assert!(!has_four_aligned_digits(b" 1234   "), "not aligned");
+        assert!(
+            !has_four_aligned_digits(b"12:4/5;0"),
+            "':' and '/' and ';' are not digits"
+        );
+        assert!(
+            !has_four_aligned_digits("１２３４".as_bytes()),
+            "full-width digits are not ASCII"
+        );
+        assert!(has_four_aligned_digits(b"    0000    "));
+    }
+
+    #[test]
+    fn the_fast_filter_never_hides_a_long_integer() {
+        // Every placement of a 7-digit number in a short document.
+        for pad in 0..12 {
+            let src = format!("{{\"a\":{}1000000}}", " ".repeat(pad));
+            assert!(has_long_integer(&src), "{src}");
+        }
+    }
 
     #[test]
     fn only_long_integers_outside_strings_need_the_full_check() {

@@ -1,0 +1,235 @@
+//! [`Cards`]: every card instance of a game by id, shared between copies of
+//! the game until one copy changes a card.
+//!
+//! The driver copies the whole game before each action so that an illegal
+//! action can be rolled back (`Machine::atomically`). Most actions change a
+//! handful of cards, so each card sits behind an [`Arc`]: a copy of the game
+//! shares every card, and [`Cards::get_mut`] copies only the card it is
+//! about to change (copy on write). The map keeps the ordered-by-id
+//! iteration the trace and snapshots rely on (determinism).
+
+use std::borrow::Borrow;
+use std::hash::Hash;
+use std::sync::{Arc, OnceLock};
+
+use rustc_hash::FxHashMap;
+
+use super::ids::CardId;
+use super::state::Card;
+
+/// Card instances by id, each shared until changed (see the module doc).
+///
+/// The cards are kept in id order (a game's snapshots and traces list them
+/// so); an id is found through a hash index, built on the first lookup
+/// after the set of ids changes and shared between copies of the game.
+#[derive(Clone, Default)]
+pub struct Cards {
+    /// Every card, in id order.
+    slots: Vec<Arc<Card>>,
+    /// Each id's place in `slots`; empty until first needed.
+    index: OnceLock<Arc<FxHashMap<CardId, usize>>>,
+}
+
+impl Cards {
+    /// The place of card `id` in `slots`.
+    fn slot<Q: ?Sized + Hash + Eq>(&self, id: &Q) -> Option<usize>
+    where
+        CardId: Borrow<Q>,
+    {
+        let index = self.index.get_or_init(|| {
+            Arc::new(
+                self.slots
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| (c.id.clone(), i))
+                    .collect(),
+            )
+        });
+        index.get(id).copied()
+    }
+
+    /// The card `id`.
+    pub fn get<Q: ?Sized + Hash + Eq>(&self, id: &Q) -> Option<&Card>
+    where
+        CardId: Borrow<Q>,
+    {
+        self.slot(id).map(|i| &*self.slots[i])
+    }
+
+    /// The card `id`, to change: copied first if another copy of the game
+    /// still shares it.
+    pub fn get_mut<Q: ?Sized + Hash + Eq>(&mut self, id: &Q) -> Option<&mut Card>
+    where
+        CardId: Borrow<Q>,
+    {
+        let i = self.slot(id)?;
+        Some(Arc::make_mut(&mut self.slots[i]))
+    }
+
+    /// Whether a card `id` exists.
+    pub fn contains_key<Q: ?Sized + Hash + Eq>(&self, id: &Q) -> bool
+    where
+        CardId: Borrow<Q>,
+    {
+        self.slot(id).is_some()
+    }
+
+    /// Adds `card` under its id, or replaces the card of that id (returned).
+    pub fn insert(&mut self, card: Card) -> Option<Card> {
+        match self.slots.binary_search_by(|c| c.id.cmp(&card.id)) {
+            Ok(i) => Some(Arc::unwrap_or_clone(std::mem::replace(
+                &mut self.slots[i],
+                Arc::new(card),
+            ))),
+            Err(i) => {
+                self.slots.insert(i, Arc::new(card));
+                self.index = OnceLock::new();
+                None
+            }
+        }
+    }
+
+    /// Removes card `id` and returns it.
+    pub fn remove<Q: ?Sized + Hash + Eq>(&mut self, id: &Q) -> Option<Card>
+    where
+        CardId: Borrow<Q>,
+    {
+        let i = self.slot(id)?;
+        self.index = OnceLock::new();
+        Some(Arc::unwrap_or_clone(self.slots.remove(i)))
+    }
+
+    /// The number of cards.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether there are no cards.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Every card id, in id order.
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &CardId> + Clone {
+        self.slots.iter().map(|c| &c.id)
+    }
+
+    /// Every card, in id order.
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &Card> + Clone {
+        self.slots.iter().map(|c| &**c)
+    }
+
+    /// Every card with its id, in id order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&CardId, &Card)> + Clone {
+        self.slots.iter().map(|c| (&c.id, &**c))
+    }
+
+    /// Every card, to change, in id order. This copies every shared card;
+    /// where only some cards change, [`Cards::update_where`] copies only
+    /// those.
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Card> {
+        self.slots.iter_mut().map(Arc::make_mut)
+    }
+
+    /// Changes, with `change`, every card that `which` selects, copying
+    /// only those cards.
+    pub fn update_where(
+        &mut self,
+        which: impl Fn(&Card) -> bool,
+        mut change: impl FnMut(&mut Card),
+    ) {
+        for c in &mut self.slots {
+            if which(c) {
+                change(Arc::make_mut(c));
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for Cards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for Cards {
+    fn eq(&self, other: &Self) -> bool {
+        self.slots == other.slots
+    }
+}
+
+/// `cards[id]`: the card `id`, which must exist (as a map's index).
+impl<Q: ?Sized + Hash + Eq> std::ops::Index<&Q> for Cards
+where
+    CardId: Borrow<Q>,
+{
+    type Output = Card;
+    fn index(&self, id: &Q) -> &Card {
+        self.get(id).expect("no card with this id")
+    }
+}
+
+/// An entry of [`Cards`] as a map's iterator gives it.
+type Entry<'a> = (&'a CardId, &'a Card);
+
+impl<'a> IntoIterator for &'a Cards {
+    type Item = Entry<'a>;
+    type IntoIter = std::iter::Map<std::slice::Iter<'a, Arc<Card>>, fn(&'a Arc<Card>) -> Entry<'a>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.slots.iter().map(|c| (&c.id, &**c))
+    }
+}
+
+impl FromIterator<Card> for Cards {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Self {
+        let mut cards = Cards::default();
+        for c in iter {
+            cards.insert(c);
+        }
+        cards
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::state::{PlayerId, ZoneId};
+
+    fn card(id: &str) -> Card {
+        Card::new(
+            CardId::from(id),
+            "def",
+            PlayerId::P1,
+            ZoneId::of(PlayerId::P1, "hand"),
+        )
+    }
+
+    #[test]
+    fn a_copy_shares_cards_until_one_changes() {
+        let mut a: Cards = [card("b"), card("a")].into_iter().collect();
+        let b = a.clone();
+        a.get_mut("a").unwrap().damage = 3;
+        assert_eq!(a.get("a").unwrap().damage, 3);
+        assert_eq!(
+            b.get("a").unwrap().damage,
+            0,
+            "the copy keeps the card as it was"
+        );
+        assert!(
+            Arc::ptr_eq(&a.slots[1], &b.slots[1]),
+            "an unchanged card stays shared"
+        );
+        assert!(!Arc::ptr_eq(&a.slots[0], &b.slots[0]));
+    }
+
+    #[test]
+    fn update_where_copies_only_the_selected_cards() {
+        let mut a: Cards = [card("b"), card("a")].into_iter().collect();
+        let b = a.clone();
+        a.update_where(|c| &*c.id == "b", |c| c.damage = 1);
+        assert!(Arc::ptr_eq(&a.slots[0], &b.slots[0]));
+        assert_eq!(a.get("b").unwrap().damage, 1);
+        assert_eq!(b.get("b").unwrap().damage, 0);
+        assert_eq!(a.keys().map(|k| &**k).collect::<Vec<_>>(), ["a", "b"]);
+    }
+}
