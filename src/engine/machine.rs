@@ -322,6 +322,14 @@ impl Choices {
         let Some(d) = self.decider else {
             return key.to_string();
         };
+        // An action that names no player may still address the decider
+        // (`p2.loop.fewer`): the address says whose choice it is.
+        if self.actor.is_none() {
+            let addressed = format!("{}.{key}", player_name(d));
+            if self.lookup(&addressed).is_some() {
+                return addressed;
+            }
+        }
         let k = self.decided_key(d, key);
         if k != key && self.lookup(&k).is_none() && self.lookup(key).is_some() {
             self.misplaced

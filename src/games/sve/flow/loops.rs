@@ -227,9 +227,15 @@ fn state_loop(m: &mut M, fp: u64) -> R<Stated> {
     let tp = m.game.turn.active;
     let ntp = m.game.opponent(tp);
     let count = |v: &Value| v.as_u64().filter(|&n| n >= 1);
-    let (key, v) = m
-        .choices
-        .require_decided(tp, "loop.times", &["a whole number from 1"])?;
+    // Each statement is its player's choice (the core's declared decider):
+    // addressed `pN.loop.…`, or bare on that player's own action.
+    let (key, v) = m.decided_by(tp, |m| {
+        Ok((
+            m.choices.shown("loop.times"),
+            m.choices
+                .require("loop.times", &["a whole number from 1"])?,
+        ))
+    })?;
     let Some(times) = count(&v) else {
         return Err(EngineError::BadChoice {
             choice: key,
@@ -237,7 +243,12 @@ fn state_loop(m: &mut M, fp: u64) -> R<Stated> {
             options: vec!["a whole number from 1 (the pass just completed counts)".into()],
         });
     };
-    let fewer = match m.choices.take_decided(ntp, "loop.fewer")? {
+    let answer = m.decided_by(ntp, |m| {
+        Ok(m.choices
+            .take("loop.fewer")
+            .map(|v| (m.choices.shown("loop.fewer"), v)))
+    })?;
+    let fewer = match answer {
         None => None,
         Some((key, v)) => match count(&v).filter(|&n| n < times) {
             Some(n) => Some(n),
