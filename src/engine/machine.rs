@@ -1198,6 +1198,22 @@ mod tests {
         assert!(other.misplaced().is_none() && other.finish().is_ok());
     }
 
+    /// On an action that names no player, the decider's addressed key is
+    /// read (the address says whose choice it is), and a bare key too.
+    #[test]
+    fn an_action_naming_no_player_may_address_the_decider() {
+        let addressed = BTreeMap::from([("p2.graze".to_string(), Value::Bool(true))]);
+        let mut c = Choices::of_action(addressed, None);
+        c.decided_by(Some(PlayerId::P2));
+        assert_eq!(c.take("graze"), Some(Value::Bool(true)));
+        assert!(c.misplaced().is_none() && c.finish().is_ok());
+        let bare = BTreeMap::from([("graze".to_string(), Value::Bool(false))]);
+        let mut c = Choices::of_action(bare, None);
+        c.decided_by(Some(PlayerId::P2));
+        assert_eq!(c.take("graze"), Some(Value::Bool(false)));
+        assert!(c.misplaced().is_none());
+    }
+
     /// A missing choice under a declared decider names the key to write on
     /// this action: addressed on another player's action, bare on the
     /// decider's own; an addressed key on the decider's own action is not

@@ -277,3 +277,25 @@ pub fn module(game: &str) -> Option<&'static dyn GameModule> {
 pub fn supported() -> Vec<&'static str> {
     MODULES.iter().map(|m| m.id()).collect()
 }
+
+#[cfg(test)]
+mod starter_tests {
+    /// A starter that lists its game's reading flags lists every one of
+    /// them: a judge copies the starter and learns the options from it.
+    #[test]
+    fn a_starters_reading_list_is_complete() {
+        let mut missing = Vec::new();
+        for game in super::supported() {
+            let spec = super::module(game).expect("supported").spec();
+            if spec.starter.contains("READINGS") {
+                missing.extend(
+                    spec.readings
+                        .iter()
+                        .filter(|f| !spec.starter.contains(**f))
+                        .map(|f| format!("{game}: {f}")),
+                );
+            }
+        }
+        assert!(missing.is_empty(), "starters omit {missing:?}");
+    }
+}
