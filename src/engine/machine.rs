@@ -367,9 +367,12 @@ impl Choices {
     /// The key given for `key` now: `key@n` on pass n when the action gives
     /// that pass, else `key` when given.
     fn lookup(&self, key: &str) -> Option<String> {
-        let pass = format!("{key}{PASS_SEP}{}", self.pass);
-        if self.pass >= 2 && self.given.contains_key(&pass) {
-            return Some(pass);
+        // Outside a loop (nearly every read) no pass key is formed.
+        if self.pass >= 2 {
+            let pass = format!("{key}{PASS_SEP}{}", self.pass);
+            if self.given.contains_key(&pass) {
+                return Some(pass);
+            }
         }
         self.given.contains_key(key).then(|| key.to_string())
     }
