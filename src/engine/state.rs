@@ -740,6 +740,23 @@ impl Game {
         }
     }
 
+    /// The result the players' losses make: the one player who has not
+    /// lost wins, every player losing at once is a draw, and while nobody
+    /// (or not all but one) has lost the game goes on. The rule is every
+    /// game's; each game cites its own clauses for it.
+    pub fn result_by_losses(&self) -> GameResult {
+        let left: Vec<PlayerId> = self
+            .player_ids()
+            .filter(|&p| !self.players[p].lost)
+            .collect();
+        match left.as_slice() {
+            _ if left.len() == self.players.len() => GameResult::Ongoing,
+            [w] => GameResult::Win(player_name(*w)),
+            [] => GameResult::Draw,
+            _ => GameResult::Ongoing,
+        }
+    }
+
     /// Every player, in seat order (the iterator borrows nothing: the
     /// game may change while it runs).
     pub fn player_ids(&self) -> impl DoubleEndedIterator<Item = PlayerId> + Clone + use<> {
@@ -1110,5 +1127,22 @@ mod own_tests {
         assert_eq!(g.own_ref::<Mine>(), Some(&Mine { used: 2 }));
         // The clone (a rollback point) kept its own copy.
         assert_eq!(saved.own_ref::<Mine>(), Some(&Mine { used: 1 }));
+    }
+}
+
+#[cfg(test)]
+mod result_tests {
+    use super::*;
+
+    #[test]
+    fn losses_decide_the_result() {
+        let mut g = Game::new(&[], 3, 0);
+        assert_eq!(g.result_by_losses(), GameResult::Ongoing, "nobody lost");
+        g.players[PlayerId::P1].lost = true;
+        assert_eq!(g.result_by_losses(), GameResult::Ongoing, "two are left");
+        g.players[PlayerId::P2].lost = true;
+        assert_eq!(g.result_by_losses(), GameResult::Win("p3".into()));
+        g.players[PlayerId::P2.next(3)].lost = true;
+        assert_eq!(g.result_by_losses(), GameResult::Draw);
     }
 }

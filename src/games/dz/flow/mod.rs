@@ -626,27 +626,18 @@ pub fn game_over(m: &mut M) {
     if g.result != crate::engine::GameResult::Ongoing {
         return;
     }
-    let lost: Vec<PlayerId> = g.player_ids().filter(|&p| g.players[p].lost).collect();
-    if lost.is_empty() {
-        return;
-    }
-    let (result, text, rules) = if lost.len() == g.players.len() {
-        (
+    let (result, text, rules) = match g.result_by_losses() {
+        crate::engine::GameResult::Ongoing => return,
+        crate::engine::GameResult::Draw => (
             crate::engine::GameResult::Draw,
             "both players lost at the same time: the duel ends in a draw".to_string(),
             vec![r::DUEL_ENDS, r::BOTH_LOSE],
-        )
-    } else {
-        let winner = g
-            .player_ids()
-            .find(|p| !lost.contains(p))
-            .unwrap_or(PlayerId::P1);
-        let w = crate::engine::player_name(winner);
-        (
+        ),
+        crate::engine::GameResult::Win(w) => (
             crate::engine::GameResult::Win(w.clone()),
             format!("{w} wins: the duel ends at once"),
             vec![r::DUEL_ENDS],
-        )
+        ),
     };
     m.game.result = result;
     m.record("game.end", text, &rules);

@@ -7,22 +7,7 @@
 //! resolution stop them).
 
 use super::{M, r};
-use crate::engine::{GameResult, PlayerId, player_name};
-
-/// 101.4: the result the players still in the game make: the one left
-/// wins, none left is a draw, several left play on.
-pub fn by_who_is_left(m: &M) -> GameResult {
-    let left: Vec<PlayerId> = m
-        .game
-        .player_ids()
-        .filter(|&q| !m.game.players[q].lost)
-        .collect();
-    match left.as_slice() {
-        [w] => GameResult::Win(player_name(*w)),
-        [] => GameResult::Draw,
-        _ => GameResult::Ongoing,
-    }
-}
+use crate::engine::GameResult;
 
 /// Sets `result` and, when it ends the game, records the end: `winner`
 /// says who wins in the trace's words (the party in a raid), `deciding`
@@ -44,6 +29,7 @@ pub fn record(m: &mut M, result: GameResult, winner: Option<String>, deciding: &
 
 /// The end when the players left decide it (101.4, 101.5).
 pub fn when_one_is_left(m: &mut M, deciding: &[&'static str]) {
-    let result = by_who_is_left(m);
+    // 101.4: the one player left wins; none left is a draw.
+    let result = m.game.result_by_losses();
     record(m, result, None, deciding);
 }

@@ -400,23 +400,11 @@ pub(super) fn set_value(
 }
 
 pub(super) fn game_over_check(m: &mut M) {
-    let lost: Vec<PlayerId> = m
-        .game
-        .player_ids()
-        .filter(|&p| m.game.players[p].lost)
-        .collect();
-    if lost.is_empty() {
-        return;
-    }
-    let (result, rule) = if lost.len() == m.game.players.len() {
-        (GameResult::Draw, r::DRAW_SIMULTANEOUS)
-    } else {
-        let w = m
-            .game
-            .player_ids()
-            .find(|p| !lost.contains(p))
-            .unwrap_or(PlayerId::P1);
-        (GameResult::Win(player_name(w)), r::WIN_LOSS)
+    let result = m.game.result_by_losses();
+    let rule = match result {
+        GameResult::Ongoing => return,
+        GameResult::Draw => r::DRAW_SIMULTANEOUS,
+        GameResult::Win(_) => r::WIN_LOSS,
     };
     let text = match &result {
         GameResult::Draw => "every player lost at the same time: the game is a draw".to_string(),
