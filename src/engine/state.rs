@@ -495,6 +495,11 @@ impl<'a> IntoIterator for &'a Defs {
     }
 }
 
+/// The start of the ids the engine gives the tokens it creates
+/// ([`Game::new_token_id`]: `token.1`, `token.2`…); scenario files may
+/// not give other cards such ids.
+pub const TOKEN_PREFIX: &str = "token.";
+
 /// The complete game state. Cloning it is how a rejected action is rolled
 /// back.
 #[derive(Debug, Clone)]
@@ -871,10 +876,10 @@ impl Game {
         id
     }
 
-    /// A fresh token id.
+    /// A fresh token id: [`TOKEN_PREFIX`] and the next number.
     pub fn new_token_id(&mut self) -> CardId {
         self.next_token += 1;
-        format!("token.{}", self.next_token).into()
+        format!("{TOKEN_PREFIX}{}", self.next_token).into()
     }
 
     /// Checks that every card is in exactly one zone and that zone lists and

@@ -47,7 +47,7 @@ pub(super) fn load_list(
         };
         let known = |id: &str| {
             game.cards.contains_key(id)
-                || id.starts_with("token.")
+                || id.starts_with(crate::engine::state::TOKEN_PREFIX)
                 || waiting.iter().any(|w| w == id)
         };
         if let Some(c) = &a.card

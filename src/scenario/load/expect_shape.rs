@@ -19,15 +19,13 @@ use serde_json::Value;
 
 use super::{Ctx, ScenarioError, k};
 use crate::engine::Game;
+use crate::engine::state::TOKEN_PREFIX;
 use crate::scenario::expect::MISSING;
 use crate::scenario::locate::{Seg, span};
 
 /// Lists whose being empty asserts nothing (an empty `rejected` does: no
 /// action is rejected).
 const LISTS: &[&str] = &["cites", "not_cited", "trace", "never", "checkpoints"];
-/// Tokens the run creates are named so (`Game::new_token_id`); a `never`
-/// pattern may name one that does not exist yet.
-const TOKEN_PREFIX: &str = "token.";
 
 /// Checks the written `expect` of the scenario text `text` (comments
 /// blanked) on the starting board `game`.

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::{Ctx, ScenarioError, k, one_of};
-use crate::engine::state::parse_player;
+use crate::engine::state::{TOKEN_PREFIX, parse_player};
 use crate::engine::{Card, CardDef, Game, PlayerId, ZoneId};
 use crate::games::GameModule;
 use crate::scenario::Scenario;
@@ -47,9 +47,6 @@ pub fn reserved_id(id: &str) -> Option<&'static str> {
         None
     }
 }
-
-/// The ids the engine gives the tokens it creates (`Game::new_token_id`).
-const TOKEN_PREFIX: &str = "token.";
 
 /// The number of the token id `id` (`token.N`) on a board: only a card
 /// written `"token": true` may have one (a board `judge run --dump-at`
