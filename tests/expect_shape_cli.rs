@@ -188,6 +188,15 @@ const REFUSED: &[(&str, &str, &str)] = &[
         "expect.checkpoints[0].state.cards.zz",
         "`zz` names no card of this board",
     ),
+    // `null` reads as no `state` to serde; written, it is refused.
+    (r#"{ "state": null }"#, "expect.state", "not null"),
+    // A pattern that says nothing but holds an empty list is refused for
+    // the list, where it is written.
+    (
+        r#"{ "trace": [ { "changes": {} } ] }"#,
+        "expect.trace[0].changes",
+        "an empty `changes` asserts nothing",
+    ),
 ];
 
 /// `"<missing>"` asserts that a key is absent (scenarios/README.md,

@@ -82,8 +82,23 @@ impl Cards {
                 Arc::new(card),
             ))),
             Err(i) => {
+                let id = card.id.clone();
                 self.slots.insert(i, Arc::new(card));
-                self.index = OnceLock::new();
+                // Keep a built index this copy alone holds (a board being
+                // set up adds its cards one by one, looking each id up
+                // first): shift the places after `i`. A shared one is
+                // dropped and built again on the next lookup.
+                match self.index.get_mut().and_then(Arc::get_mut) {
+                    Some(index) => {
+                        for place in index.values_mut() {
+                            if *place >= i {
+                                *place += 1;
+                            }
+                        }
+                        index.insert(id, i);
+                    }
+                    None => self.index = OnceLock::new(),
+                }
                 None
             }
         }
@@ -95,8 +110,19 @@ impl Cards {
         CardId: Borrow<Q>,
     {
         let i = self.slot(id)?;
-        self.index = OnceLock::new();
-        Some(Arc::unwrap_or_clone(self.slots.remove(i)))
+        let card = self.slots.remove(i);
+        match self.index.get_mut().and_then(Arc::get_mut) {
+            Some(index) => {
+                index.remove::<CardId>(&card.id);
+                for place in index.values_mut() {
+                    if *place > i {
+                        *place -= 1;
+                    }
+                }
+            }
+            None => self.index = OnceLock::new(),
+        }
+        Some(Arc::unwrap_or_clone(card))
     }
 
     /// The number of cards.
@@ -220,6 +246,31 @@ mod tests {
             "an unchanged card stays shared"
         );
         assert!(!Arc::ptr_eq(&a.slots[0], &b.slots[0]));
+    }
+
+    #[test]
+    fn the_index_follows_inserts_and_removals() {
+        let mut a: Cards = [card("m"), card("c")].into_iter().collect();
+        assert!(a.contains_key("m"), "builds the index");
+        a.insert(card("a"));
+        a.insert(card("z"));
+        a.insert(card("k"));
+        assert_eq!(a.remove("c").map(|c| c.id), Some(CardId::from("c")));
+        for id in ["a", "k", "m", "z"] {
+            assert_eq!(a.get(id).map(|c| &*c.id), Some(id));
+        }
+        assert!(a.get("c").is_none());
+        assert_eq!(
+            a.keys().map(|k| &**k).collect::<Vec<_>>(),
+            ["a", "k", "m", "z"]
+        );
+        // A copy shares the index; a change to one copy leaves the other's.
+        let shared = a.clone();
+        a.insert(card("b"));
+        assert_eq!(a.get("b").map(|c| &*c.id), Some("b"));
+        assert_eq!(a.get("k").map(|c| &*c.id), Some("k"));
+        assert!(shared.get("b").is_none());
+        assert_eq!(shared.get("k").map(|c| &*c.id), Some("k"));
     }
 
     #[test]

@@ -10,8 +10,9 @@
 //! either: it asserts that no action is rejected, as any `expect` does; a
 //! ruling that asserts no more fails tests/corpus_hollow.rs.)
 //!
-//! These are read from the written JSON, not the parsed [`Expect`]: serde's
-//! defaults cannot tell an absent list from an empty one.
+//! They are read from the parsed [`Expect`], except whether a list or object
+//! is written empty, which serde's defaults cannot tell from an absent one
+//! ([`WrittenEmpty`]).
 //!
 //! [`Expect`]: crate::scenario::format::Expect
 
@@ -21,22 +22,23 @@ use super::{Ctx, ScenarioError, k};
 use crate::engine::Game;
 use crate::engine::state::TOKEN_PREFIX;
 use crate::scenario::expect::MISSING;
+use crate::scenario::format::{Expect, TracePattern};
 use crate::scenario::locate::{Seg, span};
 
 /// Lists whose being empty asserts nothing (an empty `rejected` does: no
 /// action is rejected).
 const LISTS: &[&str] = &["cites", "not_cited", "trace", "never", "checkpoints"];
 
-/// Checks the written `expect` of the scenario text `text` (comments
+/// Checks the parsed `expect` of the scenario text `text` (comments
 /// blanked) on the starting board `game`.
-pub(super) fn check_shapes(cx: &Ctx, text: &str, game: &Game) -> Result<(), ScenarioError> {
-    let Some((s, e)) = span(text, &[k("expect")]) else {
-        return Ok(());
-    };
-    let Ok(Value::Object(ex)) = serde_json::from_str::<Value>(&text[s..e]) else {
-        return Ok(());
-    };
-    if let Some(n) = ex.get("negative").and_then(Value::as_str)
+pub(super) fn check_shapes(
+    cx: &Ctx,
+    text: &str,
+    ex: &Expect,
+    game: &Game,
+) -> Result<(), ScenarioError> {
+    let empty = WrittenEmpty::of(text);
+    if let Some(n) = &ex.negative
         && n.trim().is_empty()
     {
         return Err(cx.err(
@@ -46,11 +48,7 @@ pub(super) fn check_shapes(cx: &Ctx, text: &str, game: &Game) -> Result<(), Scen
         ));
     }
     for list in LISTS {
-        if ex
-            .get(*list)
-            .and_then(Value::as_array)
-            .is_some_and(Vec::is_empty)
-        {
+        if empty.at(&[k(list)]) {
             return Err(cx.err(
                 &[k("expect"), k(list)],
                 format!("an empty `{list}` asserts nothing"),
@@ -58,19 +56,22 @@ pub(super) fn check_shapes(cx: &Ctx, text: &str, game: &Game) -> Result<(), Scen
             ));
         }
     }
-    if let Some(st) = ex.get("state") {
+    let null = Value::Null;
+    let state = ex
+        .state
+        .as_ref()
+        .or_else(|| empty.null.contains(&vec![k("state")]).then_some(&null));
+    if let Some(st) = state {
         state_shape(cx, &[k("expect"), k("state")], st, game)?;
     }
-    for (i, c) in array(&ex, "checkpoints").iter().enumerate() {
-        if let Some(st) = c.get("state") {
-            let at = [k("expect"), k("checkpoints"), Seg::Index(i), k("state")];
-            state_shape(cx, &at, st, game)?;
-        }
+    for (i, c) in ex.checkpoints.iter().enumerate() {
+        let at = [k("expect"), k("checkpoints"), Seg::Index(i), k("state")];
+        state_shape(cx, &at, &c.state, game)?;
     }
-    for list in ["trace", "never"] {
-        for (i, p) in array(&ex, list).iter().enumerate() {
+    for (list, patterns) in [("trace", &ex.trace), ("never", &ex.never)] {
+        for (i, p) in patterns.iter().enumerate() {
             let at = [k("expect"), k(list), Seg::Index(i)];
-            pattern_shape(cx, &at, p)?;
+            pattern_shape(cx, &at, p, &empty)?;
             if list == "never" {
                 never_names_objects(cx, &at, p, game)?;
             }
@@ -79,10 +80,84 @@ pub(super) fn check_shapes(cx: &Ctx, text: &str, game: &Game) -> Result<(), Scen
     Ok(())
 }
 
-fn array<'a>(ex: &'a serde_json::Map<String, Value>, key: &str) -> &'a [Value] {
-    ex.get(key)
-        .and_then(Value::as_array)
-        .map_or(&[], Vec::as_slice)
+/// Where `expect` writes an empty list or object, or `null`: serde's
+/// defaults cannot tell `"cites": []` or `"state": null` from no `cites` or
+/// `state`, so these are read from the text. A text with no `[]`, `{}` or
+/// `null` at all (most files) builds no JSON tree.
+struct WrittenEmpty {
+    empty: Vec<Vec<Seg>>,
+    null: Vec<Vec<Seg>>,
+}
+
+impl WrittenEmpty {
+    fn of(text: &str) -> Self {
+        let mut found = WrittenEmpty {
+            empty: Vec::new(),
+            null: Vec::new(),
+        };
+        if !has_empty_literal(text.as_bytes()) && !text.contains("null") {
+            return found;
+        }
+        let tree = span(text, &[k("expect")])
+            .and_then(|(s, e)| serde_json::from_str::<Value>(&text[s..e]).ok());
+        if let Some(v @ Value::Object(_)) = &tree {
+            found.walk(v, &mut Vec::new());
+        }
+        found
+    }
+
+    fn walk(&mut self, v: &Value, path: &mut Vec<Seg>) {
+        match v {
+            Value::Null => self.null.push(path.clone()),
+            Value::Array(a) if a.is_empty() => self.empty.push(path.clone()),
+            Value::Object(o) if o.is_empty() => self.empty.push(path.clone()),
+            Value::Array(a) => {
+                for (i, item) in a.iter().enumerate() {
+                    path.push(Seg::Index(i));
+                    self.walk(item, path);
+                    path.pop();
+                }
+            }
+            Value::Object(o) => {
+                for (key, item) in o {
+                    path.push(k(key));
+                    self.walk(item, path);
+                    path.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether the value at `path` (below `expect`) is written empty.
+    fn at(&self, path: &[Seg]) -> bool {
+        self.empty.iter().any(|p| p == path)
+    }
+
+    /// Whether a value inside the one at `path` is written empty or `null`
+    /// (the value itself written `{}` is not).
+    fn under(&self, path: &[Seg]) -> bool {
+        self.empty
+            .iter()
+            .chain(&self.null)
+            .any(|p| p.len() > path.len() && p.starts_with(path))
+    }
+}
+
+/// Whether `b` holds `[` or `{` followed, after white space, by its closing
+/// bracket (anywhere: in a string too, which only costs the slow path).
+fn has_empty_literal(b: &[u8]) -> bool {
+    b.iter().enumerate().any(|(i, &open)| {
+        let close = match open {
+            b'[' => b']',
+            b'{' => b'}',
+            _ => return false,
+        };
+        b[i + 1..]
+            .iter()
+            .find(|c| !c.is_ascii_whitespace())
+            .is_some_and(|&c| c == close)
+    })
 }
 
 /// A state expectation is a non-empty object: `{}` would match any state;
@@ -108,11 +183,22 @@ fn state_shape(cx: &Ctx, at: &[Seg], st: &Value, game: &Game) -> Result<(), Scen
 }
 
 /// A trace pattern matches something in particular: not every entry.
-fn pattern_shape(cx: &Ctx, at: &[Seg], p: &Value) -> Result<(), ScenarioError> {
-    let Value::Object(o) = p else {
-        return Ok(());
-    };
-    if o.keys().all(|key| key == "//") {
+fn pattern_shape(
+    cx: &Ctx,
+    at: &[Seg],
+    p: &TracePattern,
+    empty: &WrittenEmpty,
+) -> Result<(), ScenarioError> {
+    // `at` starts with `expect`; the empties are found below it.
+    let below = &at[1..];
+    let says_nothing = p.step.is_none()
+        && p.action.is_none()
+        && p.cites.is_empty()
+        && p.changes.is_empty()
+        && p.objects.is_empty()
+        && p.text.is_none()
+        && p.note.is_none();
+    if says_nothing && !empty.under(below) {
         return Err(cx.err(
             at,
             "an empty pattern matches every trace entry",
@@ -120,10 +206,7 @@ fn pattern_shape(cx: &Ctx, at: &[Seg], p: &Value) -> Result<(), ScenarioError> {
         ));
     }
     for key in ["cites", "objects"] {
-        if o.get(key)
-            .and_then(Value::as_array)
-            .is_some_and(Vec::is_empty)
-        {
+        if empty.at(&[below, &[k(key)]].concat()) {
             return Err(cx.err(
                 &[at, &[k(key)]].concat(),
                 format!("an empty `{key}` asserts nothing"),
@@ -131,10 +214,7 @@ fn pattern_shape(cx: &Ctx, at: &[Seg], p: &Value) -> Result<(), ScenarioError> {
             ));
         }
     }
-    if o.get("changes")
-        .and_then(Value::as_object)
-        .is_some_and(|c| c.is_empty())
-    {
+    if empty.at(&[below, &[k("changes")]].concat()) {
         return Err(cx.err(
             &[at, &[k("changes")]].concat(),
             "an empty `changes` asserts nothing",
@@ -146,20 +226,19 @@ fn pattern_shape(cx: &Ctx, at: &[Seg], p: &Value) -> Result<(), ScenarioError> {
     let blanks = [
         (
             "step",
+            &p.step,
             "a blank `step` matches no trace entry",
             "name the procedure (`attack`, `rule`…; `judge run` shows each step), or remove `step`",
         ),
         (
             "text",
+            &p.text,
             "a `text` of no words matches every entry",
             "give words of the step's text, or remove `text` (`note: \"\"` asks for a judge's note)",
         ),
     ];
-    for (key, message, help) in blanks {
-        if o.get(key)
-            .and_then(Value::as_str)
-            .is_some_and(|w| w.trim().is_empty())
-        {
+    for (key, value, message, help) in blanks {
+        if value.as_deref().is_some_and(|w| w.trim().is_empty()) {
             return Err(cx.err(&[at, &[k(key)]].concat(), message, Some(help.into())));
         }
     }
@@ -169,7 +248,12 @@ fn pattern_shape(cx: &Ctx, at: &[Seg], p: &Value) -> Result<(), ScenarioError> {
 /// A `never` pattern naming an object that does not exist can never match:
 /// it would pass whatever the engine does. Objects are the board's cards,
 /// the players, parts of them (`l.pop2`), or tokens the run creates.
-fn never_names_objects(cx: &Ctx, at: &[Seg], p: &Value, game: &Game) -> Result<(), ScenarioError> {
+fn never_names_objects(
+    cx: &Ctx,
+    at: &[Seg],
+    p: &TracePattern,
+    game: &Game,
+) -> Result<(), ScenarioError> {
     let players: Vec<String> = crate::engine::PlayerId::all(game.players.len())
         .map(crate::engine::player_name)
         .collect();
@@ -186,14 +270,8 @@ fn never_names_objects(cx: &Ctx, at: &[Seg], p: &Value, game: &Game) -> Result<(
                             .is_some_and(|rest| rest.starts_with('.'))
                 })
     };
-    let objects = p
-        .get("objects")
-        .and_then(Value::as_array)
-        .map_or(&[][..], Vec::as_slice);
-    for (j, o) in objects.iter().enumerate() {
-        if let Some(name) = o.as_str()
-            && !known(name)
-        {
+    for (j, name) in p.objects.iter().enumerate() {
+        if !known(name) {
             return Err(unknown(
                 cx,
                 &[at, &[k("objects"), Seg::Index(j)]].concat(),
@@ -201,9 +279,7 @@ fn never_names_objects(cx: &Ctx, at: &[Seg], p: &Value, game: &Game) -> Result<(
             ));
         }
     }
-    if let Some(Value::Object(ch)) = p.get("changes")
-        && let Some(what) = ch.keys().find(|w| !known(w))
-    {
+    if let Some(what) = p.changes.keys().find(|w| !known(w)) {
         return Err(unknown(cx, &[at, &[k("changes"), k(what)]].concat(), what));
     }
     Ok(())

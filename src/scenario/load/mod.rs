@@ -338,7 +338,7 @@ pub fn load_str(file: &str, src: &str, base: Option<&Path>) -> Result<Loaded, Sc
     // loads them again (`responses`).
     actions::load_list(&cx, module, &scenario.responses, "responses", &game)?;
     expect::check_expect(&cx, book, &scenario, game.players.len())?;
-    expect_shape::check_shapes(&cx, &text, &game)?;
+    expect_shape::check_shapes(&cx, &text, &scenario.expect, &game)?;
     Ok(Loaded {
         file: file.into(),
         src: src.to_string(),
