@@ -226,10 +226,16 @@ pub fn snapshot_of(g: &Game, derived: &DerivedFn<'_>, interest: Option<&Value>) 
         return Value::Object(out);
     }
     let mut cards = Map::new();
-    for (id, c) in &g.cards {
-        if !named("cards", id) {
-            continue;
-        }
+    // The cards an expectation names, found by id; every card otherwise.
+    let chosen: Box<dyn Iterator<Item = &crate::engine::Card>> = match interest
+        .and_then(|i| i.get("cards"))
+        .and_then(Value::as_object)
+    {
+        Some(names) => Box::new(names.keys().filter_map(|id| g.cards.get(id.as_str()))),
+        None => Box::new(g.cards.values()),
+    };
+    for c in chosen {
+        let id = &c.id;
         let mut o = Map::new();
         o.insert("zone".into(), json!(c.zone.to_string()));
         o.insert("card".into(), json!(c.def));
