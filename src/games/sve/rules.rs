@@ -82,6 +82,9 @@ rules! {
     DAMAGE_NOT_DEALT = "5.13.1.2";
     RECOVER_PP = "5.14.1";
     RECOVER_PP_CAP = "5.14.1.1";
+    SPECIAL_TYPE = "2.3.3";
+    SPECIAL_EVOLVE = "2.3.3.1";
+    TYPE_NAME_REFERS = "2.3.4";
     EVOLVE = "5.15.1";
     EVOLVE_BY_EFFECT = "5.15.1.1";
     EVOLVE_EVENT = "5.15.1.2";

@@ -77,6 +77,7 @@ mod resume;
 mod reveal;
 mod search;
 mod setup;
+mod special;
 mod state_trigger;
 mod swap;
 #[cfg(test)]
@@ -91,7 +92,7 @@ use self::{
     actions::*, activate::*, attack::*, basis::*, cinderella::*, combat::*, condition::*, cost::*,
     damage::*, delayed::*, die::*, effect_play::*, effects::*, evolve::*, feed::*, for_each::*,
     grant::*, info::*, last_known::*, layers::*, loops::*, moves::*, play::*, put::*, race::*,
-    restrict::*, reveal::*, search::*, setup::*, state_trigger::*, swap::*, timing::*,
+    restrict::*, reveal::*, search::*, setup::*, special::*, state_trigger::*, swap::*, timing::*,
     transform::*, turn::*, turn_order::*, watch::*,
 };
 
@@ -441,6 +442,12 @@ fn candidates_by<'a>(
             if f.other && id == this {
                 continue;
             }
+            // 2.3.4: a type named refers to the cards that have it.
+            if let Some(w) = &f.special
+                && !has_special(g, id, w)
+            {
+                continue;
+            }
             // An evolved follower has the evolve card's characteristics
             // except its cost, which stays its own (5.15.2).
             let own_cost = g.def_of_base(id).and_then(|b| b.cost);
@@ -529,6 +536,9 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                 return Some(found);
             }
             if let Some(found) = ab.effect.iter().find_map(|e| info::unknown_word(k, e)) {
+                return Some(found);
+            }
+            if let Some(found) = special::unsupported(k, ab) {
                 return Some(found);
             }
             if let Some(found) = earth_rite::unsupported(k, ab) {
