@@ -22,7 +22,7 @@ pub(super) fn has_special(g: &Game, id: &str, word: &str) -> bool {
         return false;
     };
     match (word, c.zone.kind) {
-        (EVOLVE, zn::FIELD) => eff_def_key(g, id).is_some_and(|k| *k != *c.def),
+        (EVOLVE, zn::FIELD) => evolve_card_of(g, id).is_some(),
         (EVOLVE, zn::EVOLVE_DECK | zn::EVOLUTION) => true,
         _ => false,
     }
