@@ -295,8 +295,14 @@ fn given_abilities_the_module_does_not_model_are_not_implemented() {
         &format!("{gain}/ability"),
         vec![
             ("fanfare", "trigger", json!("fanfare")),
-            ("activated", "trigger", json!("activated")),
             ("may", "optional", json!(true)),
+            ("per_turn", "per_turn", json!(1)),
+            // A cost is paid only as an activated ability is played.
+            (
+                "triggered_cost",
+                "cost",
+                json!([{"do": "pay_cost", "amount": 1}]),
+            ),
         ],
         "10.9.1.2",
     );

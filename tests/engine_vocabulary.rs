@@ -163,3 +163,58 @@ fn a_change_target_limit_is_checked_at_load() {
     assert!(err.contains("effect[0].to"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Writes `v` to a temporary file and runs it; the exit code and stderr.
+fn run_value(tag: &str, v: &serde_json::Value) -> (Option<i32>, String) {
+    let dir = std::env::temp_dir().join(format!("judge-vocab-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("t.json");
+    std::fs::write(&f, serde_json::to_string_pretty(v).unwrap()).unwrap();
+    let out = judge().arg("run").arg(&f).output().unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// SVE's condition `cards` and filter `special` (2.3.3): another game's
+/// loader refuses them where the file writes them, and SVE refuses a
+/// special type it does not have, citing 2.3.3.
+#[test]
+fn a_card_count_condition_and_a_special_type_are_sves_words() {
+    let shinbatsu: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            "rulings/sve/2.3.4-qa-shinbatsu-evolve-amulet-is-not-evolve-follower.json",
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let mut v = shinbatsu.clone();
+    v["cards"]["shinbatsu"]["abilities"][1]["condition"]["cards"]["special"] =
+        serde_json::json!("token");
+    let (code, err) = run_value("special", &v);
+    assert_ne!(code, Some(0), "{err}");
+    assert!(err.contains("special type `token`"), "{err}");
+    assert!(err.contains("2.3.3"), "{err}");
+
+    let pmv: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string("rulings/pmv/8.2.8-changed-target-within-the-texts-limit.json")
+            .unwrap(),
+    )
+    .unwrap();
+    let mut v = pmv.clone();
+    v["cards"]["swerve"]["abilities"][0]["condition"] =
+        serde_json::json!({"cards": {"side": "you"}, "at_least": 1});
+    let (code, err) = run_value("cards", &v);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("a condition on `cards`"), "{err}");
+    assert!(err.contains("abilities[0].condition.cards"), "{err}");
+
+    let mut v = pmv;
+    v["cards"]["swerve"]["abilities"][0]["effect"][0]["to"]["special"] =
+        serde_json::json!("evolve");
+    let (code, err) = run_value("pmv-special", &v);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("a target filter on `special`"), "{err}");
+}

@@ -202,6 +202,14 @@ pub struct Condition {
     /// and `zone` are absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<String>,
+    /// A number of cards: those `cards` admits (its `side` read from the
+    /// ability's master, its zone the game's board by default), compared
+    /// with `at_least` / `at_most` (「自分の場にエボルヴフォロワーがいるなら」:
+    /// at least 1); used when `value`, `zone` and `count` are absent. A
+    /// game that does not count cards this way refuses it (condition word
+    /// `cards`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards: Option<Filter>,
     /// Whose value or zone (default the master).
     #[serde(default)]
     pub who: Who,
@@ -295,6 +303,12 @@ pub struct Filter {
     /// it (filter word `colour`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colour: Option<String>,
+    /// The card has this special type (特殊な種類: SVE 2.3.3's `evolve`,
+    /// printed 'EVOLVE'), a word of the game's special types. The game
+    /// reads them; one without special types refuses it (filter word
+    /// `special`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub special: Option<String>,
     /// Where on the board the card must be, relative to the ability's card
     /// or its master, from the game's list (`GameModule::regions`; e.g. a
     /// board game's "in the same line as this card"). A game with no
@@ -306,8 +320,9 @@ pub struct Filter {
 impl Filter {
     /// Every characteristic part a filter may state (`filters` in a game's
     /// [`Vocabulary`]).
-    pub const WORDS: &'static [&'static str] =
-        &["cost", "name", "trait", "keyword", "zones", "colour"];
+    pub const WORDS: &'static [&'static str] = &[
+        "cost", "name", "trait", "keyword", "zones", "colour", "special",
+    ];
 
     /// The characteristic parts this filter states.
     pub fn parts(&self) -> Vec<&'static str> {
@@ -318,6 +333,7 @@ impl Filter {
             self.keyword.is_some(),
             !self.zones.is_empty(),
             self.colour.is_some(),
+            self.special.is_some(),
         ];
         Self::WORDS
             .iter()
@@ -1357,7 +1373,8 @@ impl Until {
 
 impl Condition {
     /// Every part a condition of application may state.
-    pub const WORDS: &'static [&'static str] = &["turn", "phase", "value", "zone", "count"];
+    pub const WORDS: &'static [&'static str] =
+        &["turn", "phase", "value", "zone", "count", "cards"];
 
     /// The parts this condition states (an empty condition states none).
     pub fn parts(&self) -> Vec<&'static str> {
@@ -1367,6 +1384,7 @@ impl Condition {
             self.value.is_some(),
             self.zone.is_some(),
             self.count.is_some(),
+            self.cards.is_some(),
         ];
         Self::WORDS
             .iter()

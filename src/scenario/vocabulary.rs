@@ -56,6 +56,19 @@ fn ability(game: &str, v: &Vocabulary, path: Vec<Seg>, ab: &AbilityDef) -> Optio
                 Condition::WORDS,
             ));
         }
+        if let Some(part) = c
+            .cards
+            .as_ref()
+            .and_then(|f| f.parts().into_iter().find(|p| !v.filters.admits(p)))
+        {
+            return Some(refuse(
+                game,
+                [cp.as_slice(), &[key("cards")]].concat(),
+                format!("a card filter on `{part}`"),
+                &v.filters,
+                Filter::WORDS,
+            ));
+        }
     }
     let ep = [path.as_slice(), &[key("effect")]].concat();
     effects(game, v, &ep, &ab.effect)

@@ -186,7 +186,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
     // other conditional abilities (4.4.3) are not implemented.
     conditions: Declared::only(&["count"], rules::CONDITIONAL),
     // Cost bounds read the use cost as the sum of its numbers (2.4.3).
-    filters: Declared::all(rules::TARGETING),
+    filters: Declared::all_but(&["special"], rules::TARGETING),
 };
 
 /// What DZ declares.

@@ -209,8 +209,9 @@ const VOCABULARY: Vocabulary = Vocabulary {
     effects: Declared::only(EFFECTS, rules::CARD_TEXT),
     targets: Declared::all(rules::PLAY_TARGETS),
     durations: Declared::all(rules::TURN_END_DURATIONS),
-    conditions: Declared::all(rules::CARD_TEXT),
-    filters: Declared::all_but(&["zones", "colour"], rules::PLAY_TARGETS),
+    // A number of cards on the board (`cards`) is SVE's condition form.
+    conditions: Declared::all_but(&["cards"], rules::CARD_TEXT),
+    filters: Declared::all_but(&["zones", "colour", "special"], rules::PLAY_TARGETS),
 };
 
 /// What PMV declares.

@@ -158,7 +158,10 @@ const VOCABULARY: Vocabulary = Vocabulary {
     conditions: Declared::only(&["turn", "phase", "value", "zone"], rules::CONTINUOUS),
     // A name is the name in the game (206.2); a trait is a class icon or
     // a 種別 ([`flow`]'s target filters).
-    filters: Declared::all_but(&["zones", "colour"], rules::TARGET_AT_DECLARATION),
+    filters: Declared::all_but(
+        &["zones", "colour", "special"],
+        rules::TARGET_AT_DECLARATION,
+    ),
 };
 
 /// What PSO2 declares.

@@ -20,6 +20,8 @@ rules! {
     CONCEDE_AT_ONCE = "1.2.3.1";
     EFFECT_WIN_LOSS = "1.2.4";
     IMPOSSIBLE = "1.3.2";
+    SIMULTANEOUS_CHOICES = "1.3.4";
+    SIMULTANEOUS_CHOICES_ORDER = "1.3.4.1";
     ALREADY_IN_STATE = "1.3.2.1";
     PROHIBITION_WINS = "1.3.3";
     NEGATIVE_AS_ZERO = "1.3.2.2.1";
@@ -82,6 +84,9 @@ rules! {
     DAMAGE_NOT_DEALT = "5.13.1.2";
     RECOVER_PP = "5.14.1";
     RECOVER_PP_CAP = "5.14.1.1";
+    SPECIAL_TYPE = "2.3.3";
+    SPECIAL_EVOLVE = "2.3.3.1";
+    TYPE_NAME_REFERS = "2.3.4";
     EVOLVE = "5.15.1";
     EVOLVE_BY_EFFECT = "5.15.1.1";
     EVOLVE_EVENT = "5.15.1.2";

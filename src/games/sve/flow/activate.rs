@@ -7,19 +7,31 @@ use super::*;
 /// may also be played in the opponent's Quick windows (12.3.4).
 pub(super) const QUICK_ACTIVATED: &str = "quick_activated";
 
-/// The activated abilities of `card`, by ability index, each with whether
-/// it has Quick (trigger `activated` or [`QUICK_ACTIVATED`]).
-fn activated(g: &Game, card: &str) -> Vec<(usize, bool)> {
-    eff_def(g, card)
+/// The activated abilities of `card`, each as the definition holding it,
+/// its index there and whether it has Quick (trigger `activated` or
+/// [`QUICK_ACTIVATED`]): its own (printed, or its evolve card's) first,
+/// then those effects gave it (10.9.1.2), in the order they were given.
+fn activated(g: &Game, card: &str) -> Vec<(String, usize, bool)> {
+    let own = eff_def_key(g, card).unwrap_or_default();
+    let mut out: Vec<(String, usize, bool)> = eff_def(g, card)
         .map(|d| {
             d.abilities
                 .iter()
                 .enumerate()
                 .filter(|(_, a)| ["activated", QUICK_ACTIVATED, FEED].contains(&a.trigger.as_str()))
-                .map(|(i, a)| (i, a.trigger == QUICK_ACTIVATED))
+                .map(|(i, a)| (own.clone(), i, a.trigger == QUICK_ACTIVATED))
                 .collect()
         })
-        .unwrap_or_default()
+        .unwrap_or_default();
+    for k in given_now(g, card) {
+        if let Some(a) = g.ability(&k, 0)
+            && ["activated", QUICK_ACTIVATED].contains(&a.trigger.as_str())
+        {
+            let quick = a.trigger == QUICK_ACTIVATED;
+            out.push((k, 0, quick));
+        }
+    }
+    out
 }
 
 /// Activated abilities the turn player may play now (8.3.1).
@@ -36,7 +48,7 @@ pub(super) fn legal_activations(g: &Game) -> Vec<String> {
 pub(super) fn quick_activations(g: &Game, p: PlayerId) -> Vec<String> {
     g.zone_of(p, zn::FIELD)
         .iter()
-        .filter(|id| activated(g, id).iter().any(|(_, q)| *q))
+        .filter(|id| activated(g, id).iter().any(|(_, _, q)| *q))
         .map(|id| format!("activate {id}"))
         .collect()
 }
@@ -65,8 +77,7 @@ pub(super) fn activate(m: &mut M, p: PlayerId, card: &str, window: Option<Window
             alts(&m.game),
         ));
     }
-    let (ability, quick) = which_ability(m, card, window, alts(&m.game))?;
-    let def = eff_def_key(&m.game, card).unwrap_or_default();
+    let (def, ability, quick) = which_ability(m, card, window, alts(&m.game))?;
     let Some(ab) = m.game.ability(&def, ability).cloned() else {
         return Err(bad(format!("`{card}` has no ability {ability}")));
     };
@@ -80,6 +91,13 @@ pub(super) fn activate(m: &mut M, p: PlayerId, card: &str, window: Option<Window
         &[r::ACTIVATE, r::PLAY_SPECIFY, r::ACTIVATED_MASTER],
     );
     e.obj(card);
+    if is_given(&def) {
+        e.rule(r::CONTINUOUS_ABILITIES);
+        e.text.push_str(&format!(
+            " (an ability an effect gave it: {})",
+            in_words(&ab)
+        ));
+    }
     if quick {
         e.rule(r::QUICK_ACTIVATED);
         match window {
@@ -122,10 +140,10 @@ fn which_ability(
     card: &str,
     window: Option<Window>,
     alts: Vec<String>,
-) -> R<(usize, bool)> {
+) -> R<(String, usize, bool)> {
     let list = activated(&m.game, card);
     let usable: Vec<usize> = (0..list.len())
-        .filter(|i| window.is_none() || list[*i].1)
+        .filter(|i| window.is_none() || list[*i].2)
         .collect();
     if list.is_empty() {
         return Err(illegal(
@@ -161,7 +179,7 @@ fn which_ability(
             }
         },
     };
-    Ok(list[n])
+    Ok(list[n].clone())
 }
 
 /// 10.4.2: the cost actions, in order; any impossible part makes the play

@@ -46,6 +46,33 @@ fn count(g: &Game, name: &str, p: PlayerId) -> i64 {
     }
 }
 
+/// A `cards` part: the cards `f` admits (side from `master`, the field by
+/// default), as the account and the one number compared. Read from base
+/// information (printed, or the evolve card's), as Spellchain's is: a
+/// condition of a continuous ability is read while the changes of 10.9.1.2
+/// are computed and must not compute them again, so a trait or type given
+/// by an effect is not counted.
+fn cards(g: &Game, f: &Filter, master: PlayerId, this: &str) -> (String, Vec<i64>) {
+    let found = candidates_by(
+        g,
+        &|id| base_def(g, id).map(std::borrow::Cow::Borrowed),
+        f,
+        master,
+        this,
+        false,
+        false,
+    );
+    let what = format!(
+        "cards found ({})",
+        if found.is_empty() {
+            "none".to_string()
+        } else {
+            found.join(", ")
+        }
+    );
+    (what, vec![found.len() as i64])
+}
+
 /// The clauses of a count (for the trace).
 fn count_rules(name: &str) -> &'static [&'static str] {
     match name {
@@ -123,10 +150,15 @@ pub(super) fn holds(
             None => format!("{n} of {this}"),
         };
         Some((what, vec![v]))
+    } else if let Some(n) = &c.count {
+        rules.extend_from_slice(count_rules(n));
+        Some((n.clone(), players.iter().map(|&p| count(g, n, p)).collect()))
     } else {
-        c.count.as_ref().map(|n| {
-            rules.extend_from_slice(count_rules(n));
-            (n.clone(), players.iter().map(|&p| count(g, n, p)).collect())
+        c.cards.as_ref().map(|f| {
+            if f.special.is_some() {
+                rules.extend_from_slice(&[r::SPECIAL_EVOLVE, r::TYPE_NAME_REFERS]);
+            }
+            cards(g, f, master, this)
         })
     };
     if let Some((what, ns)) = measured {

@@ -34,6 +34,10 @@ fn selectors(effects: &[Effect]) -> Vec<(Filter, u32, bool, bool)> {
 /// Every selector an effect states, in order: its target, then a swap's
 /// `with` card (5.12).
 pub(super) fn targets_of(e: &Effect) -> Vec<&Target> {
+    // Chosen by each player as it resolves (1.3.4.1), not when played.
+    if each_player_put(e) {
+        return Vec::new();
+    }
     let mut out: Vec<&Target> = e.target().into_iter().collect();
     if let Effect::Swap { with, .. } = e {
         out.push(with);
@@ -582,7 +586,22 @@ fn apply_one(m: &mut M, eff: &Effect, targets: &[String], this: &str, master: Pl
             }
         }
         Effect::Draw { amount, who } => {
-            for p in who_players(&m.game, master, *who) {
+            let ps = who_players(&m.game, master, *who);
+            if ps.len() > 1 {
+                // 1.3.4.1: a procedure with no choice is done for every
+                // player at once; a deck-out loss waits for the rule
+                // processes (11.2.2), so drawing them in turn is the same.
+                m.record(
+                    "effect.draw",
+                    format!(
+                        "{}: each player draws {amount} at the same time (no choice: done at once)",
+                        this
+                    ),
+                    &[r::SIMULTANEOUS_CHOICES_ORDER],
+                )
+                .obj(this);
+            }
+            for p in ps {
                 for _ in 0..(*amount).max(0) {
                     draw(m, p, r::DRAW);
                 }
@@ -821,6 +840,7 @@ fn apply_one(m: &mut M, eff: &Effect, targets: &[String], this: &str, master: Pl
             );
             game_over_check(m);
         }
+        Effect::Put { .. } if each_player_put(eff) => put_each(m, eff, this, master)?,
         Effect::Put {
             to,
             top,

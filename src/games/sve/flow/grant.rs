@@ -9,8 +9,12 @@
 //!
 //! Triggered abilities only, of the moments a card on the field meets
 //! (Last Words and leaving the field read the information the card had on
-//! the field, 10.7.4.1.2); a permanent ability giving one, and other kinds
-//! of ability, are not implemented.
+//! the field, 10.7.4.1.2), and activated ones (8.3.1: played and paid for
+//! as a printed one, listed after it for the choice `<card>.activate`),
+//! each with or without a condition (10.3.3, checked as the ability starts
+//! resolving, as a printed one's); a permanent ability giving one, other
+//! kinds of ability, and given abilities with "may", a per-turn limit or
+//! (on a triggered one) a cost are not implemented.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
@@ -22,6 +26,8 @@ const GRANTED: &str = "granted#";
 
 /// The triggers a given ability may have.
 const TRIGGERS: &[&str] = &[
+    "activated",
+    QUICK_ACTIVATED,
     "last_words",
     "leaves_field",
     "on_attack",
@@ -38,9 +44,18 @@ pub(super) fn unsupported(key: &str, effects: &[Effect]) -> Option<(&'static str
         };
         let why = if !TRIGGERS.contains(&a.trigger.as_str()) {
             format!("the trigger `{}`", a.trigger)
-        } else if !a.cost.is_empty() || a.optional || a.per_turn.is_some() || a.condition.is_some()
-        {
-            "a cost, \"may\", a per-turn limit or a condition".to_string()
+        } else if a.optional || a.per_turn.is_some() {
+            // A condition is read like a printed one's (10.3.3), from the
+            // given ability's own definition as it resolves; a per-turn
+            // count is kept by (card, ability index), which a given
+            // ability's index would share with the card's printed one.
+            "\"may\" or a per-turn limit".to_string()
+        } else if !a.cost.is_empty() && !["activated", QUICK_ACTIVATED].contains(&a.trigger.as_str()) {
+            // Costs are paid as an activated ability is played (10.6.2.5);
+            // SVE has no automatic ability with a cost yet.
+            format!("a cost on the trigger `{}`", a.trigger)
+        } else if let Some(c) = a.cost.iter().find(|e| !supported_cost(e)) {
+            format!("the cost action `{}`", c.word())
         } else if let Some(inner) = a.effect.iter().find(|e| {
             matches!(
                 e,
@@ -60,7 +75,7 @@ pub(super) fn unsupported(key: &str, effects: &[Effect]) -> Option<(&'static str
         };
         Some((
             r::CONTINUOUS_ABILITIES,
-            format!("an ability given by `{key}` with {why} (given abilities: triggered ones without these, of {})", TRIGGERS.join(", ")),
+            format!("an ability given by `{key}` with {why} (given abilities: triggered ones of {}, with a condition or none, a cost only on an activated one)", TRIGGERS.join(", ")),
         ))
     })
 }

@@ -651,6 +651,37 @@ fn keywords_touched(orders: &[(&'static str, Order)]) -> bool {
     orders.iter().any(|(l, _)| *l == r::CONTINUOUS_ABILITIES)
 }
 
+/// The conditions of the field's permanent information changes (10.3.3:
+/// the text applies only while its condition holds), each with whether it
+/// holds now, for the trace.
+fn conditions_account(g: &Game) -> Vec<String> {
+    let mut out = Vec::new();
+    let tp = g.turn.active;
+    for p in [tp, g.opponent(tp)] {
+        for id in g.zone_of(p, zn::FIELD) {
+            let Some(d) = base_def(g, id) else { continue };
+            for ab in d.abilities.iter().filter(|a| a.trigger == "permanent") {
+                let Some(c) = ab.condition.as_ref() else {
+                    continue;
+                };
+                if !ab.effect.iter().any(supported_permanent) {
+                    continue;
+                }
+                let (ok, _, why) = holds(g, c, p, id);
+                out.push(format!(
+                    "{id}'s text under a condition: {why}: {}",
+                    if ok {
+                        "it applies"
+                    } else {
+                        "it does not apply"
+                    }
+                ));
+            }
+        }
+    }
+    out
+}
+
 /// Records, when it differs from what the trace last said, the information
 /// the continuous changes give each card now and the order that decided
 /// it (10.9.1.2-10.9.1.6, 10.9.3).
@@ -674,6 +705,10 @@ pub(super) fn report(m: &mut M) -> R<()> {
     };
     let mut lines = Vec::new();
     let mut rules: Vec<&'static str> = vec![r::CONTINUOUS_ORDER];
+    let conditioned = conditions_account(&m.game);
+    if !conditioned.is_empty() {
+        rules.push(r::CONDITIONAL_TEXT);
+    }
     for (id, d) in view.iter().filter(|(id, _)| touched.contains(*id)) {
         let Some(base) = base_def(&m.game, id) else {
             continue;
@@ -732,7 +767,7 @@ pub(super) fn report(m: &mut M) -> R<()> {
         rules.push(r::CONTINUOUS_TIMESTAMP);
         rules.extend(order.applied.iter().map(|(_, why)| *why));
     }
-    let text = if lines.is_empty() {
+    let mut text = if lines.is_empty() {
         String::new()
     } else if order_text.is_empty() {
         lines.join("; ")
@@ -743,6 +778,9 @@ pub(super) fn report(m: &mut M) -> R<()> {
             order_text.join(", ")
         )
     };
+    if !conditioned.is_empty() && !text.is_empty() {
+        text.push_str(&format!(" ({})", conditioned.join("; ")));
+    }
     let key = format!("{text}{}", note.as_deref().unwrap_or_default());
     let st = m.game.own::<SveState>();
     if st.info_report == key {
@@ -750,11 +788,15 @@ pub(super) fn report(m: &mut M) -> R<()> {
     }
     st.info_report = key;
     if text.is_empty() {
-        m.record(
+        let e = m.record(
             "continuous.info",
             "no continuous change of information applies any more",
             &[r::CONTINUOUS_ORDER],
         );
+        if !conditioned.is_empty() {
+            e.rule(r::CONDITIONAL_TEXT);
+            e.text.push_str(&format!(" ({})", conditioned.join("; ")));
+        }
         return Ok(());
     }
     if note.is_some() {

@@ -57,6 +57,7 @@ mod cost;
 mod damage;
 mod delayed;
 mod die;
+mod each_player;
 mod earth_rite;
 mod effect_play;
 mod effects;
@@ -77,6 +78,7 @@ mod resume;
 mod reveal;
 mod search;
 mod setup;
+mod special;
 mod state_trigger;
 mod swap;
 #[cfg(test)]
@@ -89,10 +91,10 @@ mod watch;
 
 use self::{
     actions::*, activate::*, attack::*, basis::*, cinderella::*, combat::*, condition::*, cost::*,
-    damage::*, delayed::*, die::*, effect_play::*, effects::*, evolve::*, feed::*, for_each::*,
-    grant::*, info::*, last_known::*, layers::*, loops::*, moves::*, play::*, put::*, race::*,
-    restrict::*, reveal::*, search::*, setup::*, state_trigger::*, swap::*, timing::*,
-    transform::*, turn::*, turn_order::*, watch::*,
+    damage::*, delayed::*, die::*, each_player::*, effect_play::*, effects::*, evolve::*, feed::*,
+    for_each::*, grant::*, info::*, last_known::*, layers::*, loops::*, moves::*, play::*, put::*,
+    race::*, restrict::*, reveal::*, search::*, setup::*, special::*, state_trigger::*, swap::*,
+    timing::*, transform::*, turn::*, turn_order::*, watch::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -292,24 +294,26 @@ fn bad(message: impl Into<String>) -> EngineError {
 /// definition key.
 pub fn eff_def_key(g: &Game, id: &str) -> Option<String> {
     let c = g.card(id)?;
-    if c.zone.kind == zn::FIELD {
-        // The most recently attached evolve card (last in the evolution
-        // area of the card's master).
-        // A taken card's evolve card stays in its owner's area (5.21.2).
-        let evo = [c.controller, g.opponent(c.controller)]
-            .into_iter()
-            .find_map(|p| {
-                g.zone_of(p, zn::EVOLUTION)
-                    .iter()
-                    .rev()
-                    .filter_map(|e| g.card(e))
-                    .find(|e| e.attached_to.as_deref() == Some(id))
-            });
-        if let Some(e) = evo {
-            return Some(e.def.clone());
-        }
+    Some(evolve_card_of(g, id).map_or(&c.def, |e| &e.def).clone())
+}
+
+/// The evolve card attached to field card `id`, if any: the most recently
+/// attached (last in the evolution area of the card's master). A taken
+/// card's evolve card stays in its owner's area (5.21.2).
+pub(super) fn evolve_card_of<'g>(g: &'g Game, id: &str) -> Option<&'g Card> {
+    let c = g.card(id)?;
+    if c.zone.kind != zn::FIELD {
+        return None;
     }
-    Some(c.def.clone())
+    [c.controller, g.opponent(c.controller)]
+        .into_iter()
+        .find_map(|p| {
+            g.zone_of(p, zn::EVOLUTION)
+                .iter()
+                .rev()
+                .filter_map(|e| g.card(e))
+                .find(|e| e.attached_to.as_deref() == Some(id))
+        })
 }
 
 /// The information a card has now: base, then the changes of abilities and
@@ -441,6 +445,12 @@ fn candidates_by<'a>(
             if f.other && id == this {
                 continue;
             }
+            // 2.3.4: a type named refers to the cards that have it.
+            if let Some(w) = &f.special
+                && !has_special(g, id, w)
+            {
+                continue;
+            }
             // An evolved follower has the evolve card's characteristics
             // except its cost, which stays its own (5.15.2).
             let own_cost = g.def_of_base(id).and_then(|b| b.cost);
@@ -529,6 +539,9 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                 return Some(found);
             }
             if let Some(found) = ab.effect.iter().find_map(|e| info::unknown_word(k, e)) {
+                return Some(found);
+            }
+            if let Some(found) = special::unsupported(k, ab) {
                 return Some(found);
             }
             if let Some(found) = earth_rite::unsupported(k, ab) {
