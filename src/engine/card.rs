@@ -974,6 +974,54 @@ pub enum Effect {
         #[serde(default)]
         who: Who,
     },
+    /// An amount read from the board (「…のうち１番高い数と同じ枚数」):
+    /// `effect` carried out once with its amount the `pick` (highest,
+    /// lowest, total) of the characteristic `stat` (a stat of the game,
+    /// or `attack`, `defense`, `cost`) among the cards `among` admits, read
+    /// as it is carried out. Which effects' amounts it sets, how a stat is
+    /// read (printed or as modified now) and what a number no card defines
+    /// (the highest or lowest of none) is worth are the game's rules. A
+    /// game without it rejects it.
+    AmountOf {
+        pick: Pick,
+        stat: String,
+        among: Filter,
+        effect: Box<Effect>,
+    },
+}
+
+/// Which number of several an amount read from the board takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Pick {
+    /// The highest (「１番高い」).
+    Highest,
+    /// The lowest (「１番低い」).
+    Lowest,
+    /// The sum (「合計」).
+    Total,
+}
+
+impl Pick {
+    /// The pick of `values`; `None` when no value defines it (the highest
+    /// or lowest of none; the total of none is 0).
+    pub fn of(self, values: impl IntoIterator<Item = i64>) -> Option<i64> {
+        let it = values.into_iter();
+        match self {
+            Pick::Highest => it.max(),
+            Pick::Lowest => it.min(),
+            Pick::Total => Some(it.sum()),
+        }
+    }
+
+    /// The pick's word.
+    pub fn word(self) -> &'static str {
+        match self {
+            Pick::Highest => "highest",
+            Pick::Lowest => "lowest",
+            Pick::Total => "total",
+        }
+    }
 }
 
 fn yes() -> bool {
@@ -1137,6 +1185,7 @@ impl Effect {
         "for_each",
         "gain_ability",
         "look_at_up_to",
+        "amount_of",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1204,6 +1253,7 @@ impl Effect {
             Effect::ForEach { .. } => "for_each",
             Effect::GainAbility { .. } => "gain_ability",
             Effect::LookAtUpTo { .. } => "look_at_up_to",
+            Effect::AmountOf { .. } => "amount_of",
         }
     }
 
@@ -1227,7 +1277,9 @@ impl Effect {
     pub fn nested(&self) -> &[Effect] {
         match self {
             Effect::PayCost { otherwise, .. } => otherwise,
-            Effect::ForEach { effect, .. } => std::slice::from_ref(&**effect),
+            Effect::ForEach { effect, .. } | Effect::AmountOf { effect, .. } => {
+                std::slice::from_ref(&**effect)
+            }
             Effect::GainAbility { ability, .. } => &ability.effect,
             _ => &[],
         }
@@ -1251,6 +1303,9 @@ impl Effect {
         }
         if let Effect::ForEach { count, .. } = self {
             out.push(("count", count));
+        }
+        if let Effect::AmountOf { among, .. } = self {
+            out.push(("among", among));
         }
         if let Effect::Swap {
             with: Target::Chosen { filter, .. } | Target::All { filter } | Target::Random { filter },
@@ -1304,7 +1359,7 @@ impl Effect {
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }
             | Effect::Put { target, .. } => target.as_ref(),
-            Effect::ForEach { effect, .. } => effect.target(),
+            Effect::ForEach { effect, .. } | Effect::AmountOf { effect, .. } => effect.target(),
             _ => None,
         }
     }

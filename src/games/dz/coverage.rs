@@ -316,10 +316,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
 /// rulings in `rulings/dz/` (source kind `rulebook_example`).
 pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     (
-        "1.2.2#ex2",
-        "effects that read the highest smash among units are not implemented (1.2.2)",
-    ),
-    (
         "1.2.3-3#ex2",
         "playing a card from the remove zone with the use cost an effect set ([無0], so X = 0) is not implemented (1.2.3-3); use costs set by static abilities are (4.7.2-3#ex4)",
     ),
@@ -358,10 +354,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     (
         "4.15.5-1#ex1",
         "a replacement effect working from the plan zone, and a move cost set by an effect, are not implemented (zone effects cover static, activated and triggered abilities, 5.7.1; 4.15.5-1)",
-    ),
-    (
-        "4.15.7#ex1",
-        "an optional replacement (「かわりに…置いてよい」) is not implemented (闘気 cards are, 6.1)",
     ),
     (
         "6.2.2#ex4",

@@ -42,6 +42,22 @@ pub fn attached(m: &M, host: &str) -> Vec<CardId> {
     v
 }
 
+/// The card's text `toki_host` value for 「下に闘気カードのない…カードの下
+/// に闘気カードとして置く」.
+pub const NO_TOKI: &str = "no_toki";
+
+/// Whether `host` has a 闘気 card under it (6.1.2: 「下に闘気カードがある
+/// カード」); a bonded strategy is not one.
+pub fn has_toki(m: &M, host: &str) -> bool {
+    attached(m, host).iter().any(|c| !bonded(m, c))
+}
+
+/// Whether `source`'s effects put a 闘気 card only under a card with none
+/// (its text `toki_host` is `no_toki`).
+pub fn only_without_toki(m: &M, source: &str) -> bool {
+    super::text(&m.game, source, "toki_host") == Some(NO_TOKI)
+}
+
 /// Whether `id` is a strategy bonded to a card.
 fn bonded(m: &M, id: &str) -> bool {
     m.game.card(id).is_some_and(|c| c.zone.kind == UNDER)
