@@ -1589,4 +1589,16 @@ mod vocabulary_tests {
         };
         assert_eq!(c.parts(), ["phase", "count"]);
     }
+
+    /// The highest and lowest of no number are undefined (the game says
+    /// what they are worth); the total of none is 0.
+    #[test]
+    fn a_pick_of_no_number_is_undefined_but_a_total_is_0() {
+        assert_eq!(Pick::Highest.of([2, 5, 1]), Some(5));
+        assert_eq!(Pick::Lowest.of([2, 5, 1]), Some(1));
+        assert_eq!(Pick::Total.of([2, 5, 1]), Some(8));
+        assert_eq!(Pick::Highest.of([]), None);
+        assert_eq!(Pick::Lowest.of([]), None);
+        assert_eq!(Pick::Total.of([]), Some(0));
+    }
 }

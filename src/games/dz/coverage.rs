@@ -242,7 +242,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("4.15.2-1", NI),
     ("4.15.2-2", NI),
     ("4.15.5", NI),
-    ("4.15.7", NI),
     ("4.15.8", NI),
     ("4.16.4-11", "tournament time limits: floor rules"),
     ("4.16.4-12", "tournament time limits: floor rules"),
@@ -317,7 +316,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
 pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     (
         "1.2.3-3#ex2",
-        "playing a card from the remove zone with the use cost an effect set ([無0], so X = 0) is not implemented (1.2.3-3); use costs set by static abilities are (4.7.2-3#ex4)",
+        "playing a card from the remove zone with the use cost an effect set ([無0], so X = 0) is not implemented (1.2.3-3): the example does not print 蒼覇星ティアーブレイク's text, and no effect lets a card be played from the remove zone; use costs set by static abilities are (4.7.2-3#ex4)",
     ),
     (
         "2.1.1#ex1",
@@ -333,7 +332,7 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     ),
     (
         "2.20.1-5#ex1",
-        "a unit put by its owner (a player the effect names) onto the square another unit left is not implemented (2.20.1-5)",
+        "a unit put by its owner (a player the effect names; a `put` onto a square with `who` is refused as not implemented, 2.20.1-5) onto the square another unit left, chosen on resolution in an energy zone (not a target) with a use cost bound read from the unit just put there, is not implemented",
     ),
     (
         "2.20.2-4#ex1",
