@@ -93,7 +93,14 @@ pub fn read(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Effect>, Engin
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let (text, rules) = match read {
+    // The characteristic read, as it is now.
+    let read_rule = match stat.as_str() {
+        "smash" => Some(r::SMASH_VALUE),
+        "attack" => Some(r::POWER),
+        "cost" => Some(r::COST_SUM),
+        _ => None,
+    };
+    let (text, mut rules) = match read {
         Some(v) => (
             format!(
                 "{}: {what} {stat} among the cards counted is {v} ({seen}): {} is carried out with the amount {v}",
@@ -111,6 +118,9 @@ pub fn read(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Effect>, Engin
             vec![r::IN_ORDER, r::NEGATIVE],
         ),
     };
+    if read.is_some() {
+        rules.extend(read_rule);
+    }
     m.record("amount", text, &rules)
         .change(format!("{}.amount", cx.source), "-", n.to_string());
     Ok(Some(once))
