@@ -235,3 +235,64 @@ fn a_broken_description_in_progress_is_a_located_error() {
         "{err}"
     );
 }
+
+/// The ruling of 1.2.2#ex2 with `from` replaced by `to`, run; the exit
+/// code and everything it printed.
+fn amount_ruling_with(from: &str, to: &str) -> (Option<i32>, String) {
+    const AMOUNT: &str = "rulings/dz/1.2.2-ex2-highest-smash-of-no-unit-is-0.json";
+    let text = std::fs::read_to_string(AMOUNT).unwrap();
+    assert!(text.contains(from), "{AMOUNT} no longer holds {from}");
+    let out = judge()
+        .args(["run", "-"])
+        .write_stdin(text.replacen(from, to, 1))
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr),
+    )
+}
+
+/// `amount_of` reads a number the cards have: an unknown stat is refused
+/// at load, located where the file writes it; around an effect whose amount
+/// DZ does not set, or reading a `defense` DZ cards lack, the run stops
+/// before anything happens with `not implemented`.
+#[test]
+fn an_amount_read_from_the_board_is_refused_where_dz_cannot_read_it() {
+    let (code, all) = amount_ruling_with(r#""stat": "smash""#, r#""stat": "toughness""#);
+    assert_eq!(code, Some(2), "{all}");
+    assert!(all.contains("unknown stat `toughness`"), "{all}");
+    assert!(all.contains("effect[0].stat"), "{all}");
+    assert!(all.contains("╭─[<stdin>:"), "{all}");
+    let (code, all) = amount_ruling_with(r#""stat": "smash""#, r#""stat": "defense""#);
+    assert_ne!(code, Some(0), "{all}");
+    assert!(all.contains("not implemented: clause 1.2.2"), "{all}");
+    let (code, all) = amount_ruling_with(
+        r#""do": "draw",
+                "amount": 0"#,
+        r#""do": "shuffle""#,
+    );
+    assert_ne!(code, Some(0), "{all}");
+    assert!(all.contains("not implemented: clause 4.9.2-3"), "{all}");
+    assert!(all.contains("`amount_of` around `shuffle`"), "{all}");
+}
+
+/// 「相手は…スクエアに置く」: a unit put onto a square by a player the
+/// effect names (2.20.1-5) is not implemented, never read as the effect's
+/// controller putting it.
+#[test]
+fn a_unit_put_by_a_player_the_effect_names_is_not_implemented() {
+    const PUT: &str = "rulings/dz/2.20.1-4-ex1-put-onto-a-square-under-the-spells-controller.json";
+    let text = std::fs::read_to_string(PUT).unwrap();
+    let from = r#""to": "own_area","#;
+    assert!(text.contains(from), "{PUT} no longer holds {from}");
+    let out = judge()
+        .args(["run", "-"])
+        .write_stdin(text.replacen(from, r#""to": "own_area", "who": "opponent","#, 1))
+        .output()
+        .unwrap();
+    let all =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{all}");
+    assert!(all.contains("not implemented: clause 2.20.1-5"), "{all}");
+}

@@ -990,6 +990,54 @@ pub enum Effect {
         #[serde(default)]
         who: Who,
     },
+    /// An amount read from the board (「…のうち１番高い数と同じ枚数」):
+    /// `effect` carried out once with its amount the `pick` (highest,
+    /// lowest, total) of the characteristic `stat` (a stat of the game,
+    /// or `attack`, `defense`, `cost`) among the cards `among` admits, read
+    /// as it is carried out. Which effects' amounts it sets, how a stat is
+    /// read (printed or as modified now) and what a number no card defines
+    /// (the highest or lowest of none) is worth are the game's rules. A
+    /// game without it rejects it.
+    AmountOf {
+        pick: Pick,
+        stat: String,
+        among: Filter,
+        effect: Box<Effect>,
+    },
+}
+
+/// Which number of several an amount read from the board takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Pick {
+    /// The highest (「１番高い」).
+    Highest,
+    /// The lowest (「１番低い」).
+    Lowest,
+    /// The sum (「合計」).
+    Total,
+}
+
+impl Pick {
+    /// The pick of `values`; `None` when no value defines it (the highest
+    /// or lowest of none; the total of none is 0).
+    pub fn of(self, values: impl IntoIterator<Item = i64>) -> Option<i64> {
+        let it = values.into_iter();
+        match self {
+            Pick::Highest => it.max(),
+            Pick::Lowest => it.min(),
+            Pick::Total => Some(it.sum()),
+        }
+    }
+
+    /// The pick's word.
+    pub fn word(self) -> &'static str {
+        match self {
+            Pick::Highest => "highest",
+            Pick::Lowest => "lowest",
+            Pick::Total => "total",
+        }
+    }
 }
 
 fn yes() -> bool {
@@ -1153,6 +1201,7 @@ impl Effect {
         "for_each",
         "gain_ability",
         "look_at_up_to",
+        "amount_of",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1220,6 +1269,7 @@ impl Effect {
             Effect::ForEach { .. } => "for_each",
             Effect::GainAbility { .. } => "gain_ability",
             Effect::LookAtUpTo { .. } => "look_at_up_to",
+            Effect::AmountOf { .. } => "amount_of",
         }
     }
 
@@ -1243,7 +1293,9 @@ impl Effect {
     pub fn nested(&self) -> &[Effect] {
         match self {
             Effect::PayCost { otherwise, .. } => otherwise,
-            Effect::ForEach { effect, .. } => std::slice::from_ref(&**effect),
+            Effect::ForEach { effect, .. } | Effect::AmountOf { effect, .. } => {
+                std::slice::from_ref(&**effect)
+            }
             Effect::GainAbility { ability, .. } => &ability.effect,
             _ => &[],
         }
@@ -1267,6 +1319,9 @@ impl Effect {
         }
         if let Effect::ForEach { count, .. } = self {
             out.push(("count", count));
+        }
+        if let Effect::AmountOf { among, .. } = self {
+            out.push(("among", among));
         }
         if let Effect::Swap {
             with: Target::Chosen { filter, .. } | Target::All { filter } | Target::Random { filter },
@@ -1320,7 +1375,7 @@ impl Effect {
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }
             | Effect::Put { target, .. } => target.as_ref(),
-            Effect::ForEach { effect, .. } => effect.target(),
+            Effect::ForEach { effect, .. } | Effect::AmountOf { effect, .. } => effect.target(),
             _ => None,
         }
     }
@@ -1551,5 +1606,17 @@ mod vocabulary_tests {
             ..Condition::default()
         };
         assert_eq!(c.parts(), ["phase", "count"]);
+    }
+
+    /// The highest and lowest of no number are undefined (the game says
+    /// what they are worth); the total of none is 0.
+    #[test]
+    fn a_pick_of_no_number_is_undefined_but_a_total_is_0() {
+        assert_eq!(Pick::Highest.of([2, 5, 1]), Some(5));
+        assert_eq!(Pick::Lowest.of([2, 5, 1]), Some(1));
+        assert_eq!(Pick::Total.of([2, 5, 1]), Some(8));
+        assert_eq!(Pick::Highest.of([]), None);
+        assert_eq!(Pick::Lowest.of([]), None);
+        assert_eq!(Pick::Total.of([]), Some(0));
     }
 }

@@ -32,7 +32,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 pub use card::{
-    AbilityDef, CardDef, Condition, Declared, Effect, Face, Filter, Restricted, Side, Target,
+    AbilityDef, CardDef, Condition, Declared, Effect, Face, Filter, Pick, Restricted, Side, Target,
     Until, Vocabulary, Who, Words,
 };
 pub use driver::{Plan, Rules};

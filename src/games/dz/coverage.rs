@@ -242,7 +242,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("4.15.2-1", NI),
     ("4.15.2-2", NI),
     ("4.15.5", NI),
-    ("4.15.7", NI),
     ("4.15.8", NI),
     ("4.16.4-11", "tournament time limits: floor rules"),
     ("4.16.4-12", "tournament time limits: floor rules"),
@@ -316,12 +315,8 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
 /// rulings in `rulings/dz/` (source kind `rulebook_example`).
 pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     (
-        "1.2.2#ex2",
-        "effects that read the highest smash among units are not implemented (1.2.2)",
-    ),
-    (
         "1.2.3-3#ex2",
-        "playing a card from the remove zone with the use cost an effect set ([無0], so X = 0) is not implemented (1.2.3-3); use costs set by static abilities are (4.7.2-3#ex4)",
+        "playing a card from the remove zone with the use cost an effect set ([無0], so X = 0) is not implemented (1.2.3-3): the example does not print 蒼覇星ティアーブレイク's text, and no effect lets a card be played from the remove zone; use costs set by static abilities are (4.7.2-3#ex4)",
     ),
     (
         "2.1.1#ex1",
@@ -337,7 +332,7 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     ),
     (
         "2.20.1-5#ex1",
-        "a unit put by its owner (a player the effect names) onto the square another unit left is not implemented (2.20.1-5)",
+        "a unit put by its owner (a player the effect names; a `put` onto a square with `who` is refused as not implemented, 2.20.1-5) onto the square another unit left, chosen on resolution in an energy zone (not a target) with a use cost bound read from the unit just put there, is not implemented",
     ),
     (
         "2.20.2-4#ex1",
@@ -358,10 +353,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     (
         "4.15.5-1#ex1",
         "a replacement effect working from the plan zone, and a move cost set by an effect, are not implemented (zone effects cover static, activated and triggered abilities, 5.7.1; 4.15.5-1)",
-    ),
-    (
-        "4.15.7#ex1",
-        "an optional replacement (「かわりに…置いてよい」) is not implemented (闘気 cards are, 6.1)",
     ),
     (
         "6.2.2#ex4",

@@ -174,6 +174,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "search",
             "look_at",
             "shuffle_into",
+            "amount_of",
         ],
         rules::IN_ORDER,
     ),
@@ -215,6 +216,9 @@ static SPEC: GameSpec = GameSpec {
         // (flow/special_play.rs).
         "muster",
         "formation",
+        // `no_toki`: the card's effects put a 闘気 card only under a card
+        // with none (「下に闘気カードのない」, flow/attach.rs).
+        "toki_host",
     ],
     regions: flow::board::REGIONS,
     condition_counts: &[flow::AREA_COUNT],

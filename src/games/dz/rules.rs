@@ -111,6 +111,8 @@ dz_clauses! {
     UNIT_RESOLVES => "2.20.1-3",
     /// A unit put by an effect is its controller's.
     UNIT_PUT_CONTROL => "2.20.1-4",
+    /// A unit put by a player the effect names is that player's.
+    UNIT_PUT_NAMED => "2.20.1-5",
     /// A unit played into the central area.
     UNIT_CENTRAL => "2.20.1-6",
     /// Unit text works on a battle square.
@@ -451,6 +453,9 @@ dz_clauses! {
     REPLACED_DID_NOT_HAPPEN => "4.15.4",
     /// A replacement never applies twice to the same event.
     REPLACE_ONCE => "4.15.6",
+    /// An option of a replacement that includes the impossible can't be
+    /// chosen.
+    REPLACE_OPTION_IMPOSSIBLE => "4.15.7",
     /// A replaced event triggers nothing.
     REPLACED_NO_TRIGGER => "4.8.7",
     /// Rule effects.

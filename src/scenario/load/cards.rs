@@ -92,6 +92,10 @@ pub(super) fn load_defs(
     Ok(defs)
 }
 
+/// The numbers of a card definition an `amount_of` may read besides the
+/// game's stats.
+const AMOUNT_STATS: &[&str] = &["attack", "defense", "cost"];
+
 fn validate_def(
     cx: &Ctx,
     module: &dyn GameModule,
@@ -307,6 +311,20 @@ fn validate_def(
                         &[ep.as_slice(), &[k("top")]].concat(),
                         format!("value out of range: top = {n}"),
                         Some("between 0 and 100".into()),
+                    ));
+                }
+                // An amount read from the board reads a characteristic the
+                // game's cards have: one of its stats or a core number.
+                Effect::AmountOf { stat, .. }
+                    if !module.stats().contains(&stat.as_str())
+                        && !AMOUNT_STATS.contains(&stat.as_str()) =>
+                {
+                    let mut names = AMOUNT_STATS.to_vec();
+                    names.extend(module.stats());
+                    return Err(cx.err(
+                        &[ep.as_slice(), &[k("stat")]].concat(),
+                        format!("unknown stat `{stat}`"),
+                        one_of("stats", &names),
                     ));
                 }
                 Effect::Summon { count, .. } if !(0..=100).contains(count) => {

@@ -42,6 +42,22 @@ pub fn attached(m: &M, host: &str) -> Vec<CardId> {
     v
 }
 
+/// The card's text `toki_host` value for 「下に闘気カードのない…カードの下
+/// に闘気カードとして置く」.
+pub const NO_TOKI: &str = "no_toki";
+
+/// Whether `host` has a 闘気 card under it (6.1.2: 「下に闘気カードがある
+/// カード」); a bonded strategy is not one.
+pub fn has_toki(m: &M, host: &str) -> bool {
+    attached(m, host).iter().any(|c| !bonded(m, c))
+}
+
+/// Whether `source`'s effects put a 闘気 card only under a card with none
+/// (its text `toki_host` is `no_toki`).
+pub fn only_without_toki(m: &M, source: &str) -> bool {
+    super::text(&m.game, source, "toki_host") == Some(NO_TOKI)
+}
+
 /// Whether `id` is a strategy bonded to a card.
 fn bonded(m: &M, id: &str) -> bool {
     m.game.card(id).is_some_and(|c| c.zone.kind == UNDER)
@@ -174,6 +190,19 @@ pub fn put_toki(m: &mut M, card: &str, host: &str) {
         .card(card)
         .map(|c| c.zone.to_string())
         .unwrap_or_default();
+    // A card leaving a square to become a 闘気 card (ペガサス・ポニー's
+    // replacement) leaves the squares for another zone: its own 闘気 cards
+    // and bonded strategies go to the graveyard (6.1.5, 6.6.6).
+    let leaving = m
+        .game
+        .card(card)
+        .filter(|c| board::is_square(c.zone.kind) || board::is_base(c.zone.kind))
+        .cloned();
+    let riders = if leaving.is_some() {
+        attached(m, card)
+    } else {
+        Vec::new()
+    };
     let to = put_under(m, card, host, h.controller);
     m.record(
         "toki",
@@ -186,6 +215,13 @@ pub fn put_toki(m: &mut M, card: &str, host: &str) {
         &[r::TOKI, r::TOKI_UNDER, r::TOKI_ON_SQUARE, r::TOKI_HIDDEN],
     )
     .change(format!("{card}.zone"), from, to.to_string());
+    if let Some(c) = leaving {
+        let d = super::dz(&mut m.game);
+        d.arrived.remove(card);
+        d.central.remove(card);
+        d.last_square.insert(card.into(), c.zone.kind);
+        host_left(m, &c, riders, UNDER);
+    }
     second_toki(m, host, card, h.controller);
 }
 

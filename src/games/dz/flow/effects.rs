@@ -100,6 +100,11 @@ fn apply_one(
     e: &Effect,
     ch: Option<&Vec<Tgt>>,
 ) -> Result<(), EngineError> {
+    // An amount read from the board is read now, then the effect it
+    // wraps carried out with it (flow/amount.rs).
+    if let Some(once) = super::amount::read(m, cx, e)? {
+        return apply_one(m, cx, &once, ch);
+    }
     super::watchers::new_batch(&mut m.game);
     region_note(m, cx, e);
     let in_hand = hand_choice(m, cx, e)?;

@@ -17,6 +17,7 @@ use serde_json::Value;
 use crate::engine::{Action, Card, CardId, EngineError, Flow, Game, Machine, PlayerId, Rules};
 
 mod activate;
+mod amount;
 mod attach;
 mod awakening;
 pub use activate::ACTIVATED;
@@ -28,6 +29,7 @@ mod deck_order;
 mod divide;
 mod effects;
 mod freeze_cost;
+mod may_replace;
 mod modes;
 mod movement;
 mod moves;
@@ -503,6 +505,24 @@ pub struct Dz {
     /// While an ability triggered by a unit's arrival resolves: the square
     /// that unit was put onto (`put` `to: "event_square"`).
     pub event_square: Option<&'static str>,
+    /// A refusal found where a procedure can't return it (a zone move
+    /// deciding an optional replacement, flow/may_replace.rs): the step or
+    /// action that ran it fails with it, rolled back.
+    pub refused: Option<EngineError>,
+}
+
+/// Fails the running step or action with `e` once it returns (for a
+/// procedure that can't return an error itself).
+pub fn defer(m: &mut M, e: EngineError) {
+    dz(&mut m.game).refused.get_or_insert(e);
+}
+
+/// The refusal [`defer`] kept, if any.
+fn deferred(m: &mut M) -> Result<(), EngineError> {
+    match dz(&mut m.game).refused.take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// The module's state of a game.
@@ -644,6 +664,12 @@ pub fn game_over(m: &mut M) {
 }
 
 fn step(m: &mut M, s: Step) -> Result<Flow, EngineError> {
+    let flow = run_step(m, s)?;
+    deferred(m)?;
+    Ok(flow)
+}
+
+fn run_step(m: &mut M, s: Step) -> Result<Flow, EngineError> {
     match s {
         Step::Begin(p) => turn::begin(m, p),
         Step::Offer(p) => priority::offer(m, p),
@@ -673,7 +699,8 @@ fn act(m: &mut M, a: &Action) -> Result<(), EngineError> {
     let Some(Step::Priority(holder)) = m.stack.pop() else {
         return Err(bad("no player holds priority now"));
     };
-    priority::act(m, holder, a)
+    priority::act(m, holder, a)?;
+    deferred(m)
 }
 
 /// Checks a scenario's `state.in_progress` (flow/resume.rs).

@@ -262,6 +262,12 @@ fn support_on_arrival(m: &mut M, card: &str) {
 /// ability's replacement applies each time (4.15.3), never twice to one
 /// event (4.15.6).
 fn replaced(m: &mut M, c: &crate::engine::Card) -> bool {
+    // 「かわりに…してよい」: its controller chooses (flow/may_replace.rs).
+    if !dz(&mut m.game).replacing.contains(&c.id)
+        && let Some(applied) = super::may_replace::apply(m, c)
+    {
+        return applied;
+    }
     let own = super::targets::effects_of(&m.game, &c.def, "instead_of_graveyard");
     let (controller, effects, whose) = if !own.is_empty() {
         (c.controller, own, "its".to_string())

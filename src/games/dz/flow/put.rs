@@ -70,11 +70,24 @@ pub const UNDER: &str = super::attach::UNDER;
 /// Refuses a `put` the module does not implement.
 pub fn refuse(key: &str, e: &Effect) -> Result<(), EngineError> {
     let Effect::Put {
-        to, target, top, ..
+        to,
+        target,
+        top,
+        who,
+        ..
     } = e
     else {
         return Ok(());
     };
+    // 「相手は…スクエアに置く」: a unit put by a player the effect names is
+    // that player's (2.20.1-5); not implemented, and never read as the
+    // effect's controller putting it.
+    if SQUARES.contains(&to.as_str()) && *who != Who::You {
+        return Err(ni(
+            r::UNIT_PUT_NAMED,
+            format!("card `{key}`: a unit put onto a square by the player `who` names"),
+        ));
+    }
     let ok = if SQUARES.contains(&to.as_str()) {
         top.is_none() && target.is_some()
     } else if to == UNDER {
@@ -157,6 +170,16 @@ pub fn apply(
 /// the hosts.
 fn toki(m: &mut M, cx: &Ctx<'_>, hosts: Vec<CardId>, top: Option<i64>) -> Result<(), EngineError> {
     for host in hosts {
+        // 「下に闘気カードのない…カードの下に」: a host that has one is not
+        // one the text names.
+        if super::attach::only_without_toki(m, cx.source) && super::attach::has_toki(m, &host) {
+            m.record(
+                "toki",
+                format!("{host} already has a 闘気 card under it: {}'s text puts one only under a card with none", cx.source),
+                &[r::TOKI_UNDER, r::IMPOSSIBLE],
+            );
+            continue;
+        }
         let owner = m.game.card(&host).map_or(cx.controller, |c| c.owner);
         let cards = match top {
             Some(n) => moves::top_cards(m, owner, n.max(0) as usize),

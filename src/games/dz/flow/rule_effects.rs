@@ -455,6 +455,14 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                 format!("card `{key}`: watched region `{t}`"),
             ));
         }
+        if let Some(t) = d.text.get("toki_host")
+            && t != super::attach::NO_TOKI
+        {
+            return Err(super::bad(format!(
+                "card `{key}`: toki_host `{t}` is not {}",
+                super::attach::NO_TOKI
+            )));
+        }
         if let Some(t) = d.text.get("put_state")
             && !["released", "frozen", "unchanged"].contains(&t.as_str())
         {
@@ -472,6 +480,7 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
         }
         for a in &d.abilities {
             for e in &a.effect {
+                super::amount::refuse(key, e)?;
                 super::put::refuse(key, e)?;
                 super::swap::refuse(key, e)?;
                 super::search::refuse(key, e)?;
@@ -556,7 +565,9 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
             if a.trigger == super::statics::STATIC {
                 super::statics::refuse(key, &a.effect)?;
             }
-            if a.optional {
+            // Only the card's own replacement of going to the graveyard
+            // may be optional (flow/may_replace.rs).
+            if a.optional && a.trigger != "instead_of_graveyard" {
                 return Err(ni(r::MAY, format!("a \"may\" ability of card `{key}`")));
             }
             if a.condition.is_some() && a.trigger != super::statics::STATIC {

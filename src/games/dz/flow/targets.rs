@@ -325,6 +325,8 @@ pub fn target_of(e: &Effect) -> Option<&Target> {
             target: Some(target),
             ..
         } => Some(target),
+        // An amount read from the board targets what its effect targets.
+        Effect::AmountOf { effect, .. } => target_of(effect),
         _ => None,
     }
 }
