@@ -306,6 +306,8 @@ clauses! {
     GL_EACH = "GL:それぞれ";
     GL_ADD = "GL:加える";
     GL_X_COST = "GL:x";
+    GL_ON_OFF = "GL:【ON⇒OFF】";
+    GL_ACTIVATED_FORM = "GL:“『(A)⇒(B)』”";
     GL_REDUCE = "GL:軽減";
     GL_PLAY_TERM = "GL:プレイ";
     GL_INSTEAD = "GL:代わりに";
