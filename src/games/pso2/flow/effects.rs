@@ -1175,21 +1175,8 @@ fn apply(
                 (one(targets_of(m, target)), one(targets_of(m, with)))
             };
             match (a, b) {
-                (Some(_), Some(_))
-                    if super::state::read(&m.game).is_some_and(|s| s.engage.is_some()) =>
-                {
-                    return Err(ni(
-                        r::GL_ENGAGE,
-                        "a second 交戦する resolving while another waits for the resolution zone to empty",
-                    ));
-                }
                 (Some(a), Some(b)) if a != b => {
-                    m.record(
-                        "effect",
-                        format!("{a} and {b} are to engage (交戦する) once this resolves"),
-                        &[r::ENGAGE_EFFECT, r::GL_ENGAGE],
-                    );
-                    super::state::of(&mut m.game).engage = Some((a, b));
+                    super::battle::engage_resolved(m, a, b);
                 }
                 _ => {
                     m.record(

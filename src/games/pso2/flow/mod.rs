@@ -230,6 +230,9 @@ pub mod reading {
     /// GL:交戦する during a battle: a battle cannot begin inside another;
     /// the 交戦する does nothing and the running battle goes on.
     pub const ENGAGE_IN_BATTLE_DOES_NOTHING: &str = "reading_engage_in_battle_does_nothing";
+    /// GL:交戦する resolving while another waits for the zone to empty:
+    /// the later one takes the waiting one's place.
+    pub const ENGAGE_LATEST_REPLACES_WAITING: &str = "reading_engage_latest_replaces_waiting";
 }
 
 /// Every reading flag.
@@ -248,6 +251,7 @@ pub const READINGS: &[&str] = &[
     reading::RAPID_FIRE_ENDS_WHEN_A_TARGET_LEAVES,
     reading::ENGAGE_AFTER_THE_ZONE_EMPTIES,
     reading::ENGAGE_IN_BATTLE_DOES_NOTHING,
+    reading::ENGAGE_LATEST_REPLACES_WAITING,
 ];
 
 /// Counters of damage received this turn in each row (213.3.1, 213.3.2).
