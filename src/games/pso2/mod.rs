@@ -196,6 +196,8 @@ static SPEC: GameSpec = GameSpec {
     // The parts of an ability cost (209.1.3, flow::ability_cost):
     // 【ON⇒OFF】 (`set_state`), ① and ⓧ (`pay_cost`), hand cards (`put`).
     cost_effects: Declared::only(&["set_state", "pay_cost", "put"], rules::ABILITY_COST),
+    // 付与先: the card an attach active or equipment is attached to.
+    regions: &[flow::HOST],
     keywords: KEYWORDS,
     triggers: flow::TRIGGERS,
     phases: flow::PHASES,

@@ -250,7 +250,7 @@ fn attach(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
     {
         return Err(ni(
             r::ATTACH,
-            "the continuous effects of an attach (付与) active are not implemented",
+            "an `effect` ability on an attach (付与) active: what it does while attached is continuous (204.2.2); write it as a `continuous` ability, its host selected by `all` with `region` `host`",
         ));
     }
     let host = entry.targets.first().cloned();

@@ -36,6 +36,7 @@ mod restrict;
 mod resume;
 mod state;
 mod targets;
+pub use targets::HOST;
 mod triggers;
 mod turn;
 
