@@ -222,6 +222,11 @@ pub fn checks(m: &mut M) {
     }
 }
 
+/// The boss turn's target player (RAID:B①).
+pub fn target_player(g: &Game) -> PlayerId {
+    super::state::read(g).map_or(PlayerId(0), |s| s.raid.target)
+}
+
 /// ① the target phase: the turn's target player, chosen at random among
 /// the party players still in the game (RAID:B①).
 pub fn target_phase(m: &mut M) {
