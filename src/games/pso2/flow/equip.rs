@@ -189,8 +189,11 @@ pub fn resolve(m: &mut M, item: &str, host: &Chosen) -> Result<(), EngineError> 
         return Ok(());
     }
     let key = format!("{}.destroy", item);
-    // 205.4.5 names no chooser: the player whose slots overflow, the
-    // host's controller, chooses, whoever's entry is resolving.
+    // 205.4.5: the one equipping (装備をしようとするとき) chooses. Only
+    // your own chara can be equipped (`can_equip`, checked again as the
+    // card resolves), so that player is the host's controller, whoever's
+    // pass made the card resolve (ruling
+    // 205.4.5-over-the-slot-limit-the-equipping-player-chooses).
     let decider = m.game.card(&host.id).map_or(p, |c| c.controller);
     let Some(chosen) = m.decided_by(decider, |m| m.choices.ids(&key, &same))? else {
         return Err(EngineError::MissingChoice {
