@@ -218,7 +218,7 @@ pub fn chosen_x(
             "{} chooses X = {x} for the ⓧ in {card}'s ability cost: {fixed} + {x} PP, of any colour",
             player_name(p)
         ),
-        &[r::GL_X_COST, r::ABILITY_COST, r::NUMBER_CHOICE],
+        &[r::GL_X_COST, r::GL_X_VAR, r::ABILITY_COST, r::NUMBER_CHOICE],
     );
     Ok(x)
 }

@@ -292,6 +292,7 @@ fn attach(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
             r::HOST_OWNER_FIELD,
             r::ATTACH_KEYWORD,
             r::ATTACH_SOURCE,
+            r::GL_ATTACH,
         ],
     );
     copy_limit(m, id, &host.id)
