@@ -196,23 +196,50 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "GL:重ねる",
         "not state-changing: what stacked means; stacked cards follow their host (215.5, asserted)",
     ),
-    ("GL:クラス", "not state-changing: class is a 種別 (208, asserted)"),
+    (
+        "GL:クラス",
+        "not state-changing: class is a 種別 (208, asserted)",
+    ),
     ("GL:さらに", CONNECTIVE),
     ("GL:その後", CONNECTIVE),
     ("GL:“A”した場合、“B”", CONNECTIVE),
     ("GL:“A”する事でBできる", CONNECTIVE),
-    ("GL:自身", "not state-changing: the card itself, the selector `this`"),
-    ("GL:自分", "not state-changing: the owner word 自分, `side` `you` (101.2.1)"),
-    ("GL:他の", "not state-changing: 「他の」, the filter's `other`"),
+    (
+        "GL:自身",
+        "not state-changing: the card itself, the selector `this`",
+    ),
+    (
+        "GL:自分",
+        "not state-changing: the owner word 自分, `side` `you` (101.2.1)",
+    ),
+    (
+        "GL:他の",
+        "not state-changing: 「他の」, the filter's `other`",
+    ),
     (
         "GL:戦闘ダメージ",
         "not state-changing: the definition of battle damage, the kind `battle` as opposed to `effect` (506.6.1 and 214, asserted)",
     ),
-    ("GL:戦闘不能時", "the trigger `on_ko`: its rule is 302.3, asserted there"),
-    ("GL:ドロップ", "the trigger `drop`: its rule is 302.4, asserted there"),
-    ("GL:登場時", "the trigger `on_enter`: its rule is 302.2, asserted there"),
-    ("GL:連続射撃", "the keyword 連続射撃: its rule is 302.7, asserted there"),
-    ("GL:【Main】", "the keyword 【Main】: its rule is 504.1.4.1, asserted there"),
+    (
+        "GL:戦闘不能時",
+        "the trigger `on_ko`: its rule is 302.3, asserted there",
+    ),
+    (
+        "GL:ドロップ",
+        "the trigger `drop`: its rule is 302.4, asserted there",
+    ),
+    (
+        "GL:登場時",
+        "the trigger `on_enter`: its rule is 302.2, asserted there",
+    ),
+    (
+        "GL:連続射撃",
+        "the keyword 連続射撃: its rule is 302.7, asserted there",
+    ),
+    (
+        "GL:【Main】",
+        "the keyword 【Main】: its rule is 504.1.4.1, asserted there",
+    ),
     (
         "GL:前列/後列",
         "not state-changing: the rows are one zone, the field (403.1.4); row moves are asserted under 215.4 and 213.3",

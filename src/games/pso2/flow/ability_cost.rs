@@ -58,11 +58,12 @@ fn part(e: &Effect) -> Result<Part<'_>, String> {
         },
         Effect::Put {
             to,
-            target: Some(Target::Chosen {
-                filter,
-                up_to: false,
-                ..
-            }),
+            target:
+                Some(Target::Chosen {
+                    filter,
+                    up_to: false,
+                    ..
+                }),
             top: None,
             ..
         } if filter.zone.as_deref() == Some(zn::HAND)

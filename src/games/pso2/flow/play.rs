@@ -376,7 +376,11 @@ pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> 
         &[
             r::ACTIVATED,
             r::OTHER_COST_AT_DECLARATION,
-            if on_off { r::GL_ON_OFF } else { r::GL_ACTIVATED_FORM },
+            if on_off {
+                r::GL_ON_OFF
+            } else {
+                r::GL_ACTIVATED_FORM
+            },
             r::ACTIVATE,
             r::PRIORITY_ACTIONS,
             if def.has_keyword("main") {

@@ -140,7 +140,9 @@ pub(super) fn chosen_hidden(
     for holder in holders {
         let how = (key.clone(), count, up_to);
         let ids = if each_decides {
-            m.decided_by(holder, |m| chosen_from(m, master, source, filter, holder, how))?
+            m.decided_by(holder, |m| {
+                chosen_from(m, master, source, filter, holder, how)
+            })?
         } else {
             chosen_from(m, master, source, filter, holder, how)?
         };

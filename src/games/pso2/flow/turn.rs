@@ -115,7 +115,15 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
                 &[r::END_STEPS, r::TURN_END_STEP],
             );
             // RAID:B⑤: the Boss's end phase is a normal one (a, b).
-            boss_end(e, boss, &[r::RAID_BOSS_END, r::RAID_BOSS_END_TRIGGERS, r::RAID_BOSS_END_PARTY_ACTS]);
+            boss_end(
+                e,
+                boss,
+                &[
+                    r::RAID_BOSS_END,
+                    r::RAID_BOSS_END_TRIGGERS,
+                    r::RAID_BOSS_END_PARTY_ACTS,
+                ],
+            );
             m.then([Step::Priority(Box::new(Ctx {
                 window: Window::TurnEnd,
                 stack,
