@@ -277,8 +277,4 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "RAID:F2",
         "not state-changing: seating (the Boss is the last seat; turns pass seat by seat)",
     ),
-    (
-        "RAID:S7",
-        "not state-changing for the engine: Boss cards are played without paying costs; a missing cost reads 0",
-    ),
 ];

@@ -144,12 +144,7 @@ pub fn pay_activated(
     } else {
         fixed
     };
-    let on = m
-        .game
-        .zone_of(p, zn::PP)
-        .iter()
-        .filter(|id| is_on(&m.game, id))
-        .count() as i64;
+    let on = on_pp(m, p);
     if on < pp {
         return Err(illegal(
             r::ABILITY_COST,
@@ -162,6 +157,15 @@ pub fn pay_activated(
     }
     cost::pay(m, p, pp, &format!("{card}'s ability"))?;
     pay_hand(m, p, card, &parts)
+}
+
+/// How many ON PP player `p` has.
+fn on_pp(m: &M, p: PlayerId) -> i64 {
+    m.game
+        .zone_of(p, zn::PP)
+        .iter()
+        .filter(|id| is_on(&m.game, id))
+        .count() as i64
 }
 
 /// Pays the hand parts of a cost (209.1.3.1, 209.1.3.1.1), in order.
@@ -285,12 +289,7 @@ fn trigger_cost_shortfall(
             r::COLORED_ABILITY_COST,
         ));
     }
-    let on = m
-        .game
-        .zone_of(p, zn::PP)
-        .iter()
-        .filter(|id| is_on(&m.game, id))
-        .count() as i64;
+    let on = on_pp(m, p);
     if on < pp {
         return Some((
             format!(

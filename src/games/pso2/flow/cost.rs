@@ -284,9 +284,14 @@ pub fn own_cost_delta(g: &Game, id: &str) -> i64 {
 
 /// Card `id`'s cost now, in whatever zone it is: the printed cost (209.2),
 /// X in the resolution zone (209.3.1) and its own cost changes (209.4.2),
-/// never below 0 (103.5.3); `None` for a card with no cost.
+/// never below 0 (103.5.3); `None` for a card with no cost, but a Boss
+/// card with no printed cost costs 0 (RAID:S7).
 pub fn current(g: &Game, id: &str) -> Option<i64> {
-    let printed = g.def_of(id)?.cost?;
+    let printed = match g.def_of(id)?.cost {
+        Some(c) => c,
+        None if super::raid::costless_boss_card(g, id) => 0,
+        None => return None,
+    };
     Some((printed + x_of(g, id) + own_cost_delta(g, id) + granted_cost_delta(g, id)).max(0))
 }
 

@@ -350,6 +350,20 @@ pub fn choose_from(
         }
     };
     one_side_of_or(m, source, &filter, &ids)?;
+    if filter.cost_at_most.is_some() || filter.cost_at_least.is_some() {
+        let costless: Vec<CardId> = ids
+            .iter()
+            .filter(|id| super::raid::costless_boss_card(&m.game, id))
+            .cloned()
+            .collect();
+        for id in costless {
+            m.record(
+                "raid",
+                format!("{id} is a Boss card printing no cost: it is a cost-0 card for `{key}`"),
+                &[r::RAID_BOSS_COST_ZERO],
+            );
+        }
+    }
     Ok(Some(
         ids.into_iter()
             .map(|id| {
