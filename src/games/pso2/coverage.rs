@@ -97,10 +97,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("205.2", DEF),
     ("205.4.1", DEF),
     (
-        "205.4.7",
-        "not state-changing for the engine: the equipment's source matters to no rule the engine applies",
-    ),
-    (
         "206.1",
         "not state-changing: where the name and title are printed; 206.1.2 (deck building) is not implemented with 100",
     ),

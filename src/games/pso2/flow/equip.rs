@@ -120,6 +120,16 @@ pub fn choose_host(
     })
 }
 
+/// The source (発生源) of card `id`'s abilities: an equipped weapon's or
+/// armor's is its host (205.4.7); any other card's is the card.
+pub fn source_of(g: &crate::engine::Game, id: &str) -> CardId {
+    let equipped = matches!(ctype(g, id), types::WEAPON | types::ARMOR);
+    g.card(id)
+        .and_then(|c| c.attached_to.clone())
+        .filter(|_| equipped)
+        .unwrap_or_else(|| id.into())
+}
+
 /// Slots an equipment card uses (205.4.4, 205.4.4.1).
 fn slots(m: &M, id: &str) -> i64 {
     if ctype(&m.game, id) == types::ARMOR {
