@@ -132,3 +132,69 @@ fn engage_choosing_more_than_one_card_a_side_is_not_implemented() {
         );
     }
 }
+
+/// A main-phase board where p1's field holds chara `c` printing an
+/// activated ability with `cost` (the parts, comma-separated).
+fn with_ability_cost(cost: &str) -> Result<scenario::Loaded, Box<scenario::ScenarioError>> {
+    let src = format!(
+        r#"{{ "game": "pso2", "name": "t", "source": "test",
+  "cards": {{ "c": {{ "name": "C", "type": "chara", "cost": 0, "attack": 1, "defense": 1,
+      "abilities": [ {{ "trigger": "activated", "cost": [ {cost} ],
+                        "effect": [ {{ "do": "draw", "amount": 1 }} ] }} ] }} }},
+  "state": {{ "turn": {{ "player": "p1", "phase": "main", "number": 3 }},
+    "players": {{ "p1": {{ "zones": {{ "deck": {{ "count": 9 }}, "field": [ {{ "id": "c", "card": "c" }} ] }} }},
+                 "p2": {{ "zones": {{ "deck": {{ "count": 9 }} }} }} }} }},
+  "actions": [ {{ "do": "activate", "player": "p1", "card": "c" }} ] }}"#
+    );
+    scenario::load_str("t.json", &src, None).map_err(Box::new)
+}
+
+/// 209.1.3: an ability's cost is written with the cost words PSO2
+/// declares (【ON⇒OFF】 `set_state`, ① / ⓧ `pay_cost`, hand cards `put`);
+/// another word is refused at load where the file writes it, naming them.
+#[test]
+fn an_ability_cost_word_pso2_does_not_declare_is_refused_where_written() {
+    let Err(e) =
+        with_ability_cost(r#"{ "do": "pay_cost", "amount": 1 }, { "do": "draw", "amount": 1 }"#)
+    else {
+        panic!("a `draw` cost loads");
+    };
+    assert!(
+        e.message
+            .contains("`draw` is not a cost pso2 implements (clause 209.1.3)"),
+        "{}",
+        e.message
+    );
+    let path = e.path.clone().unwrap_or_default();
+    assert!(path.contains("cost") && path.contains('1'), "{path}");
+    let help = e.help.clone().unwrap_or_default();
+    for w in ["set_state", "pay_cost", "put"] {
+        assert!(help.contains(w), "{help}");
+    }
+}
+
+/// A cost part of a declared word but of no kind 209.1.3 defines (turning
+/// a card ON, a PP cost with life) stops the run as not implemented,
+/// citing 209.1.3, never a quiet payment.
+#[test]
+fn an_ability_cost_of_no_kind_the_rulebook_defines_is_not_implemented() {
+    use tcg_judge::engine::EngineError;
+    for cost in [
+        r#"{ "do": "set_state", "state": "on", "target": { "select": "this" } }"#,
+        r#"{ "do": "pay_cost", "amount": 1, "life": 1 }"#,
+    ] {
+        let loaded = with_ability_cost(cost).expect("loads");
+        let outcome = scenario::run_loaded(&loaded, &scenario::plan(&loaded.scenario.expect));
+        let e = outcome.error.expect("the run stops").error;
+        assert!(
+            matches!(
+                e,
+                EngineError::NotImplemented {
+                    clause: "209.1.3",
+                    ..
+                }
+            ),
+            "{cost}: {e:?}"
+        );
+    }
+}

@@ -238,6 +238,11 @@ pub trait GameModule: Sync {
     fn cost_triggers(&self) -> &'static [&'static str] {
         self.spec().cost_triggers
     }
+    /// The effect words an ability's `cost` may use
+    /// ([`GameSpec::cost_effects`]).
+    fn cost_effects(&self) -> &'static crate::engine::Declared {
+        &self.spec().cost_effects
+    }
     /// The triggers whose abilities may carry `per_turn`
     /// ([`GameSpec::per_turn_triggers`]).
     fn per_turn_triggers(&self) -> &'static [&'static str] {

@@ -2,7 +2,7 @@
 //! through [`GameModule`](super::GameModule)'s getters; a game's
 //! `impl GameModule` keeps only its behaviour (the driver hooks, `run`).
 
-use crate::engine::{ValueSpec, Vocabulary, ZoneSpec};
+use crate::engine::{Declared, ValueSpec, Vocabulary, ZoneSpec};
 
 /// The declared vocabulary and tables of one game (one `static` per game,
 /// in `games/<game>/mod.rs`). Fields a game does not use take
@@ -42,6 +42,11 @@ pub struct GameSpec {
     /// abilities, e.g. SVE `activated`); the loader refuses a cost on any
     /// other ability.
     pub cost_triggers: &'static [&'static str],
+    /// The effect words an ability's `cost` may use (PSO2: 【ON⇒OFF】 as
+    /// `set_state`, ① as `pay_cost`, hand cards as `put`), with the clause
+    /// cited when the loader refuses another; by default every word (the
+    /// game checks its costs itself).
+    pub cost_effects: Declared,
     /// The triggers whose abilities may carry `per_turn` (「ターンごとにN
     /// 回」); the loader refuses it on any other (none by default).
     pub per_turn_triggers: &'static [&'static str],
@@ -109,6 +114,7 @@ impl GameSpec {
         keywords: &[],
         triggers: &[],
         cost_triggers: &[],
+        cost_effects: Declared::all(""),
         per_turn_triggers: &[],
         watch_triggers: &[],
         board_damage_refused: None,

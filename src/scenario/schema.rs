@@ -7,7 +7,7 @@
 use serde_json::{Value, json};
 
 use super::Scenario;
-use crate::engine::{Condition, Declared, Filter};
+use crate::engine::{Condition, Declared, Effect, Filter};
 use crate::games::GameModule;
 
 /// The schema of the whole format.
@@ -21,6 +21,15 @@ pub fn for_game(module: &dyn GameModule) -> Value {
     let v = module.vocabulary();
     s["properties"]["game"]["const"] = json!(module.id());
     let defs = &mut s["$defs"];
+    // A game that declares its ability costs: an ability's `cost` offers
+    // exactly those effect words (`CostEffect`), whatever its effects offer.
+    let costs = module.cost_effects();
+    if costs.list(Effect::WORDS).len() < Effect::WORDS.len() {
+        let mut cost_effect = defs["Effect"].clone();
+        keep_variants(&mut cost_effect, "do", costs);
+        defs["CostEffect"] = cost_effect;
+        defs["AbilityDef"]["properties"]["cost"]["items"] = json!({"$ref": "#/$defs/CostEffect"});
+    }
     keep_variants(&mut defs["Effect"], "do", &v.effects);
     keep_variants(&mut defs["Target"], "select", &v.targets);
     keep_variants(&mut defs["Until"], "", &v.durations);
@@ -88,7 +97,7 @@ fn keep_variants(def: &mut Value, tag: &str, words: &Declared) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Effect, Target, Until};
+    use crate::engine::{Target, Until};
     use crate::games::module;
 
     fn consts(def: &Value, tag: &str) -> Vec<String> {
@@ -139,6 +148,18 @@ mod tests {
             );
             assert_eq!(s["properties"]["game"]["const"], id);
         }
+        // PSO2 declares its ability costs: `cost` offers exactly them.
+        let m = module("pso2").unwrap();
+        let s = for_game(m);
+        let mut costs = consts(&s["$defs"]["CostEffect"], "do");
+        costs.sort();
+        let mut want = m.cost_effects().list(Effect::WORDS);
+        want.sort();
+        assert_eq!(costs, want);
+        assert_eq!(
+            s["$defs"]["AbilityDef"]["properties"]["cost"]["items"]["$ref"],
+            "#/$defs/CostEffect"
+        );
         // The full schema still offers every effect.
         let full = full();
         assert_eq!(

@@ -11,6 +11,8 @@
 const DEF: &str = "not state-changing: a definition or classification";
 const ZONE_DEF: &str = "not state-changing: a zone's definition (the scenario vocabulary declares it: zone specs with visibility and order)";
 const WORDING: &str = "not state-changing: how card text is worded; scenario cards are written in the effect language";
+const FORMAT: &str = "not state-changing: how an ability is printed; scenario cards write it as a trigger, a `condition`, a `cost` and effects";
+const CONNECTIVE: &str = "not implemented: the effect language has no connective making B depend on A (「さらに」「その後」「Aした場合、B」「AすることでBできる」); a file's effects are carried out one after another in printed order (103.4.2.3) and cannot write the dependence";
 
 /// `(clause id, reason)`.
 pub const EXCEPTIONS: &[(&str, &str)] = &[
@@ -95,10 +97,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("205.2", DEF),
     ("205.4.1", DEF),
     (
-        "205.4.7",
-        "not state-changing for the engine: the equipment's source matters to no rule the engine applies",
-    ),
-    (
         "206.1",
         "not state-changing: where the name and title are printed; 206.1.2 (deck building) is not implemented with 100",
     ),
@@ -162,7 +160,107 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "506.1",
         "not state-changing: an introductory sentence with no list after it",
     ),
-    ("GL", WORDING),
+    // The glossary, entry by entry: a term that is only wording or a
+    // definition, or the glossary line of a rule asserted under its
+    // numbered clause. Entries a passing ruling asserts are not listed.
+    ("GL:“『(A):(B)』”", FORMAT),
+    ("GL:“『(A)/(B):(C)』”", FORMAT),
+    (
+        "GL:“±X/±X”",
+        "not state-changing: the notation of `buff` (attack and HP changed together, 215.3)",
+    ),
+    (
+        "GL:相手",
+        "not state-changing: what 相手 designates, a selector's `side` `opponent` (101.2.2; in the raid RAID:S9, asserted)",
+    ),
+    (
+        "GL:味方",
+        "not state-changing: what 味方 designates, a selector's `side` `you` (101.2.2; in the raid RAID:S1, RAID:S2, asserted)",
+    ),
+    ("GL:与える", DEF),
+    (
+        "GL:選ぶ",
+        "a 選ばれない card cannot be chosen: the state `untargetable`, refused as a target under 406.2.2 (asserted there)",
+    ),
+    (
+        "GL:置かれる",
+        "not state-changing: a card put in a zone goes to its owner's (101.3.1, moves.rs; asserted under 400.6 and GL:捨てる)",
+    ),
+    ("GL:カードタイプ", DEF),
+    ("GL:解決", DEF),
+    (
+        "GL:重ねる",
+        "not state-changing: what stacked means; stacked cards follow their host (215.5, asserted)",
+    ),
+    (
+        "GL:クラス",
+        "not state-changing: class is a 種別 (208, asserted)",
+    ),
+    ("GL:さらに", CONNECTIVE),
+    ("GL:その後", CONNECTIVE),
+    ("GL:“A”した場合、“B”", CONNECTIVE),
+    ("GL:“A”する事でBできる", CONNECTIVE),
+    (
+        "GL:自身",
+        "not state-changing: the card itself, the selector `this`",
+    ),
+    (
+        "GL:自分",
+        "not state-changing: the owner word 自分, `side` `you` (101.2.1)",
+    ),
+    (
+        "GL:他の",
+        "not state-changing: 「他の」, the filter's `other`",
+    ),
+    (
+        "GL:戦闘ダメージ",
+        "not state-changing: the definition of battle damage, the kind `battle` as opposed to `effect` (506.6.1 and 214, asserted)",
+    ),
+    (
+        "GL:戦闘不能時",
+        "the trigger `on_ko`: its rule is 302.3, asserted there",
+    ),
+    (
+        "GL:ドロップ",
+        "the trigger `drop`: its rule is 302.4, asserted there",
+    ),
+    (
+        "GL:登場時",
+        "the trigger `on_enter`: its rule is 302.2, asserted there",
+    ),
+    (
+        "GL:連続射撃",
+        "the keyword 連続射撃: its rule is 302.7, asserted there",
+    ),
+    (
+        "GL:【Main】",
+        "the keyword 【Main】: its rule is 504.1.4.1, asserted there",
+    ),
+    (
+        "GL:前列/後列",
+        "not state-changing: the rows are one zone, the field (403.1.4); row moves are asserted under 215.4 and 213.3",
+    ),
+    ("GL:それ", WORDING),
+    ("GL:対象", DEF),
+    ("GL:対象を選ぶ", DEF),
+    ("GL:発動", DEF),
+    ("GL:場", ZONE_DEF),
+    (
+        "GL:まで",
+        "「X枚まで」: 0 to X may be chosen, a selector's `up_to` (asserted under 103.5.1.1 and GL:回復X)",
+    ),
+    (
+        "GL:“ルール:”",
+        "not state-changing: a rules note printed on a card is no ability; scenario cards carry none",
+    ),
+    (
+        "GL:「」",
+        "not state-changing: 「」 names a card name without its title, the filter's `name` (206.2, asserted)",
+    ),
+    (
+        "GL:《》",
+        "not state-changing: 《》 names a 種別, the filter's `trait` (208, asserted)",
+    ),
     (
         "RAID:P1",
         "not state-changing: who plays (a raid scenario seats 2-3 party players, then the Boss with flag `raid_boss`)",
@@ -172,19 +270,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not state-changing: each seat brings its deck (the scenario's zones)",
     ),
     (
-        "RAID:F1",
-        "difficulties: flags raid_easy / raid_hard / raid_very_hard on the Boss seat; who goes first is the scenario's `turn.first`; Easy's turn-1 draw and Half Doll and Very Hard's extra play are applied",
-    ),
-    (
         "RAID:F2",
         "not state-changing: seating (the Boss is the last seat; turns pass seat by seat)",
-    ),
-    (
-        "RAID:B⑤",
-        "the Boss's end phase is the normal end phase (505), then play passes to the next seat, the first party player",
-    ),
-    (
-        "RAID:S7",
-        "not state-changing for the engine: Boss cards are played without paying costs; a missing cost reads 0",
     ),
 ];

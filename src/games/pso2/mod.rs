@@ -32,8 +32,12 @@
 //!   in a continuous ability changes the cost to play (209.4.1); stat
 //!   `x_cost` marks ⓧ in a card's cost, chosen as the action's choice `x`
 //!   (209.3), `ability_x_cost` ⓧ in an activated ability's cost (GL:ⓧ);
-//!   text `ability_color` a coloured ① in it (209.1.3.3), and its `cost`
-//!   discards or returns cards from the hand (209.1.3.1.1); `return_to_hand` with a `chosen` selector of zone `deck` is
+//!   text `ability_color` a coloured ① in it (209.1.3.3); an ability's
+//!   `cost` is its printed cost (209.1.3, [`flow::ability_cost`]):
+//!   【ON⇒OFF】 (`set_state` off on this), ① (`pay_cost` with an amount),
+//!   ⓧ (`pay_cost` without), cards of the hand to the discard or deck
+//!   (`put`, 209.1.3.1.1); an activated ability with no `cost` costs
+//!   【ON⇒OFF】; `return_to_hand` with a `chosen` selector of zone `deck` is
 //!   a サーチ (301.2: chosen on resolution as `<card>.search`, no target).
 //!
 //! The procedures are in [`flow`]; what is not implemented stops the run
@@ -192,6 +196,11 @@ static SPEC: GameSpec = GameSpec {
     // Costs printed before 「：」 on an activated ability (209.1.3.1) and
     // on triggered abilities, paid as they trigger (209.1.3.2).
     cost_triggers: flow::COST_TRIGGERS,
+    // The parts of an ability cost (209.1.3, flow::ability_cost):
+    // 【ON⇒OFF】 (`set_state`), ① and ⓧ (`pay_cost`), hand cards (`put`).
+    cost_effects: Declared::only(&["set_state", "pay_cost", "put"], rules::ABILITY_COST),
+    // 付与先: the card an attach active or equipment is attached to.
+    regions: &[flow::HOST],
     keywords: KEYWORDS,
     triggers: flow::TRIGGERS,
     phases: flow::PHASES,

@@ -306,6 +306,10 @@ clauses! {
     GL_EACH = "GL:それぞれ";
     GL_ADD = "GL:加える";
     GL_X_COST = "GL:x";
+    GL_ON_OFF = "GL:【ON⇒OFF】";
+    GL_X_VAR = "GL:“X”";
+    GL_ATTACH = "GL:付与/付与先";
+    GL_ACTIVATED_FORM = "GL:“『(A)⇒(B)』”";
     GL_REDUCE = "GL:軽減";
     GL_PLAY_TERM = "GL:プレイ";
     GL_INSTEAD = "GL:代わりに";
@@ -317,6 +321,12 @@ clauses! {
     RAID_BOSS_START = "RAID:B②";
     RAID_BOSS_MAIN = "RAID:B③";
     RAID_BOSS_BATTLE = "RAID:B④";
+    RAID_BOSS_END = "RAID:B⑤";
+    RAID_BOSS_END_TRIGGERS = "RAID:B⑤a";
+    RAID_BOSS_END_PARTY_ACTS = "RAID:B⑤b";
+    RAID_BOSS_END_HEAL = "RAID:B⑤c";
+    RAID_BOSS_END_EFFECTS = "RAID:B⑤d";
+    RAID_BOSS_END_NEXT = "RAID:B⑤e";
     RAID_SEATING = "RAID:F2";
     RAID_LIFE = "RAID:F3";
     RAID_WIN_LOSE = "RAID:F4";
@@ -327,6 +337,7 @@ clauses! {
     RAID_BOSS_DRAW = "RAID:S4";
     RAID_BOSS_DISCARD = "RAID:S5";
     RAID_BOSS_HAND = "RAID:S6";
+    RAID_BOSS_COST_ZERO = "RAID:S7";
     RAID_BOSS_RESHUFFLE = "RAID:S8";
     RAID_NOT_ALLY = "RAID:S9";
     RAID_PARTY_CHOOSES = "RAID:S10";

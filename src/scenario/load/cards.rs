@@ -173,6 +173,24 @@ fn validate_def(
                 }),
             ));
         }
+        let costs = module.cost_effects();
+        if let Some((j, e)) = ab
+            .cost
+            .iter()
+            .enumerate()
+            .find(|(_, e)| !costs.admits(e.word()))
+        {
+            return Err(cx.err(
+                &[ap.as_slice(), &[k("cost"), Seg::Index(j), k("do")]].concat(),
+                format!(
+                    "`{}` is not a cost {} implements (clause {})",
+                    e.word(),
+                    module.id(),
+                    costs.rule
+                ),
+                one_of("costs", &costs.list(Effect::WORDS)),
+            ));
+        }
         if let Some(n) = ab.per_turn {
             let on = module.per_turn_triggers();
             let why = if n == 0 {

@@ -259,7 +259,7 @@ pub fn start(
 /// and resolving in the battle's windows as players pass (103.6.1.7);
 /// with `reading_engage_after_the_zone_empties`, once they have resolved.
 pub fn engage_now(m: &mut M, ctx: &Ctx) -> bool {
-    let waiting = super::state::read(&m.game).is_some_and(|s| s.engage.is_some());
+    let waiting = super::state::read(&m.game).is_some_and(|s| !s.engage.is_empty());
     if !waiting || m.game.result != crate::engine::GameResult::Ongoing {
         return false;
     }
@@ -297,6 +297,49 @@ pub fn engage_now(m: &mut M, ctx: &Ctx) -> bool {
         ));
     }
     !later
+}
+
+/// A resolving 交戦する made `a` and `b` engage: their battle waits for
+/// the resolution to finish ([`engage_now`]). One resolving while another
+/// waits (possible only when battles wait for the zone to empty): the
+/// rulebook says nothing; judges' reading: each instruction is carried
+/// out, the battles one after the other in the order they resolved, the
+/// later one beginning once the earlier has ended back in its phase with
+/// the zone empty (option `reading_engage_latest_replaces_waiting`: the
+/// later 交戦する takes the waiting one's place, which never happens).
+pub fn engage_resolved(m: &mut M, a: CardId, b: CardId) {
+    let waiting = super::state::read(&m.game).and_then(|s| s.engage.last().cloned());
+    let replace = reading_on(&m.game, reading::ENGAGE_LATEST_REPLACES_WAITING);
+    let e = m.record(
+        "effect",
+        format!("{a} and {b} are to engage (交戦する) once this resolves"),
+        &[r::ENGAGE_EFFECT, r::GL_ENGAGE],
+    );
+    let Some((wa, wb)) = waiting else {
+        super::state::of(&mut m.game).engage.push((a, b));
+        return;
+    };
+    if replace {
+        e.note(format!(
+            "reading `{}`: this 交戦する takes the place of the one waiting ({wa} and {wb}), which never happens",
+            reading::ENGAGE_LATEST_REPLACES_WAITING
+        ));
+        let s = super::state::of(&mut m.game);
+        s.engage.pop();
+        s.engage.push((a, b));
+    } else {
+        e.note(format!(
+            "judges' reading: the 交戦する of {wa} and {wb} is still waiting and the rulebook says nothing of two; each instruction is carried out, this battle beginning after that one has ended (option `{}`: this one takes its place)",
+            reading::ENGAGE_LATEST_REPLACES_WAITING
+        ));
+        super::state::of(&mut m.game).engage.push((a, b));
+    }
+}
+
+/// The earliest waiting 交戦する, taken out of the queue.
+pub fn next_engagement(m: &mut M) -> Option<(CardId, CardId)> {
+    let q = &mut super::state::of(&mut m.game).engage;
+    (!q.is_empty()).then(|| q.remove(0))
 }
 
 /// 506.5.2, GL:交戦する: after the effect that made `a` and `b` engage has

@@ -246,10 +246,18 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
                 super::replace::TO_DISCARD | super::replace::TO_HAND | super::replace::TO_DECK => {
                     super::replace::move_unsupported(&a.effect).map(|w| (r::REPLACEMENT, w))
                 }
-                // 209.1.3.2: the cost parts a triggered ability may have.
-                t if !a.cost.is_empty() && t != "activated" => {
-                    super::ability_cost::trigger_cost_unsupported(&a.cost)
-                        .map(|w| (r::TRIGGER_COST, w))
+                // 209.1.3: the cost parts an ability may have.
+                t if !a.cost.is_empty()
+                    && super::ability_cost::unsupported(&a.cost).is_some() =>
+                {
+                    super::ability_cost::unsupported(&a.cost).map(|w| {
+                        let clause = if t == "activated" {
+                            r::ABILITY_COST
+                        } else {
+                            r::TRIGGER_COST
+                        };
+                        (clause, w)
+                    })
                 }
                 // A condition on an active's effect or an activated
                 // ability's cost is not a condition of application.

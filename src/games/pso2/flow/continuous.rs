@@ -169,11 +169,13 @@ pub fn applying(g: &Game) -> Vec<Applying> {
 /// Whether a continuous effect's target selector covers card `id`. It
 /// chooses nothing (so 選ばれない does not shield from it); 無敵 does
 /// (GL:無敵: another card's effects do not apply), and so does
-/// 効果を受けない (GL:効果を受けない).
+/// 効果を受けない (GL:効果を受けない). An equipped weapon's or armor's
+/// effect comes from its host (205.4.7), not from another card.
 fn covers(g: &Game, a: &Applying, t: &Target, id: &str) -> bool {
+    let source = super::equip::source_of(g, &a.card);
     selects(g, a, t, id)
-        && (id == a.card || g.card(id).is_none_or(|c| !c.has(st::INVINCIBLE)))
-        && !super::unaffected_by(g, id, &a.card)
+        && (id == source || g.card(id).is_none_or(|c| !c.has(st::INVINCIBLE)))
+        && !super::unaffected_by(g, id, &source)
 }
 
 /// Whether a continuous effect's target selector names card `id`, before
@@ -389,7 +391,8 @@ pub fn note(m: &mut M) -> bool {
             .def_of(&a.card)
             .and_then(|d| d.abilities.get(a.ability))
             .is_some_and(|x| x.condition.is_some());
-        m.record(
+        let host = super::equip::source_of(&m.game, &a.card);
+        let e = m.record(
             "continuous",
             format!(
                 "{}'s continuous ability applies{}",
@@ -403,8 +406,14 @@ pub fn note(m: &mut M) -> bool {
                 }
             ),
             &rules_of(set_up_by_effect(&m.game, &a.card, a.ability)),
-        )
-        .obj(a.card.clone());
+        );
+        e.obj(a.card.clone());
+        if host != a.card {
+            e.rule(r::EQUIP_SOURCE).note(format!(
+                "{} is equipped to {host}: its ability's source is {host} (205.4.7)",
+                a.card
+            ));
+        }
     }
     stopped
 }

@@ -176,7 +176,12 @@ pub fn x_of(g: &crate::engine::Game, id: &str) -> i64 {
 /// The X its player chooses for a ⓧ cost (choice `x`): a whole number 0
 /// or more, never a fraction, a negative or infinity (103.5.1).
 fn choose_x(m: &mut M) -> Result<i64, EngineError> {
-    let v = m.choices.require("x", &["a whole number, 0 or more"])?;
+    choose_x_as(m, "x")
+}
+
+/// [`choose_x`] under choice key `choice`.
+fn choose_x_as(m: &mut M, choice: &str) -> Result<i64, EngineError> {
+    let v = m.choices.require(choice, &["a whole number, 0 or more"])?;
     if v.as_i64().is_some_and(|x| x < 0) {
         return Err(illegal(
             r::NUMBER_CHOICE,
@@ -187,7 +192,7 @@ fn choose_x(m: &mut M) -> Result<i64, EngineError> {
     v.as_i64()
         .filter(|x| (0..=1_000_000).contains(x))
         .ok_or_else(|| EngineError::BadChoice {
-            choice: "x".into(),
+            choice: choice.into(),
             value: v.to_string(),
             options: vec![format!(
                 "a whole number, 0 or more ({}: no fractions, no negatives, no infinity)",
@@ -196,25 +201,34 @@ fn choose_x(m: &mut M) -> Result<i64, EngineError> {
         })
 }
 
-/// What activating `card`'s ability costs in PP: its ① (stat
-/// `ability_cost`, 209.1.3) plus, when the cost has ⓧ (stat
-/// `ability_x_cost`), the X its player chooses (choice `x`): X PP of any
-/// colour (GL:ⓧ).
-pub fn ability_pp(m: &mut M, p: PlayerId, card: &str, def: &CardDef) -> Result<i64, EngineError> {
-    let fixed = def.stats.get("ability_cost").copied().unwrap_or(0);
-    if def.stats.get("ability_x_cost").is_none_or(|v| *v <= 0) {
-        return Ok(fixed);
-    }
-    let x = choose_x(m)?;
+/// Player `p`'s X for an ⓧ in `card`'s ability cost (choice `choice`),
+/// recorded with the `fixed` PP paid with it: X PP more, of any colour
+/// (GL:ⓧ, 209.1.3).
+pub fn chosen_x(
+    m: &mut M,
+    p: PlayerId,
+    card: &str,
+    choice: &str,
+    fixed: i64,
+) -> Result<i64, EngineError> {
+    let x = choose_x_as(m, choice)?;
     m.record(
         "cost",
         format!(
             "{} chooses X = {x} for the ⓧ in {card}'s ability cost: {fixed} + {x} PP, of any colour",
             player_name(p)
         ),
-        &[r::GL_X_COST, r::ABILITY_COST, r::NUMBER_CHOICE],
+        &[r::GL_X_COST, r::GL_X_VAR, r::ABILITY_COST, r::NUMBER_CHOICE],
     );
-    Ok(fixed + x)
+    Ok(x)
+}
+
+/// Whether player `p` has a PP of colour `need`, ON or OFF (209.1.2,
+/// 209.1.3.3).
+pub fn has_color_in_pp(g: &Game, p: PlayerId, need: &str) -> bool {
+    g.zone_of(p, zn::PP)
+        .iter()
+        .any(|id| pp_color(g, id) == Some(need))
 }
 
 /// The trigger word of an ability that changes its own card's cost
@@ -270,9 +284,14 @@ pub fn own_cost_delta(g: &Game, id: &str) -> i64 {
 
 /// Card `id`'s cost now, in whatever zone it is: the printed cost (209.2),
 /// X in the resolution zone (209.3.1) and its own cost changes (209.4.2),
-/// never below 0 (103.5.3); `None` for a card with no cost.
+/// never below 0 (103.5.3); `None` for a card with no cost, but a Boss
+/// card with no printed cost costs 0 (RAID:S7).
 pub fn current(g: &Game, id: &str) -> Option<i64> {
-    let printed = g.def_of(id)?.cost?;
+    let printed = match g.def_of(id)?.cost {
+        Some(c) => c,
+        None if super::raid::costless_boss_card(g, id) => 0,
+        None => return None,
+    };
     Some((printed + x_of(g, id) + own_cost_delta(g, id) + granted_cost_delta(g, id)).max(0))
 }
 

@@ -250,7 +250,7 @@ fn attach(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
     {
         return Err(ni(
             r::ATTACH,
-            "the continuous effects of an attach (付与) active are not implemented",
+            "an `effect` ability on an attach (付与) active: what it does while attached is continuous (204.2.2); write it as a `continuous` ability, its host selected by `all` with `region` `host`",
         ));
     }
     let host = entry.targets.first().cloned();
@@ -292,6 +292,7 @@ fn attach(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
             r::HOST_OWNER_FIELD,
             r::ATTACH_KEYWORD,
             r::ATTACH_SOURCE,
+            r::GL_ATTACH,
         ],
     );
     copy_limit(m, id, &host.id)
@@ -1175,21 +1176,8 @@ fn apply(
                 (one(targets_of(m, target)), one(targets_of(m, with)))
             };
             match (a, b) {
-                (Some(_), Some(_))
-                    if super::state::read(&m.game).is_some_and(|s| s.engage.is_some()) =>
-                {
-                    return Err(ni(
-                        r::GL_ENGAGE,
-                        "a second 交戦する resolving while another waits for the resolution zone to empty",
-                    ));
-                }
                 (Some(a), Some(b)) if a != b => {
-                    m.record(
-                        "effect",
-                        format!("{a} and {b} are to engage (交戦する) once this resolves"),
-                        &[r::ENGAGE_EFFECT, r::GL_ENGAGE],
-                    );
-                    super::state::of(&mut m.game).engage = Some((a, b));
+                    super::battle::engage_resolved(m, a, b);
                 }
                 _ => {
                     m.record(

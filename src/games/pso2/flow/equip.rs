@@ -120,6 +120,16 @@ pub fn choose_host(
     })
 }
 
+/// The source (発生源) of card `id`'s abilities: an equipped weapon's or
+/// armor's is its host (205.4.7); any other card's is the card.
+pub fn source_of(g: &crate::engine::Game, id: &str) -> CardId {
+    let equipped = matches!(ctype(g, id), types::WEAPON | types::ARMOR);
+    g.card(id)
+        .and_then(|c| c.attached_to.clone())
+        .filter(|_| equipped)
+        .unwrap_or_else(|| id.into())
+}
+
 /// Slots an equipment card uses (205.4.4, 205.4.4.1).
 fn slots(m: &M, id: &str) -> i64 {
     if ctype(&m.game, id) == types::ARMOR {
@@ -189,8 +199,11 @@ pub fn resolve(m: &mut M, item: &str, host: &Chosen) -> Result<(), EngineError> 
         return Ok(());
     }
     let key = format!("{}.destroy", item);
-    // 205.4.5 names no chooser: the player whose slots overflow, the
-    // host's controller, chooses, whoever's entry is resolving.
+    // 205.4.5: the one equipping (装備をしようとするとき) chooses. Only
+    // your own chara can be equipped (`can_equip`, checked again as the
+    // card resolves), so that player is the host's controller, whoever's
+    // pass made the card resolve (ruling
+    // 205.4.5-over-the-slot-limit-the-equipping-player-chooses).
     let decider = m.game.card(&host.id).map_or(p, |c| c.controller);
     let Some(chosen) = m.decided_by(decider, |m| m.choices.ids(&key, &same))? else {
         return Err(EngineError::MissingChoice {

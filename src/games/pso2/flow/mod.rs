@@ -36,6 +36,7 @@ mod restrict;
 mod resume;
 mod state;
 mod targets;
+pub use targets::HOST;
 mod triggers;
 mod turn;
 
@@ -230,6 +231,13 @@ pub mod reading {
     /// GL:交戦する during a battle: a battle cannot begin inside another;
     /// the 交戦する does nothing and the running battle goes on.
     pub const ENGAGE_IN_BATTLE_DOES_NOTHING: &str = "reading_engage_in_battle_does_nothing";
+    /// GL:交戦する resolving while another waits for the zone to empty:
+    /// the later one takes the waiting one's place.
+    pub const ENGAGE_LATEST_REPLACES_WAITING: &str = "reading_engage_latest_replaces_waiting";
+    /// 101.2.2 in the raid: a Boss card's effect on 「相手」's hand reaches
+    /// only the boss turn's target player (RAID:B①).
+    pub const RAID_OPPONENT_HAND_TARGET_ONLY: &str =
+        "reading_raid_opponent_hand_target_player_only";
 }
 
 /// Every reading flag.
@@ -248,6 +256,8 @@ pub const READINGS: &[&str] = &[
     reading::RAPID_FIRE_ENDS_WHEN_A_TARGET_LEAVES,
     reading::ENGAGE_AFTER_THE_ZONE_EMPTIES,
     reading::ENGAGE_IN_BATTLE_DOES_NOTHING,
+    reading::ENGAGE_LATEST_REPLACES_WAITING,
+    reading::RAID_OPPONENT_HAND_TARGET_ONLY,
 ];
 
 /// Counters of damage received this turn in each row (213.3.1, 213.3.2).

@@ -332,13 +332,8 @@ pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> 
         ));
     }
     // 【ON⇒OFF】: turn this ON card OFF, paid at declaration (209.1.3.1).
-    if !is_on(&m.game, &card) {
-        return Err(illegal(
-            r::OTHER_COST_AT_DECLARATION,
-            format!("{card} is OFF and cannot pay 【ON⇒OFF】"),
-            vec![],
-        ));
-    }
+    let ability = def.abilities[idx].clone();
+    super::ability_cost::check_on_off(m, &card, &ability)?;
     if def.has_keyword("once_per_turn") || def.has_keyword("name_once_per_turn") {
         let key = if def.has_keyword("name_once_per_turn") {
             TurnLock::Name(super::super::names::game_name(&def))
@@ -366,15 +361,26 @@ pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> 
             vec![],
         ));
     };
+    let on_off = super::ability_cost::costs_on_off(&ability);
     m.record(
         "activate",
         format!(
-            "{} activates {card}'s ability, paying 【ON⇒OFF】",
-            player_name(p)
+            "{} activates {card}'s ability{}",
+            player_name(p),
+            if on_off {
+                ", paying 【ON⇒OFF】"
+            } else {
+                ": its cost has no 【ON⇒OFF】, the card stays as it is"
+            }
         ),
         &[
             r::ACTIVATED,
             r::OTHER_COST_AT_DECLARATION,
+            if on_off {
+                r::GL_ON_OFF
+            } else {
+                r::GL_ACTIVATED_FORM
+            },
             r::ACTIVATE,
             r::PRIORITY_ACTIONS,
             if def.has_keyword("main") {
@@ -390,11 +396,7 @@ pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> 
     {
         e.rule(r::RESPONSE);
     }
-    set_on(m, &card, false);
-    super::ability_cost::check_color(m, p, &def)?;
-    let ab_cost = cost::ability_pp(m, p, &card, &def)?;
-    cost::pay(m, p, ab_cost, &format!("{card}'s ability"))?;
-    super::ability_cost::pay(m, p, &card, &def.abilities[idx])?;
+    super::ability_cost::pay_activated(m, p, &card, &def, &ability)?;
     let key = m.game.card(&card).map_or(c.def.clone(), |x| x.def.clone());
     ctx.stack.push(Entry {
         kind: EntryKind::Ability {

@@ -28,6 +28,16 @@ pub fn offer(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
     if battle::cancelled(m, &mut ctx) {
         return offer(m, ctx);
     }
+    // A 交戦する that resolved while another waited begins once the
+    // earlier battle is over and the zone is empty (GL:交戦する).
+    if ctx.battle.is_none()
+        && ctx.stack.is_empty()
+        && battle::engage_now(m, &ctx)
+        && let Some((a, b)) = battle::next_engagement(m)
+    {
+        battle::engage_by_effect(m, ctx, a, b)?;
+        return Ok(Flow::Continue);
+    }
     if super::raid::take_to_end(&mut m.game) {
         m.record(
             "raid",
@@ -179,7 +189,7 @@ pub fn pass(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
         }
         checks::deck_out(m);
         if battle::engage_now(m, &ctx)
-            && let Some((a, b)) = super::state::of(&mut m.game).engage.take()
+            && let Some((a, b)) = battle::next_engagement(m)
         {
             return battle::engage_by_effect(m, ctx, a, b);
         }

@@ -43,15 +43,18 @@ fn boss_only(m: &M, master: PlayerId) -> bool {
 /// (GL:捨てる: 「相手は…」), or the opponent's deck, which the master looks
 /// at to choose (GL:デッキを見る: the cards stay in that deck while they
 /// are looked at). Several opponents (the raid battle's party seen from
-/// the Boss) are not implemented.
-fn hidden_zone_player(
-    m: &M,
+/// the Boss): for a hand, each of them in seat order, a judges' reading
+/// ([`several_hands`]); for a deck, not implemented. With the players,
+/// whether they are several opponents, each deciding for their own hand.
+fn hidden_zone_players(
+    m: &mut M,
     master: PlayerId,
     side: Side,
     zone: &str,
-) -> Result<PlayerId, EngineError> {
+    source: &str,
+) -> Result<(Vec<PlayerId>, bool), EngineError> {
     if side != Side::Opponent {
-        return Ok(master);
+        return Ok((vec![master], false));
     }
     let g = &m.game;
     let foes: Vec<PlayerId> = g
@@ -59,16 +62,48 @@ fn hidden_zone_player(
         .filter(|&q| super::raid::opposed(g, master, q) && !g.players[q].lost)
         .collect();
     match (zone, foes.as_slice()) {
-        (zn::HAND | zn::DECK, [q]) => Ok(*q),
-        (zn::HAND, _) => Err(super::ni(
-            r::GL_DISCARD,
-            "an effect that takes cards from the hands of several opponents",
-        )),
+        (zn::HAND | zn::DECK, [q]) => Ok((vec![*q], false)),
+        (zn::HAND, _) => Ok((several_hands(m, source, foes), true)),
         _ => Err(super::ni(
-            r::GL_LOOK_AT_DECK,
+            r::GL_DISCARD,
             "an effect that takes cards from the decks of several opponents",
         )),
     }
+}
+
+/// A Boss card's effect on 「相手」's hand (「相手は手札を1枚捨てる」) with
+/// several party players left: the rulebook says 「相手」 is the opposing
+/// players (101.2.2) and nothing of several. Judges' reading: each of them
+/// does it, in seat order, choosing from their own hand (each the decider
+/// of choice `<card>.<key>`: `pN.<card>.<key>` on another player's
+/// action); option
+/// `reading_raid_opponent_hand_target_player_only`: only the boss turn's
+/// target player (RAID:B①) does.
+fn several_hands(m: &mut M, source: &str, foes: Vec<PlayerId>) -> Vec<PlayerId> {
+    let only_target = super::reading_on(&m.game, super::reading::RAID_OPPONENT_HAND_TARGET_ONLY);
+    let names: Vec<String> = foes.iter().map(|&q| player_name(q)).collect();
+    let t = super::raid::target_player(&m.game);
+    let e = m.record(
+        "raid",
+        format!(
+            "{source}'s effect on the opponent's hand: the opponents are {}",
+            names.join(", ")
+        ),
+        &[r::GL_DISCARD, r::RAID_PARTY],
+    );
+    if only_target {
+        e.note(format!(
+            "reading `{}`: only the target player, {}, does it",
+            super::reading::RAID_OPPONENT_HAND_TARGET_ONLY,
+            player_name(t)
+        ));
+        return foes.into_iter().filter(|&q| q == t).collect();
+    }
+    e.note(format!(
+        "judges' reading: 「相手」 is every opposing player (101.2.2) and the raid rules say nothing of several, so each of them does it, in seat order, choosing from their own hand (option `{}`: only the boss turn's target player)",
+        super::reading::RAID_OPPONENT_HAND_TARGET_ONLY
+    ));
+    foes
 }
 
 /// How many cards of a hidden zone an effect chooses, under which choice
@@ -99,7 +134,34 @@ pub(super) fn chosen_hidden(
         );
         return Ok(Vec::new());
     }
-    let holder = hidden_zone_player(m, master, filter.side, zone)?;
+    let (holders, each_decides) = hidden_zone_players(m, master, filter.side, zone, source)?;
+    let key = format!("{source}.{key}");
+    let mut all = Vec::new();
+    for holder in holders {
+        let how = (key.clone(), count, up_to);
+        let ids = if each_decides {
+            m.decided_by(holder, |m| {
+                chosen_from(m, master, source, filter, holder, how)
+            })?
+        } else {
+            chosen_from(m, master, source, filter, holder, how)?
+        };
+        all.extend(ids);
+    }
+    Ok(all)
+}
+
+/// The cards of `holder`'s hidden zone chosen on resolution under choice
+/// `key`: up to `count`, or exactly `count` when there are enough.
+fn chosen_from(
+    m: &mut M,
+    master: PlayerId,
+    source: &str,
+    filter: &Filter,
+    holder: PlayerId,
+    (key, count, up_to): (String, u32, bool),
+) -> Result<Vec<CardId>, EngineError> {
+    let zone = filter.zone.as_deref().unwrap_or(zn::HAND);
     // The opponent chooses from their own hand; the master chooses from a
     // deck, looking at it (GL:デッキを見る).
     let chooser = if zone == zn::DECK { master } else { holder };
@@ -124,7 +186,6 @@ pub(super) fn chosen_hidden(
         .filter(|id| super::targets::admits(&m.game, master, source, &f, id))
         .cloned()
         .collect();
-    let key = format!("{source}.{key}");
     if chooser != master {
         m.record(
             "effect",

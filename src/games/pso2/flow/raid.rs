@@ -222,6 +222,19 @@ pub fn checks(m: &mut M) {
     }
 }
 
+/// Whether `id` is a card of the Boss side printing no cost: it is a cost-0
+/// card (RAID:S7), for cost bounds and every read of its cost.
+pub fn costless_boss_card(g: &Game, id: &str) -> bool {
+    on(g)
+        && g.card(id).is_some_and(|c| is_boss(g, c.owner))
+        && g.def_of(id).is_some_and(|d| d.cost.is_none())
+}
+
+/// The boss turn's target player (RAID:B①).
+pub fn target_player(g: &Game) -> PlayerId {
+    super::state::read(g).map_or(PlayerId(0), |s| s.raid.target)
+}
+
 /// ① the target phase: the turn's target player, chosen at random among
 /// the party players still in the game (RAID:B①).
 pub fn target_phase(m: &mut M) {

@@ -194,7 +194,7 @@ pub fn describe(m: &M) -> Option<Value> {
     }
     let own = super::state::read(g);
     // What the module keeps beside the entries and a file cannot give.
-    if own.is_some_and(|s| s.x_pending.is_some() || s.engage.is_some() || !s.negated.is_empty()) {
+    if own.is_some_and(|s| s.x_pending.is_some() || !s.engage.is_empty() || !s.negated.is_empty()) {
         return None;
     }
     // Every card in the resolution zone is a played card waiting there.

@@ -54,9 +54,10 @@ pub struct Pso2State {
     pub negated: Vec<super::negate::Negated>,
     /// "Can't" effects in force (103.1.2, effect `restrict`).
     pub restrictions: Vec<super::restrict::Restriction>,
-    /// Two cards a resolved effect made engage (交戦する, 506.5.2), until
-    /// the engagement step begins after the resolution.
-    pub engage: Option<(CardId, CardId)>,
+    /// The pairs of cards resolved effects made engage (交戦する, 506.5.2),
+    /// in the order they resolved, until each one's engagement step
+    /// begins ([`super::battle::engage_resolved`]).
+    pub engage: Vec<(CardId, CardId)>,
 }
 
 /// The module's state (created on first use).

@@ -65,6 +65,13 @@ pub fn matches(
     described(g, master, source, filter, id, or_leader)
 }
 
+/// The region word of a filter naming the card the ability's card is
+/// attached to (付与先, GL:付与/付与先; for equipment, the chara it
+/// equips, 205.4): an attach active's lasting effect on its host is a
+/// `continuous` ability (204.2.2: 「重ねられるようにして場に出て継続的に
+/// 影響を与える」) whose `all` selector names region `host`.
+pub const HOST: &str = "host";
+
 /// Whether card `id` is one `filter` describes for an ability of `master`
 /// whose card is `source`, without choosing it (a continuous ability's
 /// "all your charas": 選ばれない does not matter).
@@ -103,9 +110,16 @@ fn described(
         || filter.types.iter().any(|x| x == t)
         || (or_leader && c.zone.kind == zn::PLAYER);
     let state_ok = filter.state.as_ref().is_none_or(|s| c.has(s));
+    let region_ok = filter.region.as_deref().is_none_or(|w| {
+        w == HOST
+            && g.card(source)
+                .and_then(|s| s.attached_to.as_deref())
+                .is_some_and(|h| h == id)
+    });
     side_ok
         && type_ok
         && state_ok
+        && region_ok
         && characteristics(g, filter, id)
         && !(filter.other && id == source)
 }
@@ -336,6 +350,20 @@ pub fn choose_from(
         }
     };
     one_side_of_or(m, source, &filter, &ids)?;
+    if filter.cost_at_most.is_some() || filter.cost_at_least.is_some() {
+        let costless: Vec<CardId> = ids
+            .iter()
+            .filter(|id| super::raid::costless_boss_card(&m.game, id))
+            .cloned()
+            .collect();
+        for id in costless {
+            m.record(
+                "raid",
+                format!("{id} is a Boss card printing no cost: it is a cost-0 card for `{key}`"),
+                &[r::RAID_BOSS_COST_ZERO],
+            );
+        }
+    }
     Ok(Some(
         ids.into_iter()
             .map(|id| {

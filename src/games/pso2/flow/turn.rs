@@ -93,6 +93,7 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
             Ok(Flow::Continue)
         }
         Phase::TurnEnd => {
+            let boss = super::raid::is_boss(&m.game, tp);
             m.game.turn.phase = "turn_end".into();
             let found = triggers::timed(m, "end_of_turn")?;
             let mut ctx = Ctx {
@@ -104,7 +105,7 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
             };
             triggers::place(m, &mut ctx, found)?;
             let stack = ctx.stack;
-            m.record(
+            let e = m.record(
                 "turn_end_step",
                 format!(
                     "end-of-turn abilities: {}; then {} gets the right to act",
@@ -112,6 +113,16 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
                     player_name(tp)
                 ),
                 &[r::END_STEPS, r::TURN_END_STEP],
+            );
+            // RAID:B⑤: the Boss's end phase is a normal one (a, b).
+            boss_end(
+                e,
+                boss,
+                &[
+                    r::RAID_BOSS_END,
+                    r::RAID_BOSS_END_TRIGGERS,
+                    r::RAID_BOSS_END_PARTY_ACTS,
+                ],
             );
             m.then([Step::Priority(Box::new(Ctx {
                 window: Window::TurnEnd,
@@ -354,12 +365,13 @@ pub fn decline_pp(m: &mut M, a: &Action) -> Result<(), EngineError> {
 fn refresh(m: &mut M) -> Result<Flow, EngineError> {
     let tp = m.game.turn.active;
     m.game.turn.phase = "refresh".into();
+    let boss = super::raid::is_boss(&m.game, tp);
     let e = m.record(
         "refresh_step",
         "all damage is removed from every chara on the field",
         &[r::REFRESH],
     );
-    let _ = e;
+    boss_end(e, boss, &[r::RAID_BOSS_END_HEAL]);
     let ids: Vec<CardId> = m.game.cards.keys().cloned().collect();
     for id in &ids {
         let Some(c) = m.game.cards.get_mut(id) else {
@@ -378,7 +390,8 @@ fn refresh(m: &mut M) -> Result<Flow, EngineError> {
             e.change(format!("{id}.damage"), before, 0);
         }
     }
-    m.record("refresh_step", "\"this turn\" effects end", &[r::REFRESH]);
+    let e = m.record("refresh_step", "\"this turn\" effects end", &[r::REFRESH]);
+    boss_end(e, boss, &[r::RAID_BOSS_END_EFFECTS]);
     for c in m.game.cards.values_mut() {
         c.modifiers
             .retain(|md| !matches!(md.until, Until::EndOfTurn | Until::ThisTurn));
@@ -420,12 +433,23 @@ fn refresh(m: &mut M) -> Result<Flow, EngineError> {
         .unwrap_or(tp.next(n));
     m.game.turn.number += 1;
     m.game.turn.active = next;
-    m.record(
+    let e = m.record(
         "refresh_step",
         format!("the turn passes to {}", player_name(next)),
         &[r::REFRESH, r::ALTERNATE_TURNS],
-    )
-    .change("turn.player", player_name(tp), player_name(next));
+    );
+    e.change("turn.player", player_name(tp), player_name(next));
+    boss_end(e, boss, &[r::RAID_BOSS_END_NEXT]);
     m.then([Step::Begin(Phase::Start)]);
     Ok(Flow::Continue)
+}
+
+/// RAID:B⑤: the Boss's end phase runs as in a normal game (505): its
+/// entries also cite the raid's line for each part.
+fn boss_end(e: &mut crate::engine::TraceEntry, boss: bool, rules: &[&'static str]) {
+    if boss {
+        for rule in rules {
+            e.rule(rule);
+        }
+    }
 }
