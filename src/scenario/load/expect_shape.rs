@@ -95,7 +95,9 @@ impl WrittenEmpty {
             empty: Vec::new(),
             null: Vec::new(),
         };
-        if !has_empty_literal(text.as_bytes()) && !text.contains("null") {
+        if !has_empty_literal(text.as_bytes())
+            && memchr::memmem::find(text.as_bytes(), b"null").is_none()
+        {
             return found;
         }
         let tree = span(text, &[k("expect")])
@@ -147,12 +149,8 @@ impl WrittenEmpty {
 /// Whether `b` holds `[` or `{` followed, after white space, by its closing
 /// bracket (anywhere: in a string too, which only costs the slow path).
 fn has_empty_literal(b: &[u8]) -> bool {
-    b.iter().enumerate().any(|(i, &open)| {
-        let close = match open {
-            b'[' => b']',
-            b'{' => b'}',
-            _ => return false,
-        };
+    memchr::memchr2_iter(b'[', b'{', b).any(|i| {
+        let close = if b[i] == b'[' { b']' } else { b'}' };
         b[i + 1..]
             .iter()
             .find(|c| !c.is_ascii_whitespace())
@@ -316,4 +314,19 @@ fn unknown(cx: &Ctx, at: &[Seg], name: &str) -> ScenarioError {
                 .into(),
         ),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_empty_literal;
+
+    #[test]
+    fn an_empty_literal_is_found_whatever_the_white_space() {
+        assert!(has_empty_literal(br#"{"cites": []}"#));
+        assert!(has_empty_literal(b"{\"a\": {\n  \t}}"));
+        assert!(has_empty_literal(b"[ ]"));
+        assert!(!has_empty_literal(br#"{"cites": ["1.2"], "a": {"b": 1}}"#));
+        assert!(!has_empty_literal(b"[1, [2]"));
+        assert!(!has_empty_literal(b"{"));
+    }
 }

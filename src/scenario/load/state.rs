@@ -120,6 +120,9 @@ pub(super) fn build_game(
 ) -> Result<Game, ScenarioError> {
     let n = module.players_for(scenario.state.players.len());
     let mut game = Game::new(module.zones(), n, scenario.seed);
+    // The ids placed so far: looking each one up in `game.cards` would build
+    // its index while every insert still moves it.
+    let mut placed: rustc_hash::FxHashSet<String> = Default::default();
     if !scenario.random.is_empty() {
         game.rng.script(scenario.random.clone(), false);
     }
@@ -276,7 +279,7 @@ pub(super) fn build_game(
                         Some("choose another id, e.g. `k1` or `knight`".into()),
                     ));
                 }
-                if game.cards.contains_key(id.as_str()) {
+                if !placed.insert(id.clone()) {
                     return Err(cx.err(
                         &epath(),
                         format!("duplicate card id `{id}`"),
