@@ -142,16 +142,24 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), JudgeError> {
     // default): `ln -s .. sub/up` would otherwise walk without end, and
     // `ln -s . self` count every file again. A link named on the command
     // line is followed; links to files are followed.
-    let mut entries: Vec<(PathBuf, bool)> = rd
+    // The entry's own type comes with the listing; only a link is looked
+    // through (one `stat` for it, none for the others).
+    let mut entries: Vec<(PathBuf, bool, bool)> = rd
         .filter_map(|e| e.ok())
         .map(|e| {
-            let link = e.file_type().is_ok_and(|t| t.is_symlink());
-            (e.path(), link)
+            let kind = e.file_type().ok();
+            let link = kind.is_some_and(|t| t.is_symlink());
+            let path = e.path();
+            let dir = match kind {
+                Some(t) if !link => t.is_dir(),
+                _ => path.is_dir(),
+            };
+            (path, link, dir)
         })
         .collect();
     entries.sort();
-    for (p, link) in entries {
-        if p.is_dir() {
+    for (p, link, dir) in entries {
+        if dir {
             if !link {
                 walk(&p, out)?;
             }
