@@ -196,7 +196,7 @@ static SPEC: GameSpec = GameSpec {
     zones: ZONES,
     board_zone: "C2",
     card_types: flow::types::ALL,
-    card_states: &[flow::FROZEN],
+    card_states: &[flow::FROZEN, flow::TOKI_STRATEGY],
     stats: flow::STATS,
     // `put_state`: `released` or `frozen` (default), how the card's
     // effects put units onto squares (flow/put.rs).

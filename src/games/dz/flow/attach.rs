@@ -60,7 +60,9 @@ pub fn only_without_toki(m: &M, source: &str) -> bool {
 
 /// Whether `id` is a strategy bonded to a card.
 fn bonded(m: &M, id: &str) -> bool {
-    m.game.card(id).is_some_and(|c| c.zone.kind == UNDER)
+    m.game
+        .card(id)
+        .is_some_and(|c| c.zone.kind == UNDER && !c.has(super::TOKI_STRATEGY))
         && super::ctype(&m.game, id) == super::types::STRATEGY
 }
 
@@ -204,6 +206,12 @@ pub fn put_toki(m: &mut M, card: &str, host: &str) {
         Vec::new()
     };
     let to = put_under(m, card, host, h.controller);
+    // A strategy put as a 闘気 card is not a bonded one (6.1.1, 6.6.1).
+    if super::ctype(&m.game, card) == super::types::STRATEGY
+        && let Some(c) = m.game.cards.get_mut(card)
+    {
+        c.states.insert(super::TOKI_STRATEGY.into());
+    }
     m.record(
         "toki",
         format!(

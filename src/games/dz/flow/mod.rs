@@ -64,6 +64,12 @@ pub type M = Machine<Step>;
 
 /// フリーズ状態 (2.26.1); a card without it is released (リリース状態).
 pub const FROZEN: &str = "frozen";
+/// A strategy lying under a card as a 闘気 card (闘気カード, 6.1.1), not
+/// bonded to it (結合, 6.6): both lie in `under`, and without the mark a
+/// strategy there is read as bonded. Every other card under a card is a
+/// 闘気 card, so only a strategy is marked (the engine marks one it puts
+/// as a 闘気 card; a board may write it).
+pub const TOKI_STRATEGY: &str = "toki";
 
 /// Card types (分類, 2.6.2).
 pub mod types {
