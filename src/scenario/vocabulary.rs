@@ -35,6 +35,19 @@ pub fn refusal(module: &dyn GameModule, d: &CardDef) -> Option<Refusal> {
     })
 }
 
+/// The first part of `f` outside the game's filter words, refused at `at`
+/// as `what` filter ("a target", "a card").
+fn filter(game: &str, v: &Vocabulary, at: Vec<Seg>, what: &str, f: &Filter) -> Option<Refusal> {
+    let part = f.parts().into_iter().find(|p| !v.filters.admits(p))?;
+    Some(refuse(
+        game,
+        at,
+        format!("{what} filter on `{part}`"),
+        &v.filters,
+        Filter::WORDS,
+    ))
+}
+
 fn ability(game: &str, v: &Vocabulary, path: Vec<Seg>, ab: &AbilityDef) -> Option<Refusal> {
     if let Some(c) = &ab.condition {
         let cp = [path.as_slice(), &[key("condition")]].concat();
@@ -56,18 +69,16 @@ fn ability(game: &str, v: &Vocabulary, path: Vec<Seg>, ab: &AbilityDef) -> Optio
                 Condition::WORDS,
             ));
         }
-        if let Some(part) = c
-            .cards
-            .as_ref()
-            .and_then(|f| f.parts().into_iter().find(|p| !v.filters.admits(p)))
-        {
-            return Some(refuse(
+        if let Some(r) = c.cards.as_ref().and_then(|f| {
+            filter(
                 game,
+                v,
                 [cp.as_slice(), &[key("cards")]].concat(),
-                format!("a card filter on `{part}`"),
-                &v.filters,
-                Filter::WORDS,
-            ));
+                "a card",
+                f,
+            )
+        }) {
+            return Some(r);
         }
     }
     let ep = [path.as_slice(), &[key("effect")]].concat();
@@ -103,16 +114,12 @@ fn effect(game: &str, v: &Vocabulary, ep: Vec<Seg>, e: &Effect) -> Option<Refusa
             Target::WORDS,
         ));
     }
-    for (field, filter) in e.filters() {
-        if let Some(part) = filter.parts().into_iter().find(|p| !v.filters.admits(p)) {
-            return Some(refuse(
-                game,
-                at(field),
-                format!("a target filter on `{part}`"),
-                &v.filters,
-                Filter::WORDS,
-            ));
-        }
+    if let Some(r) = e
+        .filters()
+        .into_iter()
+        .find_map(|(field, f)| filter(game, v, at(field), "a target", f))
+    {
+        return Some(r);
     }
     if let Some(u) = e.until()
         && !v.durations.admits(u.word())
