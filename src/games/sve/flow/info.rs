@@ -78,7 +78,7 @@ struct Layered {
 }
 
 /// The information each card has after 10.9.1.2 and 10.9.1.3.
-type View = BTreeMap<CardId, CardDef>;
+pub(super) type View = BTreeMap<CardId, CardDef>;
 
 /// The layer of a change: 10.9.1.2 (abilities) or 10.9.1.3.
 fn layer_of(e: &Effect) -> Option<&'static str> {
@@ -151,6 +151,22 @@ pub(super) fn info<'g>(g: &'g Game, id: &str) -> Option<Cow<'g, CardDef>> {
         Some(d) => Cow::Owned(d),
         None => Cow::Borrowed(base),
     })
+}
+
+/// The information of every card some continuous change of information
+/// (10.9.1.2, 10.9.1.3) reaches now, computed once: `None` when no change
+/// is in effect. A card missing from it has its base information. For
+/// callers that read many cards at one moment (the loop fingerprint), where
+/// [`info`] would apply every layer again for each card.
+pub(super) fn info_view(g: &Game) -> Option<View> {
+    if !any_change_possible(g) {
+        return None;
+    }
+    let changes = layered(g);
+    if changes.is_empty() {
+        return None;
+    }
+    Some(apply_all(g, &changes).0.0)
 }
 
 /// Whether any continuous change of information can be in effect: one a

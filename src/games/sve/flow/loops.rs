@@ -14,8 +14,9 @@
 //! scenario; one that would bring back a state it already led from is
 //! rejected (15.2.1 item 2, [`repeated_action`]).
 
-use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
+
+use rustc_hash::FxHasher;
 
 use super::*;
 
@@ -49,14 +50,19 @@ pub struct Stated {
 /// continuous changes give it, states, damage, counters and numeric
 /// changes; not its id. Hashed directly (no text is built): the state is
 /// fingerprinted before every pending ability and main-phase action.
-fn card_print(g: &Game, id: &str) -> u64 {
-    let mut h = DefaultHasher::new();
+/// `view` is the information continuous changes give the cards they reach
+/// ([`info::info_view`]), read once for the whole state.
+fn card_print(g: &Game, id: &str, view: Option<&info::View>) -> u64 {
+    let mut h = FxHasher::default();
     let Some(c) = g.card(id) else {
         return h.finish();
     };
     eff_def_key(g, id).hash(&mut h);
     // The information continuous changes give it (10.9.1.2, 10.9.1.3).
-    if let Some(d) = eff_def(g, id) {
+    if let Some(d) = view
+        .and_then(|v| v.get(id))
+        .or_else(|| info::base_def(g, id))
+    {
         (&d.keywords, &d.name, &d.card_type, &d.traits).hash(&mut h);
     }
     // Abilities given to it (10.9.1.2, `grant`).
@@ -78,7 +84,8 @@ fn card_print(g: &Game, id: &str) -> u64 {
 /// The game state as a number: players' values and flags, every zone's
 /// cards by what they are (ordered zones in order), the pending abilities.
 pub(super) fn fingerprint(g: &Game) -> u64 {
-    let mut h = DefaultHasher::new();
+    let mut h = FxHasher::default();
+    let view = info::info_view(g);
     for p in &g.players {
         p.values.hash(&mut h);
         p.flags.hash(&mut h);
@@ -86,7 +93,10 @@ pub(super) fn fingerprint(g: &Game) -> u64 {
     // A zone listed empty is the same as one not listed.
     for (z, ids) in g.zones.iter().filter(|(_, ids)| !ids.is_empty()) {
         z.to_string().hash(&mut h);
-        let mut prints: Vec<u64> = ids.iter().map(|id| card_print(g, id)).collect();
+        let mut prints: Vec<u64> = ids
+            .iter()
+            .map(|id| card_print(g, id, view.as_ref()))
+            .collect();
         let ordered = g.zone_spec(z.kind).is_some_and(|s| s.ordered);
         if !ordered {
             prints.sort_unstable();
