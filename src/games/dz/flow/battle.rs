@@ -58,7 +58,7 @@ pub fn occur(m: &mut M) -> Result<bool, EngineError> {
         return Ok(false);
     };
     let units = board::units_on(&m.game, sq);
-    let arrived = dz_ref(&m.game).arrived;
+    let arrived = dz_ref(&m.game).arrived.clone();
     let seq = |u: &CardId| arrived.get(u).copied().unwrap_or(0);
     let last = units.iter().map(seq).max().unwrap_or(0);
     let mut attackers: BTreeSet<CardId> =

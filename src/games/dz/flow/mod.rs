@@ -536,9 +536,12 @@ pub fn dz(g: &mut Game) -> &mut Dz {
     g.own::<Dz>()
 }
 
-/// The module's state, read only (default when never written).
-pub fn dz_ref(g: &Game) -> Dz {
-    g.own_ref::<Dz>().cloned().unwrap_or_default()
+/// The module's state, read only (default when never written). Borrowed:
+/// it is read on every rule-effect check and power calculation, and a copy
+/// would clone every battle, trigger and restriction each time.
+pub fn dz_ref(g: &Game) -> &Dz {
+    static NEVER_WRITTEN: std::sync::LazyLock<Dz> = std::sync::LazyLock::new(Dz::default);
+    g.own_ref::<Dz>().unwrap_or(&NEVER_WRITTEN)
 }
 
 pub use crate::engine::machine::errors::{bad, illegal, ni};

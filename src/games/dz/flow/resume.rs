@@ -207,7 +207,7 @@ pub(super) fn describe(m: &M) -> Option<Value> {
         return None;
     };
     let g = &m.game;
-    let d = dz_ref(g);
+    let d = dz_ref(g).clone();
     let busy = !d.stack.is_empty()
         || !d.battles.is_empty()
         || !d.trigs.is_empty()

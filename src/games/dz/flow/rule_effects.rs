@@ -174,7 +174,7 @@ fn losses(m: &mut M) -> bool {
 /// The cards the simultaneous rule effects 4.16.4-4 … -7, -13, -14 put
 /// into the graveyard, with the clause and the reason.
 fn doomed(g: &Game) -> Vec<(CardId, &'static str, String)> {
-    let d = g.own_ref::<super::Dz>().cloned().unwrap_or_default();
+    let d = dz_ref(g);
     let mut out: Vec<(CardId, &'static str, String)> = Vec::new();
     let push = |out: &mut Vec<(CardId, &'static str, String)>, id: &CardId, rule, why: String| {
         if !out.iter().any(|(x, _, _)| x == id) {
