@@ -144,7 +144,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), JudgeError> {
     // line is followed; links to files are followed.
     // The entry's own type comes with the listing; only a link is looked
     // through (one `stat` for it, none for the others).
-    let mut entries: Vec<(PathBuf, bool, bool)> = rd
+    // Sorted by name: the order of the paths (one parent), without parsing
+    // each path into components at every comparison.
+    let mut entries: Vec<(std::ffi::OsString, PathBuf, bool, bool)> = rd
         .filter_map(|e| e.ok())
         .map(|e| {
             let kind = e.file_type().ok();
@@ -154,11 +156,11 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), JudgeError> {
                 Some(t) if !link => t.is_dir(),
                 _ => path.is_dir(),
             };
-            (path, link, dir)
+            (e.file_name(), path, link, dir)
         })
         .collect();
-    entries.sort();
-    for (p, link, dir) in entries {
+    entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    for (_, p, link, dir) in entries {
         if dir {
             if !link {
                 walk(&p, out)?;
@@ -176,12 +178,14 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), JudgeError> {
 /// Checks `files` on all cores (each file is independent), returning the
 /// results in the files' order so the output is the same on any machine.
 /// Standard input (`-`) is read on the calling thread.
-fn check_all(files: &[PathBuf]) -> Vec<(CheckRow, Option<String>)> {
+/// `cites`: whether each row lists the clauses its ruling relies on (only
+/// a `--rulebook` comparison reads them).
+fn check_all(files: &[PathBuf], cites: bool) -> Vec<(CheckRow, Option<String>)> {
     let threads = std::thread::available_parallelism()
         .map_or(1, usize::from)
         .min(files.len().max(1));
     if threads <= 1 || files.iter().any(|f| f.as_os_str() == "-") {
-        return files.iter().map(|f| check_file_guarded(f)).collect();
+        return files.iter().map(|f| check_file_guarded(f, cites)).collect();
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
     let mut results: Vec<Option<(CheckRow, Option<String>)>> = vec![None; files.len()];
@@ -192,7 +196,7 @@ fn check_all(files: &[PathBuf]) -> Vec<(CheckRow, Option<String>)> {
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(f) = files.get(i) else { break };
-                    let r = check_file_guarded(f);
+                    let r = check_file_guarded(f, cites);
                     if let Ok(mut d) = done.lock() {
                         d.push((i, r));
                     }
@@ -206,14 +210,14 @@ fn check_all(files: &[PathBuf]) -> Vec<(CheckRow, Option<String>)> {
     results
         .into_iter()
         .zip(files)
-        .map(|(r, f)| r.unwrap_or_else(|| check_file_guarded(f)))
+        .map(|(r, f)| r.unwrap_or_else(|| check_file_guarded(f, cites)))
         .collect()
 }
 
 /// [`check_file`], with a panic (a bug) turned into an `error` row for that
 /// file, so one bad file never aborts the whole check.
-fn check_file_guarded(path: &Path) -> (CheckRow, Option<String>) {
-    std::panic::catch_unwind(|| check_file(path)).unwrap_or_else(|_| {
+fn check_file_guarded(path: &Path, cites: bool) -> (CheckRow, Option<String>) {
+    std::panic::catch_unwind(|| check_file(path, cites)).unwrap_or_else(|_| {
         (
             CheckRow {
                 file: path.display().to_string(),
@@ -248,8 +252,24 @@ fn peek_kind(path: &Path) -> Kind {
         .unwrap_or(Kind::Text)
 }
 
-/// Checks one file.
-pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
+/// The clauses a ruling relies on: cited by its trace, its `cites` or its
+/// rejections, sorted, each once.
+fn relied_on(loaded: &scenario::load::Loaded, outcome: &crate::engine::Outcome) -> Vec<String> {
+    let mut cited: Vec<String> = outcome
+        .trace
+        .iter()
+        .flat_map(|e| e.rules.iter().map(|r| r.to_string()))
+        .chain(loaded.scenario.expect.cites.iter().cloned())
+        .chain(outcome.rejections.iter().map(|r| r.rule.to_string()))
+        .collect();
+    cited.sort();
+    cited.dedup();
+    cited
+}
+
+/// Checks one file; with `cites`, its row lists the clauses it relies on
+/// ([`CheckRow::cited`]).
+pub fn check_file(path: &Path, cites: bool) -> (CheckRow, Option<String>) {
     let file = path.display().to_string();
     match scenario::run_file(path) {
         Err(e) => {
@@ -277,15 +297,11 @@ pub fn check_file(path: &Path) -> (CheckRow, Option<String>) {
             let name = loaded.scenario.name.clone();
             let kind = loaded.provenance.kind().word();
             let game = loaded.scenario.game.clone();
-            let mut cited: Vec<String> = outcome
-                .trace
-                .iter()
-                .flat_map(|e| e.rules.iter().map(|r| r.to_string()))
-                .chain(loaded.scenario.expect.cites.iter().cloned())
-                .chain(outcome.rejections.iter().map(|r| r.rule.to_string()))
-                .collect();
-            cited.sort();
-            cited.dedup();
+            let cited = if cites {
+                relied_on(&loaded, &outcome)
+            } else {
+                Vec::new()
+            };
             if let Some(e) = &outcome.error {
                 let at = e
                     .action
@@ -356,7 +372,7 @@ pub fn run(args: &CheckArgs, style: Style) -> CmdResult {
     // input, reported once.
     let changes = super::stale::changes(&args.rulebook)?;
     let mut rows = Vec::new();
-    for (mut row, report) in check_all(&files) {
+    for (mut row, report) in check_all(&files, !changes.is_empty()) {
         if row.status != "error" {
             let stale = super::stale::stale_for(&changes, &row.game, &row.cited);
             if !stale.is_empty() {

@@ -116,13 +116,19 @@ pub fn line_of(zone: &str) -> Option<usize> {
 
 /// Every card on a square (battle or base), of any player.
 pub fn on_squares(g: &Game) -> Vec<CardId> {
-    let mut v = Vec::new();
-    for p in g.player_ids() {
-        for z in SQUARES.iter().chain(BASES.iter()) {
-            v.extend(g.zone_of(p, z).iter().cloned());
-        }
-    }
-    v
+    each_on_squares(g).cloned().collect()
+}
+
+/// The cards of [`on_squares`], borrowed, in the same order: for the
+/// checks asked of every unit (support, static abilities), which would
+/// otherwise copy the board each time.
+pub fn each_on_squares(g: &Game) -> impl Iterator<Item = &CardId> {
+    g.player_ids().flat_map(move |p| {
+        SQUARES
+            .iter()
+            .chain(BASES.iter())
+            .flat_map(move |z| g.zone_of(p, z).iter())
+    })
 }
 
 /// Every card on a square with the square it is on, as it is now.
@@ -165,24 +171,25 @@ pub fn support_for(g: &Game, c: &Card) -> i64 {
     let Some(sq) = square(c.zone.kind) else {
         return 0;
     };
+    if super::ctype(g, &c.id) != types::UNIT {
+        return 0;
+    }
     let mut total = 0;
-    for id in on_squares(g) {
-        if !has_kw(g, &id, "support") {
-            continue;
-        }
-        let Some(s) = g.card(&id) else { continue };
-        if s.controller != c.controller || super::ctype(g, &c.id) != types::UNIT {
+    for id in each_on_squares(g) {
+        // The controller first: `has_kw` walks the static abilities.
+        let Some(s) = g.card(id) else { continue };
+        if s.controller != c.controller || !has_kw(g, id, "support") {
             continue;
         }
         let from = s.zone.kind;
-        let in_range = match text(g, &id, "support_range").unwrap_or("same_line") {
+        let in_range = match text(g, id, "support_range").unwrap_or("same_line") {
             "same_line" => line_of(from) == line_of(sq),
             "same_area" => square(from).is_some_and(|f| coords(f).1 == coords(sq).1),
             "adjacent" => square(from).is_some_and(|f| adjacent(f, sq)),
             _ => false,
         };
         if in_range {
-            total += stat(g, &id, "support");
+            total += stat(g, id, "support");
         }
     }
     total
