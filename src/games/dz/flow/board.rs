@@ -8,7 +8,7 @@
 
 use crate::engine::{Card, CardId, Game, PlayerId, ZoneId};
 
-use super::{dz, has_kw, stat, text, types};
+use super::{dz, stat, text, types};
 
 /// Board regions a target filter may name (`Filter::region`): measured
 /// from the ability's card — `same_line` (2.24.5, base squares included),
@@ -175,10 +175,14 @@ pub fn support_for(g: &Game, c: &Card) -> i64 {
         return 0;
     }
     let mut total = 0;
+    // The static abilities working now, read once for every card asked.
+    let working = super::statics::working(g);
     for id in each_on_squares(g) {
-        // The controller first: `has_kw` walks the static abilities.
         let Some(s) = g.card(id) else { continue };
-        if s.controller != c.controller || !has_kw(g, id, "support") {
+        if s.controller != c.controller
+            || !(super::has_printed_kw(g, id, "support")
+                || super::statics::grants_among(g, &working, s, "support"))
+        {
             continue;
         }
         let from = s.zone.kind;

@@ -185,10 +185,21 @@ pub fn added_traits(g: &Game, c: &Card) -> Vec<String> {
 /// Whether a static ability gives `c` the keyword ability `k` now
 /// (「…を得る」).
 pub fn grants(g: &Game, c: &Card, k: &str) -> bool {
-    working(g).into_iter().any(|(id, controller, a)| {
+    grants_among(g, &working(g), c, k)
+}
+
+/// [`grants`], with the abilities [`working`] now already read: for a
+/// question asked of many cards at one moment (support, 5.5.2).
+pub fn grants_among(
+    g: &Game,
+    working: &[(CardId, PlayerId, &AbilityDef)],
+    c: &Card,
+    k: &str,
+) -> bool {
+    working.iter().any(|(id, controller, a)| {
         a.effect.iter().any(|e| {
             matches!(e, Effect::ChangeKeywords { gain, target, .. }
-                if gain.iter().any(|w| w == k) && reaches(g, controller, &id, target, c, true))
+                if gain.iter().any(|w| w == k) && reaches(g, *controller, id, target, c, true))
         })
     })
 }
