@@ -183,7 +183,14 @@ fn entry(game: &Game, p: PlayerId, id: &str, states: &[&str]) -> CardEntry {
         attached_to: c.attached_to.as_deref().map(str::to_string),
         token: c.token,
         owner: (c.owner != p).then(|| player_name(c.owner)),
-        alternate: c.face.as_ref().is_some_and(|f| f.source == id),
+        // Only a face a card's definition prints is written: a description
+        // an effect gives (PMV's `become`, 6.1.6) is none, and a board
+        // without it is refused as one that does not go on the same way.
+        alternate: game.printed_face_source(id) == Some(id),
+        alternate_from: game
+            .printed_face_source(id)
+            .filter(|src| *src != id)
+            .map(str::to_string),
         modifiers: c
             .modifiers
             .iter()
