@@ -155,8 +155,9 @@ pub struct CountDef {
 pub enum CardEntry {
     /// Just the definition key.
     Key(String),
-    /// A card with id and state.
-    Full(CardInstanceDef),
+    /// A card with id and state (boxed: most entries are far larger than
+    /// a key).
+    Full(Box<CardInstanceDef>),
 }
 
 /// A card instance with its state.

@@ -169,7 +169,7 @@ fn entry(game: &Game, p: PlayerId, id: &str, states: &[&str]) -> CardEntry {
     let Some(c) = game.card(id) else {
         return CardEntry::Key(id.to_string());
     };
-    CardEntry::Full(CardInstanceDef {
+    CardEntry::Full(Box::new(CardInstanceDef {
         id: Some(id.to_string()),
         card: c.def.clone(),
         state: c
@@ -204,7 +204,7 @@ fn entry(game: &Game, p: PlayerId, id: &str, states: &[&str]) -> CardEntry {
             })
             .collect(),
         comment: None,
-    })
+    }))
 }
 
 /// A scenario as the text of a file (pretty JSON, keys in a fixed order).

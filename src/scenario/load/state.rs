@@ -253,7 +253,9 @@ pub(super) fn build_game(
                     .enumerate()
                     .map(|(i, e)| match e {
                         CardEntry::Key(key) => (None, key.clone(), None, Some(i)),
-                        CardEntry::Full(f) => (f.id.clone(), f.card.clone(), Some(f), Some(i)),
+                        CardEntry::Full(f) => {
+                            (f.id.clone(), f.card.clone(), Some(f.as_ref()), Some(i))
+                        }
                     })
                     .collect(),
             };
