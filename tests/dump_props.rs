@@ -226,3 +226,105 @@ fn a_later_action_may_name_a_card_the_decision_in_progress_creates() {
         assert!(text.contains(&format!("\"card\": \"{card}\"")), "{path}");
     }
 }
+
+/// A face is written only where a card's definition prints it: the
+/// description PMV's `become` gives (6.1.6, 6.1.7) is none, so those
+/// moments are refused as boards that do not go on the same way (they were
+/// written with an `alternate` face `ogre` does not print, and the file
+/// did not load); a face a set card gives (10.28.9) is written as
+/// `alternate_from`, and the moment goes on as the original.
+#[test]
+fn only_a_printed_face_is_written() {
+    for (path, at) in [
+        ("rulings/pmv/6.1.6-face-up-card-made-a-character.json", 2),
+        ("rulings/pmv/6.1.7-face-down-card-made-a-character.json", 2),
+    ] {
+        match attempt(&load(path), at, true) {
+            Err(Refused::Differs(why)) => {
+                assert!(why.starts_with("its board differs"), "{path}: {why}");
+                assert!(why.contains("cards.o.face"), "{path}: {why}");
+            }
+            other => panic!("{path} --dump-at {at}: {other:?}"),
+        }
+    }
+    let path = "rulings/pmv/10.28.9.a-set-card-description-leaves.json";
+    let text = attempt(&load(path), 2, true).unwrap_or_else(|e| panic!("{path}: {e:?}"));
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let field = v["state"]["players"]["p1"]["zones"]["field"].to_string();
+    assert!(field.contains(r#""alternate_from":"c""#), "{field}");
+}
+
+/// A PMV card pool with `m` showing the face `src` gives.
+fn given_face(src: &str) -> String {
+    format!(
+        r#"{{
+  "game": "pmv",
+  "name": "a face another card gives",
+  "source": {{ "kind": "worked_example", "clause": "10.28.9", "summary": "face" }},
+  "cards": {{
+    "plain": {{ "name": "P", "type": "character", "cost": 1, "attack": 1, "defense": 1, "stats": {{ "node": 0 }} }},
+    "giver": {{ "name": "G", "type": "character", "cost": 1, "attack": 1, "defense": 1, "stats": {{ "node": 0 }},
+      "alternate": {{ "name": "G2", "attack": 5, "defense": 5 }} }}
+  }},
+  "state": {{
+    "turn": {{ "player": "p1", "phase": "main", "number": 3 }},
+    "players": {{ "p1": {{ "zones": {{ "field": [
+      {{ "id": "m", "card": "plain", "alternate_from": "{src}" }},
+      {{ "id": "g", "card": "giver" }}, {{ "id": "p", "card": "plain" }} ] }} }} }}
+  }},
+  "actions": []
+}}"#
+    )
+}
+
+#[test]
+fn a_face_another_card_gives_is_read_and_a_wrong_one_is_located() {
+    let loaded = scenario::load_str("t.json", &given_face("g"), None).unwrap();
+    assert_eq!(
+        loaded.game.printed_face_source("m"),
+        Some("g"),
+        "m shows g's face"
+    );
+    assert_eq!(loaded.game.def_of("m").and_then(|d| d.attack), Some(5));
+    for (src, says) in [
+        ("nobody", "unknown card id `nobody`"),
+        ("p", "`p` has no alternate face to give"),
+    ] {
+        let e = scenario::load_str("t.json", &given_face(src), None)
+            .err()
+            .unwrap_or_else(|| panic!("{src} loaded"))
+            .to_string();
+        assert!(e.contains(says), "{src}: {e}");
+        assert!(
+            e.contains("state.players.p1.zones.field[0].alternate_from"),
+            "{src}: {e}"
+        );
+    }
+}
+
+/// What a PMV turn has counted (a node set, 1.8.2.c; a 1-per-turn card
+/// played, 10.21.2.a) is written with the decision in progress and read
+/// back: the dump of the moment after it goes on as the original
+/// (`attempt` checks it), and a key that is not a turn's is refused.
+#[test]
+fn what_the_turn_counted_is_kept() {
+    for (path, at) in [
+        ("rulings/pmv/1.8.2.c-one-node-per-turn.json", 0),
+        ("rulings/pmv/10.21.2.a-one-per-turn.json", 0),
+    ] {
+        let text = attempt(&load(path), at, true)
+            .unwrap_or_else(|e| panic!("{path} --dump-at {at}: {e:?}"));
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let counted = &mut v["state"]["in_progress"]["this_turn"];
+        assert!(
+            counted.as_object().is_some_and(|o| !o.is_empty()),
+            "{path}: {counted}"
+        );
+        counted["played.p1"] = 1.into();
+        let e = scenario::load_str("t.json", &v.to_string(), None)
+            .err()
+            .unwrap_or_else(|| panic!("{path}: a key of no turn loaded"))
+            .to_string();
+        assert!(e.contains("not `played.p1`"), "{path}: {e}");
+    }
+}

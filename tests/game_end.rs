@@ -2,8 +2,10 @@
 //! end itself, whatever was still resolving. PMV: a player wins or loses
 //! "at that point" (1.5.2, 1.5.3) and a draw ends the game likewise (1.5.4);
 //! SVE: rule processes end it (1.2.1, 11.2) and nothing is checked again.
-//! DZ (3.3.3) and PSO2 (101.4) record the end as a `game.end` step of their
-//! own. The corpus tests cover all four games; the probes below are PMV's.
+//! Every game records the end through the core (`Machine::end`) as the step
+//! `game.end`, citing its own deciding clauses (PMV 1.5.2.b / 1.5.4.a, SVE
+//! 1.2.1, DZ 3.3.3, PSO2 101.4); a step recorded after it is an internal
+//! error of the engine. The corpus tests cover all four games; the probes below are PMV's.
 
 use std::path::Path;
 
@@ -16,9 +18,9 @@ fn run_text(text: &str) -> Outcome {
     loaded.module.run(loaded.game.clone(), &loaded.actions)
 }
 
-/// The end steps: `game.win`, `game.draw` (PMV), `game.end` (SVE).
+/// The end step, `game.end` in every game (the core's `Machine::end`).
 fn is_end(step: &str) -> bool {
-    step.starts_with("game.")
+    step == "game.end"
 }
 
 /// The steps recorded after the first end, if any.
@@ -108,7 +110,7 @@ fn hand_size(o: &Outcome, p: &str) -> usize {
 fn an_effect_that_wins_applies_nothing_after_it() {
     let o = run_text(&command_then_draw(r#"{ "do": "win" }"#, "", ""));
     assert_eq!(o.result.to_string(), "p1");
-    assert_eq!(o.trace.last().unwrap().step, "game.win");
+    assert_eq!(o.trace.last().unwrap().step, "game.end");
     // The draw that followed in the same effect did not happen, and the
     // command was not put into the Netherworld.
     assert!(
@@ -127,7 +129,7 @@ fn an_effect_that_loses_applies_nothing_after_it() {
         "",
     ));
     assert_eq!(o.result.to_string(), "p2");
-    assert_eq!(o.trace.last().unwrap().step, "game.win");
+    assert_eq!(o.trace.last().unwrap().step, "game.end");
     assert_eq!(hand_size(&o, "p1"), 0);
 }
 
@@ -146,7 +148,7 @@ fn a_win_inside_a_removal_window_ends_the_removal() {
         r#", "field": [ { "id": "b", "card": "v" } ]"#,
     ));
     assert_eq!(o.result.to_string(), "p2", "{:#?}", o.trace);
-    assert_eq!(o.trace.last().unwrap().step, "game.win", "{:#?}", o.trace);
+    assert_eq!(o.trace.last().unwrap().step, "game.end", "{:#?}", o.trace);
     let s: Value = serde_json::to_value(&o.state).unwrap();
     let field = s["players"]["p2"]["zones"]["field"].to_string();
     assert!(
@@ -196,7 +198,7 @@ fn a_win_during_an_attack_or_its_damage_ends_it_there() {
         assert_eq!(o.result.to_string(), "p1", "{trigger}");
         assert_eq!(
             o.trace.last().unwrap().step,
-            "game.win",
+            "game.end",
             "{trigger}: steps after the end: {:?}",
             after_end(&o)
         );

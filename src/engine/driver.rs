@@ -213,6 +213,7 @@ impl<R: Rules> Driver<'_, R> {
         self.rules
             .settle(&mut self.m, actions.first())
             .map_err(before)?;
+        self.m.check_end().map_err(before)?;
         self.fingerprint(0);
         self.random_found = self.m.game.rng.wanted().is_some();
         random_fits(&self.m).map_err(before)
@@ -267,6 +268,7 @@ impl<R: Rules> Driver<'_, R> {
         rules.act(m, a)?;
         m.run(|m, s| rules.step(m, s))?;
         rules.settle(m, next)?;
+        m.check_end()?;
         random_fits(m)?;
         m.choices.finish()
     }
@@ -469,6 +471,12 @@ mod tests {
                     });
                 }
                 "done" => {}
+                "end" => {
+                    m.end(GameResult::Win("p1".into()), "p1 wins", &["1.3"]);
+                    if a.target.as_deref() == Some("then_step") {
+                        m.record("late", "a step after the end", &[]);
+                    }
+                }
                 _ => {
                     return Err(EngineError::NotImplemented {
                         clause: "1.2",
@@ -580,5 +588,38 @@ mod tests {
         let e = o.error.unwrap();
         assert_eq!(e.action, Some(1));
         assert!(matches!(e.error, EngineError::BadAction { .. }));
+    }
+
+    #[test]
+    fn the_end_is_the_last_step_and_a_step_after_it_is_an_internal_error() {
+        let o = run(&Toy, game(), &[action("end", None)], &Plan::none());
+        assert!(o.error.is_none(), "{:?}", o.error);
+        assert_eq!(o.result, "p1");
+        let last = o.trace.last().unwrap();
+        assert_eq!(
+            (last.step.as_str(), last.rules.as_slice()),
+            ("game.end", &["1.3"][..])
+        );
+        // A procedure that records anything after the end stops the run
+        // with an internal error (never a panic, never a quiet ruling).
+        let o = run(
+            &Toy,
+            game(),
+            &[action("end", Some("then_step"))],
+            &Plan::none(),
+        );
+        let e = o.error.unwrap();
+        assert_eq!(e.action, Some(0));
+        match e.error {
+            EngineError::Internal { message } => {
+                assert!(
+                    message.contains("`late` was recorded after the game ended (p1)"),
+                    "{message}"
+                );
+            }
+            e => panic!("{e:?}"),
+        }
+        // The action is undone with its end.
+        assert_eq!(o.result, "ongoing");
     }
 }

@@ -84,6 +84,11 @@ pub enum EngineError {
     /// An action after the game ended.
     #[error("the game is over ({result}); action {action} cannot be taken")]
     GameOver { result: String, action: usize },
+    /// The engine broke one of its own invariants (a step recorded after
+    /// the game's end, [`Machine::record`]): a defect of the engine, not
+    /// of the scenario.
+    #[error("internal error: {message}")]
+    Internal { message: String },
 }
 
 /// The most options a message lists; a board of 10,000 cards must not
@@ -773,7 +778,14 @@ pub struct Machine<S> {
     pub action: Option<usize>,
     /// That action's choices.
     pub choices: Choices,
+    /// The first step recorded after the game's end, as the internal error
+    /// it is ([`Machine::record`]); the run stops with it.
+    after_end: Option<EngineError>,
 }
+
+/// The step that records the end of the game ([`Machine::end`]): the
+/// trace's last, in every game.
+pub const END_STEP: &str = "game.end";
 
 impl<S: Clone + std::fmt::Debug> Machine<S> {
     /// A machine over `game` with the default budget.
@@ -787,6 +799,7 @@ impl<S: Clone + std::fmt::Debug> Machine<S> {
             action_start: 0,
             action: None,
             choices: Choices::default(),
+            after_end: None,
         }
     }
 
@@ -810,17 +823,32 @@ impl<S: Clone + std::fmt::Debug> Machine<S> {
     }
 
     /// Records a trace entry and returns it for adding objects and changes.
+    ///
+    /// Once the game has ended nothing happens any more, so nothing is
+    /// recorded: a step recorded after the end ([`Machine::end`]) is kept
+    /// in the trace, where it shows, and stops the run with an internal
+    /// error ([`Machine::check_end`]) instead of a ruling that goes on
+    /// past the end.
     pub fn record(
         &mut self,
         step: impl Into<String>,
         text: impl Into<String>,
         rules: &[&'static str],
     ) -> &mut TraceEntry {
+        let step = step.into();
+        if self.game.result != GameResult::Ongoing && self.after_end.is_none() {
+            self.after_end = Some(EngineError::Internal {
+                message: format!(
+                    "step `{step}` was recorded after the game ended ({}): no procedure runs after the end",
+                    super::result_word(&self.game.result)
+                ),
+            });
+        }
         let seq = self.trace.len() + 1;
         self.trace.push(TraceEntry {
             seq,
             action: self.action,
-            step: step.into(),
+            step,
             text: text.into(),
             objects: Vec::new(),
             changes: Vec::new(),
@@ -837,6 +865,36 @@ impl<S: Clone + std::fmt::Debug> Machine<S> {
             note: None,
         });
         self.trace.last_mut().expect("just pushed")
+    }
+
+    /// Ends the game with `result`, a win or a draw, recorded as the step
+    /// [`END_STEP`] citing `rules`, the clauses of the game that decide
+    /// this end; from then on no step runs ([`Machine::run`]) and none is
+    /// recorded ([`Machine::record`]). Ending a game that has ended, or
+    /// with no result, is an internal error.
+    pub fn end(
+        &mut self,
+        result: GameResult,
+        text: impl Into<String>,
+        rules: &[&'static str],
+    ) -> &mut TraceEntry {
+        if result == GameResult::Ongoing && self.after_end.is_none() {
+            self.after_end = Some(EngineError::Internal {
+                message: "the game was ended with no result".into(),
+            });
+        }
+        self.record(END_STEP, text, rules);
+        self.game.result = result;
+        self.trace.last_mut().expect("just recorded")
+    }
+
+    /// The internal error of a step recorded after the game's end, if one
+    /// was ([`Machine::record`]).
+    pub fn check_end(&mut self) -> Result<(), EngineError> {
+        match self.after_end.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 
     /// Runs steps until one awaits a decision, the stack empties, or the
@@ -858,7 +916,9 @@ impl<S: Clone + std::fmt::Debug> Machine<S> {
                     last: format!("{s:?}"),
                 });
             }
-            if f(self, s)? == Flow::Await {
+            let flow = f(self, s)?;
+            self.check_end()?;
+            if flow == Flow::Await {
                 return Ok(());
             }
         }
@@ -896,6 +956,8 @@ impl<S: Clone + std::fmt::Debug> Machine<S> {
                 self.game = saved_game;
                 self.stack = saved_stack;
                 self.trace.truncate(saved_trace);
+                // A step recorded after an end that is undone is undone too.
+                self.after_end = None;
                 // Budget exhaustion must not be undone by rollback.
                 if !matches!(e, EngineError::Budget { .. }) {
                     self.steps = saved_steps;

@@ -672,7 +672,7 @@ impl Game {
             .get(source)
             .map(|c| c.def.clone())
             .unwrap_or_default();
-        let key = format!("{base}^alternate:{src_def}");
+        let key = alternate_key(&base, &src_def);
         self.defs.entry(key.clone()).or_insert(shown);
         if let Some(c) = self.cards.get_mut(card) {
             c.face = Some(ShownFace {
@@ -681,6 +681,16 @@ impl Game {
             });
         }
         true
+    }
+
+    /// The card whose definition prints the alternate face `card` shows
+    /// ([`Game::show_alternate`]): `None` when it shows its normal face or
+    /// a description no card prints (one an effect gives it).
+    pub fn printed_face_source(&self, card: &str) -> Option<&str> {
+        let c = self.cards.get(card)?;
+        let face = c.face.as_ref()?;
+        let src = self.cards.get(face.source.as_ref())?;
+        (face.def == alternate_key(&c.def, &src.def)).then_some(face.source.as_ref())
     }
 
     /// Turns `card` back to its own normal face. Returns whether it showed
@@ -908,6 +918,12 @@ impl Game {
         }
         Ok(())
     }
+}
+
+/// The key in [`Game::defs`] of definition `base` showing the alternate
+/// face printed on definition `source`.
+fn alternate_key(base: &str, source: &str) -> String {
+    format!("{base}^alternate:{source}")
 }
 
 #[cfg(test)]

@@ -155,8 +155,9 @@ pub struct CountDef {
 pub enum CardEntry {
     /// Just the definition key.
     Key(String),
-    /// A card with id and state.
-    Full(CardInstanceDef),
+    /// A card with id and state (boxed: most entries are far larger than
+    /// a key).
+    Full(Box<CardInstanceDef>),
 }
 
 /// A card instance with its state.
@@ -192,6 +193,11 @@ pub struct CardInstanceDef {
     /// e.g. a PMV character already transformed (10.28.3).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub alternate: bool,
+    /// The card shows the alternate face printed on another card's
+    /// definition, by that card's id: a face a card set on it gives it
+    /// (PMV's transformed description of a set card, 10.13.6, 10.28.9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alternate_from: Option<String>,
     /// Changes to its characteristics already in force (effects resolved
     /// before the scenario starts, with how long they last), oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -169,7 +169,7 @@ fn entry(game: &Game, p: PlayerId, id: &str, states: &[&str]) -> CardEntry {
     let Some(c) = game.card(id) else {
         return CardEntry::Key(id.to_string());
     };
-    CardEntry::Full(CardInstanceDef {
+    CardEntry::Full(Box::new(CardInstanceDef {
         id: Some(id.to_string()),
         card: c.def.clone(),
         state: c
@@ -183,7 +183,14 @@ fn entry(game: &Game, p: PlayerId, id: &str, states: &[&str]) -> CardEntry {
         attached_to: c.attached_to.as_deref().map(str::to_string),
         token: c.token,
         owner: (c.owner != p).then(|| player_name(c.owner)),
-        alternate: c.face.as_ref().is_some_and(|f| f.source == id),
+        // Only a face a card's definition prints is written: a description
+        // an effect gives (PMV's `become`, 6.1.6) is none, and a board
+        // without it is refused as one that does not go on the same way.
+        alternate: game.printed_face_source(id) == Some(id),
+        alternate_from: game
+            .printed_face_source(id)
+            .filter(|src| *src != id)
+            .map(str::to_string),
         modifiers: c
             .modifiers
             .iter()
@@ -197,7 +204,7 @@ fn entry(game: &Game, p: PlayerId, id: &str, states: &[&str]) -> CardEntry {
             })
             .collect(),
         comment: None,
-    })
+    }))
 }
 
 /// A scenario as the text of a file (pretty JSON, keys in a fixed order).

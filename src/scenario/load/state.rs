@@ -160,6 +160,7 @@ pub(super) fn build_game(
     }
     let mut attachments = Vec::new();
     let mut shown: Vec<String> = Vec::new();
+    let mut given_faces = Vec::new();
     for (pname, pdef) in &st.players {
         let ppath = [k("state"), k("players"), k(pname)];
         let p = parse_p(cx, n, pname, &ppath)?;
@@ -252,7 +253,9 @@ pub(super) fn build_game(
                     .enumerate()
                     .map(|(i, e)| match e {
                         CardEntry::Key(key) => (None, key.clone(), None, Some(i)),
-                        CardEntry::Full(f) => (f.id.clone(), f.card.clone(), Some(f), Some(i)),
+                        CardEntry::Full(f) => {
+                            (f.id.clone(), f.card.clone(), Some(f.as_ref()), Some(i))
+                        }
                     })
                     .collect(),
             };
@@ -352,6 +355,13 @@ pub(super) fn build_game(
                         }
                         shown.push(id.clone());
                     }
+                    if let Some(src) = &f.alternate_from {
+                        given_faces.push((
+                            id.clone(),
+                            src.clone(),
+                            [epath().as_slice(), &[k("alternate_from")]].concat(),
+                        ));
+                    }
                     if !f.modifiers.is_empty() {
                         card.modifiers = modifiers(cx, module, &f.modifiers, &epath())?;
                     }
@@ -380,6 +390,31 @@ pub(super) fn build_game(
         }
         if let Some(c) = game.cards.get_mut(id.as_str()) {
             c.attached_to = Some(host.into());
+        }
+    }
+    for (id, src, path) in given_faces {
+        let prints = game.def_of_base(&src).map(|d| d.alternate.is_some());
+        match prints {
+            None => {
+                return Err(cx.err(
+                    &path,
+                    format!("unknown card id `{src}`"),
+                    Some(
+                        "alternate_from names the id of the card whose definition prints the face"
+                            .into(),
+                    ),
+                ));
+            }
+            Some(false) => {
+                return Err(cx.err(
+                    &path,
+                    format!("`{src}` has no alternate face to give"),
+                    Some("give its card definition an `alternate` face".into()),
+                ));
+            }
+            Some(true) => {
+                game.show_alternate(&id, &src);
+            }
         }
     }
     Ok(game)

@@ -668,8 +668,7 @@ pub fn game_over(m: &mut M) {
             vec![r::DUEL_ENDS],
         ),
     };
-    m.game.result = result;
-    m.record("game.end", text, &rules);
+    m.end(result, text, &rules);
 }
 
 fn step(m: &mut M, s: Step) -> Result<Flow, EngineError> {

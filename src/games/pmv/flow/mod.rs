@@ -721,34 +721,26 @@ pub(super) fn game_over(g: &Game) -> bool {
     g.result != GameResult::Ongoing
 }
 
-/// Declares the result once someone has lost: everyone at once is a draw
-/// (1.5.4.a), else the remaining player wins (1.5.2.b).
+/// Ends the game once someone has lost, through the core's end step:
+/// everyone at once is a draw (1.5.4.a), else the remaining player wins
+/// (1.5.2.b).
 fn game_over_check(m: &mut M) {
     if game_over(&m.game) {
         return;
     }
-    let lost: Vec<PlayerId> = m
-        .game
-        .player_ids()
-        .filter(|p| m.game.players[*p].lost)
-        .collect();
-    if lost.is_empty() {
-        return;
-    }
-    if lost.len() == m.game.players.len() {
-        m.game.result = GameResult::Draw;
-        m.record(
-            "game.draw",
-            "every player lost at the same time: the game is a draw",
-            &[r::DRAW_SIMULTANEOUS, r::SIMULTANEOUS_NO_PRECEDENCE],
-        );
-    } else if let Some(w) = m.game.player_ids().find(|p| !m.game.players[*p].lost) {
-        m.game.result = GameResult::Win(player_name(w));
-        m.record(
-            "game.win",
-            format!("{} wins: every opponent has lost", player_name(w)),
-            &[r::WIN_ALL_LOST],
-        );
+    match m.game.result_by_losses() {
+        GameResult::Ongoing => {}
+        GameResult::Draw => {
+            m.end(
+                GameResult::Draw,
+                "every player lost at the same time: the game is a draw",
+                &[r::DRAW_SIMULTANEOUS, r::SIMULTANEOUS_NO_PRECEDENCE],
+            );
+        }
+        GameResult::Win(w) => {
+            let text = format!("{w} wins: every opponent has lost");
+            m.end(GameResult::Win(w), text, &[r::WIN_ALL_LOST]);
+        }
     }
 }
 

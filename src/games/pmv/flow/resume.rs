@@ -2,8 +2,10 @@
 //! of its phase (`state.in_progress`, written by `judge run --dump-at`):
 //! who holds priority (1.12.1), the passes in succession (1.12.4), the open
 //! interference 干渉 (1.12.5) with its played cards and their targets
-//! (5.2.3.d), the attack and the block in it (6.3.4, 6.4.4), and which
-//! characters are attacking or blocking (6.3.4.e, 6.4.4.d).
+//! (5.2.3.d), the attack and the block in it (6.3.4, 6.4.4), which
+//! characters are attacking or blocking (6.3.4.e, 6.4.4.d), and what the
+//! rules count for the rest of the turn (4.9.1.d: the node set, the normal
+//! character, 世界呪符 and dolls played, restrictions "this turn").
 
 use serde::{Deserialize, Serialize};
 
@@ -36,6 +38,11 @@ pub(super) struct Resume {
     /// Characters treated as blocking (6.4.4.d).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     blocking: Vec<String>,
+    /// What the turn has counted so far, lasting until it ends (4.9.1.d),
+    /// by the engine's `turn.…` keys (`turn.node_set.p1`: p1 has set a
+    /// node this turn, 1.8.2.c).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    this_turn: BTreeMap<String, i64>,
 }
 
 /// A played card of the interference.
@@ -58,6 +65,9 @@ enum Object {
     Same(String),
     Left { left: String },
 }
+
+/// The keys of what lasts until the turn ends (4.9.1.d).
+const TURN_PREFIX: &str = "turn.";
 
 fn is_zero(n: &usize) -> bool {
     *n == 0
@@ -105,6 +115,11 @@ pub(super) fn describe(m: &M) -> Option<Value> {
         block_window: p.block_window,
         attacking: with_state(st::ATTACKING),
         blocking: with_state(st::BLOCKING),
+        this_turn: vars(g)
+            .iter()
+            .filter(|(k, _)| k.starts_with(TURN_PREFIX))
+            .map(|(k, v)| (k.clone(), *v))
+            .collect(),
     };
     serde_json::to_value(r).ok()
 }
@@ -155,6 +170,11 @@ pub(super) fn parse(g: &Game, v: &Value) -> Result<Resume, String> {
             ));
         }
     }
+    if let Some(k) = r.this_turn.keys().find(|k| !k.starts_with(TURN_PREFIX)) {
+        return Err(format!(
+            "`this_turn` holds what lasts until the turn ends (4.9.1.d), keys `{TURN_PREFIX}…`: not `{k}`"
+        ));
+    }
     if r.passes >= n {
         return Err(format!(
             "{} passes in succession end the priority (1.12.9): at most {}",
@@ -183,6 +203,7 @@ pub(super) fn resume(m: &mut M, r: Resume) {
             }
         }
     }
+    vars_mut(g).extend(r.this_turn.iter().map(|(k, v)| (k.clone(), *v)));
     let chain = r
         .interference
         .iter()

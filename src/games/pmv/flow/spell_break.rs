@@ -425,9 +425,8 @@ fn kept_at_zero_durability(m: &mut M, id: &str, dur: i64) {
     )
     .obj(id.to_string())
     .note(format!("reading chosen by the scenario ({CANNOT_BE_DISCARDED_ABOVE_DURABILITY}): 9.3.6 forbids only nullifying the 破棄 state (9.3.5); 「破棄されない」 keeps the card from becoming 破棄 (9.3.8.c), even at durability {dur}"));
-    m.game.result = GameResult::Draw;
-    m.record(
-        "game.draw",
+    m.end(
+        GameResult::Draw,
         "a loop no player's choice can end: its elements include the rule 9.2.5, not one player's cards alone, so the game is a draw",
         &[r::LOOP, r::DRAW_LOOP],
     );

@@ -13,8 +13,7 @@ use crate::engine::GameResult;
 /// says who wins in the trace's words (the party in a raid), `deciding`
 /// the clauses that decided it (101.4 is always among them).
 pub fn record(m: &mut M, result: GameResult, winner: Option<String>, deciding: &[&'static str]) {
-    m.game.result = result;
-    let text = match &m.game.result {
+    let text = match &result {
         GameResult::Ongoing => return,
         GameResult::Draw => "no player is left in the game: the game ends in a draw".to_string(),
         GameResult::Win(w) => format!(
@@ -24,7 +23,7 @@ pub fn record(m: &mut M, result: GameResult, winner: Option<String>, deciding: &
     };
     let mut rules = vec![r::GAME_ENDS];
     rules.extend(deciding.iter().copied().filter(|c| *c != r::GAME_ENDS));
-    m.record("game.end", text, &rules);
+    m.end(result, text, &rules);
 }
 
 /// The end when the players left decide it (101.4, 101.5).

@@ -173,12 +173,12 @@ pub(super) fn loop_check(m: &mut M) -> R<bool> {
         stated_loop(m, fp)?;
         return Ok(false);
     }
-    m.game.result = GameResult::Draw;
     m.record(
         "loop.draw",
         "the game state repeats and no player has a decision that could stop it: the game ends in a draw".to_string(),
         &[r::LOOP, r::LOOP_DRAW],
     );
+    m.end(GameResult::Draw, "the game is a draw", &[r::LOOP_DRAW]);
     Ok(true)
 }
 

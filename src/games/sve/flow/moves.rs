@@ -411,6 +411,5 @@ pub(super) fn game_over_check(m: &mut M) {
         GameResult::Win(w) => format!("{w} wins"),
         GameResult::Ongoing => String::new(),
     };
-    m.game.result = result;
-    m.record("game.end", text, &[rule]);
+    m.end(result, text, &[rule]);
 }
