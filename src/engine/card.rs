@@ -426,6 +426,13 @@ pub enum Target {
         /// Leaders may be chosen too (e.g. "a follower or leader").
         #[serde(default)]
         or_leader: bool,
+        /// Whether the cards chosen are targets (the default). `false`: a
+        /// choice that is not a target (DZ's 「選び」 without 「対象の」,
+        /// 4.11.1), so what protects from targets does not apply and the
+        /// game decides when it is made. Only a game that declares it
+        /// (`GameSpec::untargeted_choices`) accepts `false`.
+        #[serde(default = "yes", skip_serializing_if = "is_yes")]
+        targets: bool,
     },
     /// Every card matching the filter, no choice.
     All {
@@ -1044,6 +1051,11 @@ fn yes() -> bool {
     true
 }
 
+/// `skip_serializing_if` for a field true by default.
+fn is_yes(b: &bool) -> bool {
+    *b
+}
+
 /// The effects a die roll carries out when the number rolled is one of
 /// `on` (「1～3なら」: `[1, 2, 3]`; 「偶数なら」: `[2, 4, 6]`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -1390,9 +1402,16 @@ impl Target {
                 count,
                 up_to,
                 or_leader,
+                ..
             } => Some((filter, *count, *up_to, *or_leader)),
             _ => None,
         }
+    }
+
+    /// Whether this is a `chosen` selector whose cards are not targets
+    /// (`targets: false`).
+    pub fn untargeted(&self) -> bool {
+        matches!(self, Target::Chosen { targets: false, .. })
     }
 
     /// Every selector word (`select`) of the language.

@@ -29,14 +29,14 @@ fn recipients(m: &M, cx: &Ctx<'_>, t: &Target, chosen: Option<&Vec<Tgt>>) -> Vec
             .unwrap_or_default(),
         Target::Chosen { filter, .. } => chosen
             .map(|ts| {
-                targets::legal_group(
-                    &m.game,
-                    cx.controller,
-                    cx.source,
-                    &cx.source_colours,
-                    filter,
-                    ts,
-                )
+                // 耐性 keeps a card from being a target (5.17.2), not from
+                // being chosen otherwise (4.11.1).
+                let cols: &[&str] = if t.untargeted() {
+                    &[]
+                } else {
+                    &cx.source_colours
+                };
+                targets::legal_group(&m.game, cx.controller, cx.source, cols, filter, ts)
             })
             .unwrap_or_default(),
         Target::All { filter } => {
@@ -107,9 +107,9 @@ fn apply_one(
     }
     super::watchers::new_batch(&mut m.game);
     region_note(m, cx, e);
-    let in_hand = hand_choice(m, cx, e)?;
+    let now = resolution_choice(m, cx, e)?;
     let by_each = each_player_choice(m, cx, e)?;
-    let ch = in_hand.as_ref().or(by_each.as_ref()).or(ch);
+    let ch = now.as_ref().or(by_each.as_ref()).or(ch);
     match e {
         Effect::Damage { amount, target } => {
             for id in recipients(m, cx, target, ch) {
@@ -369,22 +369,31 @@ fn apply_one(
     Ok(())
 }
 
-/// Cards an effect chooses in a hand (「相手は自分の手札にあるカードを２枚
-/// 選び」) are not targets (4.11.1): the player a `put`'s `who` names (by
-/// default the effect's controller) chooses them as the effect resolves,
+/// Cards an effect chooses without 「対象の」 (`targets: false`, or in a
+/// hand: 「相手は自分の手札にあるカードを２枚選び」) are not targets (4.11.1):
+/// 耐性 does not keep a card from being chosen (5.17.2), and nothing is
+/// checked for them when the spell is played or resolves (4.11.3,
+/// 4.9.2-1). The player a `put`'s `who` names (by default the effect's
+/// controller) chooses them as the effect resolves,
 /// with the choice `<card>.choose` (a list), or all of them when there are
 /// no more than it asks for: as many as possible (4.12.2); none at all and
 /// nothing happens (1.1.3). Looking in their own hidden hand for a card of
 /// a stated kind, the effect's controller may choose not to find it
 /// (2.25.3): a shorter list, even empty; choosing in the opponent's hand,
 /// which the effect shows them, they may not (2.25.4).
-fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, EngineError> {
+fn resolution_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, EngineError> {
     let Some(Target::Chosen { filter, count, .. }) = targets::target_of(e) else {
         return Ok(None);
     };
-    if !targets::in_hand(e) {
+    if !targets::untargeted(e) {
         return Ok(None);
     }
+    let in_hand = targets::in_hand(e);
+    let where_ = if in_hand {
+        "in the hand"
+    } else {
+        "(not a target: no 対象の)"
+    };
     let options = targets::candidates(&m.game, cx.controller, cx.source, &[], filter);
     let n = *count as usize;
     let key = format!("{}.choose", cx.source);
@@ -400,7 +409,7 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
         && filter.side == crate::engine::Side::You
         && (!filter.types.is_empty() || !filter.parts().is_empty());
     // The controller choosing in the opponent's hand: shown, so public.
-    let shown = mine && filter.side == crate::engine::Side::Opponent;
+    let shown = in_hand && mine && filter.side == crate::engine::Side::Opponent;
     // Issue 13: the chooser's choice (the opponent's, for 「相手は…選び」),
     // whoever's action made it resolve.
     let (given, shown_key) = m.decided_by(chooser, |m| {
@@ -442,15 +451,19 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
         ));
     }
     let picked = if options.len() <= n && given.is_none() {
-        let e = m.record(
-            "choose",
+        let text = if options.is_empty() {
+            format!("no card to choose {where_} and {n} asked for: nothing is chosen")
+        } else {
             format!(
-                "{} card(s) to choose and {n} asked for: every one is chosen ({})",
+                "{} card(s) to choose {where_} and {n} asked for: every one is chosen ({})",
                 options.len(),
                 options.join(", ")
-            ),
-            &[r::IN_ORDER],
-        );
+            )
+        };
+        let e = m.record("choose", text, &[r::IN_ORDER]);
+        if !in_hand {
+            e.rules.push(r::TARGETING);
+        }
         if options.len() < n {
             e.rules.push(r::PARTLY_IMPOSSIBLE);
         }
@@ -488,12 +501,15 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
         let e = m.record(
             "choose",
             format!(
-                "{} chooses in the hand: {}",
+                "{} chooses {where_}: {}",
                 player_name(chooser),
                 given.join(", ")
             ),
             &[r::IN_ORDER],
         );
+        if !in_hand {
+            e.rules.push(r::TARGETING);
+        }
         if shown {
             e.rules.push(r::MADE_PUBLIC);
         }
