@@ -1011,6 +1011,12 @@ pub enum Effect {
         among: Filter,
         effect: Box<Effect>,
     },
+    /// 「そうしたならば」 ("if you do"): the effects written after it are
+    /// carried out only if the effect just before it was done. What counts
+    /// as done (an action replaced, a choice of none) is the game's rule;
+    /// the later effects' targets are chosen with the others'. A game
+    /// without it rejects it.
+    IfDone,
 }
 
 /// Which number of several an amount read from the board takes.
@@ -1214,6 +1220,7 @@ impl Effect {
         "gain_ability",
         "look_at_up_to",
         "amount_of",
+        "if_done",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1282,6 +1289,7 @@ impl Effect {
             Effect::GainAbility { .. } => "gain_ability",
             Effect::LookAtUpTo { .. } => "look_at_up_to",
             Effect::AmountOf { .. } => "amount_of",
+            Effect::IfDone => "if_done",
         }
     }
 

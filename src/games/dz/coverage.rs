@@ -185,8 +185,8 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "costs written in text: scenarios write costs as stats",
     ),
     (
-        "4.3",
-        "activated abilities of cards are implemented (flow/activate.rs, rulings 4.15.5#ex1, 3.12.2#ex1); the clauses left here are applied but not yet asserted by a ruling (4.3.2: only the controller activates, rejected citing it; 4.3.3: the rule-defined ones, asserted under 3.8.2)",
+        "4.3.3",
+        "which activated abilities the rules grant (creating and updating the plan zone, moving a unit): a list; their procedures are asserted under 3.8.2-3, 3.8.2-4 and 3.8.2-6 (flow/plan.rs, flow/movement.rs)",
     ),
     (
         "4.4.2",
@@ -200,9 +200,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("4.8.4-3", NI),
     ("4.8.4-4", NI),
     ("4.8.4-5", NI),
-    ("4.8.5", NI),
     ("4.8.8", NI),
-    ("4.8.10-2", NI),
     ("4.8.11-2", NI),
     ("4.8.12", NI),
     ("4.8.13", NI),
@@ -282,7 +280,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("5.17.1", "耐性 is a static ability: a definition"),
     (
         "6.1",
-        "闘気 cards are implemented (flow/attach.rs, rulings 6.1.5#ex1, 6.1.11#ex1); the clauses left here are applied but not yet asserted by a ruling (6.1.2–6.1.4, 6.1.6, 6.1.6-1, 6.1.9), or not modelled (6.1.7 swapping 闘気 cards between cards, 6.1.8 their having no type, 6.1.10 their face never read)",
+        "闘気 cards are implemented (flow/attach.rs, rulings 6.1.5#ex1, 6.1.11#ex1, 6.1.4); the clauses left here are applied but not yet asserted by a ruling (6.1.2, 6.1.3, 6.1.6, 6.1.6-1, 6.1.9), or not modelled (6.1.7 swapping 闘気 cards between cards, 6.1.8 their having no type, 6.1.10 their face never read)",
     ),
     (
         "6.2",
@@ -334,10 +332,6 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     (
         "4.3.1#ex1",
         "no outcome to check: the ability is classified as activated (a definition)",
-    ),
-    (
-        "4.8.10-2#ex1",
-        "a trigger on being put into the smash zone read from the plan zone, and an optional \"may …; if you do\" effect, are not implemented (zone effects are, 5.7.1)",
     ),
     (
         "4.9.2-1#ex2",

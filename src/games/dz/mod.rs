@@ -175,6 +175,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "look_at",
             "shuffle_into",
             "amount_of",
+            "if_done",
         ],
         rules::IN_ORDER,
     ),
