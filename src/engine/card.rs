@@ -426,6 +426,13 @@ pub enum Target {
         /// Leaders may be chosen too (e.g. "a follower or leader").
         #[serde(default)]
         or_leader: bool,
+        /// Whether the cards chosen are targets (the default). `false`: a
+        /// choice that is not a target (DZ's 「選び」 without 「対象の」,
+        /// 4.11.1), so what protects from targets does not apply and the
+        /// game decides when it is made. Only a game that declares it
+        /// (`GameSpec::untargeted_choices`) accepts `false`.
+        #[serde(default = "yes", skip_serializing_if = "is_yes")]
+        targets: bool,
     },
     /// Every card matching the filter, no choice.
     All {
@@ -1004,6 +1011,12 @@ pub enum Effect {
         among: Filter,
         effect: Box<Effect>,
     },
+    /// 「そうしたならば」 ("if you do"): the effects written after it are
+    /// carried out only if the effect just before it was done. What counts
+    /// as done (an action replaced, a choice of none) is the game's rule;
+    /// the later effects' targets are chosen with the others'. A game
+    /// without it rejects it.
+    IfDone,
 }
 
 /// Which number of several an amount read from the board takes.
@@ -1042,6 +1055,11 @@ impl Pick {
 
 fn yes() -> bool {
     true
+}
+
+/// `skip_serializing_if` for a field true by default.
+fn is_yes(b: &bool) -> bool {
+    *b
 }
 
 /// The effects a die roll carries out when the number rolled is one of
@@ -1202,6 +1220,7 @@ impl Effect {
         "gain_ability",
         "look_at_up_to",
         "amount_of",
+        "if_done",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1270,6 +1289,7 @@ impl Effect {
             Effect::GainAbility { .. } => "gain_ability",
             Effect::LookAtUpTo { .. } => "look_at_up_to",
             Effect::AmountOf { .. } => "amount_of",
+            Effect::IfDone => "if_done",
         }
     }
 
@@ -1390,9 +1410,16 @@ impl Target {
                 count,
                 up_to,
                 or_leader,
+                ..
             } => Some((filter, *count, *up_to, *or_leader)),
             _ => None,
         }
+    }
+
+    /// Whether this is a `chosen` selector whose cards are not targets
+    /// (`targets: false`).
+    pub fn untargeted(&self) -> bool {
+        matches!(self, Target::Chosen { targets: false, .. })
     }
 
     /// Every selector word (`select`) of the language.

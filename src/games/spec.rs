@@ -81,6 +81,10 @@ pub struct GameSpec {
     /// `4.9.2-1`), rather than by its canonical id. `--json` keeps the
     /// canonical id either way.
     pub cites_in_display_form: bool,
+    /// Whether a `chosen` selector may say its cards are not targets
+    /// (`targets: false`: cards chosen without 「対象の」, DZ 4.11.1); the
+    /// loader refuses it for a game that does not.
+    pub untargeted_choices: bool,
     /// The commented starting scenario `judge new <game>` writes.
     pub starter: &'static str,
     /// Zones drawn as one grid shared by the players, row by row, in
@@ -125,6 +129,7 @@ impl GameSpec {
         actions: &[],
         rules: &[],
         cites_in_display_form: false,
+        untargeted_choices: false,
         starter: "",
         board_grid: &[],
         coverage_chapters: &[],

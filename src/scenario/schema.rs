@@ -43,6 +43,10 @@ pub fn for_game(module: &dyn GameModule) -> Value {
             // Board regions only for a game that names some.
             return !module.regions().is_empty();
         }
+        if k == "targets" {
+            // Choices that are not targets only for a game that has them.
+            return module.spec().untargeted_choices;
+        }
         let part = match k {
             "cost_at_most" | "cost_at_least" => "cost",
             other => other,

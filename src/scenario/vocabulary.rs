@@ -114,6 +114,9 @@ fn effect(game: &str, v: &Vocabulary, ep: Vec<Seg>, e: &Effect) -> Option<Refusa
             Target::WORDS,
         ));
     }
+    if let Some(r) = untargeted(game, v, &at, e) {
+        return Some(r);
+    }
     if let Some(r) = e
         .filters()
         .into_iter()
@@ -172,6 +175,29 @@ fn effect(game: &str, v: &Vocabulary, ep: Vec<Seg>, e: &Effect) -> Option<Refusa
     effects(game, v, &at("otherwise"), e.nested())
 }
 
+/// A `chosen` selector written `targets: false` (cards chosen without
+/// being targets) in a game that does not declare such choices
+/// (`GameSpec::untargeted_choices`): its engine would treat them as targets.
+fn untargeted(
+    game: &str,
+    v: &Vocabulary,
+    at: &dyn Fn(&str) -> Vec<Seg>,
+    e: &Effect,
+) -> Option<Refusal> {
+    let declared = |g: &str| crate::games::module(g).is_some_and(|m| m.spec().untargeted_choices);
+    if !e.target().is_some_and(Target::untargeted) || declared(game) {
+        return None;
+    }
+    Some(Refusal {
+        path: [at("target").as_slice(), &[key("targets")]].concat(),
+        message: format!(
+            "a choice that is not a target (`targets: false`) is not supported for {game} yet (clause {})",
+            v.targets.rule
+        ),
+        help: format!("{game} chooses every `chosen` card as a target"),
+    })
+}
+
 fn refuse(
     game: &str,
     path: Vec<Seg>,
@@ -208,6 +234,23 @@ mod tests {
         load_str("t.json", &src, None)
             .map(|_| ())
             .map_err(|e| (e.message, e.path))
+    }
+
+    #[test]
+    fn a_choice_that_is_not_a_target_is_refused_by_a_game_that_does_not_declare_it() {
+        let ability = r#"{ "trigger": "spell", "effect": [ { "do": "destroy", "target": { "select": "chosen", "targets": false } } ] }"#;
+        let (msg, path) = load("sve", "spell", ability).unwrap_err();
+        assert!(
+            msg.starts_with(
+                "a choice that is not a target (`targets: false`) is not supported for sve yet"
+            ),
+            "{msg}"
+        );
+        assert_eq!(
+            path.as_deref(),
+            Some("cards.a.abilities[0].effect[0].target.targets")
+        );
+        load("dz", "strategy", ability).expect("dz declares choices that are not targets");
     }
 
     #[test]

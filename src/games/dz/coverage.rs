@@ -73,7 +73,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "2.19",
         "禁呪 points: deck construction, not checked by the engine",
     ),
-    ("2.20.1-4", NI),
     ("2.20.1-5", NI),
     ("2.20.1-8", NI),
     ("2.20.2-4", NI),
@@ -99,8 +98,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("2.23.2-3", "counting the deck: no state change"),
     ("2.23.2-4", NI),
-    ("2.23.3-3", NI),
-    ("2.23.3-4", NI),
     (
         "2.23.4",
         "the hand: definitions (opening hand, no maximum, arranging it): no state change",
@@ -144,7 +141,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "no rule the engine implements names a line; card text reads lines from the card (支援)",
     ),
     ("2.24.6", "areas: a definition"),
-    ("2.24.7-2", NI),
     ("2.25.1", "public and hidden information: a definition"),
     ("2.25.2", "public and hidden information: a definition"),
     ("2.26.1-2", "向き means released or frozen: a definition"),
@@ -189,8 +185,8 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "costs written in text: scenarios write costs as stats",
     ),
     (
-        "4.3",
-        "activated abilities of cards are implemented (flow/activate.rs, rulings 4.15.5#ex1, 3.12.2#ex1); the clauses left here are applied but not yet asserted by a ruling (4.3.2: only the controller activates, rejected citing it; 4.3.3: the rule-defined ones, asserted under 3.8.2)",
+        "4.3.3",
+        "which activated abilities the rules grant (creating and updating the plan zone, moving a unit): a list; their procedures are asserted under 3.8.2-3, 3.8.2-4 and 3.8.2-6 (flow/plan.rs, flow/movement.rs)",
     ),
     (
         "4.4.2",
@@ -199,21 +195,15 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("4.4.3", NI),
     ("4.4.4-2", NI),
     ("4.5.1", "static abilities: a definition"),
-    ("4.7.2-2", NI),
-    ("4.7.2-3", NI),
     ("4.7.2-4", NI),
-    ("4.7.2-6", NI),
     ("4.8.4-1", NI),
     ("4.8.4-3", NI),
     ("4.8.4-4", NI),
     ("4.8.4-5", NI),
-    ("4.8.5", NI),
     ("4.8.8", NI),
-    ("4.8.10-2", NI),
     ("4.8.11-2", NI),
     ("4.8.12", NI),
     ("4.8.13", NI),
-    ("4.9.2-2", NI),
     ("4.9.2-4", NI),
     ("4.9.2-5", NI),
     ("4.9.2-7", NI),
@@ -222,10 +212,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "4.9.4",
         "nothing is played during a resolution: the engine resolves atomically, no action can come between",
-    ),
-    (
-        "4.11.1",
-        "which spells target: a definition (a `chosen` target)",
     ),
     (
         "4.11.4",
@@ -241,7 +227,10 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("4.15.2-1", NI),
     ("4.15.2-2", NI),
-    ("4.15.5", NI),
+    (
+        "4.15.5-1",
+        "not implemented: an effect's action replaced still counts as done for a later ability that reads it (4.15.5-1#ex1: a replacement from the plan zone, and a move cost set by an effect, are not built); a replaced cost is (4.15.5)",
+    ),
     ("4.15.8", NI),
     ("4.16.4-11", "tournament time limits: floor rules"),
     ("4.16.4-12", "tournament time limits: floor rules"),
@@ -256,7 +245,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "reversing illegal actions: the engine rejects them before they happen",
     ),
     ("5.1.1", "速攻 is a static ability: a definition"),
-    ("5.1.2-1", NI),
     ("5.2.1", "即死 is a triggered ability: a definition"),
     (
         "5.3.1",
@@ -292,14 +280,17 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("5.17.1", "耐性 is a static ability: a definition"),
     (
         "6.1",
-        "闘気 cards are implemented (flow/attach.rs, rulings 6.1.5#ex1, 6.1.11#ex1); the clauses left here are applied but not yet asserted by a ruling (6.1.2–6.1.4, 6.1.6, 6.1.6-1, 6.1.9), or not modelled (6.1.7 swapping 闘気 cards between cards, 6.1.8 their having no type, 6.1.10 their face never read)",
+        "闘気 cards are implemented (flow/attach.rs, rulings 6.1.5#ex1, 6.1.11#ex1, 6.1.4); the clauses left here are applied but not yet asserted by a ruling (6.1.2, 6.1.3, 6.1.6, 6.1.6-1, 6.1.9), or not modelled (6.1.7 swapping 闘気 cards between cards, 6.1.8 their having no type, 6.1.10 their face never read)",
     ),
     (
         "6.2",
         "deliberately ordered decks are tracked and traced (flow/deck_order.rs, flow/search.rs; rulings for every example of 6.2.2-6.2.6 but the mulligan, 6.2.2#ex4); no card text reads the fact yet (6.2.1)",
     ),
     ("6.3", NI),
-    ("6.4", NI),
+    (
+        "6.4.3",
+        "not implemented: 合成 as a strategy's additional cost (合成 as an activated ability's cost is, 6.4.1–6.4.2, flow/activate.rs)",
+    ),
     ("6.5", NI),
     (
         "6.6",
@@ -332,23 +323,19 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
     ),
     (
         "2.20.1-5#ex1",
-        "a unit put by its owner (a player the effect names; a `put` onto a square with `who` is refused as not implemented, 2.20.1-5) onto the square another unit left, chosen on resolution in an energy zone (not a target) with a use cost bound read from the unit just put there, is not implemented",
+        "the choice in the energy zone is now writable (`targets: false`, 4.11.1), but three parts are not implemented: a unit put onto a square by a player the effect names (`put` onto a square with `who`, 2.20.1-5), the square \"the unit this effect put into the energy zone was on\", and a use cost bound read from that unit",
     ),
     (
         "2.20.2-4#ex1",
-        "targeting a line and putting bases onto base squares by effects are not implemented (2.20.2-4)",
+        "the base chosen in the hand or plan zone is not a target and is writable (4.11.1), and so is \"may\" (`up_to`); targeting a line (a line as a target) and putting a base onto a base square by an effect are not implemented (2.20.2-4)",
     ),
     (
         "4.3.1#ex1",
         "no outcome to check: the ability is classified as activated (a definition)",
     ),
     (
-        "4.8.10-2#ex1",
-        "a trigger on being put into the smash zone read from the plan zone, and an optional \"may …; if you do\" effect, are not implemented (zone effects are, 5.7.1)",
-    ),
-    (
         "4.9.2-1#ex2",
-        "a square as a target and a delayed \"at end of turn\" effect set up by an ability are not implemented (activated abilities are, 4.3)",
+        "a square as a target (「対象のスクエア」, illegal once a unit stands on it) and a delayed \"at end of turn\" effect set up by an ability are not implemented (activated abilities are, 4.3; the example does not print 《バイオ・ブラスター》's text)",
     ),
     (
         "4.15.5-1#ex1",

@@ -175,6 +175,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "look_at",
             "shuffle_into",
             "amount_of",
+            "if_done",
         ],
         rules::IN_ORDER,
     ),
@@ -232,6 +233,9 @@ static SPEC: GameSpec = GameSpec {
     rules: rules::CITABLE,
     // Judges write 第4部第9章 2-1 (the rulebook's own numbering).
     cites_in_display_form: true,
+    // 「選び」 without 「対象の」 (4.11.1): chosen as the effect resolves,
+    // with no 耐性 against the choice (flow/targets.rs, flow/effects.rs).
+    untargeted_choices: true,
     starter: include_str!("starter.json"),
     // The nine battle squares, named as scenarios name them (line × area
     // from P1's view), drawn as one grid with both players' units in

@@ -397,6 +397,9 @@ dz_clauses! {
     ZONE_CHANGE_TRIGGER => "4.8.10",
     /// Leaving a square: last-known information.
     LEAVING_TRIGGER => "4.8.11",
+    /// A zone change between a public and a hidden zone triggers reading
+    /// the public zone's information.
+    PUBLIC_ZONE_TRIGGER => "4.8.10-2",
     /// Both pass: the top resolves.
     RESOLVE => "4.9.1",
     /// Resolving a spell or ability.

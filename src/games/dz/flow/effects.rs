@@ -29,14 +29,14 @@ fn recipients(m: &M, cx: &Ctx<'_>, t: &Target, chosen: Option<&Vec<Tgt>>) -> Vec
             .unwrap_or_default(),
         Target::Chosen { filter, .. } => chosen
             .map(|ts| {
-                targets::legal_group(
-                    &m.game,
-                    cx.controller,
-                    cx.source,
-                    &cx.source_colours,
-                    filter,
-                    ts,
-                )
+                // 耐性 keeps a card from being a target (5.17.2), not from
+                // being chosen otherwise (4.11.1).
+                let cols: &[&str] = if t.untargeted() {
+                    &[]
+                } else {
+                    &cx.source_colours
+                };
+                targets::legal_group(&m.game, cx.controller, cx.source, cols, filter, ts)
             })
             .unwrap_or_default(),
         Target::All { filter } => {
@@ -84,9 +84,16 @@ pub fn apply(
     effects: &[Effect],
     chosen: &[Option<Vec<Tgt>>],
 ) -> Result<(), EngineError> {
+    let mut done = true;
     for (i, e) in effects.iter().enumerate() {
+        if matches!(e, Effect::IfDone) {
+            if !if_done(m, cx, done) {
+                break;
+            }
+            continue;
+        }
         let ch = chosen.get(i).and_then(Option::as_ref);
-        apply_one(m, cx, e, ch)?;
+        done = apply_one(m, cx, e, ch)?;
         if m.game.result != crate::engine::GameResult::Ongoing {
             break;
         }
@@ -94,12 +101,55 @@ pub fn apply(
     Ok(())
 }
 
+/// Refuses, before the run, a 「そうしたならば」 (`if_done`) whose effect
+/// before it acts on no card: what "done" means is built only for an
+/// effect with a target selector.
+pub fn refuse_if_done(key: &str, effects: &[Effect]) -> Result<(), EngineError> {
+    let acts_on_cards =
+        |i: usize| i > 0 && effects.get(i - 1).and_then(targets::target_of).is_some();
+    match effects
+        .iter()
+        .enumerate()
+        .find(|(i, e)| matches!(e, Effect::IfDone) && !acts_on_cards(*i))
+    {
+        Some(_) => Err(ni(
+            r::IN_ORDER,
+            format!(
+                "card `{key}`: `if_done` after an effect that acts on no chosen or matching card"
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// 「そうしたならば」: whether the effects after it are carried out, the
+/// effect before it having been `done` (it had a card to act on; an action
+/// replaced still counts as done, 4.15.5-1). "May" is a choice made as the
+/// ability resolves (4.8.5): choosing none is not doing it.
+fn if_done(m: &mut M, cx: &Ctx<'_>, done: bool) -> bool {
+    let text = if done {
+        format!(
+            "{}: the action before 「そうしたならば」 was done, so what follows is carried out",
+            cx.source
+        )
+    } else {
+        format!(
+            "{}: the action before 「そうしたならば」 was not done, so nothing after it is carried out",
+            cx.source
+        )
+    };
+    m.record("if_done", text, &[r::IN_ORDER, r::MAY]);
+    done
+}
+
+/// Carries out one effect; whether it was done: an effect with a target
+/// selector had a card to act on (chosen, or matching), any other is done.
 fn apply_one(
     m: &mut M,
     cx: &Ctx<'_>,
     e: &Effect,
     ch: Option<&Vec<Tgt>>,
-) -> Result<(), EngineError> {
+) -> Result<bool, EngineError> {
     // An amount read from the board is read now, then the effect it
     // wraps carried out with it (flow/amount.rs).
     if let Some(once) = super::amount::read(m, cx, e)? {
@@ -107,9 +157,20 @@ fn apply_one(
     }
     super::watchers::new_batch(&mut m.game);
     region_note(m, cx, e);
-    let in_hand = hand_choice(m, cx, e)?;
+    let now = resolution_choice(m, cx, e)?;
     let by_each = each_player_choice(m, cx, e)?;
-    let ch = in_hand.as_ref().or(by_each.as_ref()).or(ch);
+    let ch = now.as_ref().or(by_each.as_ref()).or(ch);
+    let done = targets::target_of(e).is_none_or(|t| !recipients(m, cx, t, ch).is_empty());
+    carry_out(m, cx, e, ch)?;
+    Ok(done)
+}
+
+fn carry_out(
+    m: &mut M,
+    cx: &Ctx<'_>,
+    e: &Effect,
+    ch: Option<&Vec<Tgt>>,
+) -> Result<(), EngineError> {
     match e {
         Effect::Damage { amount, target } => {
             for id in recipients(m, cx, target, ch) {
@@ -369,22 +430,37 @@ fn apply_one(
     Ok(())
 }
 
-/// Cards an effect chooses in a hand (「相手は自分の手札にあるカードを２枚
-/// 選び」) are not targets (4.11.1): the player a `put`'s `who` names (by
-/// default the effect's controller) chooses them as the effect resolves,
+/// Cards an effect chooses without 「対象の」 (`targets: false`, or in a
+/// hand: 「相手は自分の手札にあるカードを２枚選び」) are not targets (4.11.1):
+/// 耐性 does not keep a card from being chosen (5.17.2), and nothing is
+/// checked for them when the spell is played or resolves (4.11.3,
+/// 4.9.2-1). The player a `put`'s `who` names (by default the effect's
+/// controller) chooses them as the effect resolves,
 /// with the choice `<card>.choose` (a list), or all of them when there are
 /// no more than it asks for: as many as possible (4.12.2); none at all and
 /// nothing happens (1.1.3). Looking in their own hidden hand for a card of
 /// a stated kind, the effect's controller may choose not to find it
 /// (2.25.3): a shorter list, even empty; choosing in the opponent's hand,
 /// which the effect shows them, they may not (2.25.4).
-fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, EngineError> {
-    let Some(Target::Chosen { filter, count, .. }) = targets::target_of(e) else {
+fn resolution_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, EngineError> {
+    let Some(Target::Chosen {
+        filter,
+        count,
+        up_to,
+        ..
+    }) = targets::target_of(e)
+    else {
         return Ok(None);
     };
-    if !targets::in_hand(e) {
+    if !targets::untargeted(e) {
         return Ok(None);
     }
+    let in_hand = targets::in_hand(e);
+    let where_ = if in_hand {
+        "in the hand"
+    } else {
+        "(not a target: no 対象の)"
+    };
     let options = targets::candidates(&m.game, cx.controller, cx.source, &[], filter);
     let n = *count as usize;
     let key = format!("{}.choose", cx.source);
@@ -396,11 +472,12 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
     };
     let mine = chooser == cx.controller;
     // The controller searching their own hand for a card of a stated kind.
-    let may_fail = mine
+    let may_fail = !*up_to
+        && mine
         && filter.side == crate::engine::Side::You
         && (!filter.types.is_empty() || !filter.parts().is_empty());
     // The controller choosing in the opponent's hand: shown, so public.
-    let shown = mine && filter.side == crate::engine::Side::Opponent;
+    let shown = in_hand && mine && filter.side == crate::engine::Side::Opponent;
     // Issue 13: the chooser's choice (the opponent's, for 「相手は…選び」),
     // whoever's action made it resolve.
     let (given, shown_key) = m.decided_by(chooser, |m| {
@@ -441,16 +518,22 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
             vec![],
         ));
     }
-    let picked = if options.len() <= n && given.is_none() {
-        let e = m.record(
-            "choose",
+    // "Up to" (「選び、…してよい」): the player decides, even with no more
+    // options than asked; none is a choice (4.8.5).
+    let picked = if options.len() <= n && given.is_none() && (!*up_to || options.is_empty()) {
+        let text = if options.is_empty() {
+            format!("no card to choose {where_} and {n} asked for: nothing is chosen")
+        } else {
             format!(
-                "{} card(s) to choose and {n} asked for: every one is chosen ({})",
+                "{} card(s) to choose {where_} and {n} asked for: every one is chosen ({})",
                 options.len(),
                 options.join(", ")
-            ),
-            &[r::IN_ORDER],
-        );
+            )
+        };
+        let e = m.record("choose", text, &[r::IN_ORDER]);
+        if !in_hand {
+            e.rules.push(r::TARGETING);
+        }
         if options.len() < n {
             e.rules.push(r::PARTLY_IMPOSSIBLE);
         }
@@ -478,22 +561,35 @@ fn hand_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<Tgt>>, 
         let mut distinct = given.clone();
         distinct.sort();
         distinct.dedup();
-        if distinct.len() != n.min(options.len()) || given.iter().any(|g| !options.contains(g)) {
+        let count_ok = if *up_to {
+            distinct.len() == given.len() && given.len() <= n
+        } else {
+            distinct.len() == n.min(options.len())
+        };
+        if !count_ok || given.iter().any(|g| !options.contains(g)) {
+            let how = if *up_to { "up to" } else { "exactly" };
             return Err(EngineError::BadChoice {
                 choice: key,
                 value: given.join(", "),
-                options: vec![format!("exactly {n} of {}", options.join(", "))],
+                options: vec![format!("{how} {n} of {}", options.join(", "))],
             });
         }
+        let what = if given.is_empty() {
+            "none (it may choose fewer: 「選び、…してよい」)".to_string()
+        } else {
+            given.join(", ")
+        };
         let e = m.record(
             "choose",
-            format!(
-                "{} chooses in the hand: {}",
-                player_name(chooser),
-                given.join(", ")
-            ),
+            format!("{} chooses {where_}: {what}", player_name(chooser)),
             &[r::IN_ORDER],
         );
+        if *up_to {
+            e.rules.push(r::MAY);
+        }
+        if !in_hand {
+            e.rules.push(r::TARGETING);
+        }
         if shown {
             e.rules.push(r::MADE_PUBLIC);
         }

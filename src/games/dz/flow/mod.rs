@@ -171,6 +171,9 @@ pub const TRIGGERS: &[&str] = &[
     "on_attacked",
     "on_win",
     "to_graveyard",
+    // 「このカードがスマッシュゾーンに置かれた時」: read as the card was before
+    // (a plan card's plan-zone effect, 4.8.10-2; flow/triggers.rs).
+    triggers::TO_SMASH,
     // 「相手のベースがスクエアから墓地に置かれた時」 (flow/watchers.rs).
     watchers::OPPONENT_BASE,
     "start_of_turn",

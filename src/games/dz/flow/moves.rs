@@ -98,6 +98,9 @@ pub fn to_owner_zone(m: &mut M, card: &str, kind: &'static str, top: bool) {
     if let (Some(sq), "graveyard") = (left_square, kind) {
         super::watchers::left(m, &c, sq);
     }
+    if kind == "smash" {
+        triggers::into_smash(m, &c);
+    }
 }
 
 /// Destroys (破壊) a card: to its owner's graveyard, on top (2.23.1-4,

@@ -21,7 +21,8 @@ use crate::engine::{
 use super::{M, Tgt, dz, dz_ref, label, ni, r, statics, targets};
 
 /// What a restriction created by a spell or ability reaches.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Reach {
     /// Players (`who`).
     Players(Vec<PlayerId>),
@@ -32,7 +33,8 @@ pub enum Reach {
 }
 
 /// A restriction created by a resolved spell or ability (4.14.3).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Restriction {
     pub action: Restricted,
     pub source: CardId,

@@ -4,10 +4,13 @@
 //! bottom first (2.23.9) with the cards on it as spells (2.21), the
 //! battles in progress with their waiting stacks (3.11.2, 3.11.3), the
 //! triggered abilities waiting to be stacked (4.8.2), 即死's delayed
-//! abilities (5.2.2), the units played into the central area (2.20.1-6)
-//! and damage divided as a spell was played (4.7.2-6). Each card an entry
-//! names keeps its object number (`objects`), so an object that has since
-//! changed zones stays a different object (4.9.2-1).
+//! abilities (5.2.2), the units played into the central area (2.20.1-6),
+//! damage divided as a spell was played (4.7.2-6), the square each card
+//! that left the squares was last on (4.2.6), the players whose move
+//! resolved this turn (5.13.2), the energy placed this turn (3.7.1) and
+//! the "can't" restrictions of resolved spells (4.14.3).
+//! Each card an entry names keeps its object number (`objects`), so an
+//! object that has since changed zones stays a different object (4.9.2-1).
 //!
 //! The shape is the module's own state (`flow::Dz`) as JSON: entries are
 //! `{"controller": 0, "kind": {"spell": {…}}}`, players by seat index.
@@ -18,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::engine::state::parse_player;
-use crate::engine::{Card, CardId, Game, ZoneId, player_name};
+use crate::engine::{Card, CardId, Game, PlayerId, ZoneId, player_name};
 
 use super::{Battle, Central, Delayed, Entry, Kind, M, Step, Trig, board, dz, dz_ref};
 
@@ -59,7 +62,27 @@ pub(super) struct Resume {
     /// The object number of each card named above.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     objects: BTreeMap<CardId, u32>,
+    /// The square each card that has left the squares was last on, for
+    /// abilities measuring from it (4.2.6, 4.8.4-2, 4.9.2-6).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    last_square: BTreeMap<CardId, Square>,
+    /// Players a unit of whom a resolved move put onto a square this turn
+    /// (共鳴, 5.13.2).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    moved_this_turn: BTreeSet<PlayerId>,
+    /// The energy special action was taken this turn (3.7.1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    energy_done: bool,
+    /// "Can't" restrictions created by resolved spells and abilities, in
+    /// force until their period ends (4.14.3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    restrictions: Vec<super::restrict::Restriction>,
 }
+
+/// A square named in the description, read back as the module's own name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+struct Square(#[serde(with = "place")] Place);
 
 /// Whether a count is 0 (left out of the file).
 fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
@@ -190,6 +213,12 @@ fn refs(r: &Resume) -> BTreeSet<CardId> {
     for d in &r.delayed {
         out.extend([d.source.clone(), d.unit.clone()]);
     }
+    for x in &r.restrictions {
+        out.insert(x.source.clone());
+        if let super::restrict::Reach::Cards(ts) = &x.reach {
+            out.extend(ts.iter().map(|t| t.card.clone()));
+        }
+    }
     out.extend(r.central.keys().cloned());
     for (source, shares) in &r.divided {
         out.insert(source.clone());
@@ -212,7 +241,12 @@ pub(super) fn describe(m: &M) -> Option<Value> {
         || !d.battles.is_empty()
         || !d.trigs.is_empty()
         || !d.delayed.is_empty()
-        || d.passes > 0;
+        || d.passes > 0
+        // What this turn has done that the phase's beginning would not
+        // redo: the energy placed (3.7.1), a move resolved (5.13.2).
+        || d.energy_done
+        || !d.moved_this_turn.is_empty()
+        || !d.restrictions.is_empty();
     if !busy || d.event_square.is_some() || d.placing.is_some() {
         return None;
     }
@@ -248,6 +282,15 @@ pub(super) fn describe(m: &M) -> Option<Value> {
         central: d.central,
         divided: d.divided,
         objects: BTreeMap::new(),
+        last_square: d
+            .last_square
+            .iter()
+            .filter(|(id, _)| g.card(id).is_some())
+            .map(|(id, sq)| (id.clone(), Square(sq)))
+            .collect(),
+        moved_this_turn: d.moved_this_turn,
+        energy_done: d.energy_done,
+        restrictions: d.restrictions,
     };
     r.objects = refs(&r)
         .into_iter()
@@ -318,12 +361,19 @@ pub(super) fn parse(g: &Game, v: &Value) -> Result<Resume, String> {
             "`{s}` is in `spells` but no stack entry plays it (2.21)"
         ));
     }
-    for id in refs(&r).iter().chain(r.objects.keys()) {
+    for id in refs(&r)
+        .iter()
+        .chain(r.objects.keys())
+        .chain(r.last_square.keys())
+    {
         if g.card(id).is_none() && !on_stack.contains(id) {
             return Err(format!(
                 "`{id}` is named in progress but is no card of the board"
             ));
         }
+    }
+    if let Some(p) = r.moved_this_turn.iter().find(|p| p.index() >= n) {
+        return Err(format!("moved_this_turn: {p} is no seat"));
     }
     for (i, e) in r.stack.iter().enumerate() {
         if e.controller.index() >= n {
@@ -364,5 +414,9 @@ pub(super) fn resume(m: &mut M, r: Resume) {
     d.delayed = r.delayed;
     d.central = r.central;
     d.divided = r.divided;
+    d.last_square = r.last_square.into_iter().map(|(id, s)| (id, s.0)).collect();
+    d.moved_this_turn = r.moved_this_turn;
+    d.energy_done = r.energy_done;
+    d.restrictions = r.restrictions;
     m.then([Step::Priority(seat(&r.priority))]);
 }

@@ -484,6 +484,8 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                 super::put::refuse(key, e)?;
                 super::swap::refuse(key, e)?;
                 super::search::refuse(key, e)?;
+                let divides = d.text.contains_key("divide");
+                super::targets::refuse(key, divides, e)?;
                 if e.filters()
                     .iter()
                     .any(|(_, f)| f.region.as_deref() == Some(super::put::EVENT_SQUARE))
@@ -557,6 +559,7 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                 }
             }
             super::modes::refuse(key, &a.trigger, &a.effect)?;
+            super::effects::refuse_if_done(key, &a.effect)?;
             super::activate::refuse(key, &a.cost)?;
             if a.trigger == "spell" {
                 refuse_relative_region(key, &a.effect)?;

@@ -118,7 +118,11 @@ pub fn smash(m: &mut M, p: PlayerId, unit: &str) -> Result<(), EngineError> {
         );
     }
     for id in top {
+        let before = m.game.card(&id).cloned();
         m.game.move_card(&id, ZoneId::of(opp, "smash"), false);
+        if let Some(c) = before {
+            super::triggers::into_smash(m, &c);
+        }
     }
     Ok(())
 }

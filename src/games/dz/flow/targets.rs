@@ -144,15 +144,17 @@ pub fn choose_for(
     let chosen_count = effects
         .iter()
         .filter(|e| {
-            (matches!(target_of(e), Some(Target::Chosen { .. })) && !in_hand(e) && !each_player(e))
+            (matches!(target_of(e), Some(Target::Chosen { .. }))
+                && !untargeted(e)
+                && !each_player(e))
                 || super::swap::filters(e).is_some()
         })
         .count();
     let mut out = Vec::new();
     for (i, e) in effects.iter().enumerate() {
-        if in_hand(e) || each_player(e) {
-            // Cards chosen in a hand are not targets: chosen on
-            // resolution (`effects::hand_choice`).
+        if untargeted(e) || each_player(e) {
+            // Cards chosen without 「対象の」 are not targets (4.11.1):
+            // chosen on resolution (`effects::resolution_choice`).
             out.push(None);
             continue;
         }
@@ -422,6 +424,40 @@ pub fn each_player(e: &Effect) -> bool {
             ..
         } if filter.zone.is_none()
     )
+}
+
+/// Whether the effect's cards are chosen without being targets (4.11.1:
+/// no 「対象の」), so as it resolves, by one player: written `targets:
+/// false`, or chosen in a hand ([`in_hand`]). Each player choosing their
+/// own ([`each_player`]) is its own procedure.
+pub fn untargeted(e: &Effect) -> bool {
+    !each_player(e) && (in_hand(e) || target_of(e).is_some_and(Target::untargeted))
+}
+
+/// Refuses, before the run, a choice that is not a target where the
+/// module treats the cards as targets: the two cards of a swap
+/// (flow/swap.rs), damage divided among targets (4.7.2-6, flow/divide.rs)
+/// and targets in the first one's area.
+pub fn refuse(key: &str, divides: bool, e: &Effect) -> Result<(), EngineError> {
+    let Some(t) = target_of(e).filter(|t| t.untargeted()) else {
+        return Ok(());
+    };
+    let why = if super::swap::filters(e).is_some() {
+        "the units a swap exchanges"
+    } else if divides {
+        "damage divided among the cards chosen"
+    } else if t
+        .chosen()
+        .is_some_and(|(f, ..)| f.region.as_deref() == Some("same_area_as_first"))
+    {
+        "cards chosen in the first one's area"
+    } else {
+        return Ok(());
+    };
+    Err(super::ni(
+        super::r::TARGETING,
+        format!("card `{key}`: {why} chosen without being targets (`targets: false`)"),
+    ))
 }
 
 /// The zones a card chosen with a hand may also be in (「手札かプランゾーン

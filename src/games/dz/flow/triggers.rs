@@ -9,6 +9,31 @@ use crate::engine::{Card, EngineError, player_name};
 
 use super::{Entry, Kind, M, Trig, board, dz, label, r, targets};
 
+/// 「このカードがスマッシュゾーンに置かれた時」.
+pub const TO_SMASH: &str = "to_smash";
+
+/// Card `before` (as it was) has just been put into the smash zone, face
+/// down: its `to_smash` abilities trigger if its text worked where it was
+/// (a plan card's plan-zone effect, a unit on a square): a move from a
+/// public zone into the hidden smash zone reads the public zone
+/// (4.8.10-2), a card leaving a square its last information (4.8.11).
+pub fn into_smash(m: &mut M, before: &Card) {
+    let has = m
+        .game
+        .defs
+        .get(&before.def)
+        .is_some_and(|d| d.abilities.iter().any(|a| a.trigger == TO_SMASH));
+    if !has || !super::zone_effect::text_works(&m.game, before) {
+        return;
+    }
+    let read = if board::is_square(before.zone.kind) {
+        r::LEAVING_TRIGGER
+    } else {
+        r::PUBLIC_ZONE_TRIGGER
+    };
+    fire_def(m, before, TO_SMASH, &[r::ZONE_CHANGE_TRIGGER, read]);
+}
+
 /// The abilities of `trigger` on `card`'s definition, as waiting triggers.
 pub fn fire_def(m: &mut M, card: &Card, trigger: &str, why: &[&'static str]) -> usize {
     fire_def_at(m, card, trigger, why, None)

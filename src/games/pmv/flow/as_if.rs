@@ -483,6 +483,7 @@ pub(super) fn resolve_as_played(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()>
                 count,
                 up_to,
                 or_leader,
+                ..
             }) = ef.target()
             {
                 let mut legal = candidates(&m.game, filter, master, &card);

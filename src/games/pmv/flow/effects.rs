@@ -185,6 +185,7 @@ pub(super) fn choose_targets(
             count,
             up_to,
             or_leader,
+            ..
         }) = ab.effect[i].target()
         else {
             continue;
