@@ -1004,6 +1004,13 @@ pub enum Effect {
         among: Filter,
         effect: Box<Effect>,
     },
+    /// An amount the text calls X (「X」, e.g. SVE 5.2.1.2): `effect`
+    /// carried out once with each amount it writes multiplied by the value
+    /// of X (write 1 for X: `buff` 1/0 is +X/+0). How X is decided (chosen
+    /// as the card or ability is played, or defined by the text) and which
+    /// effects' amounts it sets are the game's rules. A game without it
+    /// rejects it.
+    WithX { effect: Box<Effect> },
 }
 
 /// Which number of several an amount read from the board takes.
@@ -1202,6 +1209,7 @@ impl Effect {
         "gain_ability",
         "look_at_up_to",
         "amount_of",
+        "with_x",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1270,6 +1278,7 @@ impl Effect {
             Effect::GainAbility { .. } => "gain_ability",
             Effect::LookAtUpTo { .. } => "look_at_up_to",
             Effect::AmountOf { .. } => "amount_of",
+            Effect::WithX { .. } => "with_x",
         }
     }
 
@@ -1293,9 +1302,9 @@ impl Effect {
     pub fn nested(&self) -> &[Effect] {
         match self {
             Effect::PayCost { otherwise, .. } => otherwise,
-            Effect::ForEach { effect, .. } | Effect::AmountOf { effect, .. } => {
-                std::slice::from_ref(&**effect)
-            }
+            Effect::ForEach { effect, .. }
+            | Effect::AmountOf { effect, .. }
+            | Effect::WithX { effect } => std::slice::from_ref(&**effect),
             Effect::GainAbility { ability, .. } => &ability.effect,
             _ => &[],
         }
@@ -1375,7 +1384,9 @@ impl Effect {
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }
             | Effect::Put { target, .. } => target.as_ref(),
-            Effect::ForEach { effect, .. } | Effect::AmountOf { effect, .. } => effect.target(),
+            Effect::ForEach { effect, .. }
+            | Effect::AmountOf { effect, .. }
+            | Effect::WithX { effect } => effect.target(),
             _ => None,
         }
     }
