@@ -226,3 +226,19 @@ fn a_later_action_may_name_a_card_the_decision_in_progress_creates() {
         assert!(text.contains(&format!("\"card\": \"{card}\"")), "{path}");
     }
 }
+
+/// SVE: a moment after an effect gave a card an ability (10.9.1.2) or
+/// keywords is written with the change in force (`in_progress.changes`),
+/// and, run with the rest, ends as the original does.
+#[test]
+fn an_sve_moment_with_a_change_in_force_is_written_with_it() {
+    for path in [
+        "rulings/sve/10.9.1.2-given-attack-ability-triggers.json",
+        "rulings/sve/10.9.1.2-given-activated-ability-with-cost.json",
+    ] {
+        let loaded = load(path);
+        let text = attempt(&loaded, 0, true).unwrap_or_else(|e| panic!("{path}: {e:?}"));
+        assert!(text.contains("\"changes\""), "{path}: {text}");
+        assert!(text.contains("\"gain_ability\""), "{path}: {text}");
+    }
+}

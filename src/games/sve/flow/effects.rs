@@ -983,9 +983,11 @@ pub(super) fn resolve_played(
                 let key = format!("{card}.spell");
                 run_effects(m, &def_key(m, card), i, card, player, mine, &key)?;
             }
-            if m.game
-                .card(card)
-                .is_some_and(|c| c.zone.kind == zn::RESOLUTION)
+            // A game an effect ended (1.2.4: at once) has nothing left to do.
+            if m.game.result == GameResult::Ongoing
+                && m.game
+                    .card(card)
+                    .is_some_and(|c| c.zone.kind == zn::RESOLUTION)
             {
                 let text = format!("{card} goes to its owner's cemetery");
                 to_cemetery(m, card, "play.leftover", text, &[r::RESOLVE_LEFTOVER]);

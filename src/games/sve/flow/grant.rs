@@ -104,6 +104,13 @@ fn key_of(a: &AbilityDef) -> String {
 /// definition is kept under its own key, the change recorded with the
 /// other changes of information.
 pub(super) fn grant(m: &mut M, eff: &Effect, targets: &[String], this: &str) {
+    keep_definition(m, eff, this);
+    change_info(m, eff, targets, this);
+}
+
+/// Keeps the definition of the ability `gain_ability` `eff` of `this`
+/// gives, under its own key (once).
+pub(super) fn keep_definition(m: &mut M, eff: &Effect, this: &str) {
     let Effect::GainAbility { ability, .. } = eff else {
         return;
     };
@@ -123,7 +130,6 @@ pub(super) fn grant(m: &mut M, eff: &Effect, targets: &[String], this: &str) {
         };
         m.game.defs.insert(key, def);
     }
-    change_info(m, eff, targets, this);
 }
 
 /// The definitions of the abilities given to object `incarnation` of card

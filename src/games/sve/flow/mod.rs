@@ -580,11 +580,22 @@ pub fn check_in_progress(g: &Game, v: &Value) -> Result<(), String> {
     resume::parse(g, v).map(|_| ())
 }
 
+/// The rest of the phase a scenario starts in.
+fn phase_start(m: &mut M) {
+    match m.game.turn.phase.as_str() {
+        "setup" => m.then(pre_game(&m.game)),
+        "start" => m.then(start_of_turn()),
+        "end" => m.then(end_phase()),
+        _ => m.then([Step::AwaitMain]),
+    }
+}
+
 /// The SVE procedures as the driver's hooks.
 impl Rules for super::Sve {
     type Step = Step;
 
-    /// An attack at its Quick window (flow/resume.rs).
+    /// An attack at its Quick window, changes of information in force
+    /// (flow/resume.rs).
     fn in_progress(&self, m: &M) -> Option<Value> {
         resume::describe(m)
     }
@@ -616,12 +627,7 @@ impl Rules for super::Sve {
             resume::resume(m, r);
             return Ok(());
         }
-        match m.game.turn.phase.as_str() {
-            "setup" => m.then(pre_game(&m.game)),
-            "start" => m.then(start_of_turn()),
-            "end" => m.then(end_phase()),
-            _ => m.then([Step::AwaitMain]),
-        }
+        phase_start(m);
         Ok(())
     }
 

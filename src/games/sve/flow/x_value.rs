@@ -23,17 +23,10 @@ fn is_x(n: &Num) -> bool {
 /// Whether the ability's text or cost names X: a `with_x` anywhere in its
 /// effects, or a `pay_cost` of X in its cost.
 pub(super) fn names_x(ab: &AbilityDef) -> bool {
-    fn deep(effects: &[Effect]) -> bool {
-        effects.iter().any(|e| match e {
-            Effect::WithX { .. } => true,
-            Effect::Choose { options, .. } => options.iter().any(|o| deep(o)),
-            _ => deep(e.nested()),
-        })
-    }
-    deep(&ab.effect)
-        || ab.cost.iter().any(
-            |e| matches!(e, Effect::PayCost { amount: Some(n), life: None, optional: false, .. } if is_x(n)),
-        )
+    every_effect(&ab.effect)
+        .into_iter()
+        .any(|e| matches!(e, Effect::WithX { .. }))
+        || ab.cost.iter().any(is_x_cost)
 }
 
 /// X the module cannot carry out (checked before the run): on a trigger
