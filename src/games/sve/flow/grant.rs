@@ -94,7 +94,7 @@ pub(super) fn is_given(def: &str) -> bool {
 }
 
 /// The key of the definition holding given ability `a`.
-fn key_of(a: &AbilityDef) -> String {
+pub(super) fn key_of(a: &AbilityDef) -> String {
     let mut h = DefaultHasher::new();
     serde_json::to_string(a).unwrap_or_default().hash(&mut h);
     format!("{GRANTED}{:016x}", h.finish())

@@ -22,6 +22,109 @@ pub(super) struct Resume {
     changes: Vec<Change>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     delayed: Vec<Waiting>,
+    #[serde(default, skip_serializing_if = "Counts::is_empty")]
+    counts: Counts,
+}
+
+/// What this turn has counted so far.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Counts {
+    /// Evolve and Feed abilities used this turn (8.3.2).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    evolve_used: u32,
+    /// Cards each seat has played this turn (13.2.1 Combo).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    played: Vec<u32>,
+    /// Whether each seat's leader's defense went down this turn (13.5.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    defense_lowered: Vec<bool>,
+    /// "N times per turn" abilities that have become pending (10.7.2.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    per_turn: Vec<PerTurn>,
+}
+
+/// How many times one "N times per turn" ability has become pending.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PerTurn {
+    card: String,
+    def: String,
+    ability: usize,
+    times: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl Counts {
+    fn is_empty(&self) -> bool {
+        *self == Counts::default()
+    }
+
+    /// This turn's counts of `g`.
+    fn of(g: &Game) -> Counts {
+        let Some(st) = g.own_ref::<SveState>() else {
+            return Counts::default();
+        };
+        let mut c = Counts {
+            evolve_used: st.evolve_used,
+            played: st.played.clone(),
+            defense_lowered: st.defense_lowered.clone(),
+            per_turn: st
+                .per_turn
+                .iter()
+                .map(|((card, def, ability), times)| PerTurn {
+                    card: card.to_string(),
+                    def: def.clone(),
+                    ability: *ability,
+                    times: *times,
+                })
+                .collect(),
+        };
+        if c.played.iter().all(|n| *n == 0) {
+            c.played.clear();
+        }
+        if c.defense_lowered.iter().all(|b| !b) {
+            c.defense_lowered.clear();
+        }
+        c
+    }
+
+    /// Checked against the board of `g` and the definitions `given` of
+    /// the abilities the written changes give.
+    fn check(&self, g: &Game, given: &[String]) -> Result<(), String> {
+        let seats = g.players.len();
+        if self.played.len() > seats || self.defense_lowered.len() > seats {
+            return Err(format!("`counts` lists more than the {seats} seats"));
+        }
+        match self.per_turn.iter().find(|p| {
+            g.card(&p.card).is_none()
+                || (!given.contains(&p.def)
+                    && g.ability(&p.def, p.ability)
+                        .is_none_or(|a| a.per_turn.is_none()))
+        }) {
+            Some(p) => Err(format!(
+                "`counts.per_turn` names ability {} of `{}` on `{}`: no card, or no \"N times per turn\" ability",
+                p.ability, p.def, p.card
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Sets this turn's counts of `g`.
+    fn restore(self, g: &mut Game) {
+        let st = g.own::<SveState>();
+        st.evolve_used = self.evolve_used;
+        st.played = self.played;
+        st.defense_lowered = self.defense_lowered;
+        st.per_turn = self
+            .per_turn
+            .into_iter()
+            .map(|p| ((p.card.as_str().into(), p.def, p.ability), p.times))
+            .collect();
+    }
 }
 
 /// A delayed trigger waiting for its moment (10.7.5).
@@ -104,13 +207,15 @@ pub(super) fn describe(m: &M) -> Option<Value> {
     let combat = combat(m);
     let changes = changes(&m.game);
     let delayed = waiting(&m.game);
-    if combat.is_none() && changes.is_empty() && delayed.is_empty() {
+    let counts = Counts::of(&m.game);
+    if combat.is_none() && changes.is_empty() && delayed.is_empty() && counts.is_empty() {
         return None;
     }
     serde_json::to_value(Resume {
         combat,
         changes,
         delayed,
+        counts,
     })
     .ok()
 }
@@ -197,6 +302,17 @@ pub(super) fn parse(g: &Game, v: &Value) -> Result<Resume, String> {
     for d in &r.delayed {
         check_waiting(g, d)?;
     }
+    let given: Vec<String> = r
+        .changes
+        .iter()
+        .filter_map(|ch| match &ch.effect {
+            Effect::GainAbility { ability, .. } if ability.per_turn.is_some() => {
+                Some(key_of(ability))
+            }
+            _ => None,
+        })
+        .collect();
+    r.counts.check(g, &given)?;
     let Some(c) = &r.combat else {
         return Ok(r);
     };
@@ -275,6 +391,7 @@ fn check_waiting(g: &Game, d: &Waiting) -> Result<(), String> {
 /// again and its delayed triggers waiting, then the attack at its Quick
 /// window or the rest of the phase.
 pub(super) fn resume(m: &mut M, r: Resume) {
+    r.counts.clone().restore(&mut m.game);
     for ch in &r.changes {
         restore_change(m, &ch.card, &ch.effect, &ch.source);
     }
