@@ -328,3 +328,19 @@ fn what_the_turn_counted_is_kept() {
         assert!(e.contains("not `played.p1`"), "{path}: {e}");
     }
 }
+
+/// SVE: a moment after an effect gave a card an ability (10.9.1.2) or
+/// keywords is written with the change in force (`in_progress.changes`),
+/// and, run with the rest, ends as the original does.
+#[test]
+fn an_sve_moment_with_a_change_in_force_is_written_with_it() {
+    for path in [
+        "rulings/sve/10.9.1.2-given-attack-ability-triggers.json",
+        "rulings/sve/10.9.1.2-given-activated-ability-with-cost.json",
+    ] {
+        let loaded = load(path);
+        let text = attempt(&loaded, 0, true).unwrap_or_else(|e| panic!("{path}: {e:?}"));
+        assert!(text.contains("\"changes\""), "{path}: {text}");
+        assert!(text.contains("\"gain_ability\""), "{path}: {text}");
+    }
+}

@@ -1017,6 +1017,13 @@ pub enum Effect {
     /// the later effects' targets are chosen with the others'. A game
     /// without it rejects it.
     IfDone,
+    /// An amount the text calls X (「X」, e.g. SVE 5.2.1.2): `effect`
+    /// carried out once with each amount it writes multiplied by the value
+    /// of X (write 1 for X: `buff` 1/0 is +X/+0). How X is decided (chosen
+    /// as the card or ability is played, or defined by the text) and which
+    /// effects' amounts it sets are the game's rules. A game without it
+    /// rejects it.
+    WithX { effect: Box<Effect> },
 }
 
 /// Which number of several an amount read from the board takes.
@@ -1221,6 +1228,7 @@ impl Effect {
         "look_at_up_to",
         "amount_of",
         "if_done",
+        "with_x",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1290,6 +1298,7 @@ impl Effect {
             Effect::LookAtUpTo { .. } => "look_at_up_to",
             Effect::AmountOf { .. } => "amount_of",
             Effect::IfDone => "if_done",
+            Effect::WithX { .. } => "with_x",
         }
     }
 
@@ -1313,9 +1322,9 @@ impl Effect {
     pub fn nested(&self) -> &[Effect] {
         match self {
             Effect::PayCost { otherwise, .. } => otherwise,
-            Effect::ForEach { effect, .. } | Effect::AmountOf { effect, .. } => {
-                std::slice::from_ref(&**effect)
-            }
+            Effect::ForEach { effect, .. }
+            | Effect::AmountOf { effect, .. }
+            | Effect::WithX { effect } => std::slice::from_ref(&**effect),
             Effect::GainAbility { ability, .. } => &ability.effect,
             _ => &[],
         }
@@ -1395,7 +1404,9 @@ impl Effect {
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }
             | Effect::Put { target, .. } => target.as_ref(),
-            Effect::ForEach { effect, .. } | Effect::AmountOf { effect, .. } => effect.target(),
+            Effect::ForEach { effect, .. }
+            | Effect::AmountOf { effect, .. }
+            | Effect::WithX { effect } => effect.target(),
             _ => None,
         }
     }

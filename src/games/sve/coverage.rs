@@ -18,8 +18,8 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     // Chapter 5: 特定表記.
     ("5.1.1", DEF),
     (
-        "5.2",
-        "not implemented: X costs and PP symbols in text (5.2.1.2); costs are plain numbers",
+        "5.2.1.2.1",
+        "not state-changing on its own: an X the text defines is written as the amount it defines (`for_each` for a count); X the player decides is 5.2.1.2.2",
     ),
     (
         "5.3.1",
@@ -45,7 +45,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "5.18",
         "not state-changing on its own: a random pick is the `random` selector (seeded)",
     ),
-    ("5.22", "not implemented: \"win the battle\" (use `win`)"),
     (
         "5.23",
         "not implemented: references to original (元の) information",
@@ -63,10 +62,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "8.1.2",
         "not state-changing on its own: the general principle; each impossible action is rejected citing its own item's rule",
-    ),
-    (
-        "8.3.2",
-        "covered for Evolve; Feed (14.2.2) is not implemented",
     ),
     // Chapter 9: tokens.
     ("9.1.1", DEF),
@@ -108,7 +103,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     (
         "10.6.2.2",
-        "not implemented: pre-play choices other than Earth Rite's optional additional cost (X 10.6.2.2.2, Choose counts 10.6.2.2.3)",
+        "not implemented: a Choose count decided by a condition (10.6.2.2.3, 5.17.3.1); Earth Rite's optional additional cost (10.6.2.2.1) and X (10.6.2.2.2) are covered",
     ),
     (
         "10.6.2.3.2.1",
@@ -143,10 +138,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "10.9.3.1",
         "cannot arise: the effect language has no automatic ability conditioned on the information of a card entering a zone (Fanfare is the card's own)",
-    ),
-    (
-        "10.10.2",
-        "not implemented: choosing the order of replacements whose order matters (two different set costs stop with `not implemented: clause 10.10.2`; additions commute)",
     ),
     (
         "10.10.3",

@@ -137,12 +137,13 @@ const EFFECTS: &[&str] = &[
     "search",
     "look_at",
     "for_each",
+    "with_x",
     "gain_ability",
     "look_at_up_to",
 ];
 
 /// What SVE declares.
-static SPEC: GameSpec = GameSpec {
+pub(crate) static SPEC: GameSpec = GameSpec {
     id: "sve",
     zones: ZONES,
     board_zone: "field",

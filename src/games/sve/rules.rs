@@ -19,6 +19,7 @@ rules! {
     CONCEDE = "1.2.3";
     CONCEDE_AT_ONCE = "1.2.3.1";
     EFFECT_WIN_LOSS = "1.2.4";
+    WIN_THE_BATTLE = "5.22.1";
     IMPOSSIBLE = "1.3.2";
     SIMULTANEOUS_CHOICES = "1.3.4";
     SIMULTANEOUS_CHOICES_ORDER = "1.3.4.1";
@@ -160,6 +161,9 @@ rules! {
     COST_CHANGE = "10.4.4.1";
     COST_SET_FIRST = "10.10.2.4";
     REPLACEMENT_ORDER = "10.10.2";
+    REPLACEMENT_ORDER_CARD = "10.10.2.1";
+    REPLACEMENT_ORDER_ACTION = "10.10.2.2";
+    REPLACEMENT_ONCE = "10.10.2.3";
     CONTINUOUS = "10.1.1.3";
     ABILITY_ON_FIELD = "10.3.5";
     RANDOM = "5.18.1";
@@ -199,6 +203,11 @@ rules! {
     SKIP_ONE_FOR_ALL = "5.25.2.1";
     EXTRA_TURN = "5.27.1";
     FOR_EACH = "5.28.1";
+    PP_IN_TEXT = "5.2.1";
+    PP_IN_TEXT_NUMBER = "5.2.1.1";
+    X_IN_TEXT = "5.2.1.2";
+    X_CHOSEN_AT_PLAY = "5.2.1.2.2";
+    PRE_PLAY_X = "10.6.2.2.2";
     EXTRA_LATEST_FIRST = "5.27.1.1";
     DECK_SIZE = "6.1.1.2";
     PRE_GAME = "6.2.1";

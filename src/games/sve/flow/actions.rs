@@ -19,7 +19,7 @@ pub(super) fn legal_main(g: &Game) -> Vec<String> {
         for id in g.zone_of(tp, zone) {
             if let Some(d) = g.def_of(id)
                 && ["follower", "amulet", "spell"].contains(&d.card_type.as_str())
-                && play_cost(g, tp, id).is_ok_and(|c| c.pay <= pp)
+                && play_cost(g, tp, id).is_ok_and(|c| c.cheapest() <= pp)
             {
                 out.push(format!("play {id}"));
             }

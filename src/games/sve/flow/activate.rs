@@ -108,6 +108,7 @@ pub(super) fn activate(m: &mut M, p: PlayerId, card: &str, window: Option<Window
     // 10.6.2.2.1 Earth Rite, 10.6.2.3 targets, then 10.6.2.5 the cost,
     // all or none (10.4.2.2).
     let earth = earth_rite::decide(m, p, card, &def, &[ability], alts(&m.game))?;
+    x_value::decide(m, p, card, &def, &[ability])?;
     let key = format!("{card}.activated");
     let targets = choose_targets(m, &def, ability, card, p, &key)?;
     pay_costs(m, p, card, &ab.cost, alts(&m.game), is_feed)?;
@@ -128,6 +129,7 @@ pub(super) fn activate(m: &mut M, p: PlayerId, card: &str, window: Option<Window
     .obj(card);
     run_effects(m, &def, ability, card, p, targets, &key)?;
     earth_rite::end(m);
+    x_value::end(m);
     Ok(())
 }
 
@@ -222,13 +224,19 @@ fn pay_one(m: &mut M, p: PlayerId, card: &str, e: &Effect, alts: &[String], feed
     let alts = alts.to_vec();
     match e {
         Effect::PayCost {
-            amount: Some(crate::engine::card::Num::Int(n)),
+            amount: Some(num),
             life: None,
             optional: false,
             ..
-        } => {
+        } if supported_cost(e) => {
             let pp = m.game.value(p, "pp");
-            let n = (*n).max(0);
+            // 5.2.1: a PP symbol in text is PP: its number (5.2.1.1), or
+            // the X decided as the ability was played (5.2.1.2.2).
+            let (n, symbol) = match num {
+                crate::engine::card::Num::Int(n) => (*n, r::PP_IN_TEXT_NUMBER),
+                _ => (x_value::value(&m.game), r::X_CHOSEN_AT_PLAY),
+            };
+            let n = n.max(0);
             let use_ep = feed && ep_for_one_pp(m, p, n)?;
             if use_ep {
                 let ep = m.game.value(p, "ep");
@@ -254,7 +262,14 @@ fn pay_one(m: &mut M, p: PlayerId, card: &str, e: &Effect, alts: &[String], feed
                 "pp",
                 pp - n,
                 "activate.cost",
-                &[r::PP_COST, r::PLAY_COST, r::COST_PAYMENT, r::COST_IN_ORDER],
+                &[
+                    r::PP_COST,
+                    r::PLAY_COST,
+                    r::COST_PAYMENT,
+                    r::COST_IN_ORDER,
+                    r::PP_IN_TEXT,
+                    symbol,
+                ],
             );
             // 10.4.4.1 changes the PP of playing a card; an activated
             // ability is not a card played (the non-event a judge is asked).
@@ -371,7 +386,8 @@ fn pay_one(m: &mut M, p: PlayerId, card: &str, e: &Effect, alts: &[String], feed
     Ok(())
 }
 
-/// The cost actions [`pay_costs`] implements: PP (`pay_cost` with a number),
+/// The cost actions [`pay_costs`] implements: PP (`pay_cost` with a number
+/// or `"X"`),
 /// engaging this card (`set_state` engaged on `this`), removing counters
 /// from it (`add_counter` with a negative amount on `this`), putting it
 /// into the cemetery (`put` to `cemetery` of `this`).
@@ -383,6 +399,7 @@ pub(super) fn supported_cost(e: &Effect) -> bool {
             optional: false,
             ..
         } => true,
+        e if x_value::is_x_cost(e) => true,
         Effect::SetState {
             state,
             clear: false,

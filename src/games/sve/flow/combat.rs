@@ -8,7 +8,7 @@ pub(super) fn combat_damage(
     target: &AttackTarget,
     a_inc: u32,
     t_inc: u32,
-) {
+) -> R<()> {
     let a_here = m
         .game
         .card(attacker)
@@ -19,19 +19,19 @@ pub(super) fn combat_damage(
             format!("{attacker} is no longer on the field: no one deals damage"),
             &[r::COMBAT_DAMAGE],
         );
-        return;
+        return Ok(());
     }
     let atk = attack(&m.game, &m.game.cards[attacker]);
     match target {
         AttackTarget::Leader(p) => {
-            let atk = modified(m, attacker, &leader_key(*p), "attack", atk);
+            let atk = modified(m, attacker, &leader_key(*p), "attack", atk)?;
             if atk <= 0 {
                 m.record(
                     "attack.damage",
                     format!("{attacker} has attack {atk}: no damage is dealt"),
                     &[r::COMBAT_DAMAGE, r::IMPOSSIBLE],
                 );
-                return;
+                return Ok(());
             }
             let old = m.game.value(*p, "defense");
             m.game.set_value(*p, "defense", old - atk);
@@ -64,11 +64,11 @@ pub(super) fn combat_damage(
                     format!("{t} has left the field: the combat ended and {attacker}'s damage is not dealt"),
                     &[r::COMBAT_DAMAGE, r::COMBAT_STATE, r::DAMAGE_NOT_DEALT],
                 );
-                return;
+                return Ok(());
             }
             let tatk = attack(&m.game, &m.game.cards[t.as_str()]);
-            let atk = modified(m, attacker, t, "attack", atk);
-            let tatk = modified(m, t, attacker, "combat", tatk);
+            let atk = modified(m, attacker, t, "attack", atk)?;
+            let tatk = modified(m, t, attacker, "combat", tatk)?;
             let e = m.record(
                 "attack.damage",
                 format!("{attacker} deals {} damage to {t} and, at the same time, {t} deals {} damage to {attacker}", atk.max(0), tatk.max(0)),
@@ -139,4 +139,5 @@ pub(super) fn combat_damage(
             }
         }
     }
+    Ok(())
 }

@@ -20,6 +20,10 @@ pub(super) struct PlayCost {
     /// Cards whose cost-changing permanent ability is disabled now by its
     /// condition (10.3.3).
     pub disabled: Vec<CardId>,
+    /// Two or more effects setting the cost to different values: the
+    /// player orders them (10.10.2.1) and the last stands; `set` is the
+    /// last as the cards lie until they are ordered ([`PlayCost::with_set`]).
+    pub rival_sets: Vec<(i64, CardId)>,
 }
 
 /// The cards on the field with a cost-changing permanent ability whose
@@ -86,34 +90,46 @@ pub(super) fn play_cost(g: &Game, p: PlayerId, card: &str) -> R<PlayCost> {
         }
     }
     sets.dedup_by(|a, b| a.0 == b.0);
-    if sets.len() > 1 {
-        // The player orders replacements (10.10.2); which set value ends up
-        // applying then depends on a choice the scenario cannot give yet.
-        return Err(EngineError::NotImplemented {
-            clause: r::REPLACEMENT_ORDER,
-            what: format!(
-                "two effects setting the cost of {card} to different values ({})",
-                sets.iter()
-                    .map(|(v, s)| format!("{v} by {s}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        });
-    }
-    let set = sets.pop();
-    let base = set.as_ref().map_or(printed, |(v, _)| *v);
-    let raw = base + deltas.iter().map(|(d, _)| d).sum::<i64>();
-    Ok(PlayCost {
+    let rival_sets = if sets.len() > 1 {
+        sets.clone()
+    } else {
+        Vec::new()
+    };
+    let pc = PlayCost {
         printed,
-        raw,
-        pay: raw.max(0),
-        set,
+        raw: printed,
+        pay: printed.max(0),
+        set: None,
         deltas,
         disabled: disabled_cost_changes(g),
+        rival_sets,
+    };
+    Ok(match sets.pop() {
+        Some(s) => pc.with_set(Some(s)),
+        None => pc.with_set(None),
     })
 }
 
 impl PlayCost {
+    /// The cost with `set` the value set last (10.10.2.4: before the ±).
+    pub fn with_set(mut self, set: Option<(i64, CardId)>) -> PlayCost {
+        let base = set.as_ref().map_or(self.printed, |(v, _)| *v);
+        self.raw = base + self.deltas.iter().map(|(d, _)| d).sum::<i64>();
+        self.pay = self.raw.max(0);
+        self.set = set;
+        self
+    }
+
+    /// The least the player can pay, whichever set value they apply last.
+    pub fn cheapest(&self) -> i64 {
+        self.rival_sets
+            .iter()
+            .map(|s| self.clone().with_set(Some(s.clone())).pay)
+            .chain([self.pay])
+            .min()
+            .unwrap_or(self.pay)
+    }
+
     /// Whether any effect changed what is paid.
     pub fn changed(&self) -> bool {
         self.set.is_some() || !self.deltas.is_empty() || self.printed < 0

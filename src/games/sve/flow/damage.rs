@@ -36,7 +36,7 @@ fn designated(g: &Game, t: &Target, master: PlayerId, this: &str) -> Vec<String>
 /// The damage `source` deals to `recipient` (a card id or `pN.leader`),
 /// of engine kind `kind`, after every modifier that applies (5.13.2).
 /// Records the replacement when one applies.
-pub(super) fn modified(m: &mut M, source: &str, recipient: &str, kind: &str, base: i64) -> i64 {
+pub(super) fn modified(m: &mut M, source: &str, recipient: &str, kind: &str, base: i64) -> R<i64> {
     let kinds = kinds_of(kind, parse_leader(recipient).is_some());
     let mut applied: Vec<(i64, CardId)> = Vec::new();
     let mut any_kind = false;
@@ -63,10 +63,13 @@ pub(super) fn modified(m: &mut M, source: &str, recipient: &str, kind: &str, bas
         }
     }
     if applied.is_empty() {
-        return base;
+        return Ok(base);
     }
     if base <= 0 {
-        return unmodified_zero(m, source, recipient, base, &applied);
+        return Ok(unmodified_zero(m, source, recipient, base, &applied));
+    }
+    if damage_order_matters(base, &applied) {
+        return in_order(m, source, recipient, kinds, any_kind, base, &applied);
     }
     let total = base + applied.iter().map(|(a, _)| a).sum::<i64>();
     let e = m.record(
@@ -83,7 +86,21 @@ pub(super) fn modified(m: &mut M, source: &str, recipient: &str, kind: &str, bas
             r::REPLACED_NEVER_HAPPENED,
         ],
     );
-    // 5.13.3.1-5.13.3.4: which kind this damage is.
+    cite_kinds(e, kinds, any_kind);
+    if applied.len() > 1 {
+        e.rule(r::REPLACEMENT_ORDER).note(
+            "each modifier applies once (10.10.2.3); the affected player orders them (10.10.2), and the order of additions does not change their sum",
+        );
+    }
+    if total <= 0 {
+        e.rule(r::IMPOSSIBLE);
+        e.text.push_str(": no damage is dealt");
+    }
+    Ok(total)
+}
+
+/// 5.13.3.1-5.13.3.4: which kind this damage is.
+fn cite_kinds(e: &mut crate::engine::TraceEntry, kinds: &[&str], any_kind: bool) {
     for k in kinds {
         e.rule(match *k {
             "attack" => r::ATTACK_DAMAGE_KIND,
@@ -94,16 +111,57 @@ pub(super) fn modified(m: &mut M, source: &str, recipient: &str, kind: &str, bas
     if any_kind {
         e.rule(r::ANY_DAMAGE_KIND);
     }
-    if applied.len() > 1 {
-        e.rule(r::REPLACEMENT_ORDER).note(
-            "each modifier applies once (10.10.2.3); the affected player orders them (10.10.2), and the order of additions does not change their sum",
-        );
+}
+
+/// 10.10.2: modifiers whose order changes the damage, applied one by one
+/// in the order the affected player decides; once the damage is 0 or
+/// less it is no damage, and the rest have nothing to replace.
+fn in_order(
+    m: &mut M,
+    source: &str,
+    recipient: &str,
+    kinds: &[&str],
+    any_kind: bool,
+    base: i64,
+    applied: &[(i64, CardId)],
+) -> R<i64> {
+    let (ordered, decider, dealer) = order_damage(m, source, recipient, applied)?;
+    let (amount, used) = apply_in_order(base, &ordered);
+    let mut text = format!(
+        "{} orders the modifiers of {base} {} damage from {source} to {recipient}: {}; it becomes {amount}",
+        player_name(decider),
+        kinds.join("/"),
+        listed(&ordered[..used])
+    );
+    if used < ordered.len() {
+        text.push_str(&format!(
+            ": no damage is dealt, and {} has nothing left to replace",
+            listed(&ordered[used..])
+        ));
     }
-    if total <= 0 {
+    let e = m.record(
+        "replace.damage",
+        text,
+        &[
+            r::DAMAGE_MODIFIER,
+            r::DAMAGE_KINDS,
+            r::REPLACEMENT_KIND,
+            r::REPLACED_NEVER_HAPPENED,
+            r::REPLACEMENT_ORDER,
+            r::REPLACEMENT_ORDER_ACTION,
+            r::REPLACEMENT_ONCE,
+        ],
+    );
+    cite_kinds(e, kinds, any_kind);
+    if amount <= 0 {
         e.rule(r::IMPOSSIBLE);
-        e.text.push_str(": no damage is dealt");
     }
-    total
+    e.note(if dealer {
+        format!("reading `{DAMAGE_ORDER_BY_DEALER}`: the player dealing the damage (the master of {source}) orders the modifiers")
+    } else {
+        format!("10.10.2.2 names the player carrying out the action or the master of the card it is applied to; read as the damaged player, whom the damage affects (10.10.2) (flag `{DAMAGE_ORDER_BY_DEALER}`: the master of {source}, dealing it)")
+    });
+    Ok(amount)
 }
 
 /// Damage of 0 or less is no damage: no damage event happens, so a

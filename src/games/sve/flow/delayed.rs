@@ -36,6 +36,12 @@ pub const TURN_START_IS_MAIN_PHASE: &str = "reading_turn_start_is_main_phase";
 /// The delayed triggers' words.
 const DELAYED: [&str; 2] = [DELAYED_END_PHASE, DELAYED_NEXT_TURN];
 
+/// The delayed trigger word of ability `ability` of definition `def`.
+pub(super) fn delayed_word(g: &Game, def: &str, ability: usize) -> Option<&'static str> {
+    let t = g.ability(def, ability)?.trigger.as_str();
+    DELAYED.into_iter().find(|w| *w == t)
+}
+
 /// A delayed trigger waiting for its moment.
 #[derive(Debug, Clone)]
 pub struct Delayed {

@@ -57,8 +57,10 @@ fn play_one(m: &mut M, card: &str, set: Option<i64>, p: PlayerId) -> R<()> {
     // This play is made inside another card's or ability's resolution:
     // that one's Earth Rite decision (13.3.3) is put aside and restored.
     let outer_rite = m.game.own::<SveState>().earth_rite.take();
+    let outer_x = m.game.own::<SveState>().x.take();
     let done = attempt(m, card, &c, &def, set, p);
     m.game.own::<SveState>().earth_rite = outer_rite;
+    m.game.own::<SveState>().x = outer_x;
     done
 }
 
@@ -75,6 +77,8 @@ fn attempt(
     let spell_text = spell_abilities(def);
     // 10.6.2.2.1: Earth Rite's optional additional cost, as in any play.
     let earth = earth_rite::decide(m, p, card, &c.def, &spell_text, Vec::new())?;
+    // 10.6.2.2.2: X the text leaves to the player, as in any play.
+    x_value::decide(m, p, card, &c.def, &spell_text)?;
     // 10.6.2.3: a spell's targets, chosen as in any play.
     let mut targets = Vec::new();
     for &i in &spell_text {
@@ -160,6 +164,21 @@ fn specify_and_pay(m: &mut M, card: &str, c: &Card, name: &str, p: PlayerId, pay
 /// never below 0 when paid (1.3.2.2.1); with the trace's account.
 fn effect_cost(g: &Game, p: PlayerId, card: &str, set: Option<i64>) -> R<(i64, String)> {
     let pc = play_cost(g, p, card)?;
+    if pc.rival_sets.len() > 1 {
+        return Err(EngineError::NotImplemented {
+            clause: r::REPLACEMENT_ORDER,
+            what: format!(
+                "ordering the effects setting the cost of {card} when an effect plays it ({})",
+                texts(
+                    &pc.rival_sets
+                        .iter()
+                        .map(|(_, s)| s.clone())
+                        .collect::<Vec<_>>()
+                )
+                .join(", ")
+            ),
+        });
+    }
     let Some(v) = set else {
         return Ok((pc.pay, pc.explain()));
     };

@@ -478,7 +478,7 @@ fn apply_one(m: &mut M, eff: &Effect, targets: &[String], this: &str, master: Pl
                 let amount = &if parse_leader(t).is_some()
                     || (on_field(&m.game, t) && is_type(&m.game, t, "follower"))
                 {
-                    modified(m, this, t, "ability", *amount)
+                    modified(m, this, t, "ability", *amount)?
                 } else {
                     *amount
                 };
@@ -822,10 +822,10 @@ fn apply_one(m: &mut M, eff: &Effect, targets: &[String], this: &str, master: Pl
             m.record(
                 "effect.win",
                 format!(
-                    "{this}'s effect makes {} win at once",
+                    "{this}'s effect makes {} win the battle at once: every other player loses the game",
                     crate::engine::player_names(&ps)
                 ),
-                &[r::EFFECT_WIN_LOSS],
+                &[r::EFFECT_WIN_LOSS, r::WIN_THE_BATTLE],
             );
             game_over_check(m);
         }
@@ -864,6 +864,7 @@ fn apply_one(m: &mut M, eff: &Effect, targets: &[String], this: &str, master: Pl
         Effect::Restrict { .. } => apply_restrict(m, eff, targets, this),
         Effect::RollDie { results, .. } => roll_die(m, results, this, master)?,
         Effect::ForEach { .. } => for_each(m, eff, targets, this, master)?,
+        Effect::WithX { .. } => x_value::with_x(m, eff, targets, this, master)?,
         Effect::Reveal { .. } => reveal(m, targets, this),
         Effect::Search { .. } => search(m, eff, this, master)?,
         Effect::LookAt { .. } | Effect::LookAtUpTo { .. } => look_at(m, eff, this, master)?,
@@ -982,9 +983,11 @@ pub(super) fn resolve_played(
                 let key = format!("{card}.spell");
                 run_effects(m, &def_key(m, card), i, card, player, mine, &key)?;
             }
-            if m.game
-                .card(card)
-                .is_some_and(|c| c.zone.kind == zn::RESOLUTION)
+            // A game an effect ended (1.2.4: at once) has nothing left to do.
+            if m.game.result == GameResult::Ongoing
+                && m.game
+                    .card(card)
+                    .is_some_and(|c| c.zone.kind == zn::RESOLUTION)
             {
                 let text = format!("{card} goes to its owner's cemetery");
                 to_cemetery(m, card, "play.leftover", text, &[r::RESOLVE_LEFTOVER]);
@@ -992,6 +995,7 @@ pub(super) fn resolve_played(
         }
     }
     earth_rite::end(m);
+    x_value::end(m);
     Ok(())
 }
 

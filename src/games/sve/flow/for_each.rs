@@ -9,7 +9,7 @@ use super::*;
 
 /// The effect `e` with its amount multiplied by `times`, for the effects
 /// whose amount a "for each" can scale; `None` for the rest.
-fn scaled(e: &Effect, times: i64) -> Option<Effect> {
+pub(super) fn scaled(e: &Effect, times: i64) -> Option<Effect> {
     let mut out = e.clone();
     match &mut out {
         Effect::Damage { amount, .. }
@@ -30,7 +30,7 @@ fn scaled(e: &Effect, times: i64) -> Option<Effect> {
 
 /// Every effect written in `effects`, nested ones (Choose options, die
 /// results, `for_each`'s own) included.
-fn every_effect(effects: &[Effect]) -> Vec<&Effect> {
+pub(super) fn every_effect(effects: &[Effect]) -> Vec<&Effect> {
     let mut out = Vec::new();
     for e in effects {
         out.push(e);

@@ -12,9 +12,11 @@
 //! the field, 10.7.4.1.2), and activated ones (8.3.1: played and paid for
 //! as a printed one, listed after it for the choice `<card>.activate`),
 //! each with or without a condition (10.3.3, checked as the ability starts
-//! resolving, as a printed one's); a permanent ability giving one, other
-//! kinds of ability, and given abilities with "may", a per-turn limit or
-//! (on a triggered one) a cost are not implemented.
+//! resolving, as a printed one's) and with or without a per-turn limit
+//! (10.7.2.2: counted for the given ability itself, not shared with a
+//! printed ability of the card); a permanent ability giving one, other
+//! kinds of ability, and given abilities with "may" or (on a triggered
+//! one) a cost, neither implemented on printed abilities, are refused.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
@@ -44,16 +46,22 @@ pub(super) fn unsupported(key: &str, effects: &[Effect]) -> Option<(&'static str
         };
         let why = if !TRIGGERS.contains(&a.trigger.as_str()) {
             format!("the trigger `{}`", a.trigger)
-        } else if a.optional || a.per_turn.is_some() {
-            // A condition is read like a printed one's (10.3.3), from the
-            // given ability's own definition as it resolves; a per-turn
-            // count is kept by (card, ability index), which a given
-            // ability's index would share with the card's printed one.
-            "\"may\" or a per-turn limit".to_string()
+        } else if a.optional {
+            // "May" is not implemented on a printed ability either (the
+            // loader refuses one, 10.7.3).
+            "\"may\" (not implemented on printed abilities either)".to_string()
+        } else if a.per_turn.is_some_and(|n| n == 0)
+            || (a.per_turn.is_some()
+                && !crate::games::sve::SPEC
+                    .per_turn_triggers
+                    .contains(&a.trigger.as_str()))
+        {
+            // 10.7.2.2 as on a printed ability: on the triggers SVE lists.
+            format!("a per-turn limit on the trigger `{}`", a.trigger)
         } else if !a.cost.is_empty() && !["activated", QUICK_ACTIVATED].contains(&a.trigger.as_str()) {
-            // Costs are paid as an activated ability is played (10.6.2.5);
-            // SVE has no automatic ability with a cost yet.
-            format!("a cost on the trigger `{}`", a.trigger)
+            // A cost inside an automatic ability is paid as it resolves
+            // (10.4.7.3), not implemented on a printed ability either.
+            format!("a cost on the trigger `{}` (10.4.7.3, not implemented on printed abilities either)", a.trigger)
         } else if let Some(c) = a.cost.iter().find(|e| !supported_cost(e)) {
             format!("the cost action `{}`", c.word())
         } else if let Some(inner) = a.effect.iter().find(|e| {
@@ -75,7 +83,7 @@ pub(super) fn unsupported(key: &str, effects: &[Effect]) -> Option<(&'static str
         };
         Some((
             r::CONTINUOUS_ABILITIES,
-            format!("an ability given by `{key}` with {why} (given abilities: triggered ones of {}, with a condition or none, a cost only on an activated one)", TRIGGERS.join(", ")),
+            format!("an ability given by `{key}` with {why} (given abilities: triggered ones of {}, with a condition or a per-turn limit or neither, a cost only on an activated one)", TRIGGERS.join(", ")),
         ))
     })
 }
@@ -86,7 +94,7 @@ pub(super) fn is_given(def: &str) -> bool {
 }
 
 /// The key of the definition holding given ability `a`.
-fn key_of(a: &AbilityDef) -> String {
+pub(super) fn key_of(a: &AbilityDef) -> String {
     let mut h = DefaultHasher::new();
     serde_json::to_string(a).unwrap_or_default().hash(&mut h);
     format!("{GRANTED}{:016x}", h.finish())
@@ -96,6 +104,13 @@ fn key_of(a: &AbilityDef) -> String {
 /// definition is kept under its own key, the change recorded with the
 /// other changes of information.
 pub(super) fn grant(m: &mut M, eff: &Effect, targets: &[String], this: &str) {
+    keep_definition(m, eff, this);
+    change_info(m, eff, targets, this);
+}
+
+/// Keeps the definition of the ability `gain_ability` `eff` of `this`
+/// gives, under its own key (once).
+pub(super) fn keep_definition(m: &mut M, eff: &Effect, this: &str) {
     let Effect::GainAbility { ability, .. } = eff else {
         return;
     };
@@ -115,7 +130,6 @@ pub(super) fn grant(m: &mut M, eff: &Effect, targets: &[String], this: &str) {
         };
         m.game.defs.insert(key, def);
     }
-    change_info(m, eff, targets, this);
 }
 
 /// The definitions of the abilities given to object `incarnation` of card

@@ -81,7 +81,7 @@ struct Layered {
 pub(super) type View = BTreeMap<CardId, CardDef>;
 
 /// The layer of a change: 10.9.1.2 (abilities) or 10.9.1.3.
-fn layer_of(e: &Effect) -> Option<&'static str> {
+pub(super) fn layer_of(e: &Effect) -> Option<&'static str> {
     match e {
         Effect::ChangeKeywords { .. } | Effect::GainAbility { .. } => Some(r::CONTINUOUS_ABILITIES),
         Effect::ChangeInfo { .. } => Some(r::CONTINUOUS_NON_NUMERIC),
@@ -826,4 +826,24 @@ pub(super) fn report(m: &mut M) -> R<()> {
         entry.note(n);
     }
     Ok(())
+}
+
+/// A change of information in force, written by a dump (flow/resume.rs):
+/// made again to `card` as it is now, with a time after every card on
+/// the board (the order of the written changes kept).
+pub(super) fn restore_change(m: &mut M, card: &str, effect: &Effect, source: &str) {
+    let Some(inc) = m.game.card(card).map(|c| c.incarnation) else {
+        return;
+    };
+    keep_definition(m, effect, source);
+    let st = m.game.own::<SveState>();
+    st.clock += 1;
+    let at = st.clock;
+    st.info_changes.push(InfoChange {
+        card: card.into(),
+        incarnation: inc,
+        effect: effect.clone(),
+        at,
+        source: source.into(),
+    });
 }

@@ -23,6 +23,7 @@ pub use self::effects::CHOOSE_N_NEEDS_N;
 pub use self::info::FILTER_READS_CHANGED_INFO;
 pub use self::layers::SET_DEFENSE_CLEARS_DAMAGE;
 pub use self::put::{OVERFLOW_MASTER_CHOOSES, OVERFLOW_RULE_TURN_PLAYER_CHOOSES};
+pub use self::replace_order::DAMAGE_ORDER_BY_DEALER;
 pub use self::turn::{HAND_LIMIT_BACK_TO_QUICK, PP_EMPTIES_AT_TURN_END};
 pub use self::watch::{Departed, LEAVING_WATCHER_MISSES, Together};
 
@@ -39,6 +40,7 @@ pub const READINGS: &[&str] = &[
     FILTER_READS_CHANGED_INFO,
     LEAVING_WATCHER_MISSES,
     TURN_START_IS_MAIN_PHASE,
+    DAMAGE_ORDER_BY_DEALER,
 ];
 
 /// Whether a scenario chose reading `flag`.
@@ -73,6 +75,7 @@ mod moves;
 mod play;
 mod put;
 mod race;
+mod replace_order;
 mod restrict;
 mod resume;
 mod reveal;
@@ -88,13 +91,14 @@ mod transform;
 mod turn;
 mod turn_order;
 mod watch;
+mod x_value;
 
 use self::{
     actions::*, activate::*, attack::*, basis::*, cinderella::*, combat::*, condition::*, cost::*,
     damage::*, delayed::*, die::*, each_player::*, effect_play::*, effects::*, evolve::*, feed::*,
     for_each::*, grant::*, info::*, last_known::*, layers::*, loops::*, moves::*, play::*, put::*,
-    race::*, restrict::*, reveal::*, search::*, setup::*, special::*, state_trigger::*, swap::*,
-    timing::*, transform::*, turn::*, turn_order::*, watch::*,
+    race::*, replace_order::*, restrict::*, reveal::*, search::*, setup::*, special::*,
+    state_trigger::*, swap::*, timing::*, transform::*, turn::*, turn_order::*, watch::*,
 };
 
 /// SVE's own state, carried by the core (`Game::own`).
@@ -108,6 +112,8 @@ pub struct SveState {
     pub defense_lowered: Vec<bool>,
     /// The player whose play being made paid Earth Rite (13.3.3).
     pub earth_rite: Option<PlayerId>,
+    /// The X decided for the play being made (5.2.1.2.2, 10.6.2.2.2).
+    pub x: Option<i64>,
     /// Whether each player's next turn is to be skipped (5.25.2).
     pub skip_next: Vec<bool>,
     /// Extra turns waiting, the latest last (5.27.1.1).
@@ -126,9 +132,11 @@ pub struct SveState {
     /// When each card was put on the field, with the object it was then
     /// (10.9.1.6.1).
     pub arrivals: std::collections::BTreeMap<CardId, (u32, u64)>,
-    /// How many times each "N times per turn" ability (card, ability) has
-    /// become pending this turn (10.7.2.2).
-    pub per_turn: std::collections::BTreeMap<(CardId, usize), u32>,
+    /// How many times each "N times per turn" ability (card, the
+    /// definition holding it, ability) has become pending this turn
+    /// (10.7.2.2: counted per ability, so a given ability, held by a
+    /// definition of its own, keeps its own count).
+    pub per_turn: std::collections::BTreeMap<(CardId, String, usize), u32>,
     /// Delayed triggers waiting for this turn's end phase (10.7.5).
     pub delayed: Vec<Delayed>,
     /// The state trigger resolving now (10.7.6.1: not pending again before
@@ -547,6 +555,9 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
             if let Some(found) = earth_rite::unsupported(k, ab) {
                 return Some(found);
             }
+            if let Some(found) = x_value::unsupported(k, ab) {
+                return Some(found);
+            }
             if let Some(e) = ab.cost.iter().find(|e| !supported_cost(e)) {
                 return Some((
                     r::COST_PAYMENT,
@@ -569,11 +580,22 @@ pub fn check_in_progress(g: &Game, v: &Value) -> Result<(), String> {
     resume::parse(g, v).map(|_| ())
 }
 
+/// The rest of the phase a scenario starts in.
+fn phase_start(m: &mut M) {
+    match m.game.turn.phase.as_str() {
+        "setup" => m.then(pre_game(&m.game)),
+        "start" => m.then(start_of_turn()),
+        "end" => m.then(end_phase()),
+        _ => m.then([Step::AwaitMain]),
+    }
+}
+
 /// The SVE procedures as the driver's hooks.
 impl Rules for super::Sve {
     type Step = Step;
 
-    /// An attack at its Quick window (flow/resume.rs).
+    /// An attack at its Quick window, changes of information in force
+    /// (flow/resume.rs).
     fn in_progress(&self, m: &M) -> Option<Value> {
         resume::describe(m)
     }
@@ -605,12 +627,7 @@ impl Rules for super::Sve {
             resume::resume(m, r);
             return Ok(());
         }
-        match m.game.turn.phase.as_str() {
-            "setup" => m.then(pre_game(&m.game)),
-            "start" => m.then(start_of_turn()),
-            "end" => m.then(end_phase()),
-            _ => m.then([Step::AwaitMain]),
-        }
+        phase_start(m);
         Ok(())
     }
 

@@ -21,7 +21,7 @@ pub(super) fn mv(m: &mut M, id: &str, to: ZoneId, top: bool) -> Option<ZoneId> {
     m.game
         .own::<SveState>()
         .per_turn
-        .retain(|(c, _), _| c != id);
+        .retain(|(c, _, _), _| c != id);
     let from = m.game.move_card(id, to.clone(), top)?;
     if to.kind == zn::FIELD {
         arrived(&mut m.game, id);
@@ -115,6 +115,7 @@ fn per_turn_allows(
     m: &mut M,
     a: &crate::engine::AbilityDef,
     id: &str,
+    def: &str,
     ability: usize,
     key: &str,
 ) -> bool {
@@ -122,7 +123,9 @@ fn per_turn_allows(
         return true;
     };
     let counts = &mut m.game.own::<SveState>().per_turn;
-    let done = counts.entry((id.into(), ability)).or_default();
+    let done = counts
+        .entry((id.into(), def.to_string(), ability))
+        .or_default();
     if *done >= n {
         m.record(
             "trigger.per_turn",
@@ -207,7 +210,7 @@ pub(super) fn add_triggers_where(
             _ => r::END_TRIGGER,
         };
         let key = p.key();
-        if !per_turn_allows(m, &d.abilities[ability], id, ability, &key) {
+        if !per_turn_allows(m, &d.abilities[ability], id, &template.def, ability, &key) {
             continue;
         }
         // 10.7.2.1: each time the condition is met adds one instance.

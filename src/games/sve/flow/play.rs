@@ -88,6 +88,8 @@ pub(super) fn play_card(
         Vec::new()
     };
     let earth = earth_rite::decide(m, p, card, &c.def, &spell_text, alts(&m.game))?;
+    // 10.6.2.2.2 the value of X the text leaves to the player.
+    x_value::decide(m, p, card, &c.def, &spell_text)?;
     // 10.6.2.3 targets of a spell.
     let mut targets = Vec::new();
     if def.card_type == "spell" {
@@ -102,7 +104,12 @@ pub(super) fn play_card(
     // 10.6.2.5 cost: the printed cost changed by effects (10.4.4.1: the
     // PP paid changes, not the card's cost), a negative result paid as 0
     // (1.3.2.2.1).
-    let pc = play_cost(&m.game, p, card)?;
+    let mut pc = play_cost(&m.game, p, card)?;
+    if pc.rival_sets.len() > 1 {
+        // 10.10.2.1: its master orders the effects setting its cost.
+        let last = order_sets(m, p, card, &pc.rival_sets)?;
+        pc = pc.with_set(Some(last));
+    }
     let cost = pc.pay;
     let pp = m.game.value(p, "pp");
     if pp < cost {

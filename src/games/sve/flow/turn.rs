@@ -149,7 +149,7 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
             target,
             a_inc,
             t_inc,
-        } => combat_damage(m, &attacker, &target, a_inc, t_inc),
+        } => combat_damage(m, &attacker, &target, a_inc, t_inc)?,
         Step::AttackEnd { attacker } => {
             m.record(
                 "attack.end",
