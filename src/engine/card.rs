@@ -1004,6 +1004,14 @@ pub enum Effect {
         among: Filter,
         effect: Box<Effect>,
     },
+    /// An amount the ability's variable sets (「X」, 「Xダメージ」,
+    /// 「+X/+X」): `effect` carried out once with each amount it writes
+    /// multiplied by the value of the variable `var` (write 1 for X, -1
+    /// for -X, 0 for a part X does not change). Where the variable's value
+    /// comes from (an X paid in a cost, a declaration), which effects'
+    /// amounts scale and what an undefined variable is worth are the
+    /// game's rules. A game without it rejects it.
+    AmountVar { var: String, effect: Box<Effect> },
 }
 
 /// Which number of several an amount read from the board takes.
@@ -1202,6 +1210,7 @@ impl Effect {
         "gain_ability",
         "look_at_up_to",
         "amount_of",
+        "amount_var",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1270,6 +1279,7 @@ impl Effect {
             Effect::GainAbility { .. } => "gain_ability",
             Effect::LookAtUpTo { .. } => "look_at_up_to",
             Effect::AmountOf { .. } => "amount_of",
+            Effect::AmountVar { .. } => "amount_var",
         }
     }
 
@@ -1293,9 +1303,9 @@ impl Effect {
     pub fn nested(&self) -> &[Effect] {
         match self {
             Effect::PayCost { otherwise, .. } => otherwise,
-            Effect::ForEach { effect, .. } | Effect::AmountOf { effect, .. } => {
-                std::slice::from_ref(&**effect)
-            }
+            Effect::ForEach { effect, .. }
+            | Effect::AmountOf { effect, .. }
+            | Effect::AmountVar { effect, .. } => std::slice::from_ref(&**effect),
             Effect::GainAbility { ability, .. } => &ability.effect,
             _ => &[],
         }
@@ -1375,7 +1385,9 @@ impl Effect {
             Effect::Restrict { target, .. }
             | Effect::Attack { target, .. }
             | Effect::Put { target, .. } => target.as_ref(),
-            Effect::ForEach { effect, .. } | Effect::AmountOf { effect, .. } => effect.target(),
+            Effect::ForEach { effect, .. }
+            | Effect::AmountOf { effect, .. }
+            | Effect::AmountVar { effect, .. } => effect.target(),
             _ => None,
         }
     }

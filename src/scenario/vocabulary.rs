@@ -166,7 +166,10 @@ fn effect(game: &str, v: &Vocabulary, ep: Vec<Seg>, e: &Effect) -> Option<Refusa
         return Some(r);
     }
     // The one effect an amount wraps is written under `effect`.
-    if let Effect::ForEach { effect: inner, .. } | Effect::AmountOf { effect: inner, .. } = e {
+    if let Effect::ForEach { effect: inner, .. }
+    | Effect::AmountOf { effect: inner, .. }
+    | Effect::AmountVar { effect: inner, .. } = e
+    {
         return self::effect(game, v, at("effect"), inner);
     }
     effects(game, v, &at("otherwise"), e.nested())

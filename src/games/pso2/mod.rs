@@ -151,6 +151,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "restrict",
             "select_targets",
             "engage",
+            "amount_var",
         ],
         rules::EFFECT_ORDER,
     ),

@@ -79,6 +79,9 @@ struct Waiting {
     ability: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     trigger: Option<String>,
+    /// `ability`: the X chosen for an ⓧ in its cost (GL:ⓧ), when not 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    x: Option<i64>,
     /// `pierce`: the damaged player and the amount.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     player: Option<String>,
@@ -252,6 +255,7 @@ fn waiting(g: &Game, e: &Entry) -> Option<Waiting> {
         mode: None,
         ability: None,
         trigger: None,
+        x: None,
         player: None,
         amount: None,
         targets: e
@@ -287,8 +291,10 @@ fn waiting(g: &Game, e: &Entry) -> Option<Waiting> {
             def,
             ability,
             trigger,
+            x,
         } => {
             w.kind = "ability".into();
+            w.x = (*x != 0).then_some(*x);
             w.card = card.to_string();
             w.def = (g.card(card)?.def != *def).then(|| def.clone());
             w.ability = Some(*ability);
@@ -474,7 +480,7 @@ fn check_waiting(g: &Game, w: &Waiting, played: &mut BTreeSet<String>) -> Result
         }
     };
     if stray
-        || (w.kind != "ability" && (w.ability.is_some() || w.trigger.is_some()))
+        || (w.kind != "ability" && (w.ability.is_some() || w.trigger.is_some() || w.x.is_some()))
         || (w.kind != "pierce" && (w.player.is_some() || w.amount.is_some()))
     {
         return Err(format!(
@@ -638,6 +644,7 @@ fn entry(m: &mut M, w: &Waiting) -> Result<Entry, String> {
             card,
             ability: w.ability.unwrap_or_default(),
             trigger: w.trigger.clone().unwrap_or_default(),
+            x: w.x.unwrap_or_default(),
         },
         "war_cry" => EntryKind::WarCry(card),
         "double_attack" => EntryKind::DoubleAttack(card),
