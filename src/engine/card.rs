@@ -1318,6 +1318,38 @@ impl Effect {
         }
     }
 
+    /// The effects [`Effect::scaled`] scales, in words, for refusals.
+    pub const SCALED_AMOUNTS: &'static str =
+        "damage, draw, draw_up_to, change_value, add_counter, summon's count, buff and put's top";
+
+
+    /// This effect with each amount it writes multiplied by `times`: what
+    /// an amount "for each …" (`for_each`) or the variable X (`with_x`)
+    /// sets, carried out once (damage, draws, a player value, counters,
+    /// tokens created, +N/+N, the top N cards put somewhere). `None` for an
+    /// effect that writes no such amount; whether a game scales it at all
+    /// is its rule.
+    pub fn scaled(&self, times: i64) -> Option<Effect> {
+        let mut out = self.clone();
+        match &mut out {
+            Effect::Damage { amount, .. }
+            | Effect::Draw { amount, .. }
+            | Effect::ChangeValue { amount, .. }
+            | Effect::AddCounter { amount, .. } => *amount *= times,
+            Effect::DrawUpTo { max, .. } => *max *= times,
+            Effect::Summon { count, .. } => *count *= times,
+            Effect::Buff {
+                attack, defense, ..
+            } => {
+                *attack *= times;
+                *defense *= times;
+            }
+            Effect::Put { top: Some(n), .. } => *n *= times,
+            _ => return None,
+        }
+        Some(out)
+    }
+
     /// Effects written inside this one (`pay_cost`'s `otherwise`).
     pub fn nested(&self) -> &[Effect] {
         match self {

@@ -98,11 +98,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("205.4.1", DEF),
     (
         "206.1",
-        "not state-changing: where the name and title are printed; 206.1.2 (deck building) is not implemented with 100",
-    ),
-    (
-        "206.3",
-        "not state-changing: `text.also_named` lets a card be treated as another name (unit-tested in names.rs)",
+        "not state-changing: where the name and title are printed (206.1.2, the title counted in deck building, is asserted)",
     ),
     ("207.1", DEF),
     (
@@ -126,7 +122,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("300.1", DEF),
     ("301.1", DEF),
     ("302.1", DEF),
-    ("302.11", "増殖: 9 copies, checked at setup with 100.3"),
     ("400.1", DEF),
     ("400.2", ZONE_DEF),
     (

@@ -151,6 +151,7 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "restrict",
             "select_targets",
             "engage",
+            "with_x",
         ],
         rules::EFFECT_ORDER,
     ),

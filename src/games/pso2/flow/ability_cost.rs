@@ -132,18 +132,19 @@ pub fn pay_activated(
     card: &str,
     def: &CardDef,
     ab: &AbilityDef,
-) -> Result<(), EngineError> {
+) -> Result<i64, EngineError> {
     let parts = parts(&ab.cost)?;
     if costs_on_off(ab) {
         super::set_on(m, card, false);
     }
     check_color(m, p, def)?;
     let (fixed, has_x) = pp_parts(def, &parts);
-    let pp = if has_x {
-        fixed + cost::chosen_x(m, p, card, "x", fixed)?
+    let x = if has_x {
+        cost::chosen_x(m, p, card, "x", fixed)?
     } else {
-        fixed
+        0
     };
+    let pp = fixed + x;
     let on = on_pp(m, p);
     if on < pp {
         return Err(illegal(
@@ -156,7 +157,8 @@ pub fn pay_activated(
         ));
     }
     cost::pay(m, p, pp, &format!("{card}'s ability"))?;
-    pay_hand(m, p, card, &parts)
+    pay_hand(m, p, card, &parts)?;
+    Ok(x)
 }
 
 /// How many ON PP player `p` has.
@@ -306,14 +308,15 @@ fn trigger_cost_shortfall(
 /// `cost`) triggers, its master decides whether to pay the cost (choice
 /// `<key>.pay`: true / false; an ⓧ's X is choice `<key>.x`); only when it
 /// is paid does the ability go to the resolution zone. A cost that cannot
-/// be paid in full is not paid. Returns whether it was paid.
+/// be paid in full is not paid. Returns the X of its ⓧ (0 without one)
+/// when it was paid, `None` when it was not.
 pub fn pay_on_trigger(
     m: &mut M,
     p: PlayerId,
     card: &str,
     key: &str,
     ab: &AbilityDef,
-) -> Result<bool, EngineError> {
+) -> Result<Option<i64>, EngineError> {
     let parts = parts(&ab.cost)?;
     if let Some((why, clause)) = trigger_cost_shortfall(m, p, card, &parts) {
         m.record(
@@ -322,7 +325,7 @@ pub fn pay_on_trigger(
             &[r::TRIGGER_COST, clause],
         )
         .obj(card.to_string());
-        return Ok(false);
+        return Ok(None);
     }
     let choice = format!("{key}.pay");
     let v = m.choices.require(&choice, &["true", "false"])?;
@@ -343,7 +346,7 @@ pub fn pay_on_trigger(
             &[r::TRIGGER_COST],
         )
         .obj(card.to_string());
-        return Ok(false);
+        return Ok(None);
     }
     m.record(
         "cost",
@@ -362,17 +365,16 @@ pub fn pay_on_trigger(
         .map(|x| if let Part::Pp(n) = x { *n } else { 0 })
         .sum();
     let has_x = parts.iter().any(|x| matches!(x, Part::PpX));
+    let mut x = 0;
     if has_x || fixed > 0 {
         if let Some(def) = m.game.def_of(card).cloned() {
             check_color(m, p, &def)?;
         }
-        let pp = if has_x {
-            fixed + cost::chosen_x(m, p, card, &format!("{key}.x"), fixed)?
-        } else {
-            fixed
-        };
-        cost::pay(m, p, pp, &format!("{key}'s cost"))?;
+        if has_x {
+            x = cost::chosen_x(m, p, card, &format!("{key}.x"), fixed)?;
+        }
+        cost::pay(m, p, fixed + x, &format!("{key}'s cost"))?;
     }
     pay_hand(m, p, card, &parts)?;
-    Ok(true)
+    Ok(Some(x))
 }

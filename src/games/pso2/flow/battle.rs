@@ -649,8 +649,17 @@ pub fn engagement(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
             continue;
         }
         let key = format!("weapon.{id}");
-        m.choices.default_not_one_of(&key, &weapons);
-        if let Some(w) = m.choices.one_id(&key, &weapons)? {
+        let boss = m
+            .game
+            .card(id)
+            .is_some_and(|c| super::raid::is_boss(&m.game, c.controller));
+        let used = if boss {
+            super::raid_equip::weapon(m, id, &weapons)?
+        } else {
+            m.choices.default_not_one_of(&key, &weapons);
+            m.choices.one_id(&key, &weapons)?
+        };
+        if let Some(w) = used {
             m.record(
                 "engagement_step",
                 format!("{w} is used: it becomes OFF and adds its attack to {id} while engaged (rule processing)"),

@@ -224,6 +224,22 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
             return Some(ni(r::CARD_TYPES, "PSO2 cards have no alternate face"));
         }
         for a in &d.abilities {
+            if let Some(why) = super::x_amount::unsupported(d, a) {
+                return Some(super::bad(format!("{}: {why}", c.id)));
+            }
+            let attach_effect =
+                d.card_type == types::ACTIVE && d.has_keyword("attach") && a.trigger == "effect";
+            if attach_effect
+                && a.effect
+                    .iter()
+                    .filter(|e| !matches!(e, crate::engine::Effect::SelectTargets { .. }))
+                    .any(|e| e.target().is_some_and(|t| t.chosen().is_some()))
+            {
+                return Some(super::bad(format!(
+                    "{}: an attach (付与) active's only target is its host, chosen as it is played (204.2.2.2.1): its `effect` names the host with `all` and `region` `host` (or chooses mid-text with `select_targets`)",
+                    c.id
+                )));
+            }
             if let Some(what) = no_such_action(&a.effect) {
                 return Some(super::bad(format!(
                     "{}: a `restrict` of `{what}`: PSO2 has no such action (no blocking in the battle of 506, no play area: cards are played into the resolution zone, 504.2)",

@@ -44,6 +44,10 @@ fn armor(m: &mut M, id: &str) -> Result<Option<CardId>, crate::engine::EngineErr
     let Some(user) = m.game.card(id).map(|c| c.controller) else {
         return Ok(None);
     };
+    if super::raid::is_boss(&m.game, user) {
+        // The Boss never decides (RAID:S10).
+        return super::raid_equip::armor(m, id, &options);
+    }
     m.decided_by(user, |m| {
         m.choices.default_not_one_of(&key, &options);
         m.choices.one_id(&key, &options)

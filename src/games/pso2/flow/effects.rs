@@ -19,6 +19,7 @@ pub fn resolve(m: &mut M, ctx: &mut Ctx, entry: Entry) -> Result<(), EngineError
     // Issue 13: an entry resolves with its master's choices (300.6),
     // whoever's action made it resolve.
     m.decided_by(entry.master, |m| resolve_entry(m, ctx, entry))?;
+    super::x_amount::end(m);
     super::negate::purge(m, ctx);
     Ok(())
 }
@@ -26,13 +27,19 @@ pub fn resolve(m: &mut M, ctx: &mut Ctx, entry: Entry) -> Result<(), EngineError
 /// Resolves one entry (406.4).
 fn resolve_entry(m: &mut M, ctx: &mut Ctx, entry: Entry) -> Result<(), EngineError> {
     match entry.kind.clone() {
-        EntryKind::Card(id) => resolve_card(m, &id, &entry),
+        EntryKind::Card(id) => {
+            let x = super::cost::x_of(&m.game, &id);
+            super::x_amount::begin(m, x);
+            resolve_card(m, &id, &entry)
+        }
         EntryKind::Ability {
             card,
             def,
             ability,
             trigger,
+            x,
         } => {
+            super::x_amount::begin(m, x);
             let effects = m.game.ability_effects(&def, ability);
             m.record(
                 "resolve",
@@ -243,16 +250,12 @@ fn attach(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
         .def_of(id)
         .cloned()
         .ok_or_else(|| super::bad("unknown card"))?;
-    if def
+    let effects: Vec<Effect> = def
         .abilities
         .iter()
-        .any(|a| a.trigger == "effect" && !a.effect.is_empty())
-    {
-        return Err(ni(
-            r::ATTACH,
-            "an `effect` ability on an attach (付与) active: what it does while attached is continuous (204.2.2); write it as a `continuous` ability, its host selected by `all` with `region` `host`",
-        ));
-    }
+        .filter(|a| a.trigger == "effect")
+        .flat_map(|a| a.effect.clone())
+        .collect();
     let host = entry.targets.first().cloned();
     let alive = host.as_ref().is_some_and(|h| {
         m.game
@@ -277,6 +280,23 @@ fn attach(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
         }
         return Ok(());
     };
+    let before = reading_on(&m.game, reading::ATTACH_EFFECT_BEFORE_ATTACHING);
+    if before && !effects.is_empty() {
+        attach_effect(m, id, &host, entry.master, &effects, true)?;
+        let still = m
+            .game
+            .card(&host.id)
+            .is_some_and(|c| c.incarnation == host.generation && c.zone.kind == zn::FIELD);
+        if !still {
+            m.record(
+                "resolve",
+                format!("{id}'s host {} left the field during its effect: it is not attached and goes to the discard", host.id),
+                &[r::ATTACH_LEAVES_WITH_HOST, r::ATTACH],
+            );
+            moves::to_discard(m, id);
+            return Ok(());
+        }
+    }
     let owner = m.game.card(&host.id).map_or(entry.master, |c| c.owner);
     m.game.move_card(id, ZoneId::of(owner, zn::FIELD), false);
     if let Some(c) = m.game.cards.get_mut(id) {
@@ -295,7 +315,65 @@ fn attach(m: &mut M, id: &str, entry: &Entry) -> Result<(), EngineError> {
             r::GL_ATTACH,
         ],
     );
-    copy_limit(m, id, &host.id)
+    copy_limit(m, id, &host.id)?;
+    let attached = m
+        .game
+        .card(id)
+        .is_some_and(|c| c.zone.kind == zn::FIELD && c.attached_to.is_some());
+    if !before && !effects.is_empty() && attached {
+        attach_effect(m, id, &host, entry.master, &effects, false)?;
+    }
+    Ok(())
+}
+
+/// An attach active's `effect` ability (204.2.2): 204.2.2 speaks only of
+/// the lasting effect of a card stacked on its host, not of an effect
+/// carried out once. Judges' reading: it is carried out once as the card
+/// resolves, after the card is attached (it resolves by entering the field
+/// on its host, 204.2.2, and its text then applies with the card in
+/// place: its own continuous abilities already apply); its only target is
+/// the host, chosen as it was played (204.2.2.2.1), which its effects name
+/// with `all` `region` `host`. Option
+/// `reading_attach_effect_before_attaching`: carried out first, from the
+/// resolution zone, the card attached after (not at all if the host left).
+fn attach_effect(
+    m: &mut M,
+    id: &str,
+    host: &Chosen,
+    master: PlayerId,
+    effects: &[Effect],
+    before: bool,
+) -> Result<(), EngineError> {
+    let e = m.record(
+        "resolve",
+        format!(
+            "{id}'s effect is carried out once, {} it is attached to {}",
+            if before { "before" } else { "after" },
+            host.id
+        ),
+        &[r::ATTACH, r::ACTIVE_ABILITY, r::EFFECT_ORDER],
+    );
+    let note = if before {
+        format!(
+            "reading `{}`: the effect is carried out from the resolution zone, before the card is attached",
+            reading::ATTACH_EFFECT_BEFORE_ATTACHING
+        )
+    } else {
+        format!(
+            "judges' reading: 204.2.2 speaks only of the lasting effect; a one-time effect is carried out once the card is attached, its own continuous abilities already applying (option `{}`: before it is attached)",
+            reading::ATTACH_EFFECT_BEFORE_ATTACHING
+        )
+    };
+    e.note(note);
+    // `region` `host` names the chara the card is about to be attached to.
+    if before {
+        super::state::of(&mut m.game).attaching = Some((id.into(), host.id.clone()));
+    }
+    let done = apply_all(m, master, id, effects, &[]);
+    if before {
+        super::state::of(&mut m.game).attaching = None;
+    }
+    done
 }
 
 /// GL:枚数制限: "「A」 can be attached at most X per chara" (stat
@@ -1190,6 +1268,10 @@ fn apply(
         }
         Effect::SelectTargets { target, then } => {
             select_targets(m, master, source, target, then)?;
+        }
+        Effect::WithX { effect } => {
+            let scaled = super::x_amount::scaled(m, source, effect)?;
+            apply(m, master, source, &scaled, chosen, each)?;
         }
         Effect::ModifyDamage { .. } => {
             return Err(ni(

@@ -45,6 +45,16 @@ fn can_equip(m: &M, p: PlayerId, item: &str, host: &str) -> bool {
     class_ok && excl_ok
 }
 
+/// The cards player `p` may equip `item` to (205.4, 205.4.3, 302.12).
+pub fn hosts(m: &M, p: PlayerId, item: &str) -> Vec<CardId> {
+    m.game
+        .cards
+        .keys()
+        .filter(|h| can_equip(m, p, item, h))
+        .cloned()
+        .collect()
+}
+
 /// Chooses the host of a weapon or armor being played (the action's
 /// `target`); with no possible host it cannot be played (504.2).
 pub fn choose_host(
@@ -53,13 +63,7 @@ pub fn choose_host(
     item: &str,
     target: Option<&str>,
 ) -> Result<Chosen, EngineError> {
-    let options: Vec<CardId> = m
-        .game
-        .cards
-        .keys()
-        .filter(|h| can_equip(m, p, item, h))
-        .cloned()
-        .collect();
+    let options = hosts(m, p, item);
     if options.is_empty() && target.is_none() {
         return Err(illegal(
             r::PLAY,
@@ -204,8 +208,15 @@ pub fn resolve(m: &mut M, item: &str, host: &Chosen) -> Result<(), EngineError> 
     // card resolves), so that player is the host's controller, whoever's
     // pass made the card resolve (ruling
     // 205.4.5-over-the-slot-limit-the-equipping-player-chooses).
+    // The Boss never decides: the party chooses for it (RAID:S10), the
+    // choice read on the action that made the Boss play the card.
     let decider = m.game.card(&host.id).map_or(p, |c| c.controller);
-    let Some(chosen) = m.decided_by(decider, |m| m.choices.ids(&key, &same))? else {
+    let chosen = if super::raid::is_boss(&m.game, decider) {
+        m.choices.ids(&key, &same)?
+    } else {
+        m.decided_by(decider, |m| m.choices.ids(&key, &same))?
+    };
+    let Some(chosen) = chosen else {
         return Err(EngineError::MissingChoice {
             choice: key,
             options: texts(&same),

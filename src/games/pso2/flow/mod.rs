@@ -31,6 +31,7 @@ mod play;
 mod priority;
 mod put;
 pub mod raid;
+mod raid_equip;
 mod replace;
 mod restrict;
 mod resume;
@@ -39,6 +40,7 @@ mod targets;
 pub use targets::HOST;
 mod triggers;
 mod turn;
+mod x_amount;
 
 use super::rules as r;
 
@@ -238,6 +240,22 @@ pub mod reading {
     /// only the boss turn's target player (RAID:B①).
     pub const RAID_OPPONENT_HAND_TARGET_ONLY: &str =
         "reading_raid_opponent_hand_target_player_only";
+    /// 101.2.2 in the raid: a Boss card's effect choosing from 「相手」's
+    /// deck reaches only the boss turn's target player's deck (RAID:B①).
+    pub const RAID_OPPONENT_DECK_TARGET_ONLY: &str =
+        "reading_raid_opponent_deck_target_player_only";
+    /// 204.2.2: an attach active's `effect` ability is carried out before
+    /// the card is attached, from the resolution zone.
+    pub const ATTACH_EFFECT_BEFORE_ATTACHING: &str = "reading_attach_effect_before_attaching";
+    /// RAID:B③: a weapon or armour the Boss turns up and no Boss chara can
+    /// equip is not one of the cards it plays; it plays the next instead.
+    pub const RAID_UNHOSTED_EQUIPMENT_NOT_COUNTED: &str =
+        "reading_raid_unhosted_equipment_not_counted";
+    /// RAID:S10, 205.5: the party decides whether the Boss uses its weapon
+    /// and armour (by default it does not), instead of the Boss using them
+    /// whenever it can.
+    pub const RAID_PARTY_DECIDES_BOSS_EQUIPMENT_USE: &str =
+        "reading_raid_party_decides_boss_equipment_use";
 }
 
 /// Every reading flag.
@@ -258,6 +276,10 @@ pub const READINGS: &[&str] = &[
     reading::ENGAGE_IN_BATTLE_DOES_NOTHING,
     reading::ENGAGE_LATEST_REPLACES_WAITING,
     reading::RAID_OPPONENT_HAND_TARGET_ONLY,
+    reading::RAID_OPPONENT_DECK_TARGET_ONLY,
+    reading::ATTACH_EFFECT_BEFORE_ATTACHING,
+    reading::RAID_UNHOSTED_EQUIPMENT_NOT_COUNTED,
+    reading::RAID_PARTY_DECIDES_BOSS_EQUIPMENT_USE,
 ];
 
 /// Counters of damage received this turn in each row (213.3.1, 213.3.2).
@@ -336,6 +358,8 @@ pub enum EntryKind {
         def: String,
         ability: usize,
         trigger: String,
+        /// The X chosen for an ⓧ in its cost (GL:ⓧ; 0 without one).
+        x: i64,
     },
     /// ウォークライ (302.1@2).
     WarCry(CardId),

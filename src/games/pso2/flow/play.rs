@@ -396,7 +396,7 @@ pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> 
     {
         e.rule(r::RESPONSE);
     }
-    super::ability_cost::pay_activated(m, p, &card, &def, &ability)?;
+    let x = super::ability_cost::pay_activated(m, p, &card, &def, &ability)?;
     let key = m.game.card(&card).map_or(c.def.clone(), |x| x.def.clone());
     ctx.stack.push(Entry {
         kind: EntryKind::Ability {
@@ -404,6 +404,7 @@ pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> 
             def: key,
             ability: idx,
             trigger: "activated".into(),
+            x,
         },
         master: p,
         targets: chosen,

@@ -43,9 +43,9 @@ fn boss_only(m: &M, master: PlayerId) -> bool {
 /// (GL:捨てる: 「相手は…」), or the opponent's deck, which the master looks
 /// at to choose (GL:デッキを見る: the cards stay in that deck while they
 /// are looked at). Several opponents (the raid battle's party seen from
-/// the Boss): for a hand, each of them in seat order, a judges' reading
-/// ([`several_hands`]); for a deck, not implemented. With the players,
-/// whether they are several opponents, each deciding for their own hand.
+/// the Boss): each of them in seat order, a judges' reading
+/// ([`several`]). With the players, whether they are several opponents,
+/// each deciding for their own hand or deck.
 fn hidden_zone_players(
     m: &mut M,
     master: PlayerId,
@@ -63,45 +63,80 @@ fn hidden_zone_players(
         .collect();
     match (zone, foes.as_slice()) {
         (zn::HAND | zn::DECK, [q]) => Ok((vec![*q], false)),
-        (zn::HAND, _) => Ok((several_hands(m, source, foes), true)),
+        (zn::HAND, _) => Ok((several(m, source, foes, &HANDS), true)),
+        (zn::DECK, _) => Ok((several(m, source, foes, &DECKS), true)),
         _ => Err(super::ni(
             r::GL_DISCARD,
-            "an effect that takes cards from the decks of several opponents",
+            format!("an effect that takes cards from the {zone} of several opponents"),
         )),
     }
 }
 
-/// A Boss card's effect on 「相手」's hand (「相手は手札を1枚捨てる」) with
-/// several party players left: the rulebook says 「相手」 is the opposing
-/// players (101.2.2) and nothing of several. Judges' reading: each of them
-/// does it, in seat order, choosing from their own hand (each the decider
-/// of choice `<card>.<key>`: `pN.<card>.<key>` on another player's
-/// action); option
-/// `reading_raid_opponent_hand_target_player_only`: only the boss turn's
-/// target player (RAID:B①) does.
-fn several_hands(m: &mut M, source: &str, foes: Vec<PlayerId>) -> Vec<PlayerId> {
-    let only_target = super::reading_on(&m.game, super::reading::RAID_OPPONENT_HAND_TARGET_ONLY);
+/// How a Boss card's effect on 「相手」's hidden zone reads with several
+/// party players left, by zone: the option's flag, the clauses, and the
+/// words of the trace.
+struct Several {
+    zone: &'static str,
+    reading: &'static str,
+    rules: &'static [&'static str],
+    only: &'static str,
+    each: &'static str,
+}
+
+/// 「相手は手札を1枚捨てる」: each party player does it, choosing from
+/// their own hand (each the decider of choice `<card>.<key>`:
+/// `pN.<card>.<key>` on another player's action).
+const HANDS: Several = Several {
+    zone: "hand",
+    reading: super::reading::RAID_OPPONENT_HAND_TARGET_ONLY,
+    rules: &[r::GL_DISCARD, r::RAID_PARTY],
+    only: "only the target player does it",
+    each: "each of them does it, in seat order, choosing from their own hand",
+};
+
+/// 「相手のデッキを見て1枚選び、捨札に置く」: each party player's deck is
+/// looked at and chosen from; the Boss never decides, so the party chooses
+/// (RAID:S10), each player for their own deck (the same choice keys).
+const DECKS: Several = Several {
+    zone: "deck",
+    reading: super::reading::RAID_OPPONENT_DECK_TARGET_ONLY,
+    rules: &[r::GL_LOOK_AT_DECK, r::RAID_PARTY, r::RAID_PARTY_CHOOSES],
+    only: "only the target player's deck is",
+    each: "each deck is looked at and chosen from, in seat order; the party chooses for the Boss (RAID:S10), each player from their own deck",
+};
+
+/// A Boss card's effect on 「相手」's hand or deck with several party
+/// players left: the rulebook says 「相手」 is the opposing players
+/// (101.2.2) and nothing of several. Judges' reading: it reaches each of
+/// them, in seat order ([`HANDS`], [`DECKS`]); options
+/// `reading_raid_opponent_hand_target_player_only` and
+/// `reading_raid_opponent_deck_target_player_only`: only the boss turn's
+/// target player (RAID:B①).
+fn several(m: &mut M, source: &str, foes: Vec<PlayerId>, how: &Several) -> Vec<PlayerId> {
+    let only_target = super::reading_on(&m.game, how.reading);
     let names: Vec<String> = foes.iter().map(|&q| player_name(q)).collect();
     let t = super::raid::target_player(&m.game);
     let e = m.record(
         "raid",
         format!(
-            "{source}'s effect on the opponent's hand: the opponents are {}",
+            "{source}'s effect on the opponent's {}: the opponents are {}",
+            how.zone,
             names.join(", ")
         ),
-        &[r::GL_DISCARD, r::RAID_PARTY],
+        how.rules,
     );
     if only_target {
         e.note(format!(
-            "reading `{}`: only the target player, {}, does it",
-            super::reading::RAID_OPPONENT_HAND_TARGET_ONLY,
+            "reading `{}`: {} ({})",
+            how.reading,
+            how.only,
             player_name(t)
         ));
         return foes.into_iter().filter(|&q| q == t).collect();
     }
     e.note(format!(
-        "judges' reading: 「相手」 is every opposing player (101.2.2) and the raid rules say nothing of several, so each of them does it, in seat order, choosing from their own hand (option `{}`: only the boss turn's target player)",
-        super::reading::RAID_OPPONENT_HAND_TARGET_ONLY
+        "judges' reading: 「相手」 is every opposing player (101.2.2) and the raid rules say nothing of several, so {} (option `{}`: only the boss turn's target player)",
+        how.each, how.reading
     ));
     foes
 }
@@ -163,8 +198,14 @@ fn chosen_from(
 ) -> Result<Vec<CardId>, EngineError> {
     let zone = filter.zone.as_deref().unwrap_or(zn::HAND);
     // The opponent chooses from their own hand; the master chooses from a
-    // deck, looking at it (GL:デッキを見る).
-    let chooser = if zone == zn::DECK { master } else { holder };
+    // deck, looking at it (GL:デッキを見る), unless the master is the
+    // Boss, for whom the party chooses (RAID:S10).
+    let boss_master = super::raid::is_boss(&m.game, master);
+    let chooser = if zone == zn::DECK && !boss_master {
+        master
+    } else {
+        holder
+    };
     let mut f = filter.clone();
     f.side = Side::Any;
     f.zone = Some(zone.to_string());
@@ -186,7 +227,16 @@ fn chosen_from(
         .filter(|id| super::targets::admits(&m.game, master, source, &f, id))
         .cloned()
         .collect();
-    if chooser != master {
+    if chooser != master && zone == zn::DECK {
+        m.record(
+            "raid",
+            format!(
+                "{source}: the Boss never decides; {} chooses for it from their own deck",
+                player_name(chooser)
+            ),
+            &[r::RAID_PARTY_CHOOSES],
+        );
+    } else if chooser != master {
         m.record(
             "effect",
             format!(

@@ -391,13 +391,17 @@ pub fn boss_draws(m: &mut M, b: PlayerId, n: i64) -> Result<(), EngineError> {
             super::reading::BOSS_MAIN_DRAW_PLAYS_AT_ONCE
         ));
     }
-    for _ in 0..n {
+    let mut left = n;
+    while left > 0 {
         let Some(top) = m.game.zone_of(b, zn::DECK).first().cloned() else {
             break;
         };
-        if let Some(entry) = play_card(m, b, &top, "instead of a draw")? {
-            state(&mut m.game).pending.push(entry);
+        match play_card(m, b, &top, "instead of a draw")? {
+            Played::Entry(entry) => state(&mut m.game).pending.push(entry),
+            Played::NotCounted => continue,
+            Played::Entered => {}
         }
+        left -= 1;
     }
     Ok(())
 }
@@ -430,26 +434,42 @@ fn play_top(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
         m.then([Step::Priority(Box::new(ctx))]);
         return Ok(Flow::Continue);
     };
-    if let Some(entry) = play_card(m, b, &top, "main phase")? {
-        ctx.stack.push(entry);
-        ctx.holder = b.next(m.game.players.len());
-        ctx.passes = 0;
+    match play_card(m, b, &top, "main phase")? {
+        Played::Entry(entry) => {
+            ctx.stack.push(entry);
+            ctx.holder = b.next(m.game.players.len());
+            ctx.passes = 0;
+        }
+        // Another card is played instead, from what is left of the deck
+        // (never from a deck refilled from the discard: RAID:S8's refill
+        // would turn the same cards up again).
+        Played::NotCounted if !m.game.zone_of(b, zn::DECK).is_empty() => {
+            state(&mut m.game).plays += 1;
+        }
+        Played::NotCounted | Played::Entered => {}
     }
     m.then([Step::Priority(Box::new(ctx))]);
     Ok(Flow::Continue)
 }
 
+/// What became of a card the Boss turned up to play.
+enum Played {
+    /// It entered the field, or went to the discard counted as played.
+    Entered,
+    /// An active whose ability goes into the resolution zone.
+    Entry(super::Entry),
+    /// It could not be played and is not one of the cards the Boss plays
+    /// (`reading_raid_unhosted_equipment_not_counted`).
+    NotCounted,
+}
+
 /// The Boss plays `top` (RAID:B③): a chara enters the front row OFF, left
-/// to right in entry order; an item enters the back row ON; an active's
-/// ability activates at once: the entry for the resolution zone is
-/// returned (none when it has no legal target: it goes to the discard).
-/// `when` says why it is played (the trace's prefix).
-fn play_card(
-    m: &mut M,
-    b: PlayerId,
-    top: &str,
-    when: &str,
-) -> Result<Option<super::Entry>, EngineError> {
+/// to right in entry order; an item enters the back row ON; a weapon or
+/// armour is equipped ([`super::raid_equip`]); an active's ability
+/// activates at once: the entry for the resolution zone is returned (none
+/// when it has no legal target: it goes to the discard). `when` says why
+/// it is played (the trace's prefix).
+fn play_card(m: &mut M, b: PlayerId, top: &str, when: &str) -> Result<Played, EngineError> {
     let t = ctype(&m.game, top).to_string();
     let seq = {
         let st = state(&mut m.game);
@@ -495,18 +515,23 @@ fn play_card(
                     &[r::NO_TARGET_NO_PLAY],
                 );
                 moves::to_discard(m, top);
-                return Ok(None);
+                return Ok(Played::Entered);
             };
             m.record(
                 "boss_turn",
                 format!("{when}: the Boss plays active {top}: its ability activates at once (the party chooses any open choice: `{key}`)"),
                 &[r::RAID_BOSS_MAIN, r::RAID_PARTY_CHOOSES],
             );
-            return Ok(Some(super::Entry {
+            return Ok(Played::Entry(super::Entry {
                 kind: super::EntryKind::Card(top.into()),
                 master: b,
                 targets: chosen,
             }));
+        }
+        types::WEAPON | types::ARMOR => {
+            if !super::raid_equip::play(m, b, top, when)? {
+                return Ok(Played::NotCounted);
+            }
         }
         other => {
             return Err(super::ni(
@@ -515,7 +540,7 @@ fn play_card(
             ));
         }
     }
-    Ok(None)
+    Ok(Played::Entered)
 }
 
 /// RAID:B④: the Boss itself, then the front-row charas in the order they

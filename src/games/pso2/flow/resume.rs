@@ -45,6 +45,75 @@ pub struct Resume {
     /// The battle in progress (506).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     battle: Option<BattleDef>,
+    /// The raid battle's bookkeeping of the boss turn, when any is kept
+    /// (RAID:B①–④).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    raid: Option<RaidDef>,
+}
+
+/// What the raid battle keeps beside the board ([`super::raid::RaidState`]):
+/// the boss turn's target player (RAID:B①), the cards the Boss still plays
+/// (RAID:B③), its attackers still to attack (RAID:B④; absent until the
+/// battle phase lines them up), the entry order of its charas and the
+/// order they were put in the back row, the last order number given, and
+/// Easy's Half Doll used (RAID:F1).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RaidDef {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    target: Option<String>,
+    #[serde(default, skip_serializing_if = "is_zero_i64")]
+    plays: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    queue: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    entries: BTreeMap<String, u64>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    back_order: BTreeMap<String, u64>,
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    seq: u64,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    half_doll_used: bool,
+}
+
+fn is_zero_i64(n: &i64) -> bool {
+    *n == 0
+}
+
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
+}
+
+/// The raid's bookkeeping as written, `Some(None)` when there is none to
+/// write, `None` when it holds what a file cannot give (Boss actives
+/// waiting to join the zone, an elimination sending the turn to its end).
+fn raid_def(g: &Game) -> Option<Option<RaidDef>> {
+    if !super::raid::on(g) {
+        return Some(None);
+    }
+    let Some(s) = super::state::read(g).map(|s| &s.raid) else {
+        return Some(None);
+    };
+    if !s.pending.is_empty() || s.to_end {
+        return None;
+    }
+    let d = RaidDef {
+        target: Some(player_name(s.target)),
+        plays: s.plays,
+        queue: s
+            .queue
+            .as_ref()
+            .map(|q| q.iter().map(|c| c.to_string()).collect()),
+        entries: s.entries.iter().map(|(c, n)| (c.to_string(), *n)).collect(),
+        back_order: s
+            .back_order
+            .iter()
+            .map(|(c, n)| (c.to_string(), *n))
+            .collect(),
+        seq: s.seq,
+        half_doll_used: s.half_doll_used,
+    };
+    Some(Some(d))
 }
 
 /// One entry of the resolution zone.
@@ -79,6 +148,9 @@ struct Waiting {
     ability: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     trigger: Option<String>,
+    /// `ability`: the X chosen for an ⓧ in its cost (GL:ⓧ), when not 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    x: Option<i64>,
     /// `pierce`: the damaged player and the amount.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     player: Option<String>,
@@ -189,7 +261,8 @@ pub fn describe(m: &M) -> Option<Value> {
         && ctx.battle.is_none()
         && ctx.passes == 0
         && ctx.holder == g.turn.active;
-    if fresh {
+    let raid = raid_def(g)?;
+    if fresh && raid.is_none() {
         return None;
     }
     let own = super::state::read(g);
@@ -222,6 +295,7 @@ pub fn describe(m: &M) -> Option<Value> {
         passes: ctx.passes,
         resolution,
         battle,
+        raid,
     })
     .ok()
 }
@@ -252,6 +326,7 @@ fn waiting(g: &Game, e: &Entry) -> Option<Waiting> {
         mode: None,
         ability: None,
         trigger: None,
+        x: None,
         player: None,
         amount: None,
         targets: e
@@ -287,8 +362,10 @@ fn waiting(g: &Game, e: &Entry) -> Option<Waiting> {
             def,
             ability,
             trigger,
+            x,
         } => {
             w.kind = "ability".into();
+            w.x = (*x != 0).then_some(*x);
             w.card = card.to_string();
             w.def = (g.card(card)?.def != *def).then(|| def.clone());
             w.ability = Some(*ability);
@@ -399,7 +476,62 @@ pub fn parse(g: &Game, v: &Value) -> Result<Resume, String> {
         (Some(b), _) => check_battle(g, b, &played)?,
         _ => {}
     }
+    if let Some(d) = &r.raid {
+        check_raid(g, d)?;
+    }
     Ok(r)
+}
+
+fn check_raid(g: &Game, d: &RaidDef) -> Result<(), String> {
+    if !super::raid::on(g) {
+        return Err("`raid` belongs to a raid battle (a seat with the flag `raid_boss`)".into());
+    }
+    if let Some(t) = &d.target {
+        seat(g, t)?;
+    }
+    if d.plays < 0 {
+        return Err("`raid.plays`: the cards the Boss still plays are 0 or more".into());
+    }
+    let named = d
+        .queue
+        .iter()
+        .flatten()
+        .chain(d.entries.keys())
+        .chain(d.back_order.keys());
+    for id in named {
+        if g.card(id).is_none() {
+            return Err(format!("`raid`: `{id}` is not a card of this scenario"));
+        }
+    }
+    Ok(())
+}
+
+/// Sets the raid's bookkeeping `d` (checked by [`parse`]).
+fn resume_raid(m: &mut M, d: &RaidDef) -> Result<(), String> {
+    let target = match &d.target {
+        Some(t) => seat(&m.game, t)?,
+        None => PlayerId(0),
+    };
+    let s = &mut super::state::of(&mut m.game).raid;
+    s.target = target;
+    s.plays = d.plays;
+    s.queue = d
+        .queue
+        .as_ref()
+        .map(|q| q.iter().map(|c| CardId::from(c.as_str())).collect());
+    s.entries = d
+        .entries
+        .iter()
+        .map(|(c, n)| (CardId::from(c.as_str()), *n))
+        .collect();
+    s.back_order = d
+        .back_order
+        .iter()
+        .map(|(c, n)| (CardId::from(c.as_str()), *n))
+        .collect();
+    s.seq = d.seq;
+    s.half_doll_used = d.half_doll_used;
+    Ok(())
 }
 
 fn window_of(r: &Resume) -> Result<Window, String> {
@@ -474,7 +606,7 @@ fn check_waiting(g: &Game, w: &Waiting, played: &mut BTreeSet<String>) -> Result
         }
     };
     if stray
-        || (w.kind != "ability" && (w.ability.is_some() || w.trigger.is_some()))
+        || (w.kind != "ability" && (w.ability.is_some() || w.trigger.is_some() || w.x.is_some()))
         || (w.kind != "pierce" && (w.player.is_some() || w.amount.is_some()))
     {
         return Err(format!(
@@ -575,6 +707,9 @@ fn check_battle(g: &Game, b: &BattleDef, played: &BTreeSet<String>) -> Result<()
 pub fn resume(m: &mut M, r: Resume) -> Result<(), String> {
     let window = window_of(&r)?;
     let holder = seat(&m.game, &r.holder)?;
+    if let Some(d) = &r.raid {
+        resume_raid(m, d)?;
+    }
     let mut stack = Vec::new();
     for w in &r.resolution {
         stack.push(entry(m, w)?);
@@ -638,6 +773,7 @@ fn entry(m: &mut M, w: &Waiting) -> Result<Entry, String> {
             card,
             ability: w.ability.unwrap_or_default(),
             trigger: w.trigger.clone().unwrap_or_default(),
+            x: w.x.unwrap_or_default(),
         },
         "war_cry" => EntryKind::WarCry(card),
         "double_attack" => EntryKind::DoubleAttack(card),

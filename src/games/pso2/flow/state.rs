@@ -44,6 +44,13 @@ pub struct Pso2State {
     /// The X chosen for the card being played (209.3), until it reaches
     /// the resolution zone.
     pub x_pending: Option<i64>,
+    /// The X of the entry resolving now (209.3.1, GL:ⓧ), read by
+    /// `with_x` ([`super::x_amount`]); `None` between resolutions.
+    pub x_now: Option<i64>,
+    /// An attach active carrying out its effect before it is attached
+    /// (`reading_attach_effect_before_attaching`), with the host its
+    /// `region` `host` names meanwhile.
+    pub attaching: Option<(CardId, CardId)>,
     /// The option chosen on declaration for a modal card (406.3), by card.
     pub modes: BTreeMap<CardId, usize>,
     /// Objects (card, generation) that lost their abilities (300.7), and

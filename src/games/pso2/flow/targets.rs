@@ -111,10 +111,14 @@ fn described(
         || (or_leader && c.zone.kind == zn::PLAYER);
     let state_ok = filter.state.as_ref().is_none_or(|s| c.has(s));
     let region_ok = filter.region.as_deref().is_none_or(|w| {
+        let attaching = super::state::read(g)
+            .and_then(|s| s.attaching.as_ref())
+            .is_some_and(|(c, h)| c.as_str() == source && h.as_str() == id);
         w == HOST
-            && g.card(source)
-                .and_then(|s| s.attached_to.as_deref())
-                .is_some_and(|h| h == id)
+            && (attaching
+                || g.card(source)
+                    .and_then(|s| s.attached_to.as_deref())
+                    .is_some_and(|h| h == id))
     });
     side_ok
         && type_ok
@@ -350,6 +354,7 @@ pub fn choose_from(
         }
     };
     one_side_of_or(m, source, &filter, &ids)?;
+    also_named(m, &filter, &ids, key);
     if filter.cost_at_most.is_some() || filter.cost_at_least.is_some() {
         let costless: Vec<CardId> = ids
             .iter()
@@ -372,6 +377,35 @@ pub fn choose_from(
             })
             .collect(),
     ))
+}
+
+/// Traces each chosen card that a name reference 「X」 admits only as a
+/// name it is also treated as (206.3, text `also_named`).
+fn also_named(m: &mut M, filter: &Filter, ids: &[CardId], key: &str) {
+    let Some(name) = filter.name.as_deref() else {
+        return;
+    };
+    for id in ids {
+        let Some(d) = m.game.def_of(id) else { continue };
+        let printed = super::super::names::game_name(d);
+        if !super::super::names::is_named(&without_also(d), name) {
+            m.record(
+                "targets",
+                format!(
+                    "`{key}`: {id} ({printed}) is treated as 「{}」 too: the reference names it",
+                    name.trim_matches(['「', '」'])
+                ),
+                &[r::NAME_ALSO, r::NAME_IN_GAME],
+            );
+        }
+    }
+}
+
+/// A definition without the names it is also treated as.
+fn without_also(d: &crate::engine::CardDef) -> crate::engine::CardDef {
+    let mut d = d.clone();
+    d.text.remove("also_named");
+    d
 }
 
 /// A preset target `leader` names a player: their Player card represents

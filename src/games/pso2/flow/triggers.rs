@@ -310,11 +310,14 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
     };
     // 209.1.3.2: a cost is decided on as the ability triggers; unpaid, the
     // ability never reaches the zone (nor uses its once-per-turn).
-    if !ability.cost.is_empty()
-        && !super::ability_cost::pay_on_trigger(m, f.master, &f.card, &key, &ability)?
-    {
-        return Ok(None);
-    }
+    let x = if ability.cost.is_empty() {
+        0
+    } else {
+        match super::ability_cost::pay_on_trigger(m, f.master, &f.card, &key, &ability)? {
+            Some(x) => x,
+            None => return Ok(None),
+        }
+    };
     if let Some(k) = once {
         super::state::lock(&mut m.game, k);
         m.record(
@@ -348,6 +351,7 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
             def: f.def.clone(),
             ability: f.ability,
             trigger: f.trigger.to_string(),
+            x,
         },
         master: f.master,
         targets: chosen,

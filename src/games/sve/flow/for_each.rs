@@ -7,27 +7,6 @@
 
 use super::*;
 
-/// The effect `e` with its amount multiplied by `times`, for the effects
-/// whose amount a "for each" can scale; `None` for the rest.
-pub(super) fn scaled(e: &Effect, times: i64) -> Option<Effect> {
-    let mut out = e.clone();
-    match &mut out {
-        Effect::Damage { amount, .. }
-        | Effect::Draw { amount, .. }
-        | Effect::ChangeValue { amount, .. }
-        | Effect::AddCounter { amount, .. } => *amount *= times,
-        Effect::Summon { count, .. } => *count *= times,
-        Effect::Buff {
-            attack, defense, ..
-        } => {
-            *attack *= times;
-            *defense *= times;
-        }
-        _ => return None,
-    }
-    Some(out)
-}
-
 /// Every effect written in `effects`, nested ones (Choose options, die
 /// results, `for_each`'s own) included.
 pub(super) fn every_effect(effects: &[Effect]) -> Vec<&Effect> {
@@ -60,12 +39,13 @@ pub(super) fn unsupported(key: &str, effects: &[Effect]) -> Option<(&'static str
                 format!("a `for_each` of `{key}` per {per} card(s) (the unit is a number of cards, at least 1)"),
             ));
         }
-        scaled(effect, 1).is_none().then(|| {
+        effect.scaled(1).is_none().then(|| {
             (
                 r::FOR_EACH,
                 format!(
-                    "`for_each` over `{}` in `{key}` (the amounts scaled are damage, draw, change_value, add_counter, summon's count and buff)",
-                    effect.word()
+                    "`for_each` over `{}` in `{key}` (the amounts scaled are {})",
+                    effect.word(),
+                    Effect::SCALED_AMOUNTS
                 ),
             )
         })
@@ -87,7 +67,7 @@ pub(super) fn for_each(
     };
     let n = candidates(&m.game, count, master, this, false, false).len() as i64;
     let times = n / (*per).max(1);
-    let Some(once) = scaled(effect, times) else {
+    let Some(once) = effect.scaled(times) else {
         return Err(EngineError::not_implemented(
             r::FOR_EACH,
             format!("`for_each` over `{}`", effect.word()),

@@ -43,11 +43,12 @@ pub(super) fn unsupported(k: &str, ab: &AbilityDef) -> Option<(&'static str, Str
         ));
     }
     every_effect(&ab.effect).into_iter().find_map(|e| match e {
-        Effect::WithX { effect } if scaled(effect, 1).is_none() => Some((
+        Effect::WithX { effect } if effect.scaled(1).is_none() => Some((
             r::X_IN_TEXT,
             format!(
-                "`with_x` over `{}` in `{k}` (the amounts X sets are damage, draw, change_value, add_counter, summon's count and buff)",
-                effect.word()
+                "`with_x` over `{}` in `{k}` (the amounts X sets are {})",
+                effect.word(),
+                Effect::SCALED_AMOUNTS
             ),
         )),
         _ => None,
@@ -127,7 +128,7 @@ pub(super) fn with_x(
         return Ok(());
     };
     let x = value(&m.game);
-    let Some(once) = scaled(effect, x) else {
+    let Some(once) = effect.scaled(x) else {
         return Err(EngineError::not_implemented(
             r::X_IN_TEXT,
             format!("`with_x` over `{}`", effect.word()),
