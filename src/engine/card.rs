@@ -1322,7 +1322,6 @@ impl Effect {
     pub const SCALED_AMOUNTS: &'static str =
         "damage, draw, draw_up_to, change_value, add_counter, summon's count, buff and put's top";
 
-
     /// This effect with each amount it writes multiplied by `times`: what
     /// an amount "for each …" (`for_each`) or the variable X (`with_x`)
     /// sets, carried out once (damage, draws, a player value, counters,
