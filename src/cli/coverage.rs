@@ -135,6 +135,13 @@ pub fn run(args: &CoverageArgs, style: Style) -> CmdResult {
             cov.exceptions,
             cov.uncovered
         );
+        if !cov.stale_exceptions.is_empty() {
+            crate::outln!(
+                "{} named exceptions no longer apply (rulings assert them): {}",
+                cov.stale_exceptions.len(),
+                cov.stale_exceptions.join(", ")
+            );
+        }
     }
     Ok(if args.strict && cov.uncovered > 0 {
         exit::NO_MATCH

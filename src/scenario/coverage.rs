@@ -54,6 +54,11 @@ pub struct Coverage {
     pub mentioned: usize,
     pub exceptions: usize,
     pub uncovered: usize,
+    /// Exceptions that no longer apply: the table names the clause, but
+    /// rulings assert it and every sub-clause the exception would reach,
+    /// so the report never shows it. A stale entry hides nothing today,
+    /// but it would hide the clause again if those rulings went.
+    pub stale_exceptions: Vec<String>,
     pub rows: Vec<Row>,
 }
 
@@ -85,9 +90,15 @@ pub fn compute(
         .filter(|i| chapters.is_empty() || chapters.contains(&book.clause(*i).id.as_str()))
         .collect();
     let mut rows = Vec::new();
+    let mut used = Uses::default();
     for r in &roots {
-        visit(book, *r, cited, exceptions, None, &mut rows);
+        visit(book, *r, cited, exceptions, None, &mut rows, &mut used);
     }
+    let stale_exceptions = used
+        .named
+        .difference(&used.shown)
+        .map(|id| id.to_string())
+        .collect();
     let count = |s: Status| rows.iter().filter(|r: &&Row| r.status == s).count();
     Coverage {
         game: book.meta.game.clone(),
@@ -98,6 +109,7 @@ pub fn compute(
         mentioned: count(Status::Mentioned),
         exceptions: count(Status::Exception),
         uncovered: count(Status::Uncovered),
+        stale_exceptions,
         rows,
     }
 }
@@ -109,19 +121,29 @@ fn subtree_ids(book: &Rulebook, i: ClauseIdx, out: &mut Vec<String>) {
     }
 }
 
-fn visit(
+/// Which exceptions of the table the report met, and which it showed.
+#[derive(Default)]
+struct Uses<'a> {
+    /// Exceptions naming a clause in scope.
+    named: BTreeSet<&'a str>,
+    /// Exceptions some row shows (its own clause's or inherited).
+    shown: BTreeSet<&'a str>,
+}
+
+fn visit<'a>(
     book: &Rulebook,
     i: ClauseIdx,
     cited: &[Cited],
-    exceptions: &[(&str, &str)],
-    inherited: Option<&str>,
+    exceptions: &[(&'a str, &'a str)],
+    inherited: Option<(&'a str, &'a str)>,
     rows: &mut Vec<Row>,
+    used: &mut Uses<'a>,
 ) {
     let c = book.clause(i);
-    let own = exceptions
-        .iter()
-        .find(|(id, _)| *id == c.id)
-        .map(|(_, why)| *why);
+    let own = exceptions.iter().find(|(id, _)| *id == c.id).copied();
+    if let Some((id, _)) = own {
+        used.named.insert(id);
+    }
     let exc = own.or(inherited);
     if !c.kind.is_heading() {
         let mut ids = Vec::new();
@@ -144,8 +166,9 @@ fn visit(
         let mentioned = files(|c| &c.mentioned);
         let (status, why) = if !asserted.is_empty() {
             (Status::Covered, list(asserted))
-        } else if let Some(e) = exc {
-            (Status::Exception, e.to_string())
+        } else if let Some((id, why)) = exc {
+            used.shown.insert(id);
+            (Status::Exception, why.to_string())
         } else if !mentioned.is_empty() {
             (
                 Status::Mentioned,
@@ -162,7 +185,7 @@ fn visit(
         });
     }
     for ch in &c.children {
-        visit(book, *ch, cited, exceptions, exc, rows);
+        visit(book, *ch, cited, exceptions, exc, rows, used);
     }
 }
 
@@ -190,5 +213,20 @@ mod tests {
             cov.rows.len()
         );
         assert!(cov.rows.iter().all(|r| r.id.starts_with('1')));
+    }
+
+    #[test]
+    fn an_exception_every_clause_of_which_is_asserted_is_stale() {
+        let book = crate::bundle::game("pmv").expect("bundled");
+        let cited = vec![Cited {
+            file: "a.json".to_string(),
+            asserted: BTreeSet::from(["1.10.12.c".to_string(), "1.1.1".to_string()]),
+            mentioned: BTreeSet::new(),
+        }];
+        // 1.10.12.c is asserted with no sub-clause left: stale. 1.1 still
+        // reaches 1.1.2 (not asserted): it applies.
+        let table = [("1.10.12.c", "x"), ("1.1", "principles")];
+        let cov = compute(book, &["1"], &cited, &table, 1);
+        assert_eq!(cov.stale_exceptions, vec!["1.10.12.c".to_string()]);
     }
 }

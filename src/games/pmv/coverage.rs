@@ -58,10 +58,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "1.5.3.e",
         "not implemented: loops (12.10); an unbounded loop stops the run with a budget error instead",
     ),
-    (
-        "1.5.4.b",
-        "not implemented: loops (12.10); an unbounded loop stops the run with a budget error instead",
-    ),
     ("1.5.5", "not implemented: games of more than two players"),
     ("1.5.6", "not implemented: games of more than two players"),
     ("1.5.7", "not implemented: games of more than two players"),
@@ -162,7 +158,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "6.1.9.a",
         "cannot arise: no effect in the effect language sets a character card on another card",
     ),
-    ("6.1.13", SET_CARDS),
     (
         "6.3.6.c",
         "not implemented: effects that change a character's controller",

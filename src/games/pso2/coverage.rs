@@ -46,12 +46,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not state-changing: what actions and their sources are (103.2.1.2 and 103.2.3 are covered)",
     ),
     ("103.3", DEF),
-    (
-        "103.4",
-        "not state-changing: the heading of 103.4 (its state-changing parts are covered or named below)",
-    ),
     ("103.4.1", DEF),
-    ("103.4.2", DEF),
     ("103.4.2.1", DEF),
     ("103.4.2.2", DEF),
     (
@@ -79,10 +74,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "203.3",
         "not state-changing: self-made Mag cards before the game",
-    ),
-    (
-        "203.4",
-        "not state-changing: which Mag cards have 《マグ進化 LvX》",
     ),
     (
         "203.4.1",
@@ -143,10 +134,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("404.3", "not state-changing: PP has no card limit"),
     ("404.4", "not state-changing: PP order is free"),
     ("404.5.1", DEF),
-    (
-        "404.6",
-        "not state-changing: a PP card keeps only its colour (cost.rs reads nothing else)",
-    ),
     ("405", ZONE_DEF),
     ("406.1", ZONE_DEF),
     ("500.2", DEF),
@@ -255,10 +242,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "GL:《》",
         "not state-changing: 《》 names a 種別, the filter's `trait` (208, asserted)",
-    ),
-    (
-        "RAID:P1",
-        "not state-changing: who plays (a raid scenario seats 2-3 party players, then the Boss with flag `raid_boss`)",
     ),
     (
         "RAID:P2",

@@ -42,10 +42,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("5.17.1.1", ICON),
     (
-        "5.18",
-        "not state-changing on its own: a random pick is the `random` selector (seeded)",
-    ),
-    (
         "5.23",
         "not implemented: references to original (元の) information",
     ),
@@ -187,10 +183,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("13.3.2.1", DEF),
     (
-        "13.3.2.2",
-        "the third ability (moving counters with an activated ability) is not implemented; the first two are covered by 13.3.2",
-    ),
-    (
         "13.3.2.4",
         "not implemented: \"Stack +N\" choosing the Stack card (use `add_counter`)",
     ),
@@ -207,10 +199,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "14.2.1.1.1",
         "not state-changing in this model: the count is written in the cost (`put` to `race` with `top`)",
-    ),
-    (
-        "14.2.1.2",
-        "not state-changing on its own: feeding outside a cost is not implemented; as a cost, 14.2.1.2.1",
     ),
     (
         "14.2.1.3",
