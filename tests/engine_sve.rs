@@ -328,3 +328,19 @@ fn a_printed_and_a_given_ability_alike_cannot_be_ordered() {
     assert!(!ok, "{said}");
     assert!(said.contains("not implemented: clause 10.7.3"), "{said}");
 }
+
+/// Stack's third ability (13.3.2 item 2: moving stack counters to another
+/// Stack amulet) is not modelled: activating a Stack amulet that prints no
+/// activated ability stops with `not implemented`, not "it has none".
+#[test]
+fn stacks_counter_moving_ability_is_not_implemented() {
+    let mut s = ruling("13.3.2-stack-replaces-leaving");
+    s["actions"] = json!([
+        {"do": "play", "card": "a"},
+        {"do": "activate", "card": "a"}
+    ]);
+    s.as_object_mut().unwrap().remove("expect");
+    let (ok, said) = run("stack-move", &s);
+    assert!(!ok, "{said}");
+    assert!(said.contains("not implemented: clause 13.3.2.2"), "{said}");
+}

@@ -147,6 +147,23 @@ fn which_ability(
     let usable: Vec<usize> = (0..list.len())
         .filter(|i| window.is_none() || list[*i].2)
         .collect();
+    // 【スタック】's third ability (13.3.2 item 2: ◇⤵▭, move all of this
+    // card's stack counters to another Stack amulet) is not modelled: an
+    // `activate` of a Stack card that names no printed ability of it would
+    // otherwise be rejected as if the card had none.
+    let beyond_printed = m
+        .choices
+        .peek(&format!("{card}.activate"))
+        .and_then(Value::as_u64)
+        .is_some_and(|i| i as usize > list.len());
+    if has_kw(&m.game, card, "stack") && (list.is_empty() || beyond_printed) {
+        return Err(EngineError::not_implemented(
+            r::STACK_ABILITIES,
+            format!(
+                "{card}'s Stack ability that moves its stack counters to another Stack amulet (◇⤵▭)"
+            ),
+        ));
+    }
     if list.is_empty() {
         return Err(illegal(
             r::ACTIVATE,
