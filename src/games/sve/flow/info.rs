@@ -139,15 +139,7 @@ pub(super) fn base_def<'g>(g: &'g Game, id: &str) -> Option<&'g CardDef> {
 /// 10.9.1.2 and 10.9.1.3.
 pub(super) fn info<'g>(g: &'g Game, id: &str) -> Option<Cow<'g, CardDef>> {
     let base = base_def(g, id)?;
-    if !any_change_possible(g) {
-        return Some(Cow::Borrowed(base));
-    }
-    let changes = layered(g);
-    if changes.is_empty() {
-        return Some(Cow::Borrowed(base));
-    }
-    let ((mut view, _, _), _) = apply_all(g, &changes);
-    Some(match view.remove(id) {
+    Some(match info_view(g).and_then(|mut view| view.remove(id)) {
         Some(d) => Cow::Owned(d),
         None => Cow::Borrowed(base),
     })
