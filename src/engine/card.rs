@@ -1128,13 +1128,40 @@ pub enum Restricted {
 /// amount a cost actually paid), or `"-"`, the hyphen some games print
 /// where a number is absent. How a variable is defined, what an undefined
 /// one is worth and what a hyphen means are the game's rules.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+///
+/// Read by the JSON value's kind (a number or a string), not as serde's
+/// `untagged` enum, which tries each form in turn on a buffered copy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Num {
     /// A printed integer.
     Int(i64),
     /// A variable name, or `-`.
     Var(String),
+}
+
+impl<'de> Deserialize<'de> for Num {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Shape;
+        impl serde::de::Visitor<'_> for Shape {
+            type Value = Num;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an integer, a variable such as \"X\", or \"-\"")
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Num, E> {
+                Ok(Num::Int(n))
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Num, E> {
+                i64::try_from(n)
+                    .map(Num::Int)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(n), &self))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Num, E> {
+                Ok(Num::Var(v.to_string()))
+            }
+        }
+        d.deserialize_any(Shape)
+    }
 }
 
 impl Num {

@@ -104,6 +104,16 @@ impl Cards {
         }
     }
 
+    /// Adds `cards`, whose ids are new to the map and to each other (a
+    /// board being set up): one sort instead of an insert each, which
+    /// moved the cards after it every time.
+    pub fn extend_new(&mut self, cards: impl IntoIterator<Item = Card>) {
+        self.slots.extend(cards.into_iter().map(Arc::new));
+        self.slots.sort_by(|a, b| a.id.cmp(&b.id));
+        debug_assert!(self.slots.windows(2).all(|w| w[0].id != w[1].id));
+        self.index = OnceLock::new();
+    }
+
     /// Removes card `id` and returns it.
     pub fn remove<Q: ?Sized + Hash + Eq>(&mut self, id: &Q) -> Option<Card>
     where
@@ -228,6 +238,16 @@ mod tests {
             PlayerId::P1,
             ZoneId::of(PlayerId::P1, "hand"),
         )
+    }
+
+    #[test]
+    fn extend_new_keeps_id_order_and_finds_each() {
+        let mut cards = Cards::default();
+        cards.insert(card("b"));
+        cards.extend_new(["p1.deck.10", "a", "p1.deck.2"].map(card));
+        let ids: Vec<&str> = cards.keys().map(|k| k.as_str()).collect();
+        assert_eq!(ids, ["a", "b", "p1.deck.10", "p1.deck.2"]);
+        assert!(cards.get("p1.deck.2").is_some() && cards.get("b").is_some());
     }
 
     #[test]

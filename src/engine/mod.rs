@@ -25,6 +25,7 @@ pub mod machine;
 pub mod rng;
 pub mod state;
 pub mod trace;
+pub mod zone_map;
 
 use std::collections::BTreeMap;
 

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use super::card::{CardDef, Until, Who};
 use super::rng::Rng;
+use super::zone_map::Zones;
 
 pub use super::card_map::Cards;
 pub use super::ids::{CardId, PlayerId};
@@ -153,7 +154,7 @@ pub struct ValueSpec {
 }
 
 /// A zone address: kind + owning player (`None` for a shared zone).
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct ZoneId {
     pub player: Option<PlayerId>,
     pub kind: &'static str,
@@ -512,7 +513,7 @@ pub struct Game {
     /// Every card instance by id.
     pub cards: Cards,
     /// The contents of every zone, in order (index 0 = top for decks).
-    pub zones: BTreeMap<ZoneId, Vec<CardId>>,
+    pub zones: Zones,
     /// Zone kinds of the game.
     pub zone_specs: &'static [ZoneSpec],
     /// Turn and phase.
@@ -548,16 +549,25 @@ impl Game {
 
     /// An empty game with `players` players.
     pub fn new(zone_specs: &'static [ZoneSpec], players: usize, seed: u64) -> Self {
-        let mut zones = BTreeMap::new();
-        for spec in zone_specs {
-            if spec.shared {
-                zones.insert(ZoneId::shared(spec.name), Vec::new());
-            } else {
-                for p in PlayerId::all(players) {
-                    zones.insert(ZoneId::of(p, spec.name), Vec::new());
-                }
-            }
-        }
+        let zones: Zones = zone_specs
+            .iter()
+            .flat_map(|spec| {
+                let seats: Vec<Option<PlayerId>> = if spec.shared {
+                    vec![None]
+                } else {
+                    PlayerId::all(players).map(Some).collect()
+                };
+                seats.into_iter().map(|player| {
+                    (
+                        ZoneId {
+                            player,
+                            kind: spec.name,
+                        },
+                        Vec::new(),
+                    )
+                })
+            })
+            .collect();
         Game {
             defs: Defs::default(),
             players: (0..players)
@@ -610,7 +620,12 @@ impl Game {
 
     /// The spec of zone kind `name`.
     pub fn zone_spec(&self, name: &str) -> Option<&'static ZoneSpec> {
-        self.zone_specs.iter().find(|z| z.name == name)
+        // Most callers pass the game's own constant, usually the very text
+        // of the table: comparing pointers first skips the text compares.
+        self.zone_specs
+            .iter()
+            .find(|z| std::ptr::eq(z.name, name))
+            .or_else(|| self.zone_specs.iter().find(|z| z.name == name))
     }
 
     /// The zone id for kind `name` of `player` (ignoring `player` for a
@@ -816,7 +831,7 @@ impl Game {
         if let Some(v) = self.zones.get_mut(&from) {
             v.retain(|c| c != card);
         }
-        let dest = self.zones.entry(to.clone()).or_default();
+        let dest = self.zones.get_or_default(to.clone());
         if top {
             dest.insert(0, card.into());
         } else {
@@ -858,11 +873,21 @@ impl Game {
         }
     }
 
+    /// Adds `cards`, whose ids are new (a board being set up), each at the
+    /// end of its zone, in order: as [`Game::add_card`] one by one would.
+    pub fn add_cards(&mut self, cards: Vec<Card>) {
+        for run in cards.chunk_by(|a, b| a.zone == b.zone) {
+            self.zones
+                .get_or_default(run[0].zone.clone())
+                .extend(run.iter().map(|c| c.id.clone()));
+        }
+        self.cards.extend_new(cards);
+    }
+
     /// Adds a new card instance at the end of `zone`.
     pub fn add_card(&mut self, card: Card) {
         self.zones
-            .entry(card.zone.clone())
-            .or_default()
+            .get_or_default(card.zone.clone())
             .push(card.id.clone());
         self.cards.insert(card);
     }

@@ -161,6 +161,8 @@ pub(super) fn build_game(
     let mut attachments = Vec::new();
     let mut shown: Vec<String> = Vec::new();
     let mut given_faces = Vec::new();
+    // The cards, added together once read: one sort of the card map.
+    let mut placing = Vec::new();
     for (pname, pdef) in &st.players {
         let ppath = [k("state"), k("players"), k(pname)];
         let p = parse_p(cx, n, pname, &ppath)?;
@@ -373,10 +375,11 @@ pub(super) fn build_game(
                         ));
                     }
                 }
-                game.add_card(card);
+                placing.push(card);
             }
         }
     }
+    game.add_cards(placing);
     for id in shown {
         game.show_alternate(&id, &id);
     }
