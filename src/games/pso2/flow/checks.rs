@@ -254,9 +254,6 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
             return Some(ni(r::CARD_TYPES, "PSO2 cards have no alternate face"));
         }
         for a in &d.abilities {
-            if let Some(why) = super::x_amount::unsupported(d, a) {
-                return Some(super::bad(format!("{}: {why}", c.id)));
-            }
             let attach_effect =
                 d.card_type == types::ACTIVE && d.has_keyword("attach") && a.trigger == "effect";
             if attach_effect
