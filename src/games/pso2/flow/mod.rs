@@ -23,6 +23,7 @@ mod delayed;
 mod effects;
 mod end;
 mod equip;
+mod lasting;
 mod mag;
 mod modes;
 mod moves;
