@@ -26,6 +26,18 @@ fn scenario(phase: &str, in_progress: &str, actions: &str) -> String {
     )
 }
 
+/// `err` says `why` about `v` and is located in `state.in_progress`.
+fn refused_in_progress(err: &tcg_judge::scenario::ScenarioError, v: &str, why: &str) {
+    assert!(err.message.contains(why), "{v}: {}", err.message);
+    assert!(
+        err.path
+            .as_deref()
+            .is_some_and(|p| p.contains("in_progress")),
+        "located at the section: {:?}",
+        err.path
+    );
+}
+
 fn run(text: &str) -> serde_json::Value {
     let loaded = load_str("t.json", text, None).expect("the scenario loads");
     let o = loaded.module.run(loaded.game.clone(), &loaded.actions);
@@ -127,14 +139,7 @@ fn a_description_that_does_not_fit_is_a_diagnostic() {
         ),
     ] {
         let err = load_str("t.json", &scenario(phase, v, ""), None).unwrap_err();
-        assert!(err.message.contains(why), "{v}: {}", err.message);
-        assert!(
-            err.path
-                .as_deref()
-                .is_some_and(|p| p.contains("in_progress")),
-            "located at the section: {:?}",
-            err.path
-        );
+        refused_in_progress(&err, v, why);
     }
 }
 
@@ -179,13 +184,6 @@ fn lasting_that_does_not_fit_is_a_diagnostic() {
     ] {
         let p = format!(r#"{{ "window": "main", "holder": "p1", "lasting": {v} }}"#);
         let err = load_str("t.json", &scenario("main", &p, ""), None).unwrap_err();
-        assert!(err.message.contains(why), "{v}: {}", err.message);
-        assert!(
-            err.path
-                .as_deref()
-                .is_some_and(|p| p.contains("in_progress")),
-            "located at the section: {:?}",
-            err.path
-        );
+        refused_in_progress(&err, v, why);
     }
 }

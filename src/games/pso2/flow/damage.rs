@@ -136,6 +136,16 @@ pub fn to_card(
         return Ok(false);
     }
     if kind == Kind::Battle
+        && !c.has(st::ATTACKING)
+        && super::abilities::keyword(&m.game, id, "snipe")
+    {
+        m.record(
+            "damage",
+            format!("{id} has 狙撃 but is not attacking: it takes battle damage"),
+            &[r::SNIPE],
+        );
+    }
+    if kind == Kind::Battle
         && c.has(st::ATTACKING)
         && super::abilities::keyword(&m.game, id, "snipe")
     {
