@@ -344,3 +344,40 @@ fn an_sve_moment_with_a_change_in_force_is_written_with_it() {
         assert!(text.contains("\"gain_ability\""), "{path}: {text}");
     }
 }
+
+/// PSO2 (flow/lasting.rs): a moment with a name-wide once-per-turn lock,
+/// a 《できない》 effect, a delayed ability or lost abilities is written with
+/// them in `state.in_progress.lasting`, and the written file resumes as
+/// the original goes on (checked by `attempt`).
+#[test]
+fn pso2_lasting_state_is_written() {
+    for (file, at, word) in [
+        (
+            "rulings/pso2/300.8.2-name-wide-once-per-turn.json",
+            2,
+            "locks",
+        ),
+        (
+            "rulings/pso2/103.1.2-cannot-attack-beats-the-rules-permission.json",
+            2,
+            "restrictions",
+        ),
+        (
+            "rulings/pso2/300.2.3-delayed-end-of-turn-trigger.json",
+            2,
+            "delayed",
+        ),
+        (
+            "rulings/pso2/300.7-lost-abilities-stop-applying-and-do-not-trigger.json",
+            2,
+            "lost",
+        ),
+    ] {
+        let text = std::fs::read_to_string(file).unwrap();
+        let loaded = scenario::load_str(file, &text, Path::new(file).parent()).unwrap();
+        let out = attempt(&loaded, at, true).unwrap_or_else(|e| panic!("{file}: {e:?}"));
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let lasting = &v["state"]["in_progress"]["lasting"];
+        assert!(lasting[word].is_array(), "{file}: {lasting}");
+    }
+}

@@ -198,3 +198,70 @@ fn an_ability_cost_of_no_kind_the_rulebook_defines_is_not_implemented() {
         );
     }
 }
+
+/// An active printing `abilities` (JSON), keywords `keywords` and stats
+/// `stats`, loaded on a main-phase board.
+fn active_with(
+    keywords: &str,
+    stats: &str,
+    abilities: &str,
+) -> Result<scenario::Loaded, Box<scenario::ScenarioError>> {
+    let src = format!(
+        r#"{{ "game": "pso2", "name": "t", "source": "test",
+  "cards": {{ "a": {{ "name": "A", "type": "active", "cost": 0, "keywords": [ {keywords} ],
+      "stats": {{ {stats} }}, "abilities": {abilities} }} }},
+  "state": {{ "turn": {{ "player": "p1", "phase": "main", "number": 3 }},
+    "players": {{ "p1": {{ "zones": {{ "deck": {{ "count": 9 }}, "hand": [ {{ "id": "a", "card": "a" }} ] }} }},
+                 "p2": {{ "zones": {{ "deck": {{ "count": 9 }} }} }} }} }},
+  "actions": [ {{ "do": "play", "player": "p1", "card": "a", "choices": {{ "mode": 2 }} }} ] }}"#
+    );
+    scenario::load_str("t.json", &src, None).map_err(Box::new)
+}
+
+/// GL:“X”: `with_x` reads the X chosen for an ⓧ; in a card with none it
+/// would quietly be 0. It is refused at load, located at the ability,
+/// wherever it is written: in the second option of a modal card
+/// (`choose_one`, 406.3) or in a die's result (GL:ダイス).
+#[test]
+fn with_x_in_an_ability_with_no_x_is_refused_at_load_in_options_and_die_results() {
+    let x = r#"{ "do": "with_x", "effect": { "do": "draw", "amount": 1 } }"#;
+    let cases = [
+        (
+            r#""choose_one""#,
+            format!(
+                r#"[ {{ "trigger": "effect", "effect": [ {{ "do": "draw", "amount": 1 }} ] }},
+                    {{ "trigger": "effect", "effect": [ {x} ] }} ]"#
+            ),
+            "abilities[1]",
+        ),
+        (
+            "",
+            format!(
+                r#"[ {{ "trigger": "effect", "effect": [ {{ "do": "roll_die", "results": [ {{ "on": [1, 2, 3, 4, 5, 6], "effect": [ {x} ] }} ] }} ] }} ]"#
+            ),
+            "abilities[0]",
+        ),
+    ];
+    for (keywords, abilities, at) in cases {
+        let Err(e) = active_with(keywords, "", &abilities) else {
+            panic!("{abilities}: loads");
+        };
+        assert!(
+            e.message.contains("`with_x` in an ability with no X"),
+            "{}",
+            e.message
+        );
+        let path = e.path.clone().unwrap_or_default();
+        assert!(path.ends_with(at), "{path}");
+    }
+    // With an ⓧ in the card's cost the same option loads.
+    let ok = active_with(
+        r#""choose_one""#,
+        r#""x_cost": 1"#,
+        &format!(
+            r#"[ {{ "trigger": "effect", "effect": [ {{ "do": "draw", "amount": 1 }} ] }},
+                {{ "trigger": "effect", "effect": [ {x} ] }} ]"#
+        ),
+    );
+    assert!(ok.is_ok(), "{:?}", ok.err());
+}

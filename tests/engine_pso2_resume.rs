@@ -26,6 +26,18 @@ fn scenario(phase: &str, in_progress: &str, actions: &str) -> String {
     )
 }
 
+/// `err` says `why` about `v` and is located in `state.in_progress`.
+fn refused_in_progress(err: &tcg_judge::scenario::ScenarioError, v: &str, why: &str) {
+    assert!(err.message.contains(why), "{v}: {}", err.message);
+    assert!(
+        err.path
+            .as_deref()
+            .is_some_and(|p| p.contains("in_progress")),
+        "located at the section: {:?}",
+        err.path
+    );
+}
+
 fn run(text: &str) -> serde_json::Value {
     let loaded = load_str("t.json", text, None).expect("the scenario loads");
     let o = loaded.module.run(loaded.game.clone(), &loaded.actions);
@@ -127,13 +139,51 @@ fn a_description_that_does_not_fit_is_a_diagnostic() {
         ),
     ] {
         let err = load_str("t.json", &scenario(phase, v, ""), None).unwrap_err();
-        assert!(err.message.contains(why), "{v}: {}", err.message);
-        assert!(
-            err.path
-                .as_deref()
-                .is_some_and(|p| p.contains("in_progress")),
-            "located at the section: {:?}",
-            err.path
-        );
+        refused_in_progress(&err, v, why);
+    }
+}
+
+/// What lasts beside the board (flow/lasting.rs): a 《できない》 effect on
+/// `a` written in `lasting` still forbids its attack after the scenario
+/// starts (103.1.2), and the same board without it lets `a` attack.
+#[test]
+fn a_restriction_written_in_lasting_still_forbids() {
+    let attack = r#"{ "do": "attack", "player": "p1", "card": "a", "target": "x" }"#;
+    let restricted = r#"{ "window": "main", "holder": "p1", "lasting": { "restrictions": [
+        { "action": "attack", "card": "a", "source": "x", "until": "end_of_turn" } ] } }"#;
+    let loaded = load_str("t.json", &scenario("main", restricted, attack), None).expect("loads");
+    let o = loaded.module.run(loaded.game.clone(), &loaded.actions);
+    assert_eq!(o.rejections.len(), 1, "{:?}", o.rejections);
+    assert_eq!(o.rejections[0].rule, "103.1.2");
+    let free = r#"{ "window": "main", "holder": "p1" }"#;
+    let loaded = load_str("t.json", &scenario("main", free, attack), None).expect("loads");
+    let o = loaded.module.run(loaded.game.clone(), &loaded.actions);
+    assert!(o.rejections.is_empty(), "{:?}", o.rejections);
+}
+
+/// `lasting` that does not fit the board is a located load error.
+#[test]
+fn lasting_that_does_not_fit_is_a_diagnostic() {
+    for (v, why) in [
+        (
+            r#"{ "locks": [ { "once": "nope" } ] }"#,
+            "`nope` is not a card of this scenario",
+        ),
+        (
+            r#"{ "restrictions": [ { "action": "attack", "card": "a", "player": "p1", "source": "x", "until": "end_of_turn" } ] }"#,
+            "one `card` or one `player`",
+        ),
+        (
+            r#"{ "delayed": [ { "card": "b1", "def": "burn", "ability": 0, "master": "p1" } ] }"#,
+            "not one an effect sets up",
+        ),
+        (
+            r#"{ "lost": [ { "card": "a", "until": "end_of_turn" } ], "turn_locks": [] }"#,
+            "unknown field",
+        ),
+    ] {
+        let p = format!(r#"{{ "window": "main", "holder": "p1", "lasting": {v} }}"#);
+        let err = load_str("t.json", &scenario("main", &p, ""), None).unwrap_err();
+        refused_in_progress(&err, v, why);
     }
 }

@@ -100,7 +100,9 @@ pub mod pso2;
 mod spec;
 pub mod sve;
 
-use crate::engine::{Action, Game, Outcome, Plan, ValueSpec, Vocabulary, ZoneSpec};
+use crate::engine::{
+    AbilityDef, Action, CardDef, Game, Outcome, Plan, ValueSpec, Vocabulary, ZoneSpec,
+};
 
 pub use crate::engine::{EngineError, Flow, Machine};
 pub use spec::GameSpec;
@@ -131,6 +133,13 @@ pub trait GameModule: Sync {
     /// file's actions may name. Default: none.
     fn in_progress_cards(&self, _v: &serde_json::Value) -> Vec<String> {
         Vec::new()
+    }
+    /// Why the game cannot carry out ability `ab` of definition `def` as
+    /// written, found before the run (e.g. PSO2's `with_x` in an ability
+    /// with no X): the loader refuses it located at the ability. Default:
+    /// none.
+    fn ability_refusal(&self, _def: &CardDef, _ab: &AbilityDef) -> Option<String> {
+        None
     }
     /// Runs the actions keeping every snapshot.
     fn run(&self, game: Game, actions: &[Action]) -> Outcome {

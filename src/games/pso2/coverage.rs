@@ -49,10 +49,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("103.4.1", DEF),
     ("103.4.2.1", DEF),
     ("103.4.2.2", DEF),
-    (
-        "103.6.2.2",
-        "not state-changing: a summary of 504.1.1.1, 504.1.2.1, 504.1.5 and 504.1.6.1, each covered",
-    ),
     ("103.7.1.1.1", DEF),
     (
         "103.7.2",
@@ -197,26 +193,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     (
         "GL:戦闘ダメージ",
         "not state-changing: the definition of battle damage, the kind `battle` as opposed to `effect` (506.6.1 and 214, asserted)",
-    ),
-    (
-        "GL:戦闘不能時",
-        "the trigger `on_ko`: its rule is 302.3, asserted there",
-    ),
-    (
-        "GL:ドロップ",
-        "the trigger `drop`: its rule is 302.4, asserted there",
-    ),
-    (
-        "GL:登場時",
-        "the trigger `on_enter`: its rule is 302.2, asserted there",
-    ),
-    (
-        "GL:連続射撃",
-        "the keyword 連続射撃: its rule is 302.7, asserted there",
-    ),
-    (
-        "GL:【Main】",
-        "the keyword 【Main】: its rule is 504.1.4.1, asserted there",
     ),
     (
         "GL:前列/後列",

@@ -240,4 +240,11 @@ impl GameModule for Pso2 {
     fn in_progress_cards(&self, v: &serde_json::Value) -> Vec<String> {
         flow::in_progress_cards(v)
     }
+    fn ability_refusal(
+        &self,
+        def: &crate::engine::CardDef,
+        ab: &crate::engine::AbilityDef,
+    ) -> Option<String> {
+        flow::ability_refusal(def, ab)
+    }
 }

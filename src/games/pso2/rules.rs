@@ -314,6 +314,9 @@ clauses! {
     GL_PLAY_TERM = "GL:プレイ";
     GL_INSTEAD = "GL:代わりに";
     GL_STACK = "GL:重ねる";
+    GL_ON_ENTER = "GL:登場時";
+    GL_ON_KO = "GL:戦闘不能時";
+    GL_DROP = "GL:ドロップ";
     // Cooperative raid battle.
     RAID_PARTY = "RAID:P1";
     RAID_DIFFICULTY = "RAID:F1";

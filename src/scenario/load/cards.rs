@@ -151,6 +151,9 @@ fn validate_def(
     }
     for (i, ab) in d.abilities.iter().enumerate() {
         let ap = at(&[k("abilities"), Seg::Index(i)]);
+        if let Some(why) = module.ability_refusal(d, ab) {
+            return Err(cx.err(&ap, why, None));
+        }
         if !module.triggers().contains(&ab.trigger.as_str()) {
             return Err(cx.err(
                 &[ap.as_slice(), &[k("trigger")]].concat(),

@@ -194,6 +194,7 @@ pub fn declare(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     ];
     if max == 2 {
         rules.push(r::RAPID_FIRE);
+        rules.push(r::GL_RAPID_FIRE);
     }
     if keyword(&m.game, &att, "erosion") {
         rules.push(r::EROSION);

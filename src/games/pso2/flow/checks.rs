@@ -12,6 +12,7 @@ pub fn deck_out(m: &mut M) {
     if m.game.result != GameResult::Ongoing {
         return;
     }
+    refilled(m);
     if super::raid::on(&m.game) {
         super::raid::checks(m);
         return;
@@ -77,6 +78,35 @@ pub fn deck_out(m: &mut M) {
         &[r::DECK_OUT, r::BOTH_DECKS_ZERO]
     };
     lose(m, loser, deciding);
+}
+
+/// 101.3 reads the deck once no effect or rule is being resolved: a deck
+/// that reached 0 during a resolution and has cards again when it is over
+/// loses nothing. The trace says so, and the order it reached 0 in is
+/// forgotten (it counts again only if it reaches 0 again).
+fn refilled(m: &mut M) {
+    let back: Vec<PlayerId> = super::state::read(&m.game)
+        .map(|s| {
+            s.deck_zero
+                .keys()
+                .copied()
+                .filter(|&p| !m.game.zone_of(p, zn::DECK).is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    for p in back {
+        super::state::of(&mut m.game).deck_zero.remove(&p);
+        let n = m.game.zone_of(p, zn::DECK).len();
+        m.record(
+            "rule_processing",
+            format!(
+                "{}'s deck reached 0 while an effect was being resolved and holds {n} card(s) now that it is over: {} does not lose",
+                player_name(p),
+                player_name(p)
+            ),
+            &[r::DECK_OUT],
+        );
+    }
 }
 
 /// A player leaves the game having lost (101.5); the game ends when one
@@ -224,9 +254,6 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
             return Some(ni(r::CARD_TYPES, "PSO2 cards have no alternate face"));
         }
         for a in &d.abilities {
-            if let Some(why) = super::x_amount::unsupported(d, a) {
-                return Some(super::bad(format!("{}: {why}", c.id)));
-            }
             let attach_effect =
                 d.card_type == types::ACTIVE && d.has_keyword("attach") && a.trigger == "effect";
             if attach_effect

@@ -136,6 +136,16 @@ pub fn to_card(
         return Ok(false);
     }
     if kind == Kind::Battle
+        && !c.has(st::ATTACKING)
+        && super::abilities::keyword(&m.game, id, "snipe")
+    {
+        m.record(
+            "damage",
+            format!("{id} has 狙撃 but is not attacking: it takes battle damage"),
+            &[r::SNIPE],
+        );
+    }
+    if kind == Kind::Battle
         && c.has(st::ATTACKING)
         && super::abilities::keyword(&m.game, id, "snipe")
     {
@@ -191,6 +201,7 @@ pub fn to_card(
         (card.damage, if per_instance { amount } else { *row })
     };
     let h = hp(&m.game, &c);
+    let printed = m.game.def_of(id).and_then(|d| d.defense).unwrap_or(0);
     let rows = if per_instance {
         format!(
             "this instance of {amount} (reading `{}`)",
@@ -205,16 +216,26 @@ pub fn to_card(
     let e = m.record(
         "damage",
         format!(
-            "{id} takes {amount} {} damage from {source} ({total} in all; HP {h}; {rows})",
+            "{id} takes {amount} {} damage from {source} ({total} in all; HP {h}{}; {rows})",
             if kind == Kind::Battle {
                 "battle"
             } else {
                 "effect"
+            },
+            if h == printed {
+                String::new()
+            } else {
+                format!(", the printed {printed} changed")
             }
         ),
         &[r::DAMAGE_TARGETS, r::DAMAGE_NOT_HP],
     );
     e.change(format!("{id}.damage"), total - amount, total);
+    // 213.4: a changed HP is the printed value changed; the KO and row
+    // checks below read it.
+    if h != printed {
+        e.rule(r::HP_CHANGE);
+    }
     if kind == Kind::Battle {
         e.rule(r::BATTLE_DAMAGE);
     }

@@ -29,7 +29,12 @@ pub const END_OF_TURN: &str = "delayed_end_of_turn";
 pub const CONTINUOUS: &str = "delayed_continuous";
 
 /// Every ability word an effect sets up.
-const SET_UP: &[&str] = &[ON_ENTER, ON_KO, END_OF_TURN, CONTINUOUS];
+pub(super) const SET_UP: &[&str] = &[ON_ENTER, ON_KO, END_OF_TURN, CONTINUOUS];
+
+/// The ability word `trigger` when it is one an effect sets up.
+pub(super) fn set_up_word(trigger: &str) -> Option<&'static str> {
+    SET_UP.iter().copied().find(|t| *t == trigger)
+}
 
 /// A delayed triggered ability waiting for its event.
 #[derive(Debug, Clone, PartialEq, Eq)]

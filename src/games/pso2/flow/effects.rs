@@ -570,6 +570,7 @@ fn recipients(
             .collect(),
         Target::Chosen { .. } => chosen
             .iter()
+            .filter(|c| same_object(m, source, c))
             .map(|c| Recipient::Card(c.id.clone()))
             .collect(),
         Target::All { filter } => m
@@ -601,6 +602,30 @@ fn recipients(
             vec![Recipient::Card(options[i].clone())]
         }
     }
+}
+
+/// Whether the chosen card `c` is still the object chosen (400.6): a card
+/// that changed zones earlier in the same resolution (a chara KO'd at once
+/// by the damage of an earlier part, 213.3) is a new object, and the
+/// text's later parts do nothing to it; the trace says so.
+fn same_object(m: &mut M, source: &str, c: &Chosen) -> bool {
+    let Some((zone, incarnation)) = m.game.card(&c.id).map(|x| (x.zone.clone(), x.incarnation))
+    else {
+        return false;
+    };
+    if incarnation == c.generation {
+        return true;
+    }
+    m.record(
+        "effect",
+        format!(
+            "{} is no longer the object {source} chose: it changed zones during the resolution and is a new object in {zone}; this part of the text does nothing to it",
+            c.id
+        ),
+        &[r::NEW_OBJECT],
+    )
+    .obj(c.id.to_string());
+    false
 }
 
 /// Whether `id` is a Boss card the party's ability cannot exclude

@@ -200,6 +200,17 @@ pub fn resolve(m: &mut M, item: &str, host: &Chosen) -> Result<(), EngineError> 
         .collect();
     let used: i64 = same.iter().map(|c| slots(m, c)).sum();
     if used <= limit {
+        // 205.4.4: weapons and armour have slots of their own; within
+        // the limit nothing is destroyed (205.4.5 does not apply).
+        m.record(
+            "equip",
+            format!(
+                "{}'s {kind} slots: {used} of {limit} used; within the limit",
+                host.id
+            ),
+            &[r::EQUIP_SLOTS, rule],
+        )
+        .obj(item.to_string());
         return Ok(());
     }
     let key = format!("{}.destroy", item);

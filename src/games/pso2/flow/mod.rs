@@ -23,6 +23,7 @@ mod delayed;
 mod effects;
 mod end;
 mod equip;
+mod lasting;
 mod mag;
 mod modes;
 mod moves;
@@ -653,6 +654,16 @@ pub fn check_in_progress(g: &Game, v: &serde_json::Value) -> Result<(), String> 
 /// resolution zone (flow/resume.rs).
 pub fn in_progress_cards(v: &serde_json::Value) -> Vec<String> {
     resume::created(v)
+}
+
+/// Why ability `ab` of `def` cannot be carried out as written, refused
+/// at load (flow/x_amount.rs: a `with_x` with no X, in any option of a
+/// modal card or result of a die).
+pub fn ability_refusal(
+    def: &crate::engine::CardDef,
+    ab: &crate::engine::AbilityDef,
+) -> Option<String> {
+    x_amount::unsupported(def, ab)
 }
 
 /// The PSO2 procedures as the driver's hooks.

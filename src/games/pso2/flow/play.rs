@@ -129,6 +129,10 @@ pub fn play(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> {
             types::ACTIVE => r::PLAY_ACTIVE_MAIN,
             _ => r::PLAY_ITEM,
         });
+        // GL:【Main】: the term the card prints for this timing.
+        if t == types::ACTIVE {
+            rules.push(r::GL_MAIN);
+        }
         rules.push(main_only.unwrap_or(r::PLAY));
     }
     if !chosen.is_empty() {

@@ -24,16 +24,16 @@ use crate::engine::{CardId, EngineError, PlayerId, Restricted, Until, player_nam
 /// One restriction in force.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Restriction {
-    action: Restricted,
+    pub(super) action: Restricted,
     /// The restricted card (object: id and generation), or
-    who: Option<(CardId, u32)>,
+    pub(super) who: Option<(CardId, u32)>,
     /// the restricted player.
-    player: Option<PlayerId>,
+    pub(super) player: Option<PlayerId>,
     /// For `play`: the card types (empty = any).
-    types: Vec<String>,
+    pub(super) types: Vec<String>,
     /// The card whose effect made it, the object it was and its zone.
-    source: (CardId, u32, String),
-    until: Until,
+    pub(super) source: (CardId, u32, String),
+    pub(super) until: Until,
 }
 
 fn word(a: Restricted) -> &'static str {
@@ -140,7 +140,7 @@ pub fn add(
 }
 
 /// Whether restriction `x` is still in force.
-fn in_force(g: &crate::engine::Game, x: &Restriction) -> bool {
+pub(super) fn in_force(g: &crate::engine::Game, x: &Restriction) -> bool {
     if x.until != Until::Permanent {
         return true;
     }

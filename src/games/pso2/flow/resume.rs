@@ -19,6 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::lasting::{self, Lasting};
 use super::{Battle, Chosen, Ctx, Entry, EntryKind, Foe, M, Phase, Step, Window, zn};
 use crate::engine::state::parse_player;
 use crate::engine::{Card, CardId, Game, PlayerId, ZoneId, player_name};
@@ -49,6 +50,10 @@ pub struct Resume {
     /// (RAID:B①–④).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     raid: Option<RaidDef>,
+    /// What lasts beside the board: turn locks, restrictions, delayed
+    /// abilities, lost abilities ([`super::lasting`]).
+    #[serde(default, skip_serializing_if = "Lasting::is_empty")]
+    lasting: Lasting,
 }
 
 /// What the raid battle keeps beside the board ([`super::raid::RaidState`]):
@@ -262,7 +267,8 @@ pub fn describe(m: &M) -> Option<Value> {
         && ctx.passes == 0
         && ctx.holder == g.turn.active;
     let raid = raid_def(g)?;
-    if fresh && raid.is_none() {
+    let lasting = lasting::write(g);
+    if fresh && raid.is_none() && lasting.is_empty() {
         return None;
     }
     let own = super::state::read(g);
@@ -296,6 +302,7 @@ pub fn describe(m: &M) -> Option<Value> {
         resolution,
         battle,
         raid,
+        lasting,
     })
     .ok()
 }
@@ -479,6 +486,7 @@ pub fn parse(g: &Game, v: &Value) -> Result<Resume, String> {
     if let Some(d) = &r.raid {
         check_raid(g, d)?;
     }
+    lasting::check(g, &r.lasting)?;
     Ok(r)
 }
 
@@ -710,6 +718,7 @@ pub fn resume(m: &mut M, r: Resume) -> Result<(), String> {
     if let Some(d) = &r.raid {
         resume_raid(m, d)?;
     }
+    lasting::restore(m, &r.lasting)?;
     let mut stack = Vec::new();
     for w in &r.resolution {
         stack.push(entry(m, w)?);

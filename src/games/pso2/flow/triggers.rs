@@ -100,7 +100,7 @@ pub fn collect(m: &mut M, ctx: &mut Ctx) -> Result<usize, EngineError> {
                         &card,
                         "on_enter",
                         p,
-                        &[r::ON_ENTER, r::ZONE_MOVE_TRIGGER],
+                        &[r::ON_ENTER, r::GL_ON_ENTER, r::ZONE_MOVE_TRIGGER],
                     ));
                     if chara {
                         all.extend(waiting(m, delayed::ON_ENTER, Some(p)));
@@ -116,7 +116,7 @@ pub fn collect(m: &mut M, ctx: &mut Ctx) -> Result<usize, EngineError> {
                             "{card}'s 戦闘不能時 ability does not trigger: it left the field for the {}, and it triggers only when destroyed and put into the discard",
                             to.kind
                         ),
-                        &[r::ON_KO],
+                        &[r::ON_KO, r::GL_ON_KO],
                     )
                     .obj(card.clone());
                 }
@@ -133,6 +133,7 @@ pub fn collect(m: &mut M, ctx: &mut Ctx) -> Result<usize, EngineError> {
                         p,
                         &[
                             r::ON_KO,
+                            r::GL_ON_KO,
                             r::ON_KO_CONTROLLER,
                             r::ZONE_MOVE_TRIGGER,
                             r::ZONE_MOVE_INFO,
@@ -142,14 +143,14 @@ pub fn collect(m: &mut M, ctx: &mut Ctx) -> Result<usize, EngineError> {
                 if from.kind == zn::DECK && to.kind == zn::DISCARD {
                     let p = from.player.unwrap_or(tp);
                     if p != tp {
-                        all.extend(found(m, &card, "drop", p, &[r::DROP]));
+                        all.extend(found(m, &card, "drop", p, &[r::DROP, r::GL_DROP]));
                     } else if !abilities_of(m, &card, "drop").is_empty() {
                         m.record(
                             "trigger",
                             format!(
                                 "{card}'s ドロップ does not trigger: it is its owner's own turn"
                             ),
-                            &[r::DROP],
+                            &[r::DROP, r::GL_DROP],
                         );
                     }
                 }

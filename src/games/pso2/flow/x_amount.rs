@@ -97,10 +97,12 @@ fn every(e: &Effect) -> Vec<&Effect> {
     for n in e.nested() {
         out.extend(every(n));
     }
-    if let Effect::SelectTargets { then, .. } = e {
-        for n in then {
-            out.extend(every(n));
-        }
-    }
+    // The effects a die's results and a mid-text choice carry out.
+    let lists: Vec<&[Effect]> = match e {
+        Effect::SelectTargets { then, .. } => vec![then],
+        Effect::RollDie { results, .. } => results.iter().map(|o| o.effect.as_slice()).collect(),
+        _ => Vec::new(),
+    };
+    out.extend(lists.into_iter().flatten().flat_map(every));
     out
 }
