@@ -425,6 +425,14 @@ impl Pri {
     fn open(&self) -> bool {
         !self.chain.is_empty() || self.attack.is_some()
     }
+    /// Whether `card` already used, in this interference, the activated
+    /// effect `same` picks out: one activated effect of one card is used at
+    /// most once in one interference (7.3.6).
+    pub(super) fn used(&self, card: &str, same: fn(&Activated) -> bool) -> bool {
+        self.chain
+            .iter()
+            .any(|e| e.card == card && e.activated.as_ref().is_some_and(same))
+    }
 }
 
 /// The procedure steps.
@@ -914,14 +922,20 @@ fn legal_actions(g: &Game, p: &Pri) -> Vec<String> {
     v.extend(transform_actions(g, p));
     if p.holder == tp {
         for id in g.zone_of(tp, zn::FIELD) {
-            if has_kw(g, id, "mana_charge") && g.card(id).is_some_and(|c| !c.has(st::SLEEP)) {
+            if has_kw(g, id, "mana_charge")
+                && g.card(id).is_some_and(|c| !c.has(st::SLEEP))
+                && !p.used(id, |a| matches!(a, Activated::ManaCharge { .. }))
+            {
                 v.push(format!("activate {id}"));
             }
         }
     }
     if p.holder != tp {
         for id in characters(g, p.holder) {
-            if has_kw(g, &id, "leader") && !popularity(g, &id).is_empty() {
+            if has_kw(g, &id, "leader")
+                && !popularity(g, &id).is_empty()
+                && !p.used(&id, leader::is_leader_effect)
+            {
                 v.push(format!("activate {id}"));
             }
         }
