@@ -339,6 +339,7 @@ rules! {
     CONCEDE_OVERRIDES = "12.7.3";
     MAKE_ACTIVE_SLEEP_NOOP = "11.5.3";
     LOOP = "12.10.1";
+    LOSE_LOOP = "1.5.3.e";
     NESTED = "1.3.4";
     DECK_SAME_NAME_3 = "1.2.2.b";
     NODE_FACE_DOWN = "1.8.5";
