@@ -587,6 +587,30 @@ fn set_cards(g: &Game, card: &str) -> Vec<CardId> {
 
 /// The keyword that makes `d` a set card this module implements: 装備
 /// equip or 呪符 charm.
+/// An 装備 or 呪符 card the board sets on another card with text of its
+/// own: the text its host would gain (10.13.6, 10.14.4, 11.3.12) is not
+/// modelled, as when such a card is played.
+fn set_card_with_text(g: &Game) -> Option<EngineError> {
+    let c = g.cards.values().find(|c| {
+        c.attached_to.is_some()
+            && g.def_of(&c.id)
+                .is_some_and(|d| set_keyword(d).is_some() && !d.abilities.is_empty())
+    })?;
+    let host = c.attached_to.as_deref().unwrap_or_default();
+    let equip = g.def_of(&c.id).and_then(set_keyword) == Some("equip");
+    Some(EngineError::NotImplemented {
+        clause: if equip {
+            r::EQUIP_GAINS_TEXT
+        } else {
+            r::CHARM_GAINS_TEXT
+        },
+        what: format!(
+            "text of {}, set on {host}, that {host} would gain from a set card",
+            c.id
+        ),
+    })
+}
+
 fn set_keyword(d: &crate::engine::CardDef) -> Option<&'static str> {
     if d.card_type == "character" {
         return None;
@@ -1077,6 +1101,9 @@ impl Rules for super::Pmv {
                 c.id
             )));
         }
+        if let Some(e) = set_card_with_text(g) {
+            return Err(e);
+        }
         match check_abilities(g) {
             Some(e) => Err(e),
             None => Ok(()),
@@ -1202,6 +1229,27 @@ mod tests {
             err.error
         );
         assert_eq!(err.action, Some(5));
+    }
+
+    /// A board that sets an equipment with text of its own stops before the
+    /// first action: the text the host would gain is not modelled (10.13.6),
+    /// as when the card is played.
+    #[test]
+    fn an_equipment_with_text_on_the_board_is_not_implemented() {
+        let out = run_board(
+            r#""k": { "name": "門番", "type": "character", "cost": 0, "attack": 2, "defense": 2 },
+               "book": { "name": "魔導書", "type": "command", "cost": 0, "keywords": ["equip"],
+                 "abilities": [ { "trigger": "on_attack", "effect": [ { "do": "draw", "amount": 1 } ] } ] }"#,
+            r#""deck": { "count": 5 }, "field": [ { "id": "k", "card": "k" }, { "id": "e", "card": "book", "attached_to": "k" } ]"#,
+            r#""deck": { "count": 5 }"#,
+            r#"{ "do": "attack", "card": "k" }"#,
+        );
+        let err = out.error.expect("stops");
+        assert!(
+            matches!(err.error, EngineError::NotImplemented { clause, .. } if clause == r::EQUIP_GAINS_TEXT),
+            "{:?}",
+            err.error
+        );
     }
 
     #[test]
