@@ -151,10 +151,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("6.1.3", DEF),
     ("6.1.4", DEF),
     (
-        "6.1.5",
-        "not implemented: effects that give a character other information",
-    ),
-    (
         "6.1.9.a",
         "cannot arise: no effect in the effect language sets a character card on another card",
     ),

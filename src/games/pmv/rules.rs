@@ -635,6 +635,7 @@ rules! {
     MADE_CHARACTER_AFTER_MOVE = "6.1.8.c";
     MADE_CHARACTER_AGAIN = "6.1.9.b";
     NAME_BY_EFFECT = "2.3.3";
+    CHARACTER_GIVEN_INFO = "6.1.5";
     NAME_MAY_DIFFER = "2.3.5";
     INFO_LOST_ON_MOVE = "3.1.7";
     TEXT = "2.13";
