@@ -222,10 +222,10 @@ fn golden_effect_attack_interrupts_the_interference() {
 }
 
 #[test]
-fn an_endless_chain_of_automatic_effects_stops_with_a_budget_error() {
+fn an_endless_chain_of_automatic_effects_stops_with_not_implemented_loop() {
     // Each damage the echo deals triggers its own "dealt damage" effect
-    // again: an unbounded loop (12.10 is not implemented), reported as a
-    // budget error rather than a crash.
+    // again: an unbounded loop whose loss or draw (1.5.3.e, 1.5.4.b) is not
+    // implemented, reported as such rather than a crash.
     let text = r#"{
       "game": "pmv", "name": "loop", "source": "test",
       "cards": {
@@ -238,8 +238,14 @@ fn an_endless_chain_of_automatic_effects_stops_with_a_budget_error() {
     }"#;
     let o = run_text(text);
     assert!(
-        matches!(o.error.map(|e| e.error), Some(EngineError::Budget { .. })),
-        "expected a budget error"
+        matches!(
+            o.error.map(|e| e.error),
+            Some(EngineError::NotImplemented {
+                clause: "1.5.3.e",
+                ..
+            })
+        ),
+        "expected not implemented: clause 1.5.3.e"
     );
 }
 

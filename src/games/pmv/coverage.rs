@@ -56,7 +56,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     (
         "1.5.3.e",
-        "not implemented: loops (12.10); an unbounded loop stops the run with a budget error instead",
+        "not implemented: loops (12.10); automatic effects nested 64 deep stop the run with `not implemented: clause 1.5.3.e`",
     ),
     ("1.5.5", "not implemented: games of more than two players"),
     ("1.5.6", "not implemented: games of more than two players"),
@@ -150,10 +150,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("6.1.2", DEF),
     ("6.1.3", DEF),
     ("6.1.4", DEF),
-    (
-        "6.1.5",
-        "not implemented: effects that give a character other information",
-    ),
     (
         "6.1.9.a",
         "cannot arise: no effect in the effect language sets a character card on another card",

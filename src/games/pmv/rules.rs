@@ -339,6 +339,7 @@ rules! {
     CONCEDE_OVERRIDES = "12.7.3";
     MAKE_ACTIVE_SLEEP_NOOP = "11.5.3";
     LOOP = "12.10.1";
+    LOSE_LOOP = "1.5.3.e";
     NESTED = "1.3.4";
     DECK_SAME_NAME_3 = "1.2.2.b";
     NODE_FACE_DOWN = "1.8.5";
@@ -634,6 +635,7 @@ rules! {
     MADE_CHARACTER_AFTER_MOVE = "6.1.8.c";
     MADE_CHARACTER_AGAIN = "6.1.9.b";
     NAME_BY_EFFECT = "2.3.3";
+    CHARACTER_GIVEN_INFO = "6.1.5";
     NAME_MAY_DIFFER = "2.3.5";
     INFO_LOST_ON_MOVE = "3.1.7";
     TEXT = "2.13";

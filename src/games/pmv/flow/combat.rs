@@ -255,6 +255,9 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
     if game_over(&m.game) {
         return Ok(());
     }
+    if cancelled_in_combat(m, att, "b") {
+        return end_combat(m, true);
+    }
     let mut blocker = blk.cloned();
     if let Some(b) = &blocker
         && has_kw(&m.game, &attacker, "stealth")
@@ -405,6 +408,9 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
         if game_over(&m.game) {
             return Ok(());
         }
+        if cancelled_in_combat(m, att, &step["combat.".len()..]) {
+            return end_combat(m, true);
+        }
     }
     // f.
     m.record(
@@ -412,82 +418,114 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
         "remaining combat effects resolve",
         &[r::COMBAT_F],
     );
-    // g: graze, unless the attack was cancelled during combat (6.3.7).
-    if attack_stands(&m.game, att) {
-        let took = var(
-            &m.game,
-            &format!("combat.graze_damage.{}", player_name(defender)),
-        );
-        let x = stat(&m.game, &attacker, "graze");
-        if took >= 1 && x > 0 {
-            // The player who took the damage decides (6.2.4.g): the choice
-            // is written on their action, or addressed to them (`p2.graze`)
-            // on the action that reaches this step; unaddressed on the other
-            // player's action it is refused (the core's declared decider).
-            let options = ["true", "false"];
-            let (key, v) = m.decided_by(defender, |m| {
-                Ok((
-                    m.choices.shown("graze"),
-                    m.choices.require("graze", &options)?,
-                ))
-            })?;
-            let yes = match v {
-                Value::Bool(b) => b,
-                v => {
-                    return Err(EngineError::BadChoice {
-                        choice: key,
-                        value: v.to_string(),
-                        options: options.map(String::from).to_vec(),
-                    });
+    if cancelled_in_combat(m, att, "f") {
+        return end_combat(m, true);
+    }
+    // g: graze (an attack cancelled during combat ended it above, 6.3.7).
+    let took = var(
+        &m.game,
+        &format!("combat.graze_damage.{}", player_name(defender)),
+    );
+    let x = stat(&m.game, &attacker, "graze");
+    if took >= 1 && x > 0 {
+        // The player who took the damage decides (6.2.4.g): the choice
+        // is written on their action, or addressed to them (`p2.graze`)
+        // on the action that reaches this step; unaddressed on the other
+        // player's action it is refused (the core's declared decider).
+        let options = ["true", "false"];
+        let (key, v) = m.decided_by(defender, |m| {
+            Ok((
+                m.choices.shown("graze"),
+                m.choices.require("graze", &options)?,
+            ))
+        })?;
+        let yes = match v {
+            Value::Bool(b) => b,
+            v => {
+                return Err(EngineError::BadChoice {
+                    choice: key,
+                    value: v.to_string(),
+                    options: options.map(String::from).to_vec(),
+                });
+            }
+        };
+        if yes {
+            let put = top_cards_for_nodes(&m.game, defender, x);
+            for id in &put {
+                m.game.move_card(id, ZoneId::of(defender, zn::NODE), false);
+                if let Some(c) = m.game.cards.get_mut(id) {
+                    c.states.insert(st::SLEEP.into());
                 }
-            };
-            if yes {
-                let put = top_cards_for_nodes(&m.game, defender, x);
-                for id in &put {
-                    m.game.move_card(id, ZoneId::of(defender, zn::NODE), false);
-                    if let Some(c) = m.game.cards.get_mut(id) {
-                        c.states.insert(st::SLEEP.into());
-                    }
-                }
-                let short_note = short_deck_note(&m.game, "graze");
-                let e = m.record(
-                    "combat.g",
-                    format!("graze: {} took {took} combat damage and puts the top {} card(s) of their deck into their node area, asleep (graze {x})", player_name(defender), put.len()),
-                    &[r::COMBAT_G, r::GRAZE, r::GRAZE_FROM_CHARACTER, r::GRAZE_NOT_PIERCE, r::GRAZE_CHOOSE, r::GRAZE_NODES, r::NODE_ADD],
-                );
-                if (put.len() as i64) < x {
-                    e.note(short_note);
-                }
-            } else {
-                m.record(
-                    "combat.g",
-                    format!("graze: {} chooses not to graze", player_name(defender)),
-                    &[r::COMBAT_G, r::GRAZE_CHOOSE],
-                );
+            }
+            let short_note = short_deck_note(&m.game, "graze");
+            let e = m.record(
+                "combat.g",
+                format!("graze: {} took {took} combat damage and puts the top {} card(s) of their deck into their node area, asleep (graze {x})", player_name(defender), put.len()),
+                &[r::COMBAT_G, r::GRAZE, r::GRAZE_FROM_CHARACTER, r::GRAZE_NOT_PIERCE, r::GRAZE_CHOOSE, r::GRAZE_NODES, r::NODE_ADD],
+            );
+            if (put.len() as i64) < x {
+                e.note(short_note);
             }
         } else {
             m.record(
                 "combat.g",
-                format!("graze: {} took {took} combat damage from an opposing character other than pierce; graze value {x}: no graze", player_name(defender)),
-                &[r::COMBAT_G, r::GRAZE_FROM_CHARACTER, r::GRAZE_NOT_PIERCE],
+                format!("graze: {} chooses not to graze", player_name(defender)),
+                &[r::COMBAT_G, r::GRAZE_CHOOSE],
             );
         }
     } else {
         m.record(
-            "combat.cancelled",
-            format!(
-                "{attacker} left the field or its attack was cancelled during combat: the attack is cancelled; graze is skipped"
-            ),
-            &[
-                r::ATTACK_CANCELLED,
-                r::CANCEL_DURING_COMBAT,
-                r::CANCEL_RESET,
-                r::CANCEL_DURATIONS,
-                r::CANCEL_END_EFFECTS,
-            ],
+            "combat.g",
+            format!("graze: {} took {took} combat damage from an opposing character other than pierce; graze value {x}: no graze", player_name(defender)),
+            &[r::COMBAT_G, r::GRAZE_FROM_CHARACTER, r::GRAZE_NOT_PIERCE],
         );
     }
-    // h: reset combat damage.
+    end_combat(m, false)
+}
+
+/// 6.3.7: an attack cancelled during combat, between steps b and f (an
+/// effect cancelled it, or the attacker left the field, 6.3.6), ends the
+/// combat right after the step being processed: no later step of 6.2.4
+/// (no more combat damage, no graze).
+fn cancelled_in_combat(m: &mut M, att: &Tgt, step: &str) -> bool {
+    if attack_stands(&m.game, att) {
+        return false;
+    }
+    let (why, rule) = if same_on_field(&m.game, att) {
+        (
+            "its attack was cancelled by an effect",
+            r::ATTACK_CANCEL_EFFECT,
+        )
+    } else {
+        ("it left the field", r::ATTACK_CANCEL_LEFT)
+    };
+    m.record(
+        "combat.cancelled",
+        format!(
+            "{}'s attack is cancelled during step 6.2.4.{step}: {why}; combat ends right after that step: no further combat damage and no graze",
+            att.0
+        ),
+        &[
+            r::ATTACK_CANCELLED,
+            rule,
+            r::CANCEL_DURING_COMBAT,
+            r::CANCEL_RESET,
+            r::CANCEL_DURATIONS,
+            r::CANCEL_END_EFFECTS,
+        ],
+    );
+    true
+}
+
+/// The end of combat: combat damage reset, until-end-of-combat effects
+/// end, end-of-combat effects resolve: steps h–j of 6.2.4, or, for a
+/// combat ended by a cancelled attack, the same three steps a–c of 6.3.7.
+fn end_combat(m: &mut M, cancelled: bool) -> R<()> {
+    let (reset, durations, end) = if cancelled {
+        (r::CANCEL_RESET, r::CANCEL_DURATIONS, r::CANCEL_END_EFFECTS)
+    } else {
+        (r::COMBAT_H, r::COMBAT_I, r::COMBAT_J)
+    };
     let mut changed = Vec::new();
     for id in all_characters(&m.game) {
         if let Some(c) = m.game.cards.get_mut(&id)
@@ -500,18 +538,14 @@ pub(super) fn combat(m: &mut M, att: &Tgt, blk: Option<&Tgt>) -> R<()> {
     let e = m.record(
         "combat.h",
         "combat damage on characters is reset; effect damage stays until the turn's start or end",
-        &[r::COMBAT_H, r::RESET_COMBAT],
+        &[reset, r::RESET_COMBAT],
     );
     for (id, v) in changed {
         e.change(format!("{id}.combat_damage"), v, 0);
     }
-    m.record(
-        "combat.i",
-        "until-end-of-combat effects end",
-        &[r::COMBAT_I],
-    );
-    m.record("combat.j", "end of combat", &[r::COMBAT_J]);
-    fire_all(m, "end_of_combat", r::COMBAT_J)?;
+    m.record("combat.i", "until-end-of-combat effects end", &[durations]);
+    m.record("combat.j", "end of combat", &[end]);
+    fire_all(m, "end_of_combat", end)?;
     clear_combat_states(m);
     Ok(())
 }

@@ -34,9 +34,13 @@ pub(super) fn mark_resolving(game: &mut Game, ids: &[CardId], pending: &str, res
 pub(super) fn fire(m: &mut M, trigger: &str, cards: &[CardId], rule: &'static str) -> R<()> {
     let depth = m.game.own::<PmvState>().nesting + 1;
     if depth > MAX_NESTING {
-        return Err(EngineError::Budget {
-            budget: u64::from(MAX_NESTING),
-            last: format!("automatic effects ({trigger}) nested {MAX_NESTING} deep"),
+        // Taken as a loop no player's choice ends (12.10.1); the loss of
+        // 1.5.3.e or the draw of 1.5.4.b it brings is not modelled.
+        return Err(EngineError::NotImplemented {
+            clause: r::LOSE_LOOP,
+            what: format!(
+                "automatic effects ({trigger}) nested {MAX_NESTING} deep, taken as a loop no player's choice ends (12.10.1): who loses (1.5.3.e) or the draw (1.5.4.b)"
+            ),
         });
     }
     m.game.own::<PmvState>().nesting = depth;

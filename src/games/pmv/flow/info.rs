@@ -95,8 +95,10 @@ pub(super) fn change_name(m: &mut M, e: &Effect, this: &str, objs: &[String]) ->
             ..shown
         };
         let key = format!("{}^name:{name}", base_key(&m.game, o));
+        // Information given to a character overwrites its own (6.1.5).
+        let character = is_character(&m.game, o);
         show(m, o, this, *until, Given::Name, key, d);
-        m.record(
+        let e = m.record(
             "effect.change_name",
             format!(
                 "{o}'s name becomes 「{name}」 (was 「{was}」) {}: a name an effect specifies is one of its names, and its card name no longer matches; it is lost if the card leaves the field",
@@ -104,6 +106,9 @@ pub(super) fn change_name(m: &mut M, e: &Effect, this: &str, objs: &[String]) ->
             ),
             &[r::NAME_BY_EFFECT, r::NAME_MAY_DIFFER, r::INFO_LOST_ON_MOVE],
         );
+        if character {
+            e.rule(r::CHARACTER_GIVEN_INFO);
+        }
     }
     Ok(())
 }

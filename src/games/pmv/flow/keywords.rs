@@ -24,6 +24,19 @@ fn lost_by_text_change(m: &mut M, id: &str, blessing_applies: bool) {
     );
 }
 
+/// A non-event the trace states: 加護 taxes only an opponent's command card
+/// or character effect (10.29.2.a), so a spell's effect targeting a blessed
+/// character asks for nothing.
+fn blessing_not_asked(m: &mut M, id: &str, source: &str) {
+    m.record(
+        "keyword.blessing",
+        format!(
+            "{id} has 加護, but {source}'s effect is neither a command card's nor a character's: no payment is asked"
+        ),
+        &[r::BLESSING],
+    );
+}
+
 /// 加護（Ｘ） (10.29.2.a) and 抵抗（Ｘ） (10.26.2.a): when a character with
 /// blessing on the field becomes the target of its opponent's command card
 /// or character effect (`blessing_applies`), or a card with resist becomes,
@@ -53,6 +66,10 @@ pub(super) fn taxes_paid(
             } else if c.zone.kind == zn::PLAY && has_kw(&m.game, id, "resist") {
                 Some(("resist", "抵抗", r::RESIST))
             } else {
+                if !blessing_applies && c.zone.kind == zn::FIELD && has_kw(&m.game, id, "blessing")
+                {
+                    blessing_not_asked(m, id, source);
+                }
                 lost_by_text_change(m, id, blessing_applies);
                 None
             };
@@ -155,10 +172,7 @@ pub(super) fn activate_mana_charge(m: &mut M, p: Pri, player: PlayerId, card: &s
             ),
         ));
     }
-    if p.chain
-        .iter()
-        .any(|e| e.card == card && matches!(e.activated, Some(Activated::ManaCharge { .. })))
-    {
+    if p.used(card, |a| matches!(a, Activated::ManaCharge { .. })) {
         return Err(fail(
             r::ACT_ONCE,
             format!("{card}'s マナチャージ was already used in this interference"),

@@ -434,6 +434,12 @@ pub(super) fn activate(m: &mut M, p: Pri, player: PlayerId, card: &str) -> R<()>
             ),
         ));
     }
+    if p.used(card, is_leader_effect) {
+        return Err(fail(
+            r::ACT_ONCE,
+            format!("{card}'s リーダー effect was already used in this interference"),
+        ));
+    }
     let inc = c.incarnation;
     m.record(
         "activate.declare",
@@ -455,6 +461,11 @@ pub(super) fn activate(m: &mut M, p: Pri, player: PlayerId, card: &str) -> R<()>
     )
     .obj(card.to_string());
     push_activated(m, p, player, card, Activated::Leader { incarnation: inc })
+}
+
+/// リーダー's （相手ターン）０ among the activated effects (for 7.3.6).
+pub(super) fn is_leader_effect(a: &Activated) -> bool {
+    matches!(a, Activated::Leader { .. })
 }
 
 /// Resolves the leader's activated effect: void if the leader left the

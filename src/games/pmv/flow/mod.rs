@@ -425,6 +425,14 @@ impl Pri {
     fn open(&self) -> bool {
         !self.chain.is_empty() || self.attack.is_some()
     }
+    /// Whether `card` already used, in this interference, the activated
+    /// effect `same` picks out: one activated effect of one card is used at
+    /// most once in one interference (7.3.6).
+    pub(super) fn used(&self, card: &str, same: fn(&Activated) -> bool) -> bool {
+        self.chain
+            .iter()
+            .any(|e| e.card == card && e.activated.as_ref().is_some_and(same))
+    }
 }
 
 /// The procedure steps.
@@ -579,6 +587,30 @@ fn set_cards(g: &Game, card: &str) -> Vec<CardId> {
 
 /// The keyword that makes `d` a set card this module implements: 装備
 /// equip or 呪符 charm.
+/// An 装備 or 呪符 card the board sets on another card with text of its
+/// own: the text its host would gain (10.13.6, 10.14.4, 11.3.12) is not
+/// modelled, as when such a card is played.
+fn set_card_with_text(g: &Game) -> Option<EngineError> {
+    let c = g.cards.values().find(|c| {
+        c.attached_to.is_some()
+            && g.def_of(&c.id)
+                .is_some_and(|d| set_keyword(d).is_some() && !d.abilities.is_empty())
+    })?;
+    let host = c.attached_to.as_deref().unwrap_or_default();
+    let equip = g.def_of(&c.id).and_then(set_keyword) == Some("equip");
+    Some(EngineError::NotImplemented {
+        clause: if equip {
+            r::EQUIP_GAINS_TEXT
+        } else {
+            r::CHARM_GAINS_TEXT
+        },
+        what: format!(
+            "text of {}, set on {host}, that {host} would gain from a set card",
+            c.id
+        ),
+    })
+}
+
 fn set_keyword(d: &crate::engine::CardDef) -> Option<&'static str> {
     if d.card_type == "character" {
         return None;
@@ -914,14 +946,20 @@ fn legal_actions(g: &Game, p: &Pri) -> Vec<String> {
     v.extend(transform_actions(g, p));
     if p.holder == tp {
         for id in g.zone_of(tp, zn::FIELD) {
-            if has_kw(g, id, "mana_charge") && g.card(id).is_some_and(|c| !c.has(st::SLEEP)) {
+            if has_kw(g, id, "mana_charge")
+                && g.card(id).is_some_and(|c| !c.has(st::SLEEP))
+                && !p.used(id, |a| matches!(a, Activated::ManaCharge { .. }))
+            {
                 v.push(format!("activate {id}"));
             }
         }
     }
     if p.holder != tp {
         for id in characters(g, p.holder) {
-            if has_kw(g, &id, "leader") && !popularity(g, &id).is_empty() {
+            if has_kw(g, &id, "leader")
+                && !popularity(g, &id).is_empty()
+                && !p.used(&id, leader::is_leader_effect)
+            {
                 v.push(format!("activate {id}"));
             }
         }
@@ -1063,6 +1101,9 @@ impl Rules for super::Pmv {
                 c.id
             )));
         }
+        if let Some(e) = set_card_with_text(g) {
+            return Err(e);
+        }
         match check_abilities(g) {
             Some(e) => Err(e),
             None => Ok(()),
@@ -1188,6 +1229,27 @@ mod tests {
             err.error
         );
         assert_eq!(err.action, Some(5));
+    }
+
+    /// A board that sets an equipment with text of its own stops before the
+    /// first action: the text the host would gain is not modelled (10.13.6),
+    /// as when the card is played.
+    #[test]
+    fn an_equipment_with_text_on_the_board_is_not_implemented() {
+        let out = run_board(
+            r#""k": { "name": "門番", "type": "character", "cost": 0, "attack": 2, "defense": 2 },
+               "book": { "name": "魔導書", "type": "command", "cost": 0, "keywords": ["equip"],
+                 "abilities": [ { "trigger": "on_attack", "effect": [ { "do": "draw", "amount": 1 } ] } ] }"#,
+            r#""deck": { "count": 5 }, "field": [ { "id": "k", "card": "k" }, { "id": "e", "card": "book", "attached_to": "k" } ]"#,
+            r#""deck": { "count": 5 }"#,
+            r#"{ "do": "attack", "card": "k" }"#,
+        );
+        let err = out.error.expect("stops");
+        assert!(
+            matches!(err.error, EngineError::NotImplemented { clause, .. } if clause == r::EQUIP_GAINS_TEXT),
+            "{:?}",
+            err.error
+        );
     }
 
     #[test]

@@ -63,13 +63,14 @@ pub(super) fn transform_actions(g: &Game, p: &Pri) -> Vec<String> {
     characters(g, p.holder)
         .into_iter()
         .filter(|id| has_kw(g, id, "transform") && !transformed(g, id))
-        .filter(|id| {
-            !p.chain
-                .iter()
-                .any(|e| &e.card == id && matches!(e.activated, Some(Activated::Transform { .. })))
-        })
+        .filter(|id| !p.used(id, is_transform_effect))
         .map(|id| format!("activate {id}"))
         .collect()
+}
+
+/// 変身's （常時）０ among the activated effects (for 7.3.6).
+fn is_transform_effect(a: &Activated) -> bool {
+    matches!(a, Activated::Transform { .. })
 }
 
 /// Whether an `activate` action on `card` is 変身's activated effect
@@ -123,10 +124,7 @@ pub(super) fn activate_transform(m: &mut M, p: Pri, player: PlayerId, card: &str
             ),
         ));
     }
-    if p.chain
-        .iter()
-        .any(|e| e.card == card && matches!(e.activated, Some(Activated::Transform { .. })))
-    {
+    if p.used(card, is_transform_effect) {
         return Err(fail(
             r::ACT_ONCE,
             format!("{card}'s 変身 was already used in this interference"),

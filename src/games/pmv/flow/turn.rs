@@ -255,7 +255,10 @@ pub(super) fn phase_begin(m: &mut M, i: usize) -> R<()> {
             let hand = m.game.zone_of(tp, zn::HAND).to_vec();
             if hand.len() > 7 {
                 let excess = hand.len() - 7;
-                let chosen = m.choices.exactly("discard", &hand, excess)?;
+                // The turn player decides (4.8.1.a): the choice is written on
+                // their action, or addressed to them (`p1.discard`) on the
+                // other player's pass that ends the main phase.
+                let chosen = m.decided_by(tp, |m| m.choices.exactly("discard", &hand, excess))?;
                 m.record(
                     "discard_phase.hand_limit",
                     format!(
