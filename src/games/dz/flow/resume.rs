@@ -148,7 +148,13 @@ pub mod place_opt {
 /// The cards a stack entry names.
 fn entry_refs(k: &Kind, out: &mut BTreeSet<CardId>) {
     let targets = |ts: &Vec<Option<Vec<super::Tgt>>>, out: &mut BTreeSet<CardId>| {
-        out.extend(ts.iter().flatten().flatten().map(|t| t.card.clone()));
+        out.extend(
+            ts.iter()
+                .flatten()
+                .flatten()
+                .filter(|t| !super::target_place::is_place(t))
+                .map(|t| t.card.clone()),
+        );
     };
     match k {
         Kind::Spell {
@@ -181,6 +187,10 @@ fn entry_refs(k: &Kind, out: &mut BTreeSet<CardId>) {
             }
         }
         Kind::Plan { .. } => {}
+        Kind::EndOfTurn(d) => {
+            out.insert(d.source.clone());
+            out.extend(d.cards.iter().map(|t| t.card.clone()));
+        }
     }
 }
 
@@ -247,7 +257,13 @@ pub(super) fn describe(m: &M) -> Option<Value> {
         || d.energy_done
         || !d.moved_this_turn.is_empty()
         || !d.restrictions.is_empty();
-    if !busy || d.event_square.is_some() || d.placing.is_some() {
+    // An ability created for the end of the turn is not described.
+    if !busy
+        || d.event_square.is_some()
+        || d.placing.is_some()
+        || d.target_place.is_some()
+        || !d.end_of_turn.is_empty()
+    {
         return None;
     }
     let mut spells = Vec::new();
