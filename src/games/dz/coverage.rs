@@ -163,7 +163,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("3.3.11", "tournament time limits: floor rules"),
     ("3.4.4", NI),
     ("3.8.2-2", NI),
-    ("3.8.2-6.p3", NI),
     ("3.8.3-2", NI),
     ("3.8.4-2", NI),
     ("3.11.1-4", NI),

@@ -226,7 +226,11 @@ fn carry_out(
                 if let Some(c) = m.game.cards.get_mut(&id) {
                     c.damage += amount.max(&0);
                 }
-                m.record(
+                let lethal = m
+                    .game
+                    .card(&id)
+                    .is_some_and(|c| c.damage >= super::power(&m.game, c));
+                let e = m.record(
                     "damage",
                     format!(
                         "{} deals {amount} damage to {}",
@@ -234,8 +238,16 @@ fn carry_out(
                         label(&m.game, &id)
                     ),
                     &[r::IN_ORDER, r::SOURCE_DAMAGE],
-                )
-                .change(format!("{id}.damage"), before, before + amount.max(&0));
+                );
+                e.change(format!("{id}.damage"), before, before + amount.max(&0));
+                if lethal {
+                    // The rule effect of 4.16.4-5 waits: none is checked
+                    // while a spell or ability resolves (4.16.3).
+                    e.rules.push(r::RULE_EFFECTS_NOT_DURING);
+                    e.text.push_str(
+                        " (as much as its power, but no rule effect is checked until the resolution is over)",
+                    );
+                }
             }
         }
         Effect::Destroy { target } => {

@@ -412,10 +412,12 @@ pub(super) fn relocate(
     m.record(
         "put",
         format!(
-            "{} is moved by an effect to {sq}: square to square, the same object (its damage and modifications stay)",
+            "{} is moved by an effect to {sq}: square to square, the same object (its damage and modifications stay); not a move, so nothing that a move triggers triggers",
             label(&m.game, id)
         ),
-        &[r::SQUARE_TO_SQUARE, r::SQUARE_IS_ZONE],
+        // Put square to square by an effect, the unit is not moved: the
+        // move is the rule's activated ability (3.8.2-6 ¶3).
+        &[r::SQUARE_TO_SQUARE, r::SQUARE_IS_ZONE, r::RELOCATION_NOT_MOVE],
     );
     // The put entry: the reading's note and the state change go on it, not
     // on the entries its arrival records.
