@@ -40,8 +40,11 @@ pub const LINE: &str = "line";
 pub const TARGET_PLACE: &str = "target_place";
 /// The lines, from P1's view (the letter of the squares' names).
 pub const LINES: [&str; 3] = ["L", "C", "R"];
-/// The incarnation a place target is stored with.
-pub const PLACE: u32 = u32::MAX;
+/// The incarnation a place target is stored with: a million zone changes
+/// of one card, which no duel reaches, and still a number a scenario file
+/// may hold (`state.in_progress` written by a dump, whose loader bounds
+/// numbers by a million).
+pub const PLACE: u32 = 1_000_000;
 
 /// Whether a target slot entry is a place, not a card.
 pub fn is_place(t: &Tgt) -> bool {
