@@ -371,9 +371,9 @@ fn onto_base_square(m: &mut M, cx: &Ctx<'_>, id: &str, to: &str) {
     moves::place(m, id, p, sq, false);
 }
 
-/// The square named by the choice `key` among `legal` (the only one when
-/// there is one).
-fn choose_square(
+/// The square (or place) named by the choice `key` among `legal` (the only
+/// one when there is one).
+pub(super) fn choose_square(
     m: &mut M,
     key: &str,
     legal: &[&'static str],

@@ -190,33 +190,21 @@ pub fn choose(
     if legal.is_empty() && m.choices.peek(key).is_none() {
         return Ok(None);
     }
-    let names = || legal.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    let chosen = match m.choices.take(key) {
-        Some(serde_json::Value::String(s)) => s,
-        Some(other) => other.to_string(),
-        None if legal.len() == 1 => legal[0].to_string(),
-        None => {
-            return Err(EngineError::MissingChoice {
-                choice: key.to_string(),
-                options: names(),
-            });
-        }
-    };
-    let Some(at) = legal.iter().copied().find(|s| *s == chosen) else {
-        let known = board::square(&chosen).is_some() || line_index(&chosen).is_some();
-        if !known {
-            return Err(EngineError::BadChoice {
-                choice: key.to_string(),
-                value: chosen,
-                options: names(),
-            });
-        }
+    // A place that exists but does not meet the condition is an illegal
+    // choice (4.7.2-5), not a bad one.
+    if let Some(serde_json::Value::String(s)) = m.choices.peek(key)
+        && (board::square(s).is_some() || line_index(s).is_some())
+        && !legal.contains(&s.as_str())
+    {
+        let s = s.clone();
+        m.choices.take(key);
         return Err(super::illegal(
             r::TARGETS,
-            format!("{chosen} does not meet the target condition of {source}"),
-            names(),
+            format!("{s} does not meet the target condition of {source}"),
+            legal.iter().map(|l| l.to_string()).collect(),
         ));
-    };
+    }
+    let at = super::put::choose_square(m, key, &legal)?;
     if let Some(e) = m.trace.last_mut() {
         e.rules.push(r::TARGETING);
         e.rules
