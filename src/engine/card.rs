@@ -1017,6 +1017,25 @@ pub enum Effect {
     /// the later effects' targets are chosen with the others'. A game
     /// without it rejects it.
     IfDone,
+    /// A place of the board chosen as a target (「対象のスクエア」,
+    /// 「対象のライン」): `place` names one of the game's kinds of place
+    /// (DZ: `square`, `line`), chosen with the text's other targets; with
+    /// `holding`, the place must hold a card that filter admits (its zone
+    /// part unused). The text's other instructions name the place it
+    /// chose: a `put` with `to: "target_place"`, a filter with `region:
+    /// "target_place"`. When the place becomes illegal is the game's rule.
+    /// A game without places as targets rejects it.
+    TargetPlace {
+        place: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        holding: Option<Filter>,
+    },
+    /// A delayed effect the text sets up as it resolves (「ターン終了時、
+    /// …」): `then` is carried out at the end of this turn. Which cards its
+    /// selectors name (「そのユニット」: the cards an earlier instruction
+    /// acted on), and how and when exactly it is carried out, are the
+    /// game's rules. A game without it rejects it.
+    AtEndOfTurn { then: Vec<Effect> },
     /// An amount the text calls X (「X」, e.g. SVE 5.2.1.2): `effect`
     /// carried out once with each amount it writes multiplied by the value
     /// of X (write 1 for X: `buff` 1/0 is +X/+0). How X is decided (chosen
@@ -1256,6 +1275,8 @@ impl Effect {
         "amount_of",
         "if_done",
         "with_x",
+        "target_place",
+        "at_end_of_turn",
     ];
 
     /// The effect's word (`do`), as written in scenario files.
@@ -1325,6 +1346,8 @@ impl Effect {
             Effect::LookAtUpTo { .. } => "look_at_up_to",
             Effect::AmountOf { .. } => "amount_of",
             Effect::IfDone => "if_done",
+            Effect::TargetPlace { .. } => "target_place",
+            Effect::AtEndOfTurn { .. } => "at_end_of_turn",
             Effect::WithX { .. } => "with_x",
         }
     }
@@ -1400,6 +1423,12 @@ impl Effect {
         }
         if let Effect::ChangeTarget { to: Some(f), .. } = self {
             out.push(("to", f));
+        }
+        if let Effect::TargetPlace {
+            holding: Some(f), ..
+        } = self
+        {
+            out.push(("holding", f));
         }
         if let Effect::Search { find, .. } = self {
             out.push(("find", find));

@@ -163,7 +163,7 @@ fn effect(game: &str, v: &Vocabulary, ep: Vec<Seg>, e: &Effect) -> Option<Refusa
     {
         return Some(r);
     }
-    if let Effect::SelectTargets { then, .. } = e
+    if let Effect::SelectTargets { then, .. } | Effect::AtEndOfTurn { then } = e
         && let Some(r) = effects(game, v, &at("then"), then)
     {
         return Some(r);

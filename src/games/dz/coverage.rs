@@ -75,7 +75,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("2.20.1-5", NI),
     ("2.20.1-8", NI),
-    ("2.20.2-4", NI),
     ("2.20.2-6", NI),
     (
         "2.21",
@@ -164,7 +163,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("3.3.11", "tournament time limits: floor rules"),
     ("3.4.4", NI),
     ("3.8.2-2", NI),
-    ("3.8.2-6.p3", NI),
     ("3.8.3-2", NI),
     ("3.8.4-2", NI),
     ("3.11.1-4", NI),
@@ -316,16 +314,8 @@ pub const EXAMPLES_NOT_RULINGS: &[(&str, &str)] = &[
         "the choice in the energy zone is now writable (`targets: false`, 4.11.1), but three parts are not implemented: a unit put onto a square by a player the effect names (`put` onto a square with `who`, 2.20.1-5), the square \"the unit this effect put into the energy zone was on\", and a use cost bound read from that unit",
     ),
     (
-        "2.20.2-4#ex1",
-        "the base chosen in the hand or plan zone is not a target and is writable (4.11.1), and so is \"may\" (`up_to`); targeting a line (a line as a target) and putting a base onto a base square by an effect are not implemented (2.20.2-4)",
-    ),
-    (
         "4.3.1#ex1",
         "no outcome to check: the ability is classified as activated (a definition)",
-    ),
-    (
-        "4.9.2-1#ex2",
-        "a square as a target (「対象のスクエア」, illegal once a unit stands on it) and a delayed \"at end of turn\" effect set up by an ability are not implemented (activated abilities are, 4.3; the example does not print 《バイオ・ブラスター》's text)",
     ),
     (
         "4.15.5-1#ex1",

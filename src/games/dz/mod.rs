@@ -176,6 +176,8 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "shuffle_into",
             "amount_of",
             "if_done",
+            "target_place",
+            "at_end_of_turn",
         ],
         rules::IN_ORDER,
     ),

@@ -113,6 +113,8 @@ dz_clauses! {
     UNIT_PUT_CONTROL => "2.20.1-4",
     /// A unit put by a player the effect names is that player's.
     UNIT_PUT_NAMED => "2.20.1-5",
+    /// A base put onto a base square by an effect is its controller's.
+    BASE_PUT_CONTROL => "2.20.2-4",
     /// A unit played into the central area.
     UNIT_CENTRAL => "2.20.1-6",
     /// Unit text works on a battle square.

@@ -30,6 +30,8 @@ pub const REGIONS: &[&str] = &[
     // Only where a `put` goes (flow/put.rs): not a target filter's region.
     "event_square",
     "this_square",
+    // The square or line the text targets (flow/target_place.rs).
+    "target_place",
 ];
 
 /// The battle squares, index = area × 3 + line (from P1's view).
@@ -212,6 +214,11 @@ pub fn reference_square(g: &Game, source: &str) -> Option<&'static str> {
 /// Whether card `id` is in `region` for an ability of `controller` whose
 /// card is `source` (see [`REGIONS`]).
 pub fn in_region(g: &Game, controller: PlayerId, source: &str, region: &str, id: &str) -> bool {
+    if region == super::target_place::TARGET_PLACE {
+        let place = super::target_place::current(g);
+        return square_of(g, id)
+            .is_some_and(|at| place.is_some_and(|p| super::target_place::holds(p, at)));
+    }
     square_of(g, id)
         .is_some_and(|at| square_in_region(reference_square(g, source), at, controller, region))
 }

@@ -84,7 +84,22 @@ pub fn apply(
     effects: &[Effect],
     chosen: &[Option<Vec<Tgt>>],
 ) -> Result<(), EngineError> {
+    super::target_place::begin(m, cx.controller, cx.source, effects, chosen);
+    let out = apply_in_order(m, cx, effects, chosen);
+    super::target_place::end(m);
+    out
+}
+
+/// [`apply`]'s instructions one by one; 「ターン終了時、…」 creates its
+/// ability for the cards the instruction before it acted on.
+fn apply_in_order(
+    m: &mut M,
+    cx: &Ctx<'_>,
+    effects: &[Effect],
+    chosen: &[Option<Vec<Tgt>>],
+) -> Result<(), EngineError> {
     let mut done = true;
+    let mut acted_on: Vec<CardId> = Vec::new();
     for (i, e) in effects.iter().enumerate() {
         if matches!(e, Effect::IfDone) {
             if !if_done(m, cx, done) {
@@ -92,7 +107,22 @@ pub fn apply(
             }
             continue;
         }
+        if let Effect::AtEndOfTurn { then } = e {
+            // The cards as they are now: a card put somewhere by the
+            // instruction before is the new object it became there.
+            let cards = tgts(m, &acted_on);
+            super::target_place::create(m, cx.controller, cx.source, then, cards);
+            continue;
+        }
+        if matches!(e, Effect::TargetPlace { .. }) {
+            // The place was chosen with the targets; the instructions that
+            // name it act on it.
+            continue;
+        }
         let ch = chosen.get(i).and_then(Option::as_ref);
+        acted_on = targets::target_of(e)
+            .map(|t| recipients(m, cx, t, ch))
+            .unwrap_or_default();
         done = apply_one(m, cx, e, ch)?;
         if m.game.result != crate::engine::GameResult::Ongoing {
             break;
@@ -196,7 +226,11 @@ fn carry_out(
                 if let Some(c) = m.game.cards.get_mut(&id) {
                     c.damage += amount.max(&0);
                 }
-                m.record(
+                let lethal = m
+                    .game
+                    .card(&id)
+                    .is_some_and(|c| c.damage >= super::power(&m.game, c));
+                let e = m.record(
                     "damage",
                     format!(
                         "{} deals {amount} damage to {}",
@@ -204,8 +238,16 @@ fn carry_out(
                         label(&m.game, &id)
                     ),
                     &[r::IN_ORDER, r::SOURCE_DAMAGE],
-                )
-                .change(format!("{id}.damage"), before, before + amount.max(&0));
+                );
+                e.change(format!("{id}.damage"), before, before + amount.max(&0));
+                if lethal {
+                    // The rule effect of 4.16.4-5 waits: none is checked
+                    // while a spell or ability resolves (4.16.3).
+                    e.rules.push(r::RULE_EFFECTS_NOT_DURING);
+                    e.text.push_str(
+                        " (as much as its power, but no rule effect is checked until the resolution is over)",
+                    );
+                }
             }
         }
         Effect::Destroy { target } => {

@@ -48,6 +48,7 @@ mod smash;
 mod special_play;
 mod statics;
 mod swap;
+mod target_place;
 mod targets;
 mod triggers;
 mod turn;
@@ -398,6 +399,9 @@ pub enum Kind {
     },
     /// Creating (`update: false`) or updating the plan zone (3.8.2-3/-4).
     Plan { update: bool },
+    /// An ability a spell or ability created to trigger at the end of the
+    /// turn (4.4.4, flow/target_place.rs).
+    EndOfTurn(target_place::EndOfTurn),
 }
 
 /// An entry of the stack.
@@ -514,6 +518,11 @@ pub struct Dz {
     /// While an ability triggered by a unit's arrival resolves: the square
     /// that unit was put onto (`put` `to: "event_square"`).
     pub event_square: Option<&'static str>,
+    /// While a text that targets a place resolves: that place, still legal
+    /// (`put` `to: "target_place"`, flow/target_place.rs).
+    pub target_place: Option<&'static str>,
+    /// Abilities created to trigger at the end of the turn (4.4.4).
+    pub end_of_turn: Vec<target_place::EndOfTurn>,
     /// A refusal found where a procedure can't return it (a zone move
     /// deciding an optional replacement, flow/may_replace.rs): the step or
     /// action that ran it fails with it, rolled back.

@@ -46,6 +46,7 @@ pub const SQUARES: &[&str] = &[
     "battle_space",
     EVENT_SQUARE,
     THIS_SQUARE,
+    super::target_place::TARGET_PLACE,
 ];
 
 /// 「このカードのあるスクエア」: the battle square of the effect's card;
@@ -153,6 +154,10 @@ pub fn apply(
     }
     if SQUARES.contains(&to) {
         for id in ids {
+            if super::ctype(&m.game, &id) == super::types::BASE {
+                onto_base_square(m, cx, &id, to);
+                continue;
+            }
             let state = super::text(&m.game, cx.source, "put_state").map(str::to_string);
             onto_square(m, cx, &id, to, state.as_deref())?;
         }
@@ -255,6 +260,7 @@ fn onto_square(
     let p: PlayerId = cx.controller;
     let here = board::square(m.game.card(id).map_or("", |c| c.zone.kind));
     let event = super::dz_ref(&m.game).event_square;
+    let place = super::target_place::current(&m.game);
     let legal: Vec<&'static str> = board::SQUARES
         .iter()
         .copied()
@@ -263,6 +269,9 @@ fn onto_square(
         .filter(|sq| {
             if to == EVENT_SQUARE {
                 return event == Some(*sq);
+            }
+            if to == super::target_place::TARGET_PLACE {
+                return place.is_some_and(|p| super::target_place::holds(p, sq));
             }
             if to == THIS_SQUARE {
                 return board::square(board::square_of(&m.game, cx.source).unwrap_or(""))
@@ -277,6 +286,17 @@ fn onto_square(
         })
         .collect();
     let key = format!("{}.square", cx.source);
+    if to == super::target_place::TARGET_PLACE && place.is_none() {
+        m.record(
+            "put",
+            format!(
+                "the target square is illegal: {} is not put onto it",
+                label(&m.game, id)
+            ),
+            &[r::TARGETS_CHECKED, r::IMPOSSIBLE],
+        );
+        return Ok(());
+    }
     if legal.is_empty() {
         m.record(
             "put",
@@ -311,9 +331,49 @@ fn onto_square(
     Ok(())
 }
 
-/// The square named by the choice `key` among `legal` (the only one when
-/// there is one).
-fn choose_square(
+/// A base put by an effect onto a base square (2.20.2-4): the base square
+/// of the effect's controller in the target line, under their control,
+/// released as a base played is (2.20.2-3). A base already there is
+/// handled by the rule effect (4.16.4-7). Only the target line names a
+/// base square (`to` refuses the rest at load, flow/target_place.rs).
+fn onto_base_square(m: &mut M, cx: &Ctx<'_>, id: &str, to: &str) {
+    let p = cx.controller;
+    let line = super::target_place::current(&m.game)
+        .filter(|_| to == super::target_place::TARGET_PLACE)
+        .and_then(|l| {
+            board::BASES
+                .iter()
+                .copied()
+                .find(|b| super::target_place::holds(l, b))
+        });
+    let Some(sq) = line else {
+        m.record(
+            "put",
+            format!(
+                "{} is a base: it goes only onto a base square of the target line, and there is none",
+                label(&m.game, id)
+            ),
+            &[r::IMPOSSIBLE, r::BASE_SPACE],
+        );
+        return;
+    };
+    m.record(
+        "put",
+        format!(
+            "{} is put onto {}'s {sq} under {}'s control, the controller of {}'s effect, released",
+            label(&m.game, id),
+            player_name(p),
+            player_name(p),
+            cx.source
+        ),
+        &[r::BASE_PUT_CONTROL, r::NEW_OBJECT, r::BASE_SPACE],
+    );
+    moves::place(m, id, p, sq, false);
+}
+
+/// The square (or place) named by the choice `key` among `legal` (the only
+/// one when there is one).
+pub(super) fn choose_square(
     m: &mut M,
     key: &str,
     legal: &[&'static str],
@@ -352,10 +412,12 @@ pub(super) fn relocate(
     m.record(
         "put",
         format!(
-            "{} is moved by an effect to {sq}: square to square, the same object (its damage and modifications stay)",
+            "{} is moved by an effect to {sq}: square to square, the same object (its damage and modifications stay); not a move, so nothing that a move triggers triggers",
             label(&m.game, id)
         ),
-        &[r::SQUARE_TO_SQUARE, r::SQUARE_IS_ZONE],
+        // Put square to square by an effect, the unit is not moved: the
+        // move is the rule's activated ability (3.8.2-6 ¶3).
+        &[r::SQUARE_TO_SQUARE, r::SQUARE_IS_ZONE, r::RELOCATION_NOT_MOVE],
     );
     // The put entry: the reading's note and the state change go on it, not
     // on the entries its arrival records.

@@ -133,6 +133,7 @@ fn resolve_entry(m: &mut M, controller: PlayerId, kind: Kind) -> Result<(), Engi
         } => movement::resolve(m, controller, &unit, inc, from, to, advance),
         Kind::Exchange { square, hits } => battle::resolve_exchange(m, square, &hits),
         Kind::Plan { update } => plan::resolve(m, controller, update),
+        Kind::EndOfTurn(d) => super::target_place::resolve(m, d),
     }
 }
 
@@ -148,6 +149,14 @@ fn countered(
     let cols = effects::source_colours(m, source);
     let mut any = false;
     for (i, e) in effects.iter().enumerate() {
+        if let (Some(Some(ts)), crate::engine::Effect::TargetPlace { .. }) = (tg.get(i), e) {
+            // A place is a target too (flow/target_place.rs).
+            any = true;
+            if super::target_place::still_legal(&m.game, controller, source, &cols, e, ts) {
+                return false;
+            }
+            continue;
+        }
         if let (Some(Some(ts)), Some(_)) = (tg.get(i), super::swap::filters(e)) {
             any |= !ts.is_empty();
             if !super::swap::legal(&m.game, controller, source, &cols, e, ts).is_empty() {

@@ -53,6 +53,9 @@ pub(super) struct Resume {
     /// 即死's abilities waiting for their battle's end.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     delayed: Vec<Delayed>,
+    /// Abilities created to trigger at the end of the turn (4.4.4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    end_of_turn: Vec<super::target_place::EndOfTurn>,
     /// Units played into the central area (2.20.1-6).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     central: BTreeMap<CardId, Central>,
@@ -148,7 +151,13 @@ pub mod place_opt {
 /// The cards a stack entry names.
 fn entry_refs(k: &Kind, out: &mut BTreeSet<CardId>) {
     let targets = |ts: &Vec<Option<Vec<super::Tgt>>>, out: &mut BTreeSet<CardId>| {
-        out.extend(ts.iter().flatten().flatten().map(|t| t.card.clone()));
+        out.extend(
+            ts.iter()
+                .flatten()
+                .flatten()
+                .filter(|t| !super::target_place::is_place(t))
+                .map(|t| t.card.clone()),
+        );
     };
     match k {
         Kind::Spell {
@@ -181,6 +190,10 @@ fn entry_refs(k: &Kind, out: &mut BTreeSet<CardId>) {
             }
         }
         Kind::Plan { .. } => {}
+        Kind::EndOfTurn(d) => {
+            out.insert(d.source.clone());
+            out.extend(d.cards.iter().map(|t| t.card.clone()));
+        }
     }
 }
 
@@ -213,6 +226,10 @@ fn refs(r: &Resume) -> BTreeSet<CardId> {
     for d in &r.delayed {
         out.extend([d.source.clone(), d.unit.clone()]);
     }
+    for d in &r.end_of_turn {
+        out.insert(d.source.clone());
+        out.extend(d.cards.iter().map(|t| t.card.clone()));
+    }
     for x in &r.restrictions {
         out.insert(x.source.clone());
         if let super::restrict::Reach::Cards(ts) = &x.reach {
@@ -241,13 +258,14 @@ pub(super) fn describe(m: &M) -> Option<Value> {
         || !d.battles.is_empty()
         || !d.trigs.is_empty()
         || !d.delayed.is_empty()
+        || !d.end_of_turn.is_empty()
         || d.passes > 0
         // What this turn has done that the phase's beginning would not
         // redo: the energy placed (3.7.1), a move resolved (5.13.2).
         || d.energy_done
         || !d.moved_this_turn.is_empty()
         || !d.restrictions.is_empty();
-    if !busy || d.event_square.is_some() || d.placing.is_some() {
+    if !busy || d.event_square.is_some() || d.placing.is_some() || d.target_place.is_some() {
         return None;
     }
     let mut spells = Vec::new();
@@ -279,6 +297,7 @@ pub(super) fn describe(m: &M) -> Option<Value> {
         next_battle: d.next_battle,
         triggered: d.trigs,
         delayed: d.delayed,
+        end_of_turn: d.end_of_turn,
         central: d.central,
         divided: d.divided,
         objects: BTreeMap::new(),
@@ -412,6 +431,7 @@ pub(super) fn resume(m: &mut M, r: Resume) {
     d.next_battle = r.next_battle;
     d.trigs = r.triggered;
     d.delayed = r.delayed;
+    d.end_of_turn = r.end_of_turn;
     d.central = r.central;
     d.divided = r.divided;
     d.last_square = r.last_square.into_iter().map(|(id, s)| (id, s.0)).collect();

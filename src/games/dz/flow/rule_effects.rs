@@ -560,6 +560,7 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
             }
             super::modes::refuse(key, &a.trigger, &a.effect)?;
             super::effects::refuse_if_done(key, &a.effect)?;
+            super::target_place::refuse(key, &a.effect)?;
             super::activate::refuse(key, &a.cost)?;
             if a.trigger == "spell" {
                 refuse_relative_region(key, &a.effect)?;

@@ -148,10 +148,24 @@ pub fn choose_for(
                 && !untargeted(e)
                 && !each_player(e))
                 || super::swap::filters(e).is_some()
+                || matches!(e, Effect::TargetPlace { .. })
         })
         .count();
     let mut out = Vec::new();
     for (i, e) in effects.iter().enumerate() {
+        if let Effect::TargetPlace { .. } = e {
+            // 「対象のスクエア／ライン」 (flow/target_place.rs).
+            let k = if chosen_count == 1 {
+                key.to_string()
+            } else {
+                format!("{key}#{i}")
+            };
+            match super::target_place::choose(m, controller, source, &cols, e, &k)? {
+                Some(ts) => out.push(Some(ts)),
+                None => return Ok(None),
+            }
+            continue;
+        }
         if untargeted(e) || each_player(e) {
             // Cards chosen without 「対象の」 are not targets (4.11.1):
             // chosen on resolution (`effects::resolution_choice`).

@@ -232,6 +232,10 @@ pub fn stack_waiting(m: &mut M) -> Result<usize, EngineError> {
                     event_square,
                 }
             }
+            Kind::EndOfTurn(d) => {
+                super::target_place::stack(m, t.controller, d);
+                continue;
+            }
             other => {
                 m.record(
                     "stack",

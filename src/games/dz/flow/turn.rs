@@ -153,7 +153,7 @@ pub fn recovery_passed(m: &mut M) -> Result<Flow, EngineError> {
             return Ok(Flow::Continue);
         }
         dz(&mut m.game).end_of_turn_done = true;
-        let n = triggers::phase_start(m, "end_of_turn");
+        let n = triggers::phase_start(m, "end_of_turn") + super::target_place::fire(m);
         m.record(
             "end_of_turn",
             format!("both players passed: {n} \"at end of turn\" ability(ies) trigger"),
