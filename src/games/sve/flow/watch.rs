@@ -2,7 +2,12 @@
 //! (「自分の妖怪・フォロワーが場を離れたとき」) watches the cards its filter
 //! admits, its side read from the ability's master (3.1.2.3).
 //!
-//! Only leaving the field is implemented (`leaves_field` with `of`): each
+//! Entering the field (`enters_field` with `of`, 10.9.3.1): the entering
+//! card is read with the information the continuous effects applying on
+//! the field give it (a follower that gets Ward there is "a follower with
+//! Ward"); one pending instance per card entering (10.7.2.1).
+//!
+//! Leaving the field (`leaves_field` with `of`): each
 //! card that leaves adds one pending instance (10.7.2, 10.7.2.1), so four
 //! Yokai leaving at once trigger it four times (the maker's answer on
 //! BP06-074 Q1); the leaving card is read with the information it had on
@@ -18,6 +23,10 @@
 
 use super::*;
 use crate::engine::card::{AbilityDef, Filter, Side};
+
+/// The trigger of an ability watching other cards put onto a field
+/// (「自分の場に【守護】を持つフォロワーが出たとき」, 10.9.3.1).
+pub const ENTERS_FIELD: &str = "enters_field";
 
 /// The other reading: a watcher leaving together with the cards it watches
 /// does not see them leave.
@@ -96,6 +105,47 @@ pub(super) fn others_leaving(m: &mut M, left: &str, left_def: &str, from: Player
     }
     departed_watchers(m, left, &info, from);
     remember_watcher(m, left, left_def, from);
+}
+
+/// 10.9.3.1: `entered` has been put onto `to`'s field; the abilities of
+/// the other cards on the fields watching cards enter (`enters_field` with
+/// `of`) become pending if their filter admits it, read with the
+/// information the continuous effects applying on the field give it.
+pub(super) fn others_entering(m: &mut M, entered: &str, to: PlayerId) {
+    let Some(info) = info(&m.game, entered).map(std::borrow::Cow::into_owned) else {
+        return;
+    };
+    let changed = base_def(&m.game, entered).is_some_and(|b| *b != info);
+    let tp = m.game.turn.active;
+    for p in [tp, m.game.opponent(tp)] {
+        for w in m.game.zone_of(p, zn::FIELD).to_vec() {
+            if w == entered {
+                continue;
+            }
+            let Some(def) = eff_def_key(&m.game, &w) else {
+                continue;
+            };
+            let template = Pending {
+                card: w.clone(),
+                def,
+                ability: 0,
+                trigger: ENTERS_FIELD.into(),
+                master: p,
+                amount: 0,
+            };
+            let watches = |a: &AbilityDef| a.of.as_ref().is_some_and(|f| admits(f, &info, to, p));
+            let before = m.trace.len();
+            add_triggers_where(m, template, &watches);
+            for e in m.trace.iter_mut().skip(before) {
+                e.text.push_str(&format!(
+                    " ({entered} entered {}'s field, read with the information the field's continuous effects give it{})",
+                    player_name(to),
+                    if changed { ", not its printed one" } else { "" }
+                ));
+                e.rule(r::CONTINUOUS_ZONE).rule(r::CONTINUOUS_ZONE_ENTERING);
+            }
+        }
+    }
 }
 
 /// The watchers that left earlier in the same move see `left` leave, as
