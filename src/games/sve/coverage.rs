@@ -122,18 +122,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: effects applied to a card in the resolution area carried onto the field",
     ),
     ("10.7.1", DEF),
-    (
-        "10.7.4.1.1",
-        "not implemented: abilities triggering on a move between a public and a hidden zone",
-    ),
-    (
-        "10.7.4.1.3",
-        "not implemented: triggers on moves between public zones other than leaving the field",
-    ),
-    (
-        "10.7.4.2",
-        "not implemented: a card's own zone-change trigger seeing a simultaneous move",
-    ),
     ("10.8.1", DEF),
     (
         "10.10.3",

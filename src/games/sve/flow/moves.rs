@@ -88,7 +88,8 @@ pub(super) fn zone_change_triggers(
         && let (Some(d), Some(p)) = (new_def, to.player)
     {
         add_triggers(m, id, &d, "fanfare", p, 0);
-        others_entering(m, id, p);
+        let hidden = [zn::HAND, zn::DECK, zn::EVOLVE_DECK].contains(&from.kind);
+        others_entering(m, id, p, hidden);
     }
     // A card leaving the field ("when this card leaves the field"), read
     // with its field information (10.7.4.1.2); a move to the other
