@@ -331,7 +331,7 @@ mod tests {
             &ability(r#"{ "count": "bogus", "at_least": 1 }"#),
         )
         .unwrap_err();
-        assert_eq!(msg, "unknown count `bogus`");
+        assert!(msg.starts_with("unknown count `bogus`"), "{msg}");
         assert_eq!(
             path.as_deref(),
             Some("cards.a.abilities[0].effect[0].instead.condition.count")

@@ -191,6 +191,28 @@ fn watch_entry(
         amount: 0,
     };
     let watches = |a: &AbilityDef| a.of.as_ref().is_some_and(|f| admits(f, info, to, master));
+    let watching = m.game.defs.get(&template.def).is_some_and(|d| {
+        d.abilities
+            .iter()
+            .any(|a| a.trigger == ENTERS_FIELD && a.of.is_some())
+    });
+    if watching
+        && !m
+            .game
+            .defs
+            .get(&template.def)
+            .is_some_and(|d| d.abilities.iter().any(watches))
+    {
+        // The non-event a judge is asked: the card entering, as it is on
+        // the field, is not one the watcher waits for.
+        m.record(
+            "trigger.none",
+            format!("{w} watches cards entering a field; {how}: its filter does not admit it, so it does not trigger"),
+            &[r::CONTINUOUS_ZONE_ENTERING],
+        )
+        .obj(w);
+        return;
+    }
     let before = m.trace.len();
     add_triggers_where(m, template, &watches);
     for e in m.trace.iter_mut().skip(before) {
