@@ -363,3 +363,24 @@ fn stacks_counter_moving_ability_is_not_implemented() {
     assert!(!ok, "{said}");
     assert!(said.contains("not implemented: clause 13.3.2.2"), "{said}");
 }
+
+/// The turns waiting (`state.in_progress.turns`, written by the dump: 5.25,
+/// 5.27): an extra turn written is taken before the next turn; a seat
+/// that does not exist is refused at load.
+#[test]
+fn waiting_extra_turns_are_read_from_in_progress() {
+    let mut s = ruling("5.27.1-extra-turn");
+    s["actions"] = json!([{"do": "end_phase"}]);
+    s["expect"] = json!({});
+    s["state"]["in_progress"] = json!({"turns": {"extra_turns": [0], "resume": 1}});
+    let (ok, said) = run("turns", &s);
+    assert!(ok, "{said}");
+    assert!(said.contains("p1 takes an extra turn now"), "{said}");
+    s["state"]["in_progress"] = json!({"turns": {"extra_turns": [5]}});
+    let (ok, said) = run("turns_bad", &s);
+    assert!(!ok, "{said}");
+    assert!(
+        said.contains("`turns` names more than the 2 seats"),
+        "{said}"
+    );
+}
