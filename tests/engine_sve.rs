@@ -283,8 +283,9 @@ fn a_for_each_the_module_does_not_scale_is_not_implemented() {
 }
 
 /// A given ability (10.9.1.2, `gain_ability`) of a kind SVE does not give
-/// (a Fanfare, an activated ability, a "may") or given by a permanent
-/// ability stops the run.
+/// (a Fanfare, a per-turn limit on Last Words) or given by a permanent
+/// ability stops the run. ("May" and a cost on a given triggered ability
+/// are modelled, 10.4.7.3: rulings `10.9.1.2-given-attack-ability-…`.)
 #[test]
 fn given_abilities_the_module_does_not_model_are_not_implemented() {
     let base = ruling("10.9.1.2-given-last-words-triggers-when-destroyed");
@@ -295,14 +296,7 @@ fn given_abilities_the_module_does_not_model_are_not_implemented() {
         &format!("{gain}/ability"),
         vec![
             ("fanfare", "trigger", json!("fanfare")),
-            ("may", "optional", json!(true)),
             ("per_turn", "per_turn", json!(1)),
-            // A cost is paid only as an activated ability is played.
-            (
-                "triggered_cost",
-                "cost",
-                json!([{"do": "pay_cost", "amount": 1}]),
-            ),
         ],
         "10.9.1.2",
     );
@@ -315,16 +309,41 @@ fn given_abilities_the_module_does_not_model_are_not_implemented() {
     assert!(said.contains("not implemented"), "{said}");
 }
 
-/// A printed and a given Last Words of one card pend under one name
-/// (`k.last_words`): their order cannot be chosen in a scenario, so the
-/// run stops (10.7.3) instead of picking one.
+/// A printed and a given Last Words of one card pend under two names
+/// (`k.last_words`, `k.last_words.given`), so their master's order (10.7.3)
+/// is asked for; two given Last Words of one card would pend under one
+/// name, so the run stops (10.7.3) instead of picking one.
 #[test]
-fn a_printed_and_a_given_ability_alike_cannot_be_ordered() {
+fn a_printed_and_a_given_ability_are_ordered_two_given_cannot_be() {
     let mut s = ruling("10.9.1.2-given-last-words-triggers-when-destroyed");
-    s["cards"]["knight"]["abilities"] = json!([{"trigger": "last_words", "effect": [
+    let printed = json!([{"trigger": "last_words", "effect": [
         {"do": "damage", "amount": 1, "target": {"select": "player", "who": "opponent"}}
     ]}]);
-    let (ok, said) = run("alike", &s);
+    s["cards"]["knight"]["abilities"] = printed;
+    let (ok, said) = run("printed_and_given", &s);
+    assert!(!ok, "{said}");
+    assert!(
+        said.contains("choice `order`") && said.contains("k.last_words.given"),
+        "{said}"
+    );
+    // A second spell giving another Last Words, played before the
+    // follower is destroyed.
+    let mut two = ruling("10.9.1.2-given-last-words-triggers-when-destroyed");
+    let mut gift2 = two["cards"]["gift"].clone();
+    gift2["abilities"][0]["effect"][0]["ability"]["effect"] = json!([
+        {"do": "damage", "amount": 1, "target": {"select": "player", "who": "opponent"}}
+    ]);
+    two["cards"]["gift2"] = gift2;
+    two["state"]["players"]["p1"]["values"]["pp"] = json!(10);
+    two["state"]["players"]["p1"]["zones"]["hand"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"id": "g2", "card": "gift2"}));
+    two["actions"].as_array_mut().unwrap().insert(
+        1,
+        json!({"do": "play", "card": "g2", "choices": {"g2.spell": "k"}}),
+    );
+    let (ok, said) = run("two_given", &two);
     assert!(!ok, "{said}");
     assert!(said.contains("not implemented: clause 10.7.3"), "{said}");
 }
@@ -343,4 +362,25 @@ fn stacks_counter_moving_ability_is_not_implemented() {
     let (ok, said) = run("stack-move", &s);
     assert!(!ok, "{said}");
     assert!(said.contains("not implemented: clause 13.3.2.2"), "{said}");
+}
+
+/// The turns waiting (`state.in_progress.turns`, written by the dump: 5.25,
+/// 5.27): an extra turn written is taken before the next turn; a seat
+/// that does not exist is refused at load.
+#[test]
+fn waiting_extra_turns_are_read_from_in_progress() {
+    let mut s = ruling("5.27.1-extra-turn");
+    s["actions"] = json!([{"do": "end_phase"}]);
+    s["expect"] = json!({});
+    s["state"]["in_progress"] = json!({"turns": {"extra_turns": [0], "resume": 1}});
+    let (ok, said) = run("turns", &s);
+    assert!(ok, "{said}");
+    assert!(said.contains("p1 takes an extra turn now"), "{said}");
+    s["state"]["in_progress"] = json!({"turns": {"extra_turns": [5]}});
+    let (ok, said) = run("turns_bad", &s);
+    assert!(!ok, "{said}");
+    assert!(
+        said.contains("`turns` names more than the 2 seats"),
+        "{said}"
+    );
 }

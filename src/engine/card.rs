@@ -177,6 +177,21 @@ pub struct AbilityDef {
     pub of: Option<Filter>,
 }
 
+/// The number of options a Choose takes instead of its own when
+/// `condition` holds (see `Effect::Choose`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChooseInstead {
+    /// The number of options picked instead.
+    pub count: u32,
+    /// "Up to" that number (from 1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub up_to: bool,
+    /// The condition, read from the ability's master (a count such as
+    /// the cards in a zone, or a game's own count).
+    pub condition: Condition,
+}
+
 /// A condition of application of an ability. Every part given must hold;
 /// an empty condition always holds.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
@@ -878,6 +893,14 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         up_to: bool,
         options: Vec<Vec<Effect>>,
+        /// A number of options decided by a condition: when it holds, the
+        /// player picks `instead.count` options (「【ネクロチャージ(10)】
+        /// かわりに2つまでチョイスする」). When the condition is read is
+        /// the game's rule (SVE 5.17.3.1: as play begins). Only a game
+        /// that declares it (`GameSpec::choose_count_conditions`) accepts
+        /// it; the others refuse it at load.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        instead: Option<Box<ChooseInstead>>,
     },
     /// Swap (入れ替える) the `target` card with the `with` card: each goes
     /// to the zone the other is in, at the same time. When a swap cannot

@@ -85,6 +85,10 @@ pub struct GameSpec {
     /// (`targets: false`: cards chosen without 「対象の」, DZ 4.11.1); the
     /// loader refuses it for a game that does not.
     pub untargeted_choices: bool,
+    /// Whether a `choose` may take a number of options decided by a
+    /// condition (`instead`, SVE 5.17.3.1); the loader refuses it for a
+    /// game that does not.
+    pub choose_count_conditions: bool,
     /// The commented starting scenario `judge new <game>` writes.
     pub starter: &'static str,
     /// Zones drawn as one grid shared by the players, row by row, in
@@ -130,6 +134,7 @@ impl GameSpec {
         rules: &[],
         cites_in_display_form: false,
         untargeted_choices: false,
+        choose_count_conditions: false,
         starter: "",
         board_grid: &[],
         coverage_chapters: &[],

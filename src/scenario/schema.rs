@@ -31,6 +31,21 @@ pub fn for_game(module: &dyn GameModule) -> Value {
         defs["AbilityDef"]["properties"]["cost"]["items"] = json!({"$ref": "#/$defs/CostEffect"});
     }
     keep_variants(&mut defs["Effect"], "do", &v.effects);
+    if !module.spec().choose_count_conditions
+        && let Some(list) = defs["Effect"]
+            .get_mut("oneOf")
+            .and_then(Value::as_array_mut)
+    {
+        // A Choose's count decided by a condition only for a game that
+        // declares it.
+        for variant in list {
+            if variant["properties"]["do"]["const"] == "choose"
+                && let Some(props) = variant["properties"].as_object_mut()
+            {
+                props.remove("instead");
+            }
+        }
+    }
     keep_variants(&mut defs["Target"], "select", &v.targets);
     keep_variants(&mut defs["Until"], "", &v.durations);
     if let Some(props) = defs["Condition"]["properties"].as_object_mut() {

@@ -48,36 +48,41 @@ fn filter(game: &str, v: &Vocabulary, at: Vec<Seg>, what: &str, f: &Filter) -> O
     ))
 }
 
+/// The first part of condition `c` (at `cp`) the game does not implement.
+fn condition(game: &str, v: &Vocabulary, cp: Vec<Seg>, c: &Condition) -> Option<Refusal> {
+    if v.conditions.list(Condition::WORDS).is_empty() {
+        return Some(refuse(
+            game,
+            cp,
+            "a condition of application".into(),
+            &v.conditions,
+            Condition::WORDS,
+        ));
+    }
+    if let Some(part) = c.parts().into_iter().find(|p| !v.conditions.admits(p)) {
+        return Some(refuse(
+            game,
+            [cp.as_slice(), &[key(part)]].concat(),
+            format!("a condition on `{part}`"),
+            &v.conditions,
+            Condition::WORDS,
+        ));
+    }
+    c.cards.as_ref().and_then(|f| {
+        filter(
+            game,
+            v,
+            [cp.as_slice(), &[key("cards")]].concat(),
+            "a card",
+            f,
+        )
+    })
+}
+
 fn ability(game: &str, v: &Vocabulary, path: Vec<Seg>, ab: &AbilityDef) -> Option<Refusal> {
     if let Some(c) = &ab.condition {
         let cp = [path.as_slice(), &[key("condition")]].concat();
-        if v.conditions.list(Condition::WORDS).is_empty() {
-            return Some(refuse(
-                game,
-                cp,
-                "a condition of application".into(),
-                &v.conditions,
-                Condition::WORDS,
-            ));
-        }
-        if let Some(part) = c.parts().into_iter().find(|p| !v.conditions.admits(p)) {
-            return Some(refuse(
-                game,
-                [cp.as_slice(), &[key(part)]].concat(),
-                format!("a condition on `{part}`"),
-                &v.conditions,
-                Condition::WORDS,
-            ));
-        }
-        if let Some(r) = c.cards.as_ref().and_then(|f| {
-            filter(
-                game,
-                v,
-                [cp.as_slice(), &[key("cards")]].concat(),
-                "a card",
-                f,
-            )
-        }) {
+        if let Some(r) = condition(game, v, cp, c) {
             return Some(r);
         }
     }
@@ -135,6 +140,9 @@ fn effect(game: &str, v: &Vocabulary, ep: Vec<Seg>, e: &Effect) -> Option<Refusa
             Until::WORDS,
         ));
     }
+    if let Some(r) = choose_instead(game, v, &at, e) {
+        return Some(r);
+    }
     if let Effect::Choose { options, .. } = e
         && let Some(r) = options.iter().enumerate().find_map(|(i, o)| {
             effects(
@@ -176,6 +184,47 @@ fn effect(game: &str, v: &Vocabulary, ep: Vec<Seg>, e: &Effect) -> Option<Refusa
         return self::effect(game, v, at("effect"), inner);
     }
     effects(game, v, &at("otherwise"), e.nested())
+}
+
+/// A `choose` whose number of options a condition decides (`instead`):
+/// refused in a game that does not declare it
+/// (`GameSpec::choose_count_conditions`), and its condition checked as an
+/// ability's is.
+fn choose_instead(
+    game: &str,
+    v: &Vocabulary,
+    at: &dyn Fn(&str) -> Vec<Seg>,
+    e: &Effect,
+) -> Option<Refusal> {
+    let Effect::Choose {
+        instead: Some(inst),
+        ..
+    } = e
+    else {
+        return None;
+    };
+    let module = crate::games::module(game)?;
+    if !module.spec().choose_count_conditions {
+        return Some(Refusal {
+            path: at("instead"),
+            message: format!(
+                "a number of options decided by a condition (`instead`) is not supported for {game} yet (clause {})",
+                v.effects.rule
+            ),
+            help: format!("{game} picks the `count` options written"),
+        });
+    }
+    let cp = [at("instead").as_slice(), &[key("condition")]].concat();
+    if let Some(count) = inst.condition.count.as_deref()
+        && !module.condition_counts().contains(&count)
+    {
+        return Some(Refusal {
+            path: [cp.as_slice(), &[key("count")]].concat(),
+            message: format!("unknown count `{count}`"),
+            help: format!("counts: {}", module.condition_counts().join(", ")),
+        });
+    }
+    condition(game, v, cp, &inst.condition)
 }
 
 /// A `chosen` selector written `targets: false` (cards chosen without
@@ -254,6 +303,39 @@ mod tests {
             Some("cards.a.abilities[0].effect[0].target.targets")
         );
         load("dz", "strategy", ability).expect("dz declares choices that are not targets");
+    }
+
+    #[test]
+    fn a_choose_count_decided_by_a_condition_is_refused_by_a_game_that_does_not_declare_it() {
+        let ability = |cond: &str| {
+            format!(
+                r#"{{ "trigger": "spell", "effect": [ {{ "do": "choose", "options": [ [ {{ "do": "draw", "amount": 1 }} ], [ {{ "do": "draw", "amount": 2 }} ] ], "instead": {{ "count": 2, "condition": {cond} }} }} ] }}"#
+            )
+        };
+        let zone = ability(r#"{ "zone": "cemetery", "at_least": 5 }"#);
+        let (msg, path) = load("dz", "strategy", &zone).unwrap_err();
+        assert!(
+            msg.starts_with(
+                "a number of options decided by a condition (`instead`) is not supported for dz yet"
+            ),
+            "{msg}"
+        );
+        assert_eq!(
+            path.as_deref(),
+            Some("cards.a.abilities[0].effect[0].instead")
+        );
+        load("sve", "spell", &zone).expect("sve declares it");
+        let (msg, path) = load(
+            "sve",
+            "spell",
+            &ability(r#"{ "count": "bogus", "at_least": 1 }"#),
+        )
+        .unwrap_err();
+        assert!(msg.starts_with("unknown count `bogus`"), "{msg}");
+        assert_eq!(
+            path.as_deref(),
+            Some("cards.a.abilities[0].effect[0].instead.condition.count")
+        );
     }
 
     #[test]

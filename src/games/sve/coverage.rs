@@ -36,10 +36,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not state-changing beyond 5.9.1: \"draw up to N\" is `draw_up_to`, the count given as a choice",
     ),
     ("5.15.1.3", PHYSICAL),
-    (
-        "5.17.3.1",
-        "not implemented: a number of options decided by a condition (the count is fixed in the text)",
-    ),
     ("5.17.1.1", ICON),
     (
         "5.23",
@@ -80,8 +76,16 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not state-changing on its own: an unnamed \"your\" in a cost is the master's (how the engine pays every cost)",
     ),
     (
-        "10.4.7",
-        "not implemented: optional costs outside an activated ability's cost (X:Y in text)",
+        "10.4.7.1",
+        "not implemented: a cost that covers only a part of an ability's text (to a paragraph's end or a Choose option's); a cost in an automatic ability covers its whole effect (10.4.7.3)",
+    ),
+    (
+        "10.4.7.2",
+        "not implemented: an optional cost 「プレイする際、(処理):(効果)」 other than Earth Rite's (10.6.2.2.1)",
+    ),
+    (
+        "10.4.7.4",
+        "not implemented: a cost in the text of a spell or other non-automatic ability (X:Y), paid as it resolves",
     ),
     ("10.5.1", DEF),
     ("10.6.1", DEF),
@@ -99,7 +103,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     (
         "10.6.2.2",
-        "not implemented: a Choose count decided by a condition (10.6.2.2.3, 5.17.3.1); Earth Rite's optional additional cost (10.6.2.2.1) and X (10.6.2.2.2) are covered",
+        "not state-changing beyond its sub-clauses: Earth Rite's optional additional cost (10.6.2.2.1), X (10.6.2.2.2) and a Choose with its number (10.6.2.2.3, 5.17.3, 5.17.3.1) are covered",
     ),
     (
         "10.6.2.3.2.1",
@@ -118,23 +122,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not implemented: effects applied to a card in the resolution area carried onto the field",
     ),
     ("10.7.1", DEF),
-    (
-        "10.7.4.1.1",
-        "not implemented: abilities triggering on a move between a public and a hidden zone",
-    ),
-    (
-        "10.7.4.1.3",
-        "not implemented: triggers on moves between public zones other than leaving the field",
-    ),
-    (
-        "10.7.4.2",
-        "not implemented: a card's own zone-change trigger seeing a simultaneous move",
-    ),
     ("10.8.1", DEF),
-    (
-        "10.9.3.1",
-        "cannot arise: the effect language has no automatic ability conditioned on the information of a card entering a zone (Fanfare is the card's own)",
-    ),
     (
         "10.10.3",
         "not implemented: replacements on cards entering the field or EX area",
@@ -177,10 +165,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("13.1.1", DEF),
     ("13.2.1.1", DEF),
     ("13.3.1.1", DEF),
-    (
-        "13.3.1.4.1",
-        "not implemented: a number of Choose options decided by a count (5.17.3.1)",
-    ),
     ("13.3.2.1", DEF),
     (
         "13.3.2.4",
@@ -189,10 +173,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("13.3.3.1", DEF),
     ("13.4.1.1", DEF),
     ("13.5.1.1", DEF),
-    (
-        "13.5.1.3.2.1",
-        "not implemented: a number of Choose options decided by a count (5.17.3.1)",
-    ),
     ("13.5.2.1", DEF),
     // Chapter 14: titles.
     ("14.1.1", DEF),

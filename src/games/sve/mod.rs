@@ -182,6 +182,8 @@ pub(crate) static SPEC: GameSpec = GameSpec {
         "on_attack",
         "on_evolve",
         "leaves_field",
+        // Other cards put onto a field (with `of`, 10.9.3.1).
+        "enters_field",
         "permanent",
         "activated",
         "quick_activated",
@@ -197,10 +199,29 @@ pub(crate) static SPEC: GameSpec = GameSpec {
         "delayed_end_phase",
         "delayed_next_turn_start",
     ],
-    cost_triggers: &["activated", "quick_activated", "feed"],
+    // A cost written in an automatic ability, paid by choice as it
+    // resolves (10.4.7.3).
+    cost_triggers: &[
+        "activated",
+        "quick_activated",
+        "feed",
+        "fanfare",
+        "last_words",
+        "on_attack",
+        "on_evolve",
+        "leaves_field",
+        "enters_field",
+        "on_race",
+        "start_of_main",
+        "start_of_end",
+        "state",
+        "delayed_end_phase",
+        "delayed_next_turn_start",
+    ],
+    choose_count_conditions: true,
     // 10.7.2.2, for the automatic abilities of a card on the field (a card
     // moving is a new object, 4.1.4, whose count starts again).
-    watch_triggers: &["leaves_field"],
+    watch_triggers: &["leaves_field", "enters_field"],
     per_turn_triggers: &[
         "fanfare",
         "on_attack",

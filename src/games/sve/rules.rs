@@ -39,6 +39,7 @@ rules! {
     CONTINUOUS_DEPENDENCY = "10.9.1.5";
     CONTINUOUS_PERMANENT_ORDER = "10.9.1.6.1";
     CONTINUOUS_ZONE = "10.9.3";
+    CONTINUOUS_ZONE_ENTERING = "10.9.3.1";
     LAST_KNOWN = "10.11.1";
     // Conditional abilities (`condition` in the effect language), not implemented.
     CONDITIONAL_TEXT = "10.3.3";
@@ -53,6 +54,7 @@ rules! {
     FACE_UP_IN_PUBLIC = "4.2.3.3";
     // Costs paid while resolving (pay_life / pay_cost / set_value: not implemented).
     RESOLUTION_COST = "10.4.7";
+    RESOLUTION_COST_TRIGGER = "10.4.7.3";
     PP_BOUNDS = "3.2.4";
     MAX_PP_BOUNDS = "3.2.4.1";
     PP_MAX_BOUND = "3.2.4.2";
@@ -208,6 +210,7 @@ rules! {
     X_IN_TEXT = "5.2.1.2";
     X_CHOSEN_AT_PLAY = "5.2.1.2.2";
     PRE_PLAY_X = "10.6.2.2.2";
+    PRE_PLAY_CHOOSE = "10.6.2.2.3";
     EXTRA_LATEST_FIRST = "5.27.1.1";
     DECK_SIZE = "6.1.1.2";
     PRE_GAME = "6.2.1";
@@ -282,6 +285,9 @@ rules! {
     TRIGGER_UNPLAYABLE = "10.7.3.2";
     TRIGGER_FIELD_INFO = "10.7.4.1.2";
     LEAVE_FIELD_INFO = "10.7.4.1";
+    TRIGGER_PUBLIC_INFO = "10.7.4.1.1";
+    TRIGGER_AFTER_MOVE_INFO = "10.7.4.1.3";
+    TRIGGER_ENTERING_TOGETHER = "10.7.4.2";
     RULE_PROCESS_ONLY_AT_CHECK = "11.1.2";
     RULE_PROCESS_SIMULTANEOUS = "11.1.3";
     DEFEAT_DEFENSE = "11.2.1";
@@ -318,6 +324,10 @@ rules! {
     CHOOSE = "5.17.1";
     CHOOSE_UP_TO = "5.17.2";
     CHOOSE_AT_PLAY = "5.17.3";
+    CHOOSE_COUNT_AT_PLAY = "5.17.3.1";
+    CHOOSE_COUNT_RESOLUTION_VALUE = "5.17.3.1.1";
+    SPELLCHAIN_CHOOSE = "13.3.1.4.1";
+    NECROCHARGE_CHOOSE = "13.5.1.3.2.1";
     CHOOSE_OTHERS_ABSENT = "5.17.4";
     CHOOSE_ABSENT_NO_TARGETS = "5.17.4.1";
     FANFARE = "12.4.3";

@@ -18,6 +18,7 @@ fn choice_of(g: &Game, def: &str) -> Option<(u32, bool, usize)> {
                 count,
                 up_to,
                 options,
+                ..
             } => Some((*count, *up_to, options.len())),
             _ => None,
         })

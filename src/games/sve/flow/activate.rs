@@ -203,7 +203,7 @@ fn which_ability(
 
 /// 10.4.2: the cost actions, in order; any impossible part makes the play
 /// illegal (10.4.2.2, 10.6.2.5.3), and the driver rewinds it.
-fn pay_costs(
+pub(super) fn pay_costs(
     m: &mut M,
     p: PlayerId,
     card: &str,

@@ -156,6 +156,15 @@ pub(super) fn declare_attack(
     let reserved_ward = field_followers(g, ntp)
         .iter()
         .any(|f| has_kw(g, f, "ward") && !g.cards[f].has(st::ENGAGED));
+    // An engaged Ward follower that Intimidate keeps from being chosen: Ward
+    // asks for it only "if possible" (12.8.2, 12.12.2).
+    let shielded_ward: Vec<String> = field_followers(g, ntp)
+        .into_iter()
+        .filter(|f| {
+            has_kw(g, f, "ward") && has_kw(g, f, "intimidate") && g.cards[&**f].has(st::ENGAGED)
+        })
+        .map(|f| f.to_string())
+        .collect();
     let note = storm.then(|| storm_note(g, t)).flatten();
     let e = m.record(
         "attack.declare",
@@ -199,6 +208,13 @@ pub(super) fn declare_attack(
         e.rule(r::WARD);
         e.text
             .push_str("; a reserved Ward follower restricts nothing (12.8.2: engaged Ward only)");
+    }
+    if rule != r::WARD && !shielded_ward.is_empty() {
+        e.rule(r::WARD).rule(r::INTIMIDATE);
+        e.text.push_str(&format!(
+            "; the engaged Ward follower {} has Intimidate and cannot be chosen, so Ward forces nothing (12.8.2: if possible)",
+            shielded_ward.join(", ")
+        ));
     }
     if aura_target {
         // 12.15.2 item 1: Aura forbids choosing by cards and abilities only.

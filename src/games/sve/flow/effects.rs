@@ -54,6 +54,7 @@ pub(super) fn effective_effects(
     def: &str,
     ability: usize,
     key: &str,
+    at: (&str, PlayerId),
     record: bool,
 ) -> R<Vec<Effect>> {
     let Some(ab) = m.game.ability(def, ability).cloned() else {
@@ -65,6 +66,7 @@ pub(super) fn effective_effects(
             count,
             up_to,
             options,
+            instead,
         } = e
         else {
             out.push(e);
@@ -73,6 +75,9 @@ pub(super) fn effective_effects(
         let n = options.len();
         let names: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
         let k = format!("{key}.choose");
+        // 5.17.3.1: a number a condition decides, read as the play begins.
+        let (count, up_to) =
+            choose_count::decide(m, (count, up_to), instead.as_deref(), &k, at, record);
         let v = m.choices.require(&k, &names)?;
         let picks: Vec<usize> = match &v {
             Value::Array(a) => a
@@ -157,7 +162,7 @@ pub(super) fn choose_targets(
         );
         return Ok(Vec::new());
     }
-    let effects = effective_effects(m, def, ability, key, true)?;
+    let effects = effective_effects(m, def, ability, key, (this, master), true)?;
     let sels = selectors(&effects);
     let several = sels.len() > 1;
     let mut out = Vec::new();
@@ -433,7 +438,7 @@ pub(super) fn run_effects(
     if !applies(m, def, ability, this, master) {
         return Ok(());
     }
-    let effects = effective_effects(m, def, ability, key, false)?;
+    let effects = effective_effects(m, def, ability, key, (this, master), false)?;
     let several = chosen.len() > 1;
     let mut chosen = chosen.into_iter();
     let mut n = 0;
@@ -469,6 +474,22 @@ pub(super) fn apply_effect(
     master: PlayerId,
 ) -> R<()> {
     together(m, |m| apply_one(m, eff, targets, this, master))
+}
+
+/// Damage that left a defense of 0 or less: the rule process (`rule`,
+/// 11.2.1 or 11.3.1) is checked only at the next check timing, and only if
+/// it still holds then (11.1.2). Said on the damage, so that a defense
+/// raised again before then explains the card or player that stays.
+fn at_zero_until_check(m: &mut M, after: i64, rule: &'static str) {
+    if after > 0 {
+        return;
+    }
+    if let Some(e) = m.trace.last_mut() {
+        e.rule(r::RULE_PROCESS_ONLY_AT_CHECK).rule(rule);
+        e.text.push_str(
+            " (defense 0 or less: the rule process applies at the next check timing only if it still is then)",
+        );
+    }
 }
 
 fn apply_one(m: &mut M, eff: &Effect, targets: &[String], this: &str, master: PlayerId) -> R<()> {
@@ -513,6 +534,7 @@ fn apply_one(m: &mut M, eff: &Effect, targets: &[String], this: &str, master: Pl
                         old,
                         old - amount,
                     );
+                    at_zero_until_check(m, old - amount, r::DEFEAT_DEFENSE);
                 } else if on_field(&m.game, t) && is_type(&m.game, t, "follower") {
                     let before = defense(&m.game, &m.game.cards[t.as_str()]);
                     if let Some(c) = m.game.cards.get_mut(t.as_str()) {
@@ -532,6 +554,7 @@ fn apply_one(m: &mut M, eff: &Effect, targets: &[String], this: &str, master: Pl
                     )
                     .obj(t.clone())
                     .change(format!("{t}.defense"), before, before - amount);
+                    at_zero_until_check(m, before - amount, r::DESTROY_DEFENSE);
                 } else {
                     m.record(
                         "effect.damage",
@@ -905,7 +928,7 @@ fn play_pending(m: &mut M, p: Pending) -> R<()> {
         );
         return Ok(());
     }
-    let key = p.key();
+    let key = pending_key(&m.game, &p);
     let targets = match choose_targets(m, &p.def, p.ability, &p.card, p.master, &key) {
         Ok(t) => t,
         Err(EngineError::Illegal { .. }) => {
@@ -933,6 +956,10 @@ fn play_pending(m: &mut M, p: Pending) -> R<()> {
     {
         e.rule(r::TRIGGER_AFTER_MOVE)
             .rule(r::RESOLVES_WITHOUT_SOURCE);
+    }
+    // "May" and a cost written in the ability (10.4.7.3), decided now.
+    if !optional::proceed(m, &p.def, p.ability, &p.card, p.master, &key)? {
+        return Ok(());
     }
     run_effects(m, &p.def, p.ability, &p.card, p.master, targets, &key)
 }

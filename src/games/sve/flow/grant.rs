@@ -14,9 +14,9 @@
 //! each with or without a condition (10.3.3, checked as the ability starts
 //! resolving, as a printed one's) and with or without a per-turn limit
 //! (10.7.2.2: counted for the given ability itself, not shared with a
-//! printed ability of the card); a permanent ability giving one, other
-//! kinds of ability, and given abilities with "may" or (on a triggered
-//! one) a cost, neither implemented on printed abilities, are refused.
+//! printed ability of the card), with "may" or a cost (10.4.7.3) as a
+//! printed one (`optional`); a permanent ability giving one and other
+//! kinds of ability are refused.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
@@ -46,10 +46,9 @@ pub(super) fn unsupported(key: &str, effects: &[Effect]) -> Option<(&'static str
         };
         let why = if !TRIGGERS.contains(&a.trigger.as_str()) {
             format!("the trigger `{}`", a.trigger)
-        } else if a.optional {
-            // "May" is not implemented on a printed ability either (the
-            // loader refuses one, 10.7.3).
-            "\"may\" (not implemented on printed abilities either)".to_string()
+        } else if a.optional && !optional::AUTOMATIC.contains(&a.trigger.as_str()) {
+            // "May" on an automatic ability only, as on a printed one.
+            format!("\"may\" on the trigger `{}`", a.trigger)
         } else if a.per_turn.is_some_and(|n| n == 0)
             || (a.per_turn.is_some()
                 && !crate::games::sve::SPEC
@@ -58,10 +57,11 @@ pub(super) fn unsupported(key: &str, effects: &[Effect]) -> Option<(&'static str
         {
             // 10.7.2.2 as on a printed ability: on the triggers SVE lists.
             format!("a per-turn limit on the trigger `{}`", a.trigger)
-        } else if !a.cost.is_empty() && !["activated", QUICK_ACTIVATED].contains(&a.trigger.as_str()) {
-            // A cost inside an automatic ability is paid as it resolves
-            // (10.4.7.3), not implemented on a printed ability either.
-            format!("a cost on the trigger `{}` (10.4.7.3, not implemented on printed abilities either)", a.trigger)
+        } else if !a.cost.is_empty()
+            && !["activated", QUICK_ACTIVATED].contains(&a.trigger.as_str())
+            && !optional::AUTOMATIC.contains(&a.trigger.as_str())
+        {
+            format!("a cost on the trigger `{}`", a.trigger)
         } else if let Some(c) = a.cost.iter().find(|e| !supported_cost(e)) {
             format!("the cost action `{}`", c.word())
         } else if let Some(inner) = a.effect.iter().find(|e| {
@@ -83,7 +83,7 @@ pub(super) fn unsupported(key: &str, effects: &[Effect]) -> Option<(&'static str
         };
         Some((
             r::CONTINUOUS_ABILITIES,
-            format!("an ability given by `{key}` with {why} (given abilities: triggered ones of {}, with a condition or a per-turn limit or neither, a cost only on an activated one)", TRIGGERS.join(", ")),
+            format!("an ability given by `{key}` with {why} (given abilities: triggered ones of {}, with a condition, a per-turn limit, \"may\" or a cost (10.4.7.3), or none of these)", TRIGGERS.join(", ")),
         ))
     })
 }
@@ -185,4 +185,24 @@ pub(super) fn given_for(g: &Game, id: &str, def: &str, trigger: &str) -> Vec<Str
         Some(inc) => given(g, id, inc),
         None => Vec::new(),
     }
+}
+
+/// The name scenarios use for pending ability `p` (10.7.3): `<card>.<trigger>`,
+/// or, for a given ability of a card that also prints an ability with
+/// that trigger, `<card>.<trigger>.given`, so that the player's order of
+/// the two (and the given one's choices) can be written.
+pub(super) fn pending_key(g: &Game, p: &Pending) -> String {
+    let key = p.key();
+    if !is_given(&p.def) {
+        return key;
+    }
+    let prints = g
+        .card(&p.card)
+        .and_then(|c| g.defs.get(&c.def))
+        .is_some_and(|d| {
+            d.abilities
+                .iter()
+                .any(|a| a.trigger.split('+').any(|t| t == p.trigger))
+        });
+    if prints { format!("{key}.given") } else { key }
 }

@@ -152,11 +152,14 @@ pub(super) fn watch_decided(m: &mut M) {
 /// one can stop).
 pub(super) fn asks_decision(g: &Game, p: &Pending) -> bool {
     g.ability(&p.def, p.ability).is_some_and(|ab| {
-        ab.effect.iter().any(|e| {
-            matches!(e, Effect::Choose { .. } | Effect::DrawUpTo { .. })
-                || e.target()
-                    .is_some_and(|t| t.chosen().is_some() || matches!(t, Target::Random { .. }))
-        })
+        // "May" and a cost carried out by choice (10.4.7.3) are decisions.
+        ab.optional
+            || !ab.cost.is_empty()
+            || ab.effect.iter().any(|e| {
+                matches!(e, Effect::Choose { .. } | Effect::DrawUpTo { .. })
+                    || e.target()
+                        .is_some_and(|t| t.chosen().is_some() || matches!(t, Target::Random { .. }))
+            })
     })
 }
 

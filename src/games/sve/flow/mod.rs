@@ -52,6 +52,7 @@ mod actions;
 mod activate;
 mod attack;
 mod basis;
+mod choose_count;
 mod cinderella;
 mod combat;
 mod condition;
@@ -72,6 +73,7 @@ mod last_known;
 mod layers;
 mod loops;
 mod moves;
+mod optional;
 mod play;
 mod put;
 mod race;
@@ -149,6 +151,9 @@ pub struct SveState {
     /// While cards move together (one effect, one round of rule
     /// processes): the watchers that have left the field so far.
     pub together: Option<Together>,
+    /// The number of options of each Choose decided as its ability was
+    /// played (5.17.3.1), by `<key>.choose`, until it resolves.
+    pub choose_counts: std::collections::BTreeMap<String, (u32, bool)>,
 }
 
 impl SveState {
@@ -558,16 +563,33 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
             if let Some(found) = x_value::unsupported(k, ab) {
                 return Some(found);
             }
+            if let Some(found) = choose_count::unsupported(k, ab) {
+                return Some(found);
+            }
             if let Some(e) = ab.cost.iter().find(|e| !supported_cost(e)) {
                 return Some((
                     r::COST_PAYMENT,
                     format!("the cost action `{}` of an ability of `{k}`", e.word()),
                 ));
             }
-            if ab.optional {
+            // 10.9.3.1: `enters_field` watches other cards; a card's own
+            // entering is its Fanfare.
+            if ab.trigger == ENTERS_FIELD && ab.of.is_none() {
+                return Some((
+                    r::CONTINUOUS_ZONE_ENTERING,
+                    format!(
+                        "an `enters_field` ability of `{k}` without `of` (it watches other cards entering a field; this card's own entering is `fanfare`)"
+                    ),
+                ));
+            }
+            // "May" is implemented on automatic abilities (`optional`).
+            if ab.optional && !optional::AUTOMATIC.contains(&ab.trigger.as_str()) {
                 return Some((
                     r::TRIGGER_MANDATORY,
-                    format!("an optional ability of `{k}`"),
+                    format!(
+                        "an optional (\"may\") `{}` ability of `{k}` (\"may\" is implemented on automatic abilities)",
+                        ab.trigger
+                    ),
                 ));
             }
         }

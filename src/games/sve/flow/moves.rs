@@ -88,6 +88,8 @@ pub(super) fn zone_change_triggers(
         && let (Some(d), Some(p)) = (new_def, to.player)
     {
         add_triggers(m, id, &d, "fanfare", p, 0);
+        let hidden = [zn::HAND, zn::DECK, zn::EVOLVE_DECK].contains(&from.kind);
+        others_entering(m, id, p, hidden);
     }
     // A card leaving the field ("when this card leaves the field"), read
     // with its field information (10.7.4.1.2); a move to the other
@@ -205,16 +207,21 @@ pub(super) fn add_triggers_where(
             "on_attack" => r::ON_ATTACK,
             "on_evolve" => r::ON_EVOLVE,
             "leaves_field" => r::LEAVE_FIELD_INFO,
+            ENTERS_FIELD => r::CONTINUOUS_ZONE_ENTERING,
             "on_race" => r::ON_RACE,
             "start_of_main" => r::MAIN_TRIGGER,
             _ => r::END_TRIGGER,
         };
-        let key = p.key();
+        let key = pending_key(&m.game, &p);
         if !per_turn_allows(m, &d.abilities[ability], id, &template.def, ability, &key) {
             continue;
         }
         // 10.7.2.1: each time the condition is met adds one instance.
-        let again = m.game.pending.iter().any(|q| q.key() == key);
+        let again = m
+            .game
+            .pending
+            .iter()
+            .any(|q| pending_key(&m.game, q) == key);
         m.game.pending.push(p);
         m.record(
             "trigger.pending",

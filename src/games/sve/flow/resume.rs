@@ -24,6 +24,68 @@ pub(super) struct Resume {
     delayed: Vec<Waiting>,
     #[serde(default, skip_serializing_if = "Counts::is_empty")]
     counts: Counts,
+    #[serde(default, skip_serializing_if = "TurnOrder::is_empty")]
+    turns: TurnOrder,
+}
+
+/// Skipped and extra turns waiting (5.25, 5.27).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TurnOrder {
+    /// Whether each seat's next turn is to be skipped (5.25.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    skip_next: Vec<bool>,
+    /// Extra turns waiting, the latest last (5.27.1.1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    extra_turns: Vec<PlayerId>,
+    /// The seat whose turn comes once the extra turns are taken (5.27.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    resume: Option<PlayerId>,
+}
+
+impl TurnOrder {
+    fn is_empty(&self) -> bool {
+        *self == TurnOrder::default()
+    }
+
+    /// The turn order bookkeeping of `g`.
+    fn of(g: &Game) -> TurnOrder {
+        let Some(st) = g.own_ref::<SveState>() else {
+            return TurnOrder::default();
+        };
+        TurnOrder {
+            skip_next: if st.skip_next.iter().any(|b| *b) {
+                st.skip_next.clone()
+            } else {
+                Vec::new()
+            },
+            extra_turns: st.extra_turns.clone(),
+            resume: st.resume,
+        }
+    }
+
+    /// Checked against the seats of `g`.
+    fn check(&self, g: &Game) -> Result<(), String> {
+        let seats = g.players.len();
+        let bad = self.skip_next.len() > seats
+            || self
+                .extra_turns
+                .iter()
+                .chain(self.resume.iter())
+                .any(|p| p.index() >= seats);
+        if bad {
+            return Err(format!("`turns` names more than the {seats} seats"));
+        }
+        Ok(())
+    }
+
+    /// Sets the turn order bookkeeping of `g`.
+    fn restore(self, g: &mut Game) {
+        let st = g.own::<SveState>();
+        st.skip_next = self.skip_next;
+        st.extra_turns = self.extra_turns;
+        st.resume = self.resume;
+    }
 }
 
 /// What this turn has counted so far.
@@ -208,7 +270,13 @@ pub(super) fn describe(m: &M) -> Option<Value> {
     let changes = changes(&m.game);
     let delayed = waiting(&m.game);
     let counts = Counts::of(&m.game);
-    if combat.is_none() && changes.is_empty() && delayed.is_empty() && counts.is_empty() {
+    let turns = TurnOrder::of(&m.game);
+    if combat.is_none()
+        && changes.is_empty()
+        && delayed.is_empty()
+        && counts.is_empty()
+        && turns.is_empty()
+    {
         return None;
     }
     serde_json::to_value(Resume {
@@ -216,6 +284,7 @@ pub(super) fn describe(m: &M) -> Option<Value> {
         changes,
         delayed,
         counts,
+        turns,
     })
     .ok()
 }
@@ -313,6 +382,7 @@ pub(super) fn parse(g: &Game, v: &Value) -> Result<Resume, String> {
         })
         .collect();
     r.counts.check(g, &given)?;
+    r.turns.check(g)?;
     let Some(c) = &r.combat else {
         return Ok(r);
     };
@@ -392,6 +462,7 @@ fn check_waiting(g: &Game, d: &Waiting) -> Result<(), String> {
 /// window or the rest of the phase.
 pub(super) fn resume(m: &mut M, r: Resume) {
     r.counts.clone().restore(&mut m.game);
+    r.turns.clone().restore(&mut m.game);
     for ch in &r.changes {
         restore_change(m, &ch.card, &ch.effect, &ch.source);
     }

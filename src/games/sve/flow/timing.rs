@@ -34,7 +34,10 @@ pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow
         if loop_check(m)? {
             return Ok(Flow::Continue);
         }
-        let keys: Vec<String> = mine.iter().map(|&i| m.game.pending[i].key()).collect();
+        let keys: Vec<String> = mine
+            .iter()
+            .map(|&i| pending_key(&m.game, &m.game.pending[i]))
+            .collect();
         if mine.len() > 1 {
             watch_decided(m);
             alike_keys(&m.game, &mine)?;
@@ -79,7 +82,7 @@ pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow
             format!(
                 "{} plays pending {} (of {})",
                 player_name(p),
-                p_ab.key(),
+                pending_key(&m.game, &p_ab),
                 keys.join(", ")
             ),
             &[rule, r::TRIGGER_PLAY, r::TRIGGER_MANDATORY],
@@ -107,15 +110,16 @@ pub(super) fn check_timing(m: &mut M, at: &'static str, started: bool) -> R<Flow
     Ok(Flow::Continue)
 }
 
-/// The `order` choice names a pending ability by `<card>.<trigger>`: two
-/// different abilities of one card with one trigger (a printed and a given
-/// one, or two printed) cannot be told apart, so the player's pick (10.7.3)
-/// cannot be written.
+/// The `order` choice names a pending ability by `<card>.<trigger>` (a
+/// given one beside a printed one of that trigger: `<card>.<trigger>.given`,
+/// `pending_key`): two different abilities of one card with one name (two
+/// printed, or two given) cannot be told apart, so the player's pick
+/// (10.7.3) cannot be written.
 fn alike_keys(g: &Game, mine: &[usize]) -> R<()> {
     let mut seen: Vec<(String, (&str, usize))> = Vec::new();
     for &i in mine {
         let p = &g.pending[i];
-        let (k, which) = (p.key(), (p.def.as_str(), p.ability));
+        let (k, which) = (pending_key(g, p), (p.def.as_str(), p.ability));
         if seen.iter().any(|(sk, sw)| *sk == k && *sw != which) {
             return Err(EngineError::not_implemented(
                 r::TRIGGER_PLAY,

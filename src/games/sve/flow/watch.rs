@@ -2,7 +2,12 @@
 //! (「自分の妖怪・フォロワーが場を離れたとき」) watches the cards its filter
 //! admits, its side read from the ability's master (3.1.2.3).
 //!
-//! Only leaving the field is implemented (`leaves_field` with `of`): each
+//! Entering the field (`enters_field` with `of`, 10.9.3.1): the entering
+//! card is read with the information the continuous effects applying on
+//! the field give it (a follower that gets Ward there is "a follower with
+//! Ward"); one pending instance per card entering (10.7.2.1).
+//!
+//! Leaving the field (`leaves_field` with `of`): each
 //! card that leaves adds one pending instance (10.7.2, 10.7.2.1), so four
 //! Yokai leaving at once trigger it four times (the maker's answer on
 //! BP06-074 Q1); the leaving card is read with the information it had on
@@ -18,6 +23,10 @@
 
 use super::*;
 use crate::engine::card::{AbilityDef, Filter, Side};
+
+/// The trigger of an ability watching other cards put onto a field
+/// (「自分の場に【守護】を持つフォロワーが出たとき」, 10.9.3.1).
+pub const ENTERS_FIELD: &str = "enters_field";
 
 /// The other reading: a watcher leaving together with the cards it watches
 /// does not see them leave.
@@ -39,6 +48,9 @@ pub struct Together {
     pub departed: Vec<Departed>,
     /// The watchers made pending by cards leaving (watcher, ability).
     pub seen: Vec<(CardId, usize)>,
+    /// The cards that have entered a field, with the field's player, the
+    /// information they had there and the clause that read it (10.7.4.2).
+    pub entered: Vec<(CardId, PlayerId, crate::engine::CardDef, &'static str)>,
 }
 
 /// Runs `f` as one move of cards together: watchers leaving the field in
@@ -96,6 +108,120 @@ pub(super) fn others_leaving(m: &mut M, left: &str, left_def: &str, from: Player
     }
     departed_watchers(m, left, &info, from);
     remember_watcher(m, left, left_def, from);
+}
+
+/// 10.9.3.1: `entered` has been put onto `to`'s field; the abilities of
+/// the other cards on the fields watching cards enter (`enters_field` with
+/// `of`) become pending if their filter admits it, read with the
+/// information the continuous effects applying on the field give it (the
+/// zone after the move: 10.7.4.1.1 from a hidden zone, 10.7.4.1.3 from a
+/// public one). A watcher entering by the same move as cards before it
+/// sees them enter too (10.7.4.2).
+pub(super) fn others_entering(m: &mut M, entered: &str, to: PlayerId, from_hidden: bool) {
+    let Some(info) = info(&m.game, entered).map(std::borrow::Cow::into_owned) else {
+        return;
+    };
+    let changed = base_def(&m.game, entered).is_some_and(|b| *b != info);
+    let zone_rule = if from_hidden {
+        r::TRIGGER_PUBLIC_INFO
+    } else {
+        r::TRIGGER_AFTER_MOVE_INFO
+    };
+    let how = format!(
+        "{entered} entered {}'s field, read with the information the field's continuous effects give it{}",
+        player_name(to),
+        if changed { ", not its printed one" } else { "" }
+    );
+    let tp = m.game.turn.active;
+    for p in [tp, m.game.opponent(tp)] {
+        for w in m.game.zone_of(p, zn::FIELD).to_vec() {
+            if w != entered {
+                watch_entry(m, &w, p, &info, to, &how, &[zone_rule]);
+            }
+        }
+    }
+    // 10.7.4.2: the cards that entered before it by the same move.
+    let earlier = m
+        .game
+        .own::<SveState>()
+        .together
+        .as_ref()
+        .map(|t| t.entered.clone())
+        .unwrap_or_default();
+    for (card, into, before_info, before_rule) in earlier {
+        let how = format!(
+            "{card} entered {}'s field by the same move as {entered}, which sees it (10.7.4.2)",
+            player_name(into)
+        );
+        watch_entry(
+            m,
+            entered,
+            to,
+            &before_info,
+            into,
+            &how,
+            &[before_rule, r::TRIGGER_ENTERING_TOGETHER],
+        );
+    }
+    if let Some(t) = m.game.own::<SveState>().together.as_mut() {
+        t.entered.push((entered.into(), to, info, zone_rule));
+    }
+}
+
+/// Watcher `w` (mastered by `master`) sees a card of `info` enter `to`'s
+/// field: its `enters_field` abilities whose `of` admits it become pending.
+fn watch_entry(
+    m: &mut M,
+    w: &str,
+    master: PlayerId,
+    info: &crate::engine::CardDef,
+    to: PlayerId,
+    how: &str,
+    rules: &[&'static str],
+) {
+    let Some(def) = eff_def_key(&m.game, w) else {
+        return;
+    };
+    let template = Pending {
+        card: w.into(),
+        def,
+        ability: 0,
+        trigger: ENTERS_FIELD.into(),
+        master,
+        amount: 0,
+    };
+    let watches = |a: &AbilityDef| a.of.as_ref().is_some_and(|f| admits(f, info, to, master));
+    let watching = m.game.defs.get(&template.def).is_some_and(|d| {
+        d.abilities
+            .iter()
+            .any(|a| a.trigger == ENTERS_FIELD && a.of.is_some())
+    });
+    if watching
+        && !m
+            .game
+            .defs
+            .get(&template.def)
+            .is_some_and(|d| d.abilities.iter().any(watches))
+    {
+        // The non-event a judge is asked: the card entering, as it is on
+        // the field, is not one the watcher waits for.
+        m.record(
+            "trigger.none",
+            format!("{w} watches cards entering a field; {how}: its filter does not admit it, so it does not trigger"),
+            &[r::CONTINUOUS_ZONE_ENTERING],
+        )
+        .obj(w);
+        return;
+    }
+    let before = m.trace.len();
+    add_triggers_where(m, template, &watches);
+    for e in m.trace.iter_mut().skip(before) {
+        e.text.push_str(&format!(" ({how})"));
+        e.rule(r::CONTINUOUS_ZONE).rule(r::CONTINUOUS_ZONE_ENTERING);
+        for &rule in rules {
+            e.rule(rule);
+        }
+    }
 }
 
 /// The watchers that left earlier in the same move see `left` leave, as
