@@ -14,9 +14,10 @@
 //! (with `who`). PSO2 has no blocking and no play area: a `block` or
 //! `move_to_play_area` restriction is refused as the scenario loads
 //! (checks.rs). `until`: `end_of_turn` / `this_turn` end at the refresh
-//! step with the other "this turn" effects (505.1.3); `permanent` lasts, for
-//! a card, while it stays the same object (400.6) and, for a player, while
-//! the source card stays the object it was in its zone.
+//! step with the other "this turn" effects (505.1.3); `permanent` lasts
+//! while the source card stays the object it was in its zone. A card's
+//! restriction, of any duration, ends too when the card stops being the
+//! object it was given to (400.6).
 
 use super::{M, r};
 use crate::engine::{CardId, EngineError, PlayerId, Restricted, Until, player_name};
@@ -141,11 +142,12 @@ pub fn add(
 
 /// Whether restriction `x` is still in force.
 pub(super) fn in_force(g: &crate::engine::Game, x: &Restriction) -> bool {
-    if x.until != Until::Permanent {
-        return true;
-    }
     match &x.who {
+        // A card's restriction is on the object it was given to, whatever
+        // its duration: once the card changes zones it is a new object
+        // (400.6), which the restriction does not reach.
         Some((id, gen_)) => g.card(id).is_some_and(|c| c.incarnation == *gen_),
+        None if x.until != Until::Permanent => true,
         None => {
             let (id, gen_, zone) = &x.source;
             g.card(id)
