@@ -27,29 +27,82 @@ pub struct Cards {
     /// Every card, in id order.
     slots: Vec<Arc<Card>>,
     /// Each id's place in `slots`; empty until first needed.
-    index: OnceLock<Arc<FxHashMap<CardId, usize>>>,
+    index: OnceLock<Arc<Index>>,
+}
+
+/// Each card's place in [`Cards::slots`], found two ways.
+#[derive(Default)]
+struct Index {
+    /// By the address and length of the id's text. An id the engine
+    /// passes around is most often a copy of the card's own (one shared
+    /// `Arc<str>`), so its place is found without hashing or comparing the
+    /// text. A hit is trusted only if that place still holds a card whose
+    /// id is that very text (see [`Cards::slot`]).
+    by_address: FxHashMap<(usize, usize), usize>,
+    /// By the id's text: an id read from elsewhere (a scenario's action).
+    by_text: FxHashMap<CardId, usize>,
+}
+
+impl Index {
+    fn of(slots: &[Arc<Card>]) -> Self {
+        let mut index = Index::default();
+        index.by_address.reserve(slots.len());
+        index.by_text.reserve(slots.len());
+        for (i, c) in slots.iter().enumerate() {
+            index.add(&c.id, i);
+        }
+        index
+    }
+
+    fn add(&mut self, id: &CardId, i: usize) {
+        self.by_address.insert(address(id), i);
+        self.by_text.insert(id.clone(), i);
+    }
+
+    /// Shifts every place at or after `from` by `by` (+1 after an insert,
+    /// -1 after a removal).
+    fn shift(&mut self, from: usize, by: isize) {
+        for place in self
+            .by_address
+            .values_mut()
+            .chain(self.by_text.values_mut())
+        {
+            if *place >= from {
+                *place = place.wrapping_add_signed(by);
+            }
+        }
+    }
+}
+
+/// The address and length of an id's text.
+fn address(id: &str) -> (usize, usize) {
+    (id.as_ptr() as usize, id.len())
 }
 
 impl Cards {
     /// The place of card `id` in `slots`.
-    fn slot<Q: ?Sized + Hash + Eq>(&self, id: &Q) -> Option<usize>
+    fn slot<Q: ?Sized + Hash + Eq + AsRef<str>>(&self, id: &Q) -> Option<usize>
     where
         CardId: Borrow<Q>,
     {
-        let index = self.index.get_or_init(|| {
-            Arc::new(
-                self.slots
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| (c.id.clone(), i))
-                    .collect(),
-            )
-        });
-        index.get(id).copied()
+        let index = self.index.get_or_init(|| Arc::new(Index::of(&self.slots)));
+        let text = id.as_ref();
+        // The address is trusted only while the place holds that very text:
+        // a card replaced under the same id has new text, and its old
+        // address may since hold another id.
+        if let Some(&i) = index.by_address.get(&address(text))
+            && self
+                .slots
+                .get(i)
+                .is_some_and(|c| std::ptr::eq(c.id.as_str(), text))
+        {
+            return Some(i);
+        }
+        index.by_text.get(id).copied()
     }
 
     /// The card `id`.
-    pub fn get<Q: ?Sized + Hash + Eq>(&self, id: &Q) -> Option<&Card>
+    pub fn get<Q: ?Sized + Hash + Eq + AsRef<str>>(&self, id: &Q) -> Option<&Card>
     where
         CardId: Borrow<Q>,
     {
@@ -58,7 +111,7 @@ impl Cards {
 
     /// The card `id`, to change: copied first if another copy of the game
     /// still shares it.
-    pub fn get_mut<Q: ?Sized + Hash + Eq>(&mut self, id: &Q) -> Option<&mut Card>
+    pub fn get_mut<Q: ?Sized + Hash + Eq + AsRef<str>>(&mut self, id: &Q) -> Option<&mut Card>
     where
         CardId: Borrow<Q>,
     {
@@ -67,7 +120,7 @@ impl Cards {
     }
 
     /// Whether a card `id` exists.
-    pub fn contains_key<Q: ?Sized + Hash + Eq>(&self, id: &Q) -> bool
+    pub fn contains_key<Q: ?Sized + Hash + Eq + AsRef<str>>(&self, id: &Q) -> bool
     where
         CardId: Borrow<Q>,
     {
@@ -77,12 +130,17 @@ impl Cards {
     /// Adds `card` under its id, or replaces the card of that id (returned).
     pub fn insert(&mut self, card: Card) -> Option<Card> {
         match self.slots.binary_search_by(|c| c.id.cmp(&card.id)) {
-            Ok(i) => Some(Arc::unwrap_or_clone(std::mem::replace(
-                &mut self.slots[i],
-                Arc::new(card),
-            ))),
+            Ok(i) => {
+                let old = std::mem::replace(&mut self.slots[i], Arc::new(card));
+                // The same id, perhaps in other text: an index this copy
+                // alone holds finds the new text by its address too.
+                if let Some(index) = self.index.get_mut().and_then(Arc::get_mut) {
+                    index.by_address.remove(&address(&old.id));
+                    index.by_address.insert(address(&self.slots[i].id), i);
+                }
+                Some(Arc::unwrap_or_clone(old))
+            }
             Err(i) => {
-                let id = card.id.clone();
                 self.slots.insert(i, Arc::new(card));
                 // Keep a built index this copy alone holds (a board being
                 // set up adds its cards one by one, looking each id up
@@ -90,12 +148,8 @@ impl Cards {
                 // dropped and built again on the next lookup.
                 match self.index.get_mut().and_then(Arc::get_mut) {
                     Some(index) => {
-                        for place in index.values_mut() {
-                            if *place >= i {
-                                *place += 1;
-                            }
-                        }
-                        index.insert(id, i);
+                        index.shift(i, 1);
+                        index.add(&self.slots[i].id, i);
                     }
                     None => self.index = OnceLock::new(),
                 }
@@ -115,7 +169,7 @@ impl Cards {
     }
 
     /// Removes card `id` and returns it.
-    pub fn remove<Q: ?Sized + Hash + Eq>(&mut self, id: &Q) -> Option<Card>
+    pub fn remove<Q: ?Sized + Hash + Eq + AsRef<str>>(&mut self, id: &Q) -> Option<Card>
     where
         CardId: Borrow<Q>,
     {
@@ -123,12 +177,9 @@ impl Cards {
         let card = self.slots.remove(i);
         match self.index.get_mut().and_then(Arc::get_mut) {
             Some(index) => {
-                index.remove::<CardId>(&card.id);
-                for place in index.values_mut() {
-                    if *place > i {
-                        *place -= 1;
-                    }
-                }
+                index.by_address.remove(&address(&card.id));
+                index.by_text.remove::<CardId>(&card.id);
+                index.shift(i + 1, -1);
             }
             None => self.index = OnceLock::new(),
         }
@@ -195,7 +246,7 @@ impl PartialEq for Cards {
 }
 
 /// `cards[id]`: the card `id`, which must exist (as a map's index).
-impl<Q: ?Sized + Hash + Eq> std::ops::Index<&Q> for Cards
+impl<Q: ?Sized + Hash + Eq + AsRef<str>> std::ops::Index<&Q> for Cards
 where
     CardId: Borrow<Q>,
 {
@@ -291,6 +342,25 @@ mod tests {
         assert_eq!(a.get("k").map(|c| &*c.id), Some("k"));
         assert!(shared.get("b").is_none());
         assert_eq!(shared.get("k").map(|c| &*c.id), Some("k"));
+    }
+
+    #[test]
+    fn an_id_is_found_by_its_text_whatever_its_address() {
+        let a: Cards = [card("a"), card("b")].into_iter().collect();
+        let own = a.get("a").unwrap().id.clone();
+        assert_eq!(a.get(own.as_str()).map(|c| &*c.id), Some("a"));
+        // Replaced under the same id: new text at another address, in this
+        // copy (index updated) and in a copy sharing the index.
+        let shared = a.clone();
+        for mut m in [a, shared] {
+            m.insert(card("a"));
+            let new = m.get("a").unwrap().id.clone();
+            assert!(!std::ptr::eq(new.as_str(), own.as_str()));
+            assert_eq!(m.get(new.as_str()).map(|c| &*c.id), Some("a"));
+            assert_eq!(m.get(own.as_str()).map(|c| &*c.id), Some("a"));
+            assert_eq!(m.get(String::from("b").as_str()).map(|c| &*c.id), Some("b"));
+            assert!(m.get("c").is_none());
+        }
     }
 
     #[test]

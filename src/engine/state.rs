@@ -620,12 +620,14 @@ impl Game {
 
     /// The spec of zone kind `name`.
     pub fn zone_spec(&self, name: &str) -> Option<&'static ZoneSpec> {
-        // Most callers pass the game's own constant, usually the very text
-        // of the table: comparing pointers first skips the text compares.
+        // Callers pass the game's own constant: the very text of the table
+        // when the compiler merged the copies, so the pointers are compared
+        // first; often other text (each codegen unit may keep its own
+        // copy), so in the same pass as the text, whose compare stops at
+        // the length for most kinds.
         self.zone_specs
             .iter()
-            .find(|z| std::ptr::eq(z.name, name))
-            .or_else(|| self.zone_specs.iter().find(|z| z.name == name))
+            .find(|z| std::ptr::eq(z.name, name) || z.name == name)
     }
 
     /// The zone id for kind `name` of `player` (ignoring `player` for a
@@ -827,15 +829,20 @@ impl Game {
     /// counters and modifiers are cleared (4.1.4-style rules in every game).
     /// Returns the zone it came from.
     pub fn move_card(&mut self, card: &str, to: ZoneId, top: bool) -> Option<ZoneId> {
-        let from = self.cards.get(card)?.zone.clone();
+        // The card's own id: its text is shared, not copied, and lookups by
+        // it are found by address (`Cards`).
+        let (from, id) = {
+            let c = self.cards.get(card)?;
+            (c.zone.clone(), c.id.clone())
+        };
         if let Some(v) = self.zones.get_mut(&from) {
             v.retain(|c| c != card);
         }
         let dest = self.zones.get_or_default(to.clone());
         if top {
-            dest.insert(0, card.into());
+            dest.insert(0, id.clone());
         } else {
-            dest.push(card.into());
+            dest.push(id.clone());
         }
         let c = self.cards.get_mut(card)?;
         c.zone = to.clone();
@@ -857,7 +864,7 @@ impl Game {
             |other| other.attached_to = None,
         );
         self.events.push(Event::Moved {
-            card: card.into(),
+            card: id,
             from: from.clone(),
             to,
         });

@@ -15,7 +15,7 @@ use std::sync::{Arc, OnceLock};
 
 use rustc_hash::FxHashMap;
 
-use super::ids::CardId;
+use super::ids::{CardId, PlayerId};
 use super::state::ZoneId;
 
 /// Every zone's cards, in [`ZoneId`] order, each list shared until changed
@@ -28,7 +28,24 @@ pub struct Zones {
     /// Each zone's place in `slots`, built on the first lookup after the
     /// set of zones changes (a game's zones are fixed once it is set up)
     /// and shared between copies of the game.
-    index: OnceLock<Arc<FxHashMap<ZoneId, usize>>>,
+    index: OnceLock<Arc<Index>>,
+}
+
+/// Each zone's place in [`Zones::slots`], found two ways.
+#[derive(Default)]
+struct Index {
+    /// By player and the address and length of the kind's text: a kind is
+    /// a `&'static str`, nearly always the game's zone table's own text,
+    /// so its place is found without hashing or comparing the text. Static
+    /// text is never freed, so equal addresses and lengths mean equal text.
+    by_address: FxHashMap<(Option<PlayerId>, usize, usize), usize>,
+    /// By value: a kind written as other text.
+    by_value: FxHashMap<ZoneId, usize>,
+}
+
+/// A zone's player and the address and length of its kind's text.
+fn address(z: &ZoneId) -> (Option<PlayerId>, usize, usize) {
+    (z.player, z.kind.as_ptr() as usize, z.kind.len())
 }
 
 /// [`ZoneId`] order, with a short cut: zone kinds are `&'static str`s that
@@ -48,15 +65,17 @@ impl Zones {
     /// The place of zone `z` in `slots`.
     fn slot(&self, z: &ZoneId) -> Option<usize> {
         let index = self.index.get_or_init(|| {
-            Arc::new(
-                self.slots
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (z, _))| (z.clone(), i))
-                    .collect(),
-            )
+            let mut index = Index::default();
+            for (i, (z, _)) in self.slots.iter().enumerate() {
+                index.by_address.insert(address(z), i);
+                index.by_value.insert(z.clone(), i);
+            }
+            Arc::new(index)
         });
-        index.get(z).copied()
+        match index.by_address.get(&address(z)) {
+            Some(&i) => Some(i),
+            None => index.by_value.get(z).copied(),
+        }
     }
 
     /// The place of zone `z`, or where it would go (a binary search, for
@@ -182,7 +201,6 @@ impl FromIterator<(ZoneId, Vec<CardId>)> for Zones {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::ids::PlayerId;
 
     fn ids(v: &[&str]) -> Vec<CardId> {
         v.iter().map(|s| CardId::from(*s)).collect()
