@@ -168,7 +168,8 @@ pub fn snapshot(g: &Game, derived: &DerivedFn<'_>) -> Value {
 
 /// The snapshot of [`snapshot`], built only for the players, cards and
 /// sections `interest` names (its object keys), or whole for `None`.
-/// Everything a named key holds is built whole.
+/// Within a player, only the values and zones it names; everything else a
+/// named key holds is built whole.
 pub fn snapshot_of(g: &Game, derived: &DerivedFn<'_>, interest: Option<&Value>) -> Value {
     let wants = |section: &str| interest.is_none_or(|i| i.get(section).is_some());
     let named = |section: &str, key: &str| {
@@ -197,20 +198,49 @@ pub fn snapshot_of(g: &Game, derived: &DerivedFn<'_>, interest: Option<&Value>) 
         if !wants("players") || !named("players", &name) {
             continue;
         }
+        // The parts of the player an expectation names (an object of
+        // them), or the whole player; the same one level down for zones.
+        let part = interest
+            .and_then(|i| i.get("players"))
+            .and_then(|s| s.get(&name))
+            .filter(|v| v.is_object());
+        let has = |key: &str| part.is_none_or(|p| p.get(key).is_some());
+        let has_zone = |section: &str, zone: &str| {
+            part.and_then(|p| p.get(section))
+                .filter(|v| v.is_object())
+                .is_none_or(|z| z.get(zone).is_some())
+        };
         let mut o = Map::new();
-        for (k, v) in &p.values {
+        for (k, v) in p.values.iter().filter(|(k, _)| has(k)) {
             o.insert(k.clone(), json!(v));
         }
-        o.insert("lost".into(), json!(p.lost));
+        if has("lost") {
+            o.insert("lost".into(), json!(p.lost));
+        }
         let mut zones = Map::new();
         let mut counts = Map::new();
         for spec in g.zone_specs.iter().filter(|s| !s.shared) {
+            let (listed, counted) = (
+                has_zone("zones", spec.name),
+                has_zone("zone_counts", spec.name),
+            );
+            if !listed && !counted {
+                continue;
+            }
             let ids = g.zone_of(i, spec.name);
-            zones.insert(spec.name.into(), json!(ids));
-            counts.insert(spec.name.into(), json!(ids.len()));
+            if listed {
+                zones.insert(spec.name.into(), json!(ids));
+            }
+            if counted {
+                counts.insert(spec.name.into(), json!(ids.len()));
+            }
         }
-        o.insert("zones".into(), Value::Object(zones));
-        o.insert("zone_counts".into(), Value::Object(counts));
+        if has("zones") {
+            o.insert("zones".into(), Value::Object(zones));
+        }
+        if has("zone_counts") {
+            o.insert("zone_counts".into(), Value::Object(counts));
+        }
         players.insert(name, Value::Object(o));
     }
     if wants("players") {
@@ -254,4 +284,52 @@ pub fn snapshot_of(g: &Game, derived: &DerivedFn<'_>, interest: Option<&Value>) 
     }
     out.insert("cards".into(), Value::Object(cards));
     Value::Object(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPECS: &[ZoneSpec] = &[
+        ZoneSpec {
+            name: "hand",
+            visibility: Visibility::Private,
+            ordered: false,
+            limit: None,
+            shared: false,
+            rule: "x",
+        },
+        ZoneSpec {
+            name: "deck",
+            visibility: Visibility::Private,
+            ordered: true,
+            limit: None,
+            shared: false,
+            rule: "x",
+        },
+    ];
+
+    #[test]
+    fn a_snapshot_for_an_interest_holds_the_parts_it_names_and_the_same_values() {
+        let mut g = Game::new(SPECS, 2, 0);
+        g.add_card(Card::new("a", "d", PlayerId::P1, ZoneId::of(PlayerId::P1, "hand")));
+        g.add_card(Card::new("b", "d", PlayerId::P1, ZoneId::of(PlayerId::P1, "deck")));
+        g.set_value(PlayerId::P1, "life", 20);
+        g.set_value(PlayerId::P1, "pp", 3);
+        let none = |_: &Game, _: &Card| Vec::new();
+        let whole = snapshot(&g, &none);
+        let interest = json!({"players": {"p1": {"pp": true, "zone_counts": {"hand": true}}}});
+        let part = snapshot_of(&g, &none, Some(&interest));
+        assert_eq!(
+            part["players"],
+            json!({"p1": {"pp": 3, "zone_counts": {"hand": 1}}})
+        );
+        // What it holds reads as in the whole snapshot.
+        assert_eq!(part["players"]["p1"]["pp"], whole["players"]["p1"]["pp"]);
+        assert_eq!(whole["players"]["p1"]["zones"]["deck"], json!(["b"]));
+        // A player named whole is built whole.
+        let p1 = snapshot_of(&g, &none, Some(&json!({"players": {"p1": true}})));
+        assert_eq!(p1["players"]["p1"], whole["players"]["p1"]);
+        assert!(p1["players"].get("p2").is_none());
+    }
 }
