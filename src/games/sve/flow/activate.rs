@@ -127,7 +127,9 @@ pub(super) fn activate(m: &mut M, p: PlayerId, card: &str, window: Option<Window
         &[r::RESOLVE_TEXT],
     )
     .obj(card);
-    run_effects(m, &def, ability, card, p, targets, &key)?;
+    if optional::may(m, &def, ability, card, p, &key)? {
+        run_effects(m, &def, ability, card, p, targets, &key)?;
+    }
     earth_rite::end(m);
     x_value::end(m);
     Ok(())

@@ -14,11 +14,20 @@ pub(super) fn combat_damage(
         .card(attacker)
         .is_some_and(|c| c.zone.kind == zn::FIELD && c.incarnation == a_inc);
     if !a_here {
-        m.record(
+        let e = m.record(
             "attack.damage",
             format!("{attacker} is no longer on the field: no one deals damage"),
             &[r::COMBAT_DAMAGE],
         );
+        // 8.4.9.2: with the attacker gone the two are not in combat, so no
+        // "engaged" (交戦した) event: nothing that waits for it (Bane,
+        // 11.3.2) applies.
+        if let AttackTarget::Follower(t) = target {
+            e.rule(r::FOUGHT);
+            e.text.push_str(&format!(
+                ", and it and {t} are not in combat: they do not engage"
+            ));
+        }
         return Ok(());
     }
     let atk = attack(&m.game, &m.game.cards[attacker]);

@@ -25,18 +25,56 @@ pub const COUNTS: &[&str] = &[
     last_known::THIS_DEFENSE,
 ];
 
+/// Player `p`'s cemetery: its cards and its spells.
+fn cemetery_counts(g: &Game, p: PlayerId) -> (i64, i64) {
+    let cards = g.zone_of(p, zn::CEMETERY);
+    let spells = cards
+        .iter()
+        // Base information: a condition read while the continuous
+        // changes are computed must not compute them again.
+        .filter(|id| base_def(g, id).is_some_and(|d| d.card_type == "spell"))
+        .count();
+    (cards.len() as i64, spells as i64)
+}
+
+/// A card's resolution begins (10.6.2.8): the cemetery counts its
+/// Necrocharge and Spellchain read are fixed now, for all of its text
+/// (13.3.1 item 4, 13.5.1 item 3.2: fixed "when the resolution of the
+/// effect holding it starts", so a card its first sentence puts into the
+/// cemetery does not count for a later sentence). An ability's text is one
+/// entry, whose condition is read as it starts resolving anyway.
+pub(super) fn fix_counts(m: &mut M, card: &str) {
+    let counts = m
+        .game
+        .player_ids()
+        .map(|p| cemetery_counts(&m.game, p))
+        .collect();
+    let s = m.game.own::<SveState>();
+    s.fixed_counts.push((card.into(), counts));
+}
+
+/// The card's resolution is over: its fixed counts are dropped.
+pub(super) fn release_counts(m: &mut M) {
+    m.game.own::<SveState>().fixed_counts.pop();
+}
+
+/// Player `p`'s cemetery counts as read by card `this`'s text: fixed if
+/// `this` is the card resolving, live otherwise (a continuous ability
+/// reads them as they are).
+fn cemetery_for(g: &Game, p: PlayerId, this: &str) -> (i64, i64) {
+    g.own_ref::<SveState>()
+        .and_then(|s| s.fixed_counts.last())
+        .filter(|(card, _)| card == this)
+        .and_then(|(_, counts)| counts.get(p.index()).copied())
+        .unwrap_or_else(|| cemetery_counts(g, p))
+}
+
 /// The value a condition part compares, for player `p`.
-fn count(g: &Game, name: &str, p: PlayerId) -> i64 {
+fn count(g: &Game, name: &str, p: PlayerId, this: &str) -> i64 {
     let s = g.own_ref::<SveState>();
     match name {
         COMBO => s.map_or(0, |s| s.played.get(p.index()).copied().unwrap_or(0)) as i64,
-        SPELLCHAIN => g
-            .zone_of(p, zn::CEMETERY)
-            .iter()
-            // Base information: a condition read while the continuous
-            // changes are computed must not compute them again.
-            .filter(|id| base_def(g, id).is_some_and(|d| d.card_type == "spell"))
-            .count() as i64,
+        SPELLCHAIN => cemetery_for(g, p, this).1,
         earth_rite::EARTH_RITE => earth_rite::paid(g, p),
         CRIMSON => i64::from(
             g.turn.active == p
@@ -131,7 +169,13 @@ pub(super) fn holds(
             format!("cards in {z}"),
             players
                 .iter()
-                .map(|&p| g.zone_of(p, z).len() as i64)
+                .map(|&p| {
+                    if z == zn::CEMETERY {
+                        cemetery_for(g, p, this).0
+                    } else {
+                        g.zone_of(p, z).len() as i64
+                    }
+                })
                 .collect(),
         ))
     } else if let Some(n) = c
@@ -152,7 +196,10 @@ pub(super) fn holds(
         Some((what, vec![v]))
     } else if let Some(n) = &c.count {
         rules.extend_from_slice(count_rules(n));
-        Some((n.clone(), players.iter().map(|&p| count(g, n, p)).collect()))
+        Some((
+            n.clone(),
+            players.iter().map(|&p| count(g, n, p, this)).collect(),
+        ))
     } else {
         c.cards.as_ref().map(|f| {
             if f.special.is_some() {

@@ -1003,13 +1003,19 @@ pub(super) fn resolve_played(
             )
             .obj(card);
             let idx = spell_abilities(&def);
+            let several = idx.len() > 1;
             let mut t = targets.into_iter();
-            for i in idx {
+            fix_counts(m, card);
+            for (n, i) in idx.into_iter().enumerate() {
                 let mine = t.next().unwrap_or_default();
                 // One spell ability per `spell` entry; targets were chosen at play.
                 let key = format!("{card}.spell");
-                run_effects(m, &def_key(m, card), i, card, player, mine, &key)?;
+                let text = selector_key(&key, n, several);
+                if optional::may(m, &def_key(m, card), i, card, player, &text)? {
+                    run_effects(m, &def_key(m, card), i, card, player, mine, &key)?;
+                }
             }
+            release_counts(m);
             // A game an effect ended (1.2.4: at once) has nothing left to do.
             if m.game.result == GameResult::Ongoing
                 && m.game

@@ -46,8 +46,8 @@ pub(super) fn unsupported(key: &str, effects: &[Effect]) -> Option<(&'static str
         };
         let why = if !TRIGGERS.contains(&a.trigger.as_str()) {
             format!("the trigger `{}`", a.trigger)
-        } else if a.optional && !optional::AUTOMATIC.contains(&a.trigger.as_str()) {
-            // "May" on an automatic ability only, as on a printed one.
+        } else if a.optional && !optional::may_on(&a.trigger) {
+            // "May" where a printed ability may have it.
             format!("\"may\" on the trigger `{}`", a.trigger)
         } else if a.per_turn.is_some_and(|n| n == 0)
             || (a.per_turn.is_some()

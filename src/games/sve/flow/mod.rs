@@ -154,6 +154,10 @@ pub struct SveState {
     /// The number of options of each Choose decided as its ability was
     /// played (5.17.3.1), by `<key>.choose`, until it resolves.
     pub choose_counts: std::collections::BTreeMap<String, (u32, bool)>,
+    /// The cemetery counts a resolving card's Necrocharge and Spellchain
+    /// read, fixed as its resolution began (13.3.1 item 4, 13.5.1 item
+    /// 3.2): the card, then (cards, spells) per player; innermost last.
+    pub fixed_counts: Vec<(CardId, Vec<(i64, i64)>)>,
 }
 
 impl SveState {
@@ -582,12 +586,13 @@ fn unsupported_ability(g: &Game) -> Option<(&'static str, String)> {
                     ),
                 ));
             }
-            // "May" is implemented on automatic abilities (`optional`).
-            if ab.optional && !optional::AUTOMATIC.contains(&ab.trigger.as_str()) {
+            // "May" is implemented on automatic abilities, spell text and
+            // activated abilities (`optional`).
+            if ab.optional && !optional::may_on(&ab.trigger) {
                 return Some((
                     r::TRIGGER_MANDATORY,
                     format!(
-                        "an optional (\"may\") `{}` ability of `{k}` (\"may\" is implemented on automatic abilities)",
+                        "an optional (\"may\") `{}` ability of `{k}` (\"may\" is implemented on automatic abilities, spell text and activated abilities)",
                         ab.trigger
                     ),
                 ));

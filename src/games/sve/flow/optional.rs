@@ -31,6 +31,15 @@ pub const AUTOMATIC: &[&str] = &[
     "delayed_next_turn_start",
 ];
 
+/// The spell text and activated abilities on which "may" is implemented
+/// (`may`: decided as the text resolves).
+pub const RESOLVED: &[&str] = &["spell", "activated", QUICK_ACTIVATED];
+
+/// Whether "may" is implemented on an ability with trigger `trigger`.
+pub(super) fn may_on(trigger: &str) -> bool {
+    AUTOMATIC.contains(&trigger) || RESOLVED.contains(&trigger)
+}
+
 /// Asks the master of pending ability `key` (`def`'s ability `ability`,
 /// card `card`) whether to use it ("may": choice `<key>.use`) and to pay
 /// its cost (choice `<key>.pay`), paying it when they do. Returns whether
@@ -54,16 +63,8 @@ pub(super) fn proceed(
         return Ok(true);
     }
     if ab.optional && !yes(m, &format!("{key}.use"))? {
-        m.record(
-            "ability.declined",
-            format!(
-                "{} chooses not to use {key} (\"may\"): it resolves with nothing done",
-                player_name(master)
-            ),
-            &[r::TRIGGER_MANDATORY, r::RESOLVE_TEXT],
-        )
-        .obj(card)
-        .note("the rulebook has no clause on 「してよい」: the ability is still played (10.7.3.1, mandatory) and its master decides as it resolves, as 10.4.7.3 says of a cost in an automatic ability (judges' reading; nothing happens between its play and its resolution, so deciding at play would rule the same)");
+        declined(m, card, master, key, &[r::TRIGGER_MANDATORY, r::RESOLVE_TEXT])
+            .note("the rulebook has no clause on 「してよい」: the ability is still played (10.7.3.1, mandatory) and its master decides as it resolves, as 10.4.7.3 says of a cost in an automatic ability (judges' reading; nothing happens between its play and its resolution, so deciding at play would rule the same)");
         return Ok(false);
     }
     if ab.cost.is_empty() {
@@ -105,6 +106,54 @@ pub(super) fn proceed(
     )
     .obj(card);
     Ok(true)
+}
+
+/// "May" (〜してよい) in a spell's text (one `spell` entry, `key` naming
+/// it) or an activated ability: its master decides as that text resolves
+/// (10.6.2.8.2: the text is carried out in printed order), choice
+/// `<key>.use`. Returns whether the text is carried out. A text its
+/// condition disables asks nothing (10.3.3).
+pub(super) fn may(
+    m: &mut M,
+    def: &str,
+    ability: usize,
+    card: &str,
+    master: PlayerId,
+    key: &str,
+) -> R<bool> {
+    if !m.game.ability(def, ability).is_some_and(|ab| ab.optional) {
+        return Ok(true);
+    }
+    if let Some(c) = application_condition(&m.game, def, ability)
+        && !holds(&m.game, &c, master, card).0
+    {
+        return Ok(true);
+    }
+    if yes(m, &format!("{key}.use"))? {
+        return Ok(true);
+    }
+    declined(m, card, master, key, &[r::RESOLVE_TEXT])
+        .note("the rulebook has no clause on 「してよい」: its master decides as the text resolves, as 10.4.7.4 says of a cost written in a card's text (judges' reading; nothing happens between a play and its resolution, 10.6.2.8, so deciding at play would rule the same)");
+    Ok(false)
+}
+
+/// The trace of a "may" declined: the text resolves with nothing done.
+fn declined<'a>(
+    m: &'a mut M,
+    card: &str,
+    master: PlayerId,
+    key: &str,
+    rules: &[&'static str],
+) -> &'a mut crate::engine::TraceEntry {
+    m.record(
+        "ability.declined",
+        format!(
+            "{} chooses not to use {key} (\"may\"): it resolves with nothing done",
+            player_name(master)
+        ),
+        rules,
+    )
+    .obj(card)
 }
 
 /// A yes-or-no choice of the master.
