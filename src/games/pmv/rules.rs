@@ -638,6 +638,11 @@ rules! {
     CHARACTER_GIVEN_INFO = "6.1.5";
     NAME_MAY_DIFFER = "2.3.5";
     INFO_LOST_ON_MOVE = "3.1.7";
+    OWNERS_ZONE = "3.1.6";
+    ALL_PARTLY_APPLIED = "7.1.12.e";
+    EFFECT_FAILS_WHOLE = "7.1.12.a";
+    LATER_OBJECTS = "7.6.1";
+    RESOLVED_INDEPENDENT = "7.1.16";
     TEXT = "2.13";
     KEYWORD_WORDS = "10.1.2";
 }

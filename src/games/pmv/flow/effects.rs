@@ -44,15 +44,131 @@ pub(super) fn fire(m: &mut M, trigger: &str, cards: &[CardId], rule: &'static st
         });
     }
     m.game.own::<PmvState>().nesting = depth;
-    let r = fire_inner(m, trigger, cards, rule);
+    let r = order_simultaneous(m, trigger, cards)
+        .and_then(|(ordered, met)| fire_inner(m, trigger, &ordered, &met, rule));
     m.game.own::<PmvState>().nesting = depth - 1;
     r
 }
 
-pub(super) fn fire_inner(m: &mut M, trigger: &str, cards: &[CardId], rule: &'static str) -> R<()> {
+/// Whether `id` is on the field with its text and prints a 自動γ with
+/// `trigger`: its effect is met when the window opens.
+fn meets(g: &Game, id: &str, trigger: &str) -> bool {
+    on_field(g, id)
+        && !is_popularity(g, id)
+        && !face_down(g, id)
+        && def(g, id).is_some_and(|d| d.abilities.iter().any(|a| a.trigger == trigger))
+}
+
+/// 7.1.6.a: the effects met at the same time resolve in the order their
+/// players choose, the turn player's first, then the next player's. A
+/// player with several chooses with `order.<trigger>` (addressed
+/// `pN.order.<trigger>` on another player's action): all of their cards
+/// met, in order; not given, they resolve in the order the cards are on
+/// the field. Returns the cards in resolution order and those met.
+fn order_simultaneous(
+    m: &mut M,
+    trigger: &str,
+    cards: &[CardId],
+) -> R<(Vec<CardId>, BTreeSet<CardId>)> {
+    let met: BTreeSet<CardId> = cards
+        .iter()
+        .filter(|id| meets(&m.game, id, trigger))
+        .cloned()
+        .collect();
+    if met.len() < 2 {
+        return Ok((cards.to_vec(), met));
+    }
+    let tp = m.game.turn.active;
+    let players = [tp, m.game.opponent(tp)];
+    let controller = |g: &Game, id: &str| g.card(id).map(|c| c.controller);
+    let mut ordered = Vec::new();
+    let mut said = Vec::new();
+    for p in players {
+        let mine: Vec<CardId> = cards
+            .iter()
+            .filter(|id| met.contains(*id) && controller(&m.game, id) == Some(p))
+            .cloned()
+            .collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let key = format!("order.{trigger}");
+        let chosen = if mine.len() > 1 {
+            m.decided_by(p, |m| m.choices.ids(&key, &mine))?
+        } else {
+            None
+        };
+        let list = match chosen {
+            Some(list) => {
+                let distinct: BTreeSet<&CardId> = list.iter().collect();
+                if list.len() != mine.len() || distinct.len() != mine.len() {
+                    return Err(EngineError::BadChoice {
+                        choice: key,
+                        value: texts(&list).join(", "),
+                        options: vec![format!(
+                            "every one of {} once, in order",
+                            texts(&mine).join(", ")
+                        )],
+                    });
+                }
+                said.push(format!(
+                    "{} orders {}",
+                    player_name(p),
+                    texts(&list).join(", ")
+                ));
+                list
+            }
+            None if mine.len() > 1 => {
+                said.push(format!(
+                    "{} chose no order (`{key}`): {} as they are on the field",
+                    player_name(p),
+                    texts(&mine).join(", ")
+                ));
+                mine
+            }
+            None => {
+                said.push(format!("{}: {}", player_name(p), mine[0]));
+                mine
+            }
+        };
+        ordered.extend(list);
+    }
+    m.record(
+        "auto.order",
+        format!(
+            "{} automatic effects ({trigger}) are met at the same time; each player orders their own, the turn player first: {}",
+            met.len(),
+            said.join("; ")
+        ),
+        &[r::EFFECT_ONE_AT_A_TIME, r::EFFECT_ORDER_TP_FIRST],
+    );
+    // The cards whose effect is not met keep their place after them (a
+    // face-down card's void text is still noted).
+    ordered.extend(cards.iter().filter(|id| !met.contains(*id)).cloned());
+    Ok((ordered, met))
+}
+
+pub(super) fn fire_inner(
+    m: &mut M,
+    trigger: &str,
+    cards: &[CardId],
+    met: &BTreeSet<CardId>,
+    rule: &'static str,
+) -> R<()> {
     for id in cards {
         if game_over(&m.game) {
             return Ok(());
+        }
+        // 7.4.7.d: an effect met when the window opened whose card left the
+        // field before its turn to resolve does not resolve.
+        if met.contains(id) && !on_field(&m.game, id) {
+            m.record(
+                "auto.lapsed",
+                format!("{id}'s automatic effect ({trigger}) is not resolved: the card left the field before its turn to resolve"),
+                &[r::GAMMA_LAPSES],
+            )
+            .obj(id.clone());
+            continue;
         }
         // A 人気 card has no text (5.4.4, 5.5.4, 5.6.3).
         if !on_field(&m.game, id) || is_popularity(&m.game, id) {
@@ -475,10 +591,51 @@ fn apply_ability_inner(
         };
         let objs = &objs;
         apply_effect(m, e, Applied { this, master, objs })?;
+        stand(m, e, this, master, objs);
         // 7.4.5.c/d: continuous effects switch on and off mid-resolution.
         recheck_continuous(m)?;
+        if !discard_applied_as_written(m, e, this, objs) {
+            return Ok(false);
+        }
     }
     Ok(true)
+}
+
+/// 7.1.12 / 7.1.12.e: a 破棄 part that a 「破棄されない」 card (9.3.8.c)
+/// kept from applying was not applied as written. On a chosen card or on
+/// this card the rest of the text is not applied and the effect fails
+/// (7.1.12.a); on "all" the effect still succeeds. Returns whether the
+/// resolution goes on.
+fn discard_applied_as_written(m: &mut M, e: &Effect, this: &str, objs: &[String]) -> bool {
+    let Effect::Destroy { target } = e else {
+        return true;
+    };
+    let stayed: Vec<&String> = objs
+        .iter()
+        .filter(|o| {
+            m.game
+                .card(o.as_str())
+                .is_some_and(|c| c.zone.kind == zn::FIELD && c.has(st::CANNOT_BE_DISCARDED))
+        })
+        .collect();
+    if stayed.is_empty() {
+        return true;
+    }
+    let names = texts(&stayed).join(", ");
+    if matches!(target, Target::All { .. }) {
+        m.record(
+            "effect.all_partly",
+            format!("{this}'s effect discards all: it succeeds though {names} did not become 破棄, and the rest of it is applied"),
+            &[r::ALL_PARTLY_APPLIED, r::CANNOT_BE_DISCARDED],
+        );
+        return true;
+    }
+    m.record(
+        "effect.fails",
+        format!("{this}'s effect could not discard {names} as written: the rest of it is not applied and the effect fails"),
+        &[r::EFFECT_FAILS, r::EFFECT_FAILS_WHOLE, r::CANNOT_BE_DISCARDED],
+    );
+    false
 }
 
 /// What an effect applies to: the card whose ability applies it (`this`),
@@ -544,10 +701,12 @@ pub(super) fn apply_effect(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
                 if let Some(owner) = m.game.card(o).map(|c| c.owner) {
                     before_leaving_field(m, o);
                     m.game.move_card(o, ZoneId::of(owner, zn::HAND), false);
+                    // 3.1.6: to its owner's hand; 3.1.7: as a new card,
+                    // without what was given to it on the field.
                     m.record(
                         "return_to_hand",
-                        format!("{o} returns to its owner's hand"),
-                        &[],
+                        format!("{o} returns to its owner's hand; the information given to it on the field is lost"),
+                        &[r::ADD_TO_HAND, r::OWNERS_ZONE, r::INFO_LOST_ON_MOVE],
                     )
                     .obj(o.clone());
                 }

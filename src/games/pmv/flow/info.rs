@@ -140,17 +140,10 @@ pub(super) fn change_text(
         let Some(shown) = shown_def(&m.game, o)? else {
             continue;
         };
-        let continuous = |d: &crate::engine::CardDef| {
-            d.abilities
-                .iter()
-                .any(|a| a.trigger == ALPHA || a.trigger == BETA)
-        };
-        if continuous(&shown) || continuous(&given) || shown.has_keyword("phantasm") {
+        if shown.has_keyword("phantasm") {
             return Err(EngineError::NotImplemented {
                 clause: r::TEXT,
-                what: format!(
-                    "a text change of {o} adding or removing continuous 自動α/β text, or of a 幻想生物 on the field"
-                ),
+                what: format!("a text change of a 幻想生物 on the field ({o})"),
             });
         }
         let lost = shown.keywords.join(", ");

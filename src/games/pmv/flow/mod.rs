@@ -97,6 +97,21 @@ pub struct PmvState {
     /// Names and texts given by effects (2.3.3, 2.13) still in force,
     /// oldest first.
     pub info_changes: Vec<InfoChange>,
+    /// Resolved effects on "all" still within their period (7.6.1): they
+    /// reach the cards that meet their condition later.
+    pub standing: Vec<Standing>,
+}
+
+/// A resolved effect on "all" cards matching `filter` that lasts `until`
+/// (7.6.1): `reached` the objects (card, incarnation) it applies to.
+#[derive(Debug, Clone)]
+pub struct Standing {
+    pub this: String,
+    pub master: PlayerId,
+    pub filter: Filter,
+    pub effect: crate::engine::Effect,
+    pub until: Until,
+    pub reached: BTreeSet<(CardId, u32)>,
 }
 
 /// PMV's flags for the turn in progress, cleared when it ends.
@@ -892,6 +907,13 @@ fn draw_at_once(m: &mut M, players: &[PlayerId], n: i64, rule: &'static str) {
         if players.len() > 1 {
             e.rule(r::HAND_SIMULTANEOUS);
         }
+        // 1.11.7 loses only a player with fewer cards than the draw: an
+        // emptied deck is no loss.
+        if deck.len() == n {
+            e.rule(r::DECK_OUT);
+            e.text
+                .push_str(": the deck had just enough cards and is now empty, which is no loss");
+        }
         for _ in 0..n {
             drew(m, p);
         }
@@ -1189,6 +1211,48 @@ mod tests {
     }
 
     const OGRE: &str = r#""ogre": { "name": "鬼", "type": "character", "cost": 2, "attack": 3, "defense": 3, "stats": { "node": 2 } }"#;
+
+    const TWO_END_OF_MAIN: &str = r#""a": { "name": "甲", "type": "character", "cost": 0, "attack": 1, "defense": 1,
+             "abilities": [ { "trigger": "end_of_main", "effect": [ { "do": "draw", "amount": 1 } ] } ] },
+           "b": { "name": "乙", "type": "character", "cost": 0, "attack": 1, "defense": 1,
+             "abilities": [ { "trigger": "end_of_main", "effect": [ { "do": "draw", "amount": 1 } ] } ] }"#;
+
+    /// 7.1.6.a: an order that leaves out one of the player's effects met
+    /// at once is a bad choice, not a ruling.
+    #[test]
+    fn an_order_missing_an_effect_is_a_bad_choice() {
+        let out = run_board(
+            TWO_END_OF_MAIN,
+            r#""deck": { "count": 5 }, "field": [ { "id": "A", "card": "a" }, { "id": "B", "card": "b" } ]"#,
+            r#""deck": { "count": 5 }"#,
+            r#"{ "do": "pass", "player": "p1" }, { "do": "pass", "player": "p2", "choices": { "p1.order.end_of_main": ["B"] } }"#,
+        );
+        let err = out.error.expect("stops");
+        assert!(
+            matches!(&err.error, EngineError::BadChoice { choice, .. } if choice == "order.end_of_main"),
+            "{:?}",
+            err.error
+        );
+    }
+
+    /// 7.1.6.a: the order given is the order the effects resolve in.
+    #[test]
+    fn the_order_given_is_the_resolution_order() {
+        let out = run_board(
+            TWO_END_OF_MAIN,
+            r#""deck": { "count": 5 }, "field": [ { "id": "A", "card": "a" }, { "id": "B", "card": "b" } ]"#,
+            r#""deck": { "count": 5 }"#,
+            r#"{ "do": "pass", "player": "p1" }, { "do": "pass", "player": "p2", "choices": { "p1.order.end_of_main": ["B", "A"] } }"#,
+        );
+        assert!(out.error.is_none(), "{:?}", out.error);
+        let fired: Vec<&str> = out
+            .trace
+            .iter()
+            .filter(|e| e.step == "auto.end_of_main")
+            .flat_map(|e| e.objects.iter().map(|o| o.as_str()))
+            .collect();
+        assert_eq!(fired, ["B", "A"]);
+    }
 
     #[test]
     fn a_second_card_with_its_own_entering_effect_is_not_implemented() {

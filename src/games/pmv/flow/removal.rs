@@ -8,6 +8,7 @@ use crate::engine::TraceEntry;
 /// character whose durability is 0 or less (9.2.2.b) or whose accumulated
 /// damage reached its durability (9.2.2.a).
 pub(super) fn process_removals(m: &mut M) -> R<()> {
+    standing_reach(m)?;
     note_continuous(m)?;
     let mut mid_effect = pmv(&m.game).applying > 0;
     loop {
@@ -79,10 +80,8 @@ pub(super) fn process_removals(m: &mut M) -> R<()> {
             if game_over(&m.game) {
                 return Ok(());
             }
-            // 9.2.3.d, with 壱符 (10.18.2.a) in it, card by card.
-            for id in &doomed {
-                doomed_window(m, id)?;
-            }
+            // 9.2.3.d, with 壱符 (10.18.2.a) in it.
+            doomed_window(m, &doomed)?;
             doomed_to_discard(m, &doomed);
             // 9.2.5's endless loop (reading_cannot_be_discarded_at_zero_durability)
             // or a window's effect may have ended the game (1.5.4.b).

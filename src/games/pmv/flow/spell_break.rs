@@ -91,15 +91,17 @@ pub(super) fn first_card_part(name: &str) -> Option<String> {
     (!b.is_empty()).then_some(b)
 }
 
-/// The window 9.2.3.d (決死状態になった場合) for one 決死 card: its own
-/// `doomed` automatic effects, then 壱符 (10.18.2.a), whose condition is
-/// this window's. The order of 壱符 against other 決死 effects of the same
-/// card is its player's choice (7.1.6.a), which the scenario format cannot
-/// give yet: such a card stops the run.
-pub(super) fn doomed_window(m: &mut M, id: &str) -> R<()> {
-    if has_kw(&m.game, id, "first_card")
-        && def(&m.game, id).is_some_and(|d| d.abilities.iter().any(|a| a.trigger == "doomed"))
-    {
+/// The window 9.2.3.d (決死状態になった場合) for the 決死 cards: their own
+/// `doomed` automatic effects, met at the same time and ordered by their
+/// players, the turn player's first (7.1.6.a), then 壱符 (10.18.2.a) card
+/// by card, whose condition is this window's. The order of 壱符 against
+/// other 決死 effects of the same card is its player's choice (7.1.6.a),
+/// which the scenario format cannot give yet: such a card stops the run.
+pub(super) fn doomed_window(m: &mut M, ids: &[CardId]) -> R<()> {
+    if let Some(id) = ids.iter().find(|id| {
+        has_kw(&m.game, id, "first_card")
+            && def(&m.game, id).is_some_and(|d| d.abilities.iter().any(|a| a.trigger == "doomed"))
+    }) {
         return Err(EngineError::NotImplemented {
             clause: r::EFFECT_ORDER_TP_FIRST,
             what: format!(
@@ -107,11 +109,14 @@ pub(super) fn doomed_window(m: &mut M, id: &str) -> R<()> {
             ),
         });
     }
-    fire(m, "doomed", &[id.into()], r::DOOMED_AFTER)?;
-    if game_over(&m.game) {
-        return Ok(());
+    fire(m, "doomed", ids, r::DOOMED_AFTER)?;
+    for id in ids {
+        if game_over(&m.game) {
+            return Ok(());
+        }
+        first_card(m, id)?;
     }
-    first_card(m, id)
+    Ok(())
 }
 
 /// Why `cand` cannot be put onto the field by the 壱符 of a card whose A is

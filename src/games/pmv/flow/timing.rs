@@ -254,7 +254,10 @@ fn entered(g: &Game, id: &str) -> (usize, usize) {
 pub(super) fn continuous(g: &Game) -> Vec<(CardId, AbilityDef)> {
     let mut out: Vec<((usize, usize), CardId, AbilityDef)> = Vec::new();
     for c in g.cards.values() {
-        let Some(d) = g.defs.get(&c.def) else {
+        // The text the card has now: a text given by an effect (2.13,
+        // 10.1.2) or a transformed description replaces its own; a
+        // face-down card's is void (5.7.4).
+        let Some(d) = def(g, &c.id) else {
             continue;
         };
         for ab in &d.abilities {
@@ -372,7 +375,7 @@ pub(super) fn note_continuous(m: &mut M) -> R<()> {
         let beta = off.ends_with(BETA);
         m.record(
             "auto.continuous",
-            format!("{off} stops applying: its condition no longer holds or its card left {}, even mid-resolution", if beta { "the game" } else { "the field" }),
+            format!("{off} stops applying: its condition no longer holds, its card left {} or no longer has that text, even mid-resolution", if beta { "the game" } else { "the field" }),
             if beta { &[r::BETA, r::BETA_OFF] } else { &[r::ALPHA, r::ALPHA_OFF] },
         );
         vars_mut(&mut m.game).remove(&format!("{key_prefix}{off}"));
@@ -625,6 +628,7 @@ pub(super) fn interference_ends(m: &mut M) -> R<()> {
         c.modifiers.retain(|md| md.until != Until::ThisInterference);
         ended += n - c.modifiers.len();
     }
+    end_standing(&mut m.game, Until::ThisInterference);
     m.game.own::<PmvState>().interference_open = false;
     if ended > 0 {
         m.record(
@@ -672,6 +676,7 @@ pub(super) fn turn_stops_applying(m: &mut M) -> R<()> {
         c.modifiers.retain(|md| md.until != Until::ThisTurn);
         ended += n - c.modifiers.len();
     }
+    end_standing(&mut m.game, Until::ThisTurn);
     ended += end_info_changes(m, Until::ThisTurn);
     m.game.own::<PmvState>().between_turns = true;
     if ended == 0 && !any_turn_condition(&m.game) {
@@ -1143,6 +1148,88 @@ fn any_turn_condition(g: &Game) -> bool {
                 .is_some_and(|c| c.turn.is_some() || c.phase.is_some())
         })
     })
+}
+
+// ------------------------------------------------------------- 7.6.1 standing
+
+/// Records a resolved effect on "all" with a period (until end of turn,
+/// during this turn or this interference) that has just applied to
+/// `objs`: within its period it also reaches the cards that meet its
+/// condition later (7.6.1).
+pub(super) fn stand(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &[String]) {
+    let (Some(Target::All { filter }), Some(until)) = (e.target(), e.until()) else {
+        return;
+    };
+    if until == Until::Permanent {
+        return;
+    }
+    let reached = objs
+        .iter()
+        .filter_map(|o| m.game.card(o).map(|c| (c.id.clone(), c.incarnation)))
+        .collect();
+    m.game.own::<PmvState>().standing.push(Standing {
+        this: this.to_string(),
+        master,
+        filter: filter.clone(),
+        effect: e.clone(),
+        until,
+        reached,
+    });
+}
+
+/// 7.6.1: each standing effect applies to the cards that meet its
+/// condition now and did not when it resolved (a card entering the field
+/// later, or the same card as a new object). A `buff` adds its
+/// modification; another effect's reaching a later card is not
+/// implemented.
+pub(super) fn standing_reach(m: &mut M) -> R<()> {
+    let n = pmv(&m.game).standing.len();
+    for i in 0..n {
+        let s = pmv(&m.game).standing[i].clone();
+        for o in candidates(&m.game, &s.filter, s.master, &s.this) {
+            let Some(key) = m.game.card(&o).map(|c| (c.id.clone(), c.incarnation)) else {
+                continue;
+            };
+            if s.reached.contains(&key) {
+                continue;
+            }
+            let Effect::Buff {
+                attack: a,
+                defense: d,
+                until,
+                ..
+            } = &s.effect
+            else {
+                return Err(EngineError::NotImplemented {
+                    clause: r::LATER_OBJECTS,
+                    what: format!(
+                        "{}'s {} on all reaching {o}, which meets its condition later in its period",
+                        s.this,
+                        s.effect.word()
+                    ),
+                });
+            };
+            if let Some(c) = m.game.cards.get_mut(o.as_str()) {
+                c.buff(*a, *d, *until, &s.this);
+            }
+            m.game.own::<PmvState>().standing[i].reached.insert(key);
+            m.record(
+                "modify",
+                format!(
+                    "{o} gets {a:+}/{d:+}: {}'s effect on all, resolved earlier, reaches a card that meets its condition within its period",
+                    s.this
+                ),
+                &[r::LATER_OBJECTS, r::RESOLVED_INDEPENDENT, r::POWER_ADD],
+            )
+            .obj(o.clone());
+        }
+    }
+    Ok(())
+}
+
+/// The standing effects (7.6.1) whose period `until` ends.
+pub(super) fn end_standing(g: &mut Game, until: Until) {
+    g.own::<PmvState>().standing.retain(|s| s.until != until);
 }
 
 #[cfg(test)]

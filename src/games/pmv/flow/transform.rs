@@ -548,6 +548,24 @@ pub(super) fn revert_at_turn_start(m: &mut M) -> R<()> {
 /// state as that card stops giving it (10.28.9.a).
 pub(super) fn before_leaving_field(m: &mut M, card: &str) {
     face_leaving_field(m, card);
+    // 7.1.16: the modifications its resolved effects gave other cards stay.
+    let kept: Vec<CardId> = m
+        .game
+        .cards
+        .values()
+        .filter(|c| c.id != card && c.modifiers.iter().any(|md| md.source == card))
+        .map(|c| c.id.clone())
+        .collect();
+    if !kept.is_empty() {
+        m.record(
+            "effect.independent",
+            format!(
+                "{card} leaves the field; the modifications its resolved effects gave {} stay for their period",
+                texts(&kept).join(", ")
+            ),
+            &[r::RESOLVED_INDEPENDENT],
+        );
+    }
     if transformed(&m.game, card) && on_field(&m.game, card) {
         revert(
             m,

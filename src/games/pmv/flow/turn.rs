@@ -471,6 +471,7 @@ pub(super) fn turn_end(m: &mut M) -> R<()> {
         c.modifiers.retain(|md| md.until != Until::EndOfTurn);
         ended += n - c.modifiers.len();
     }
+    end_standing(&mut m.game, Until::EndOfTurn);
     ended += end_info_changes(m, Until::EndOfTurn);
     m.record(
         "turn.end",
