@@ -34,6 +34,7 @@ mod modes;
 mod movement;
 mod moves;
 mod nearby;
+mod pincer;
 mod plan;
 mod play;
 mod priority;

@@ -76,6 +76,12 @@ fn resolve_entry(m: &mut M, controller: PlayerId, kind: Kind) -> Result<(), Engi
                 );
                 e.obj(source.clone());
             }
+            if trigger == "on_placed"
+                && super::pincer::has(&m.game, &source)
+                && !super::pincer::still_holds(m, controller, &source)
+            {
+                return Ok(());
+            }
             if countered(m, controller, &source, &effects, &tg) {
                 m.record(
                     "countered",
