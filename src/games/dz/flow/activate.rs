@@ -346,7 +346,7 @@ fn pay_part(m: &mut M, card: &str, part: &Effect, synthesis: &[String]) {
 }
 
 /// An illegal-timing rejection cites 4.3.4 first, the timing clause after.
-fn with_rule(e: EngineError, rule: &'static str) -> EngineError {
+pub(super) fn with_rule(e: EngineError, rule: &'static str) -> EngineError {
     match e {
         EngineError::Illegal {
             rule: old,

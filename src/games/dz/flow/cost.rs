@@ -143,14 +143,7 @@ fn refuse_frozen(
     what: &str,
     options: &[CardId],
 ) -> Result<(), EngineError> {
-    let named: Vec<String> = match m.choices.peek("pay") {
-        Some(serde_json::Value::String(s)) => vec![s.clone()],
-        Some(serde_json::Value::Array(a)) => a
-            .iter()
-            .filter_map(|x| x.as_str().map(str::to_string))
-            .collect(),
-        _ => return Ok(()),
-    };
+    let named = super::named_in_choice(m, "pay");
     let frozen = |id: &String| {
         ["energy", "smash"]
             .iter()

@@ -61,6 +61,20 @@ mod tests;
 
 use super::rules as r;
 
+/// The card ids a choice names, not yet taken (one id or a list): for
+/// the checks that make naming a card an illegal action rather than a bad
+/// choice.
+pub fn named_in_choice(m: &mut M, key: &str) -> Vec<String> {
+    match m.choices.peek(key) {
+        Some(Value::String(s)) => vec![s.clone()],
+        Some(Value::Array(a)) => a
+            .iter()
+            .filter_map(|x| x.as_str().map(str::to_string))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// The machine DZ runs on.
 pub type M = Machine<Step>;
 

@@ -104,7 +104,9 @@ pub fn triggers(m: &mut M, card: &Card) -> bool {
         rules.push(r::PINCER_DIAGONAL);
     }
     let text = if caught.is_empty() {
-        format!("挟撃 of {me}: no opponent's unit lies between it and a unit of yours: it does not trigger")
+        format!(
+            "挟撃 of {me}: no opponent's unit lies between it and a unit of yours: it does not trigger"
+        )
     } else {
         format!(
             "挟撃 of {me}: {} lie(s) between it and a unit of yours: it triggers",

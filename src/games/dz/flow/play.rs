@@ -65,9 +65,15 @@ pub fn check_timing(
     let in_battle = !d.battles.is_empty();
     match timing {
         "battle" => Ok(()),
+        // Quick and Normal actions are taken only outside a battle (3.8.3,
+        // 3.8.2); Battle ones at any time of a main phase (3.8.4).
         _ if in_battle => Err(illegal(
-            r::BATTLE_TIMING,
-            format!("{what}: during a battle only Battle timing is allowed"),
+            if timing == "quick" {
+                r::QUICK
+            } else {
+                r::NORMAL
+            },
+            format!("{what}: during a battle only Battle timing is allowed (3.8.4)"),
             alts,
         )),
         "quick" => Ok(()),
@@ -131,7 +137,13 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
         timing(m, &card)
     };
     let what = format!("playing {}", label(&m.game, &card));
-    check_timing(m, p, t, &what, vec!["pass".into()])?;
+    check_timing(m, p, t, &what, vec!["pass".into()]).map_err(|e| {
+        if from == "plan" {
+            super::activate::with_rule(e, r::PLAN_PLAY)
+        } else {
+            e
+        }
+    })?;
     let kind = ctype(&m.game, &card).to_string();
     let square: Option<&'static str> = match kind.as_str() {
         types::UNIT => {

@@ -214,14 +214,7 @@ pub fn choose_for(
         }
         // One 対象の never chooses the same card twice (4.11.5): checked
         // before the shared helper, which would call it bad input.
-        let named: Vec<String> = match m.choices.peek(&k) {
-            Some(serde_json::Value::String(s)) => vec![s.clone()],
-            Some(serde_json::Value::Array(a)) => a
-                .iter()
-                .filter_map(|x| x.as_str().map(str::to_string))
-                .collect(),
-            _ => Vec::new(),
-        };
+        let named = super::named_in_choice(m, &k);
         let distinct: std::collections::BTreeSet<&String> = named.iter().collect();
         if distinct.len() != named.len() {
             m.choices.take(&k);
