@@ -586,6 +586,10 @@ dz_clauses! {
     FORMATION_ONE => "5.8.3",
     /// 挟撃.
     PINCER => "5.9.1",
+    /// 挟撃 is a triggered ability.
+    PINCER_TRIGGERED => "5.9.2",
+    /// 挟撃 triggers on a diagonal too.
+    PINCER_DIAGONAL => "5.9.3",
     /// 呼声.
     CALL => "5.10.1",
     /// 進撃 is an additional cost of a move.

@@ -177,6 +177,12 @@ pub fn activate(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
         &[r::ACTIVATED, r::ACTIVATED_TIMING, r::ANNOUNCE],
     )
     .obj(card.clone());
+    if let (Some(flash), Some(e)) = (play::flash_move(&m.game), m.trace.last_mut()) {
+        e.text.push_str(&format!(
+            " (the move of {flash} with 閃光 is on the stack: it stops plays of cards, not abilities)"
+        ));
+        e.rules.push(r::FLASH);
+    }
     let Some(tg) = targets::choose_for(m, p, &card, &effects, "targets")? else {
         return Err(illegal(
             r::TARGETS,
@@ -340,7 +346,7 @@ fn pay_part(m: &mut M, card: &str, part: &Effect, synthesis: &[String]) {
 }
 
 /// An illegal-timing rejection cites 4.3.4 first, the timing clause after.
-fn with_rule(e: EngineError, rule: &'static str) -> EngineError {
+pub(super) fn with_rule(e: EngineError, rule: &'static str) -> EngineError {
     match e {
         EngineError::Illegal {
             rule: old,

@@ -32,6 +32,9 @@ pub const REGIONS: &[&str] = &[
     "this_square",
     // The square or line the text targets (flow/target_place.rs).
     "target_place",
+    // The units sandwiched between the card and a unit of its controller
+    // (挟撃, flow/pincer.rs).
+    super::pincer::PINCERED,
 ];
 
 /// The battle squares, index = area × 3 + line (from P1's view).
@@ -214,6 +217,9 @@ pub fn reference_square(g: &Game, source: &str) -> Option<&'static str> {
 /// Whether card `id` is in `region` for an ability of `controller` whose
 /// card is `source` (see [`REGIONS`]).
 pub fn in_region(g: &Game, controller: PlayerId, source: &str, region: &str, id: &str) -> bool {
+    if region == super::pincer::PINCERED {
+        return super::pincer::sandwiched(g, controller, source, id);
+    }
     if region == super::target_place::TARGET_PLACE {
         let place = super::target_place::current(g);
         return square_of(g, id)

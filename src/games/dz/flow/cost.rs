@@ -132,6 +132,39 @@ fn released(m: &M, p: PlayerId, zone: &str) -> Vec<CardId> {
         .collect()
 }
 
+/// A payment naming a frozen card of the payer's energy or smash zone is
+/// an illegal action, not a bad choice: the card exists where payments
+/// come from, but a frozen card can't be frozen again (2.26.1-1), so it
+/// pays nothing (1.2.3-1, 1.2.3-2).
+fn refuse_frozen(
+    m: &mut M,
+    p: PlayerId,
+    cost: &Cost,
+    what: &str,
+    options: &[CardId],
+) -> Result<(), EngineError> {
+    let named = super::named_in_choice(m, "pay");
+    let frozen = |id: &String| {
+        ["energy", "smash"]
+            .iter()
+            .any(|z| m.game.zone_of(p, z).iter().any(|c| **c == **id))
+            && m.game.card(id).is_some_and(|c| c.has(FROZEN))
+    };
+    let Some(card) = named.iter().find(|id| frozen(id)) else {
+        return Ok(());
+    };
+    let card = card.clone();
+    m.choices.take("pay");
+    Err(illegal(
+        r::NO_DOUBLE_FREEZE,
+        format!(
+            "{what} costs {}: {card} is frozen, and a frozen card can't be frozen again to pay",
+            cost.text()
+        ),
+        options.iter().map(|c| c.to_string()).collect(),
+    ))
+}
+
 /// Assigns the coloured symbols to distinct cards of `pool` that have
 /// that colour (augmenting paths); `None` when impossible.
 fn match_colours(m: &M, cost: &Cost, pool: &[CardId]) -> Option<Vec<CardId>> {
@@ -192,6 +225,7 @@ pub fn pay(m: &mut M, p: PlayerId, cost: &Cost, what: &str) -> Result<(), Engine
     let options: Vec<CardId> = energy.iter().chain(&smash).cloned().collect();
     let n = crate::engine::TargetCount::Exactly(cost.total().max(0) as usize);
     m.choices.default_some_of("pay", &options, n);
+    refuse_frozen(m, p, cost, what, &options)?;
     let chosen = m.choices.ids("pay", &options)?;
     let (cards, engine_chose) = match chosen {
         Some(list) => {

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use crate::engine::{CardId, Effect, EngineError, PlayerId, player_name};
 
-use super::{M, Tgt, dz, dz_ref, illegal, r, text};
+use super::{Chosen, M, dz, dz_ref, illegal, r, text};
 
 /// Whether `card` divides its damage.
 fn divides(m: &M, card: &str) -> bool {
@@ -24,18 +24,22 @@ pub fn declare(
     p: PlayerId,
     card: &str,
     effects: &[Effect],
-    tg: &[Option<Vec<Tgt>>],
+    tg: &[Option<Chosen>],
 ) -> Result<(), EngineError> {
     if !divides(m, card) {
         return Ok(());
     }
     let Some((amount, targets)) = effects.iter().enumerate().find_map(|(i, e)| match e {
-        Effect::Damage { amount, .. } => tg.get(i).and_then(Option::as_ref).map(|ts| {
-            (
-                *amount,
-                ts.iter().map(|t| t.card.clone()).collect::<Vec<CardId>>(),
-            )
-        }),
+        Effect::Damage { amount, .. } => tg
+            .get(i)
+            .and_then(Option::as_ref)
+            .and_then(Chosen::cards)
+            .map(|ts| {
+                (
+                    *amount,
+                    ts.iter().map(|t| t.card.clone()).collect::<Vec<CardId>>(),
+                )
+            }),
         _ => None,
     }) else {
         return Ok(());

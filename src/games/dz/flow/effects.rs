@@ -6,7 +6,7 @@
 use crate::engine::state::Modifier;
 use crate::engine::{CardId, Effect, EngineError, PlayerId, Target, Who, player_name, texts};
 
-use super::{FROZEN, M, Tgt, board, colours, game_over, label, moves, ni, put, r, targets};
+use super::{Chosen, FROZEN, M, Tgt, board, colours, game_over, label, moves, ni, put, r, targets};
 
 /// Who the effects are for.
 pub struct Ctx<'a> {
@@ -82,7 +82,7 @@ pub fn apply(
     m: &mut M,
     cx: &Ctx<'_>,
     effects: &[Effect],
-    chosen: &[Option<Vec<Tgt>>],
+    chosen: &[Option<Chosen>],
 ) -> Result<(), EngineError> {
     super::target_place::begin(m, cx.controller, cx.source, effects, chosen);
     let out = apply_in_order(m, cx, effects, chosen);
@@ -96,7 +96,7 @@ fn apply_in_order(
     m: &mut M,
     cx: &Ctx<'_>,
     effects: &[Effect],
-    chosen: &[Option<Vec<Tgt>>],
+    chosen: &[Option<Chosen>],
 ) -> Result<(), EngineError> {
     let mut done = true;
     let mut acted_on: Vec<CardId> = Vec::new();
@@ -119,7 +119,10 @@ fn apply_in_order(
             // name it act on it.
             continue;
         }
-        let ch = chosen.get(i).and_then(Option::as_ref);
+        let ch = chosen
+            .get(i)
+            .and_then(Option::as_ref)
+            .and_then(Chosen::cards);
         acted_on = targets::target_of(e)
             .map(|t| recipients(m, cx, t, ch))
             .unwrap_or_default();
@@ -297,6 +300,13 @@ fn carry_out(
                     &[r::VERBS, r::DRAW_ONE_AT_A_TIME],
                 );
                 moves::draw(m, p, (*amount).max(0) as usize);
+                if m.game.zone_of(p, "deck").is_empty()
+                    && let Some(e) = m.trace.last_mut()
+                {
+                    // An emptied deck loses only at the next rule-effect
+                    // check: the rest of the text still resolves (4.16.3).
+                    e.rules.push(r::RULE_EFFECTS_NOT_DURING);
+                }
             }
         }
         Effect::Buff {

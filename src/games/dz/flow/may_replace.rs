@@ -135,7 +135,7 @@ fn replace(m: &mut M, c: &Card, effects: &[Effect], opts: &[Option<Vec<CardId>>]
         };
         let Some(pick) = pick else { return false };
         let inc = m.game.card(&pick).map_or(0, |x| x.incarnation);
-        chosen.push(Some(vec![Tgt { card: pick, inc }]));
+        chosen.push(Some(super::Chosen::Cards(vec![Tgt { card: pick, inc }])));
     }
     m.record(
         "replacement",

@@ -34,6 +34,7 @@ mod modes;
 mod movement;
 mod moves;
 mod nearby;
+mod pincer;
 mod plan;
 mod play;
 mod priority;
@@ -59,6 +60,20 @@ mod zone_effect;
 mod tests;
 
 use super::rules as r;
+
+/// The card ids a choice names, not yet taken (one id or a list): for
+/// the checks that make naming a card an illegal action rather than a bad
+/// choice.
+pub fn named_in_choice(m: &mut M, key: &str) -> Vec<String> {
+    match m.choices.peek(key) {
+        Some(Value::String(s)) => vec![s.clone()],
+        Some(Value::Array(a)) => a
+            .iter()
+            .filter_map(|x| x.as_str().map(str::to_string))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
 
 /// The machine DZ runs on.
 pub type M = Machine<Step>;
@@ -332,6 +347,35 @@ pub struct Tgt {
     pub inc: u32,
 }
 
+/// What one instruction of a text targets (4.11.1), in that instruction's
+/// slot of a stack entry's targets: cards, each the object it was when
+/// chosen, or a place, a battle square or a line (「対象のスクエア／ライン」,
+/// flow/target_place.rs), which never changes zones.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Chosen {
+    Cards(Vec<Tgt>),
+    Place(#[serde(with = "target_place::place_name")] resume::Place),
+}
+
+impl Chosen {
+    /// The cards chosen; `None` for a place.
+    pub fn cards(&self) -> Option<&Vec<Tgt>> {
+        match self {
+            Chosen::Cards(ts) => Some(ts),
+            Chosen::Place(_) => None,
+        }
+    }
+
+    /// The place chosen; `None` for cards.
+    pub fn place(&self) -> Option<&'static str> {
+        match self {
+            Chosen::Place(p) => Some(p),
+            Chosen::Cards(_) => None,
+        }
+    }
+}
+
 /// One hit of a battle damage exchange, fixed when stacked (3.12.4-1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hit {
@@ -353,7 +397,7 @@ pub enum Kind {
         card: CardId,
         #[serde(with = "resume::place_opt")]
         square: Option<resume::Place>,
-        targets: Vec<Option<Vec<Tgt>>>,
+        targets: Vec<Option<Chosen>>,
         /// The options picked of a modal spell (4.7.2-2).
         modes: Vec<usize>,
         /// A unit played by 召集 or 隊列召喚 (5.3, 5.8).
@@ -368,7 +412,7 @@ pub enum Kind {
         def: String,
         ability: usize,
         trigger: String,
-        targets: Vec<Option<Vec<Tgt>>>,
+        targets: Vec<Option<Chosen>>,
         /// The square where the unit whose arrival triggered it was put
         /// (flow/nearby.rs): 「そのスクエア」 of its text.
         #[serde(with = "resume::place_opt")]

@@ -178,6 +178,31 @@ pub fn declare(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
     Ok(())
 }
 
+/// A base of `p` named in `raid_bases` that is frozen: 急襲 freezes
+/// released bases (5.16.2), and a frozen card can't be frozen again
+/// (2.26.1-1); an illegal action, not a bad choice.
+fn refuse_frozen_bases(m: &mut M, p: PlayerId) -> Result<(), EngineError> {
+    let frozen = super::named_in_choice(m, "raid_bases")
+        .into_iter()
+        .find(|id| {
+            board::BASES
+                .iter()
+                .any(|b| m.game.zone_of(p, b).iter().any(|c| **c == **id))
+                && m.game.card(id).is_some_and(|c| c.has(FROZEN))
+        });
+    let Some(id) = frozen else {
+        return Ok(());
+    };
+    m.choices.take("raid_bases");
+    Err(illegal(
+        r::RAID,
+        format!(
+            "{id} is frozen: 急襲 freezes released bases, and a frozen card can't be frozen again (2.26.1-1)"
+        ),
+        vec![],
+    ))
+}
+
 /// 急襲[N] (5.16.2): instead of the move cost, freeze N released bases of
 /// yours (choice `raid_bases`, or every released base when exactly N).
 fn pay_raid(m: &mut M, p: PlayerId, unit: &str) -> Result<(), EngineError> {
@@ -194,6 +219,7 @@ fn pay_raid(m: &mut M, p: PlayerId, unit: &str) -> Result<(), EngineError> {
         .flat_map(|b| m.game.zone_of(p, b).to_vec())
         .filter(|b| m.game.card(b).is_some_and(|c| !c.has(FROZEN)))
         .collect();
+    refuse_frozen_bases(m, p)?;
     let chosen = match m.choices.ids("raid_bases", &bases)? {
         Some(v) => v,
         None if bases.len() == n => bases.clone(),

@@ -3,7 +3,7 @@
 //! fixed and paid at once (4.7.2-7, -8); the card goes on the stack as a
 //! spell (2.21) and counts as played (4.7.2-9).
 
-use crate::engine::{Action, EngineError, PlayerId, ZoneId, player_name};
+use crate::engine::{Action, CardId, EngineError, Game, PlayerId, ZoneId, player_name};
 
 use super::{
     Entry, Kind, M, board, cost, ctype, dz, dz_ref, has_kw, illegal, label, modes, r, special_play,
@@ -32,6 +32,16 @@ pub fn timing<'a>(m: &'a M, card: &str) -> &'a str {
     text(&m.game, card, "timing").unwrap_or("normal")
 }
 
+/// The unit with 閃光 whose move is on the stack, if any (5.14.2): while
+/// it is there no player plays a card; activating an ability is not
+/// playing a card (4.3, 4.7.2), so it stays allowed.
+pub fn flash_move(g: &Game) -> Option<CardId> {
+    dz_ref(g).stack.iter().find_map(|e| match &e.kind {
+        Kind::Move { unit, .. } if has_kw(g, unit, "flash") => Some(unit.clone()),
+        _ => None,
+    })
+}
+
 /// Checks the timing permission (3.8.1–3.8.4): `normal` covers a card
 /// from the plan zone and the rule-defined Normal actions.
 pub fn check_timing(
@@ -55,9 +65,15 @@ pub fn check_timing(
     let in_battle = !d.battles.is_empty();
     match timing {
         "battle" => Ok(()),
+        // Quick and Normal actions are taken only outside a battle (3.8.3,
+        // 3.8.2); Battle ones at any time of a main phase (3.8.4).
         _ if in_battle => Err(illegal(
-            r::BATTLE_TIMING,
-            format!("{what}: during a battle only Battle timing is allowed"),
+            if timing == "quick" {
+                r::QUICK
+            } else {
+                r::NORMAL
+            },
+            format!("{what}: during a battle only Battle timing is allowed (3.8.4)"),
             alts,
         )),
         "quick" => Ok(()),
@@ -105,11 +121,7 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
         )));
     }
     // 閃光: while this card's move is on the stack nobody plays cards.
-    let d = dz_ref(&m.game);
-    if let Some(flash) = d.stack.iter().find_map(|e| match &e.kind {
-        Kind::Move { unit, .. } if has_kw(&m.game, unit, "flash") => Some(unit.clone()),
-        _ => None,
-    }) {
+    if let Some(flash) = flash_move(&m.game) {
         return Err(illegal(
             r::FLASH,
             format!("the move of {flash} (閃光) is on the stack: no card can be played"),
@@ -125,7 +137,13 @@ pub fn play(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
         timing(m, &card)
     };
     let what = format!("playing {}", label(&m.game, &card));
-    check_timing(m, p, t, &what, vec!["pass".into()])?;
+    check_timing(m, p, t, &what, vec!["pass".into()]).map_err(|e| {
+        if from == "plan" {
+            super::activate::with_rule(e, r::PLAN_PLAY)
+        } else {
+            e
+        }
+    })?;
     let kind = ctype(&m.game, &card).to_string();
     let square: Option<&'static str> = match kind.as_str() {
         types::UNIT => {

@@ -7,8 +7,8 @@
 use crate::engine::{EngineError, PlayerId, player_name};
 
 use super::{
-    Central, Entry, Kind, M, Tgt, battle, board, dz, effects, has_kw, label, movement, moves, plan,
-    r, special_play, targets, types,
+    Central, Chosen, Entry, Kind, M, battle, board, dz, effects, has_kw, label, movement, moves,
+    plan, r, special_play, targets, types,
 };
 use special_play::Special;
 
@@ -75,6 +75,12 @@ fn resolve_entry(m: &mut M, controller: PlayerId, kind: Kind) -> Result<(), Engi
                     &[r::ABILITY_INDEPENDENT, r::ABILITY_LKI, r::RESOLUTION_LKI],
                 );
                 e.obj(source.clone());
+            }
+            if trigger == "on_placed"
+                && super::pincer::has(&m.game, &source)
+                && !super::pincer::still_holds(m, controller, &source)
+            {
+                return Ok(());
             }
             if countered(m, controller, &source, &effects, &tg) {
                 m.record(
@@ -144,28 +150,30 @@ fn countered(
     controller: PlayerId,
     source: &str,
     effects: &[crate::engine::Effect],
-    tg: &[Option<Vec<Tgt>>],
+    tg: &[Option<Chosen>],
 ) -> bool {
     let cols = effects::source_colours(m, source);
     let mut any = false;
     for (i, e) in effects.iter().enumerate() {
-        if let (Some(Some(ts)), crate::engine::Effect::TargetPlace { .. }) = (tg.get(i), e) {
+        let slot = tg.get(i).and_then(Option::as_ref);
+        if let Some(place) = slot.and_then(Chosen::place) {
             // A place is a target too (flow/target_place.rs).
             any = true;
-            if super::target_place::still_legal(&m.game, controller, source, &cols, e, ts) {
+            if super::target_place::still_legal(&m.game, controller, source, &cols, e, place) {
                 return false;
             }
             continue;
         }
-        if let (Some(Some(ts)), Some(_)) = (tg.get(i), super::swap::filters(e)) {
+        let slot = slot.and_then(Chosen::cards);
+        if let (Some(ts), Some(_)) = (slot, super::swap::filters(e)) {
             any |= !ts.is_empty();
             if !super::swap::legal(&m.game, controller, source, &cols, e, ts).is_empty() {
                 return false;
             }
             continue;
         }
-        let (Some(Some(ts)), Some(crate::engine::Target::Chosen { filter, .. })) =
-            (tg.get(i), targets::target_of(e))
+        let (Some(ts), Some(crate::engine::Target::Chosen { filter, .. })) =
+            (slot, targets::target_of(e))
         else {
             continue;
         };
@@ -185,7 +193,7 @@ fn spell(
     p: PlayerId,
     card: &str,
     square: Option<&'static str>,
-    tg: &[Option<Vec<Tgt>>],
+    tg: &[Option<Chosen>],
     picked: &[usize],
     special: Option<&Special>,
 ) -> Result<(), EngineError> {
@@ -361,11 +369,12 @@ fn spell(
 /// Says which targets became illegal by 耐性 against the source's colours
 /// as they are now: on resolution the source is read again (2.27 ¶4, so a
 /// colour changed since it was stacked counts, 2.27 ¶4 ex2; 5.17.2).
-fn resisted_now(m: &mut M, source: &str, tg: &[Option<Vec<Tgt>>]) {
+fn resisted_now(m: &mut M, source: &str, tg: &[Option<Chosen>]) {
     let cols = effects::source_colours(m, source);
     let resisting: Vec<String> = tg
         .iter()
         .flatten()
+        .filter_map(Chosen::cards)
         .flatten()
         .filter(|t| targets::resists(&m.game, &t.card, &cols))
         .map(|t| label(&m.game, &t.card))

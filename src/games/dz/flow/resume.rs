@@ -150,12 +150,12 @@ pub mod place_opt {
 
 /// The cards a stack entry names.
 fn entry_refs(k: &Kind, out: &mut BTreeSet<CardId>) {
-    let targets = |ts: &Vec<Option<Vec<super::Tgt>>>, out: &mut BTreeSet<CardId>| {
+    let targets = |ts: &Vec<Option<super::Chosen>>, out: &mut BTreeSet<CardId>| {
         out.extend(
             ts.iter()
                 .flatten()
+                .filter_map(super::Chosen::cards)
                 .flatten()
-                .filter(|t| !super::target_place::is_place(t))
                 .map(|t| t.card.clone()),
         );
     };

@@ -361,7 +361,6 @@ pub fn unreachable_board(g: &Game) -> Result<(), EngineError> {
 pub fn refuse(g: &Game) -> Result<(), EngineError> {
     const NOT_YET: &[(&str, &str)] = &[
         ("rampage", r::RAMPAGE),
-        ("pincer", r::PINCER),
         ("call", r::CALL),
         ("linkage", r::LINKAGE),
     ];
@@ -416,6 +415,11 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
                     ),
                 ));
             }
+        }
+        if d.has_keyword("pincer") && !d.abilities.iter().any(|a| a.trigger == "on_placed") {
+            return Err(super::bad(format!(
+                "card `{key}`: 挟撃 (`pincer`) writes what it does as the card's `on_placed` abilities, and it has none"
+            )));
         }
         if let Some(t) = d.text.get("divide")
             && t != "damage"

@@ -21,13 +21,13 @@
 //! changed zones other than square to square, it is gone (4.4.4-1).
 //!
 //! A place target rides in its instruction's slot of the entry's targets as
-//! a [`Tgt`] with the place's name and the incarnation [`PLACE`], which no
-//! card reaches; [`is_place`] tells them apart.
+//! [`Chosen::Place`](super::Chosen), beside the slots of chosen cards.
 
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{CardId, Effect, EngineError, Filter, Game, PlayerId, Target, player_name};
 
+use super::Chosen;
 use super::{Entry, Kind, M, Tgt, Trig, board, dz, label, ni, r, targets};
 
 /// The kinds of place a text may target.
@@ -40,20 +40,30 @@ pub const LINE: &str = "line";
 pub const TARGET_PLACE: &str = "target_place";
 /// The lines, from P1's view (the letter of the squares' names).
 pub const LINES: [&str; 3] = ["L", "C", "R"];
-/// The incarnation a place target is stored with: a million zone changes
-/// of one card, which no duel reaches, and still a number a scenario file
-/// may hold (`state.in_progress` written by a dump, whose loader bounds
-/// numbers by a million).
-pub const PLACE: u32 = 1_000_000;
-
-/// Whether a target slot entry is a place, not a card.
-pub fn is_place(t: &Tgt) -> bool {
-    t.inc == PLACE
-}
-
 /// The line index (0..3 from P1's view) of a line's name.
 fn line_index(name: &str) -> Option<usize> {
     LINES.iter().position(|l| *l == name)
+}
+
+/// The battle square or line named `s`.
+fn named(s: &str) -> Option<&'static str> {
+    board::square(s).or_else(|| LINES.iter().copied().find(|l| *l == s))
+}
+
+/// Serialises a chosen place (a battle square or a line) and reads one back
+/// as the module's own name (`state.in_progress`, flow/resume.rs).
+pub mod place_name {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(s: &&'static str, ser: S) -> Result<S::Ok, S::Error> {
+        ser.serialize_str(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(de: D) -> Result<&'static str, D::Error> {
+        let s = String::deserialize(de)?;
+        super::named(&s)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown square or line `{s}`")))
+    }
 }
 
 /// Whether the chosen place `place` holds square or base square `at`.
@@ -182,7 +192,7 @@ pub fn choose(
     cols: &[&str],
     e: &Effect,
     key: &str,
-) -> Result<Option<Vec<Tgt>>, EngineError> {
+) -> Result<Option<&'static str>, EngineError> {
     let Effect::TargetPlace { place, holding } = e else {
         return Ok(None);
     };
@@ -211,13 +221,10 @@ pub fn choose(
             .push(if place == LINE { r::LINES } else { r::SQUARES });
         e.text.push_str(&format!(" (the {place} {at} is a target)"));
     }
-    Ok(Some(vec![Tgt {
-        card: CardId::from(at),
-        inc: PLACE,
-    }]))
+    Ok(Some(at))
 }
 
-/// Whether the place chosen for `e` (`ts`) is still a legal target
+/// Whether the place chosen for `e` (`place`) is still a legal target
 /// (4.9.2-1): a square must still hold a card its condition admits.
 pub fn still_legal(
     g: &Game,
@@ -225,14 +232,14 @@ pub fn still_legal(
     source: &str,
     cols: &[&str],
     e: &Effect,
-    ts: &[Tgt],
+    place: &str,
 ) -> bool {
-    let (Effect::TargetPlace { holding, .. }, Some(t)) = (e, ts.first()) else {
+    let Effect::TargetPlace { holding, .. } = e else {
         return false;
     };
     holding
         .as_ref()
-        .is_none_or(|f| holds_match(g, controller, source, cols, f, &t.card))
+        .is_none_or(|f| holds_match(g, controller, source, cols, f, place))
 }
 
 /// Before a text's instructions are carried out: the place it targets, if
@@ -243,7 +250,7 @@ pub fn begin(
     controller: PlayerId,
     source: &str,
     effects: &[Effect],
-    chosen: &[Option<Vec<Tgt>>],
+    chosen: &[Option<Chosen>],
 ) {
     let Some((i, e)) = effects
         .iter()
@@ -252,15 +259,16 @@ pub fn begin(
     else {
         return;
     };
-    let Some(ts) = chosen.get(i).and_then(Option::as_ref) else {
+    let Some(name) = chosen
+        .get(i)
+        .and_then(Option::as_ref)
+        .and_then(Chosen::place)
+    else {
         return;
     };
     let cols = super::effects::source_colours(m, source);
-    let name = ts.first().map(|t| t.card.to_string()).unwrap_or_default();
-    let legal = still_legal(&m.game, controller, source, &cols, e, ts);
-    let at = board::square(&name).or_else(|| LINES.iter().copied().find(|l| *l == name));
-    if legal {
-        dz(&mut m.game).target_place = at;
+    if still_legal(&m.game, controller, source, &cols, e, name) {
+        dz(&mut m.game).target_place = Some(name);
         return;
     }
     m.record(

@@ -8,7 +8,7 @@ use crate::engine::{
     CardId, Effect, EngineError, Filter, Game, Picked, PlayerId, Side, Target, TargetCount,
 };
 
-use super::{M, Tgt, board, colours, ctype, text};
+use super::{Chosen, M, Tgt, board, colours, ctype, text};
 
 /// The effects of the `kind` abilities of definition `def` (a spell's
 /// text), or of one ability.
@@ -139,7 +139,7 @@ pub fn choose_for(
     source: &str,
     effects: &[Effect],
     key: &str,
-) -> Result<Option<Vec<Option<Vec<Tgt>>>>, EngineError> {
+) -> Result<Option<Vec<Option<Chosen>>>, EngineError> {
     let cols = colours(&m.game, source);
     let chosen_count = effects
         .iter()
@@ -161,7 +161,7 @@ pub fn choose_for(
                 format!("{key}#{i}")
             };
             match super::target_place::choose(m, controller, source, &cols, e, &k)? {
-                Some(ts) => out.push(Some(ts)),
+                Some(place) => out.push(Some(Chosen::Place(place))),
                 None => return Ok(None),
             }
             continue;
@@ -180,7 +180,7 @@ pub fn choose_for(
         if let Some(fs) = super::swap::filters(e) {
             // 「入れ替える」: both units are targets (flow/swap.rs).
             match super::swap::choose(m, controller, source, &cols, fs, &k)? {
-                Some(ts) => out.push(Some(ts)),
+                Some(ts) => out.push(Some(Chosen::Cards(ts))),
                 None => return Ok(None),
             }
             continue;
@@ -214,14 +214,7 @@ pub fn choose_for(
         }
         // One 対象の never chooses the same card twice (4.11.5): checked
         // before the shared helper, which would call it bad input.
-        let named: Vec<String> = match m.choices.peek(&k) {
-            Some(serde_json::Value::String(s)) => vec![s.clone()],
-            Some(serde_json::Value::Array(a)) => a
-                .iter()
-                .filter_map(|x| x.as_str().map(str::to_string))
-                .collect(),
-            _ => Vec::new(),
-        };
+        let named = super::named_in_choice(m, &k);
         let distinct: std::collections::BTreeSet<&String> = named.iter().collect();
         if distinct.len() != named.len() {
             m.choices.take(&k);
@@ -288,7 +281,7 @@ pub fn choose_for(
                 inc: m.game.card(c).map_or(0, |x| x.incarnation),
             })
             .collect();
-        out.push(Some(tg));
+        out.push(Some(Chosen::Cards(tg)));
     }
     Ok(Some(out))
 }

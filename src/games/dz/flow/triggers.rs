@@ -130,8 +130,18 @@ pub fn phase_start(m: &mut M, trigger: &str) -> usize {
     cards.iter().map(|c| fire_def(m, c, trigger, why)).sum()
 }
 
-/// A card was placed on a square (4.8.9, 4.8.10-1).
+/// A card was placed on a square (4.8.9, 4.8.10-1); 挟撃's ability only
+/// when an opponent's unit is sandwiched (flow/pincer.rs).
 pub fn placed(m: &mut M, card: &str) {
+    let pincer_off = super::pincer::has(&m.game, card)
+        && m.game
+            .card(card)
+            .cloned()
+            .is_some_and(|c| !super::pincer::triggers(m, &c));
+    if pincer_off {
+        super::nearby::placed(m, card);
+        return;
+    }
     fire(
         m,
         card,
