@@ -798,7 +798,7 @@ pub fn damage_step(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
                         b.attacker,
                         player_name(*q)
                     ),
-                    &[r::BATTLE_DAMAGE, r::PLAYER_MILL],
+                    &[r::BATTLE_DAMAGE, r::GL_BATTLE_DAMAGE, r::PLAYER_MILL],
                 );
                 damage::to_player(m, *q, a_attack);
             }

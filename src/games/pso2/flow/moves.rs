@@ -65,7 +65,7 @@ pub fn move_to(m: &mut M, id: &str, to: ZoneId) {
             m.record(
                 "stacked",
                 format!("{s} was stacked on {id}, which left the field: it is destroyed and put in the discard"),
-                &[rule, r::STACKED_DESTROYED],
+                &[rule, r::STACKED_DESTROYED, r::GL_STACK],
             )
             .obj(s.clone());
             to_discard(m, &s);
@@ -79,6 +79,12 @@ pub fn move_to(m: &mut M, id: &str, to: ZoneId) {
             m.game.erase(id);
         }
     }
+}
+
+/// Whether `id` is an 【EX】 card (keyword `ex`) on the field (RAID:S13).
+fn ex_on_field(m: &M, id: &str) -> bool {
+    m.game.def_of(id).is_some_and(|d| d.has_keyword("ex"))
+        && m.game.card(id).is_some_and(|c| c.zone.kind == zn::FIELD)
 }
 
 /// RAID:S13: an 【EX】 card (keyword `ex`) that leaves the field goes back
@@ -129,13 +135,15 @@ pub fn to_discard(m: &mut M, id: &str) {
 }
 
 /// Puts a card in its owner's hand; a Boss card goes on top of the Boss
-/// deck instead (RAID:S3).
+/// deck instead (RAID:S3), unless it is an 【EX】 card leaving the field:
+/// that one still leaves the field and returns outside the game
+/// (RAID:S13, applied by [`move_to`]).
 pub fn to_hand(m: &mut M, id: &str) {
     let Some(owner) = m.game.card(id).map(|c| c.owner) else {
         return;
     };
     controlled_goes_home(m, id, "hand");
-    if super::raid::is_boss(&m.game, owner) {
+    if super::raid::is_boss(&m.game, owner) && !ex_on_field(m, id) {
         m.record(
             "raid",
             format!(

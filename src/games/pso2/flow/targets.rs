@@ -285,6 +285,18 @@ fn choose_engaging(
     Ok(Some(first))
 }
 
+/// GL:まで: 「X枚まで」 lets the player choose any number from 0 to X; the
+/// trace says so when fewer than X were chosen.
+fn fewer_than_up_to(m: &mut M, key: &str, count: u32, up_to: bool, chosen: usize) {
+    if up_to && chosen < count as usize {
+        m.record(
+            "targets",
+            format!("`{key}`: up to {count} may be chosen (0 to {count}); {chosen} chosen"),
+            &[r::GL_UP_TO],
+        );
+    }
+}
+
 /// [`choose`] for one selector `(filter, count, up_to, or_leader)`.
 pub fn choose_from(
     m: &mut M,
@@ -353,6 +365,7 @@ pub fn choose_from(
             }
         }
     };
+    fewer_than_up_to(m, key, count, up_to, ids.len());
     one_side_of_or(m, source, &filter, &ids)?;
     also_named(m, &filter, &ids, key);
     if filter.cost_at_most.is_some() || filter.cost_at_least.is_some() {
@@ -474,7 +487,8 @@ fn barred_by(
         );
     }
     if g.card(t).is_some_and(|c| c.has(st::UNTARGETABLE)) {
-        return (r::TARGET_LEGAL, "it cannot be chosen".into());
+        // GL:選ぶ: a card in the 選ばれない state cannot be chosen.
+        return (r::GL_CHOOSE, "it is 選ばれない: it cannot be chosen".into());
     }
     (r::TARGET_LEGAL, "the text cannot choose it".into())
 }
