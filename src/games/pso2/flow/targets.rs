@@ -5,8 +5,31 @@
 
 use super::{Chosen, M, ctype, r, st, zn};
 use crate::engine::{
-    CardId, Effect, EngineError, Filter, Game, Picked, PlayerId, Side, TargetCount, texts,
+    AbilityDef, CardId, Effect, EngineError, Filter, Game, Picked, PlayerId, Side, Target,
+    TargetCount, texts,
 };
+
+/// An `all` or `random` selector naming the type `player` in the field:
+/// the Player card is in its own zone, never on the field (400.2.1), so
+/// the selector would quietly find nothing. Refused at load; players are
+/// named by the target `player` with `who`.
+pub fn player_card_on_field(ab: &AbilityDef) -> Option<String> {
+    ab.effect
+        .iter()
+        .flat_map(super::x_amount::every)
+        .find_map(|e| match e.target() {
+            Some(Target::All { filter } | Target::Random { filter })
+                if filter.types.iter().any(|t| t == super::types::PLAYER)
+                    && filter.zone.as_deref().is_none_or(|z| z == zn::FIELD) =>
+            {
+                Some(format!(
+                    "`{}` names cards of type `player` on the field, where no Player card ever is (it stays in zone `player`, 400.2.1): name players with the target {{\"select\": \"player\", \"who\": \"you\" | \"opponent\" | \"both\"}}",
+                    e.word()
+                ))
+            }
+            _ => None,
+        })
+}
 
 /// The chosen-target selector of an ability's effects, if any: every
 /// `chosen` target of one ability names the same chosen cards (「それ」).
