@@ -226,8 +226,17 @@ pub fn checks(m: &mut M) {
         for id in theirs {
             m.game.move_card(&id, ZoneId::of(p, zn::EXCLUDED), false);
         }
-        if m.game.turn.active == p {
+        // Straight to the end phase, unless the turn is in it already: the
+        // end phase goes on and does not begin again.
+        let in_end = matches!(m.game.turn.phase.as_str(), "turn_end" | "refresh");
+        if m.game.turn.active == p && !in_end {
             state(&mut m.game).to_end = true;
+        } else if m.game.turn.active == p {
+            m.record(
+                "raid",
+                format!("{} was eliminated during their own turn, which is already in its end phase: the end phase goes on (it does not begin again)", player_name(p)),
+                &[r::RAID_S_ELIMINATION],
+            );
         }
     }
     if party(&m.game).iter().all(|&p| m.game.players[p].lost) {
