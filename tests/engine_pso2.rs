@@ -265,3 +265,29 @@ fn with_x_in_an_ability_with_no_x_is_refused_at_load_in_options_and_die_results(
     );
     assert!(ok.is_ok(), "{:?}", ok.err());
 }
+
+/// 400.2.1: the Player card never is on the field, so an `all` selector of
+/// type `player` there would quietly find nothing (the damage of a Boss
+/// card written so reached no party player). It is refused at load, at the
+/// ability; the target `player` loads.
+#[test]
+fn an_all_selector_of_player_cards_on_the_field_is_refused_at_load() {
+    let all = r#"[ { "trigger": "effect", "effect": [ { "do": "damage", "amount": 1,
+        "target": { "select": "all", "side": "opponent", "types": ["player"] } } ] } ]"#;
+    let Err(e) = active_with("", "", all) else {
+        panic!("an `all` selector of Player cards on the field loads");
+    };
+    assert!(
+        e.message.contains("never is") || e.message.contains("no Player card ever is"),
+        "{}",
+        e.message
+    );
+    assert!(
+        e.path.clone().unwrap_or_default().ends_with("abilities[0]"),
+        "{:?}",
+        e.path
+    );
+    let player = r#"[ { "trigger": "effect", "effect": [ { "do": "damage", "amount": 1,
+        "target": { "select": "player", "who": "opponent" } } ] } ]"#;
+    assert!(active_with("", "", player).is_ok());
+}

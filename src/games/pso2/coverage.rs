@@ -157,19 +157,11 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ),
     ("GL:与える", DEF),
     (
-        "GL:選ぶ",
-        "a 選ばれない card cannot be chosen: the state `untargetable`, refused as a target under 406.2.2 (asserted there)",
-    ),
-    (
         "GL:置かれる",
         "not state-changing: a card put in a zone goes to its owner's (101.3.1, moves.rs; asserted under 400.6 and GL:捨てる)",
     ),
     ("GL:カードタイプ", DEF),
     ("GL:解決", DEF),
-    (
-        "GL:重ねる",
-        "not state-changing: what stacked means; stacked cards follow their host (215.5, asserted)",
-    ),
     (
         "GL:クラス",
         "not state-changing: class is a 種別 (208, asserted)",
@@ -191,10 +183,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "not state-changing: 「他の」, the filter's `other`",
     ),
     (
-        "GL:戦闘ダメージ",
-        "not state-changing: the definition of battle damage, the kind `battle` as opposed to `effect` (506.6.1 and 214, asserted)",
-    ),
-    (
         "GL:前列/後列",
         "not state-changing: the rows are one zone, the field (403.1.4); row moves are asserted under 215.4 and 213.3",
     ),
@@ -203,10 +191,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("GL:対象を選ぶ", DEF),
     ("GL:発動", DEF),
     ("GL:場", ZONE_DEF),
-    (
-        "GL:まで",
-        "「X枚まで」: 0 to X may be chosen, a selector's `up_to` (asserted under 103.5.1.1 and GL:回復X)",
-    ),
     (
         "GL:“ルール:”",
         "not state-changing: a rules note printed on a card is no ability; scenario cards carry none",

@@ -314,6 +314,8 @@ clauses! {
     GL_PLAY_TERM = "GL:プレイ";
     GL_INSTEAD = "GL:代わりに";
     GL_STACK = "GL:重ねる";
+    GL_UP_TO = "GL:まで";
+    GL_CHOOSE = "GL:選ぶ";
     GL_ON_ENTER = "GL:登場時";
     GL_ON_KO = "GL:戦闘不能時";
     GL_DROP = "GL:ドロップ";

@@ -147,8 +147,15 @@ pub fn declare(m: &mut M, ctx: Ctx, a: &Action) -> Result<(), EngineError> {
     let mut generations = vec![(att.clone(), gen_of(m, &att))];
     for t in &uniq {
         if !options.iter().any(|c| c == t) && t != "leader" {
+            // In the raid another party member's card is no 相手 (RAID:S9).
+            let party_member = super::raid::on(&m.game)
+                && m.game.card(t).is_some_and(|c| {
+                    c.controller != p && !super::raid::opposed(&m.game, p, c.controller)
+                });
             let rule = if keyword(&m.game, &att, "erosion") {
                 r::EROSION
+            } else if party_member {
+                r::RAID_NOT_ALLY
             } else {
                 r::OPPONENT_SIDE
             };
@@ -770,6 +777,16 @@ pub fn damage_step(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
             Foe::Card(id) => {
                 let controller = m.game.card(id).map_or(PlayerId::P1, |c| c.controller);
                 let died = damage::to_card(m, id, a_attack, &b.attacker, damage::Kind::Battle)?;
+                if !died && let Some(x) = pierce {
+                    m.record(
+                        "trigger",
+                        format!(
+                            "貫通{x} of {} does not trigger: {id} was not destroyed by the attack",
+                            b.attacker
+                        ),
+                        &[r::GL_PIERCE],
+                    );
+                }
                 if died && let Some(x) = pierce {
                     m.record(
                         "trigger",
@@ -798,7 +815,7 @@ pub fn damage_step(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
                         b.attacker,
                         player_name(*q)
                     ),
-                    &[r::BATTLE_DAMAGE, r::PLAYER_MILL],
+                    &[r::BATTLE_DAMAGE, r::GL_BATTLE_DAMAGE, r::PLAYER_MILL],
                 );
                 damage::to_player(m, *q, a_attack);
             }

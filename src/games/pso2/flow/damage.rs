@@ -236,8 +236,10 @@ pub fn to_card(
     if h != printed {
         e.rule(r::HP_CHANGE);
     }
+    // GL:戦闘ダメージ: damage dealt in the damage resolution step that is
+    // no card effect's damage.
     if kind == Kind::Battle {
-        e.rule(r::BATTLE_DAMAGE);
+        e.rule(r::BATTLE_DAMAGE).rule(r::GL_BATTLE_DAMAGE);
     }
     if !per_instance {
         e.note(format!(

@@ -658,12 +658,13 @@ pub fn in_progress_cards(v: &serde_json::Value) -> Vec<String> {
 
 /// Why ability `ab` of `def` cannot be carried out as written, refused
 /// at load (flow/x_amount.rs: a `with_x` with no X, in any option of a
-/// modal card or result of a die).
+/// modal card or result of a die; flow/targets.rs: a selector of Player
+/// cards on the field).
 pub fn ability_refusal(
     def: &crate::engine::CardDef,
     ab: &crate::engine::AbilityDef,
 ) -> Option<String> {
-    x_amount::unsupported(def, ab)
+    x_amount::unsupported(def, ab).or_else(|| targets::player_card_on_field(ab))
 }
 
 /// The PSO2 procedures as the driver's hooks.

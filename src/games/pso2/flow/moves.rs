@@ -45,31 +45,11 @@ pub fn move_to(m: &mut M, id: &str, to: ZoneId) {
     }
     let to = ex_returns(m, id, &from, to);
     let to = super::replace::destination(m, id, to);
-    let stacked: Vec<CardId> = m
-        .game
-        .cards
-        .values()
-        .filter(|c| c.attached_to.as_deref() == Some(id))
-        .map(|c| c.id.clone())
-        .collect();
+    let stacked = stacked_on(m, id);
     m.game.move_card(id, to.clone(), false);
     note_deck(m, &from);
     if from.kind == zn::FIELD || from.kind == zn::PLAYER {
-        for s in stacked {
-            let t = ctype(&m.game, &s).to_string();
-            let rule = match t.as_str() {
-                types::WEAPON | types::ARMOR => r::EQUIP_HOST_LEAVES,
-                types::ACTIVE => r::ATTACH_LEAVES_WITH_HOST,
-                _ => r::STACKED_DESTROYED,
-            };
-            m.record(
-                "stacked",
-                format!("{s} was stacked on {id}, which left the field: it is destroyed and put in the discard"),
-                &[rule, r::STACKED_DESTROYED],
-            )
-            .obj(s.clone());
-            to_discard(m, &s);
-        }
+        host_left(m, id, stacked);
         if m.game.card(id).is_some_and(|c| c.token) && to.kind != zn::FIELD {
             m.record(
                 "token",
@@ -78,6 +58,43 @@ pub fn move_to(m: &mut M, id: &str, to: ZoneId) {
             );
             m.game.erase(id);
         }
+    }
+}
+
+/// Whether `id` is an 【EX】 card (keyword `ex`) on the field (RAID:S13).
+fn ex_on_field(m: &M, id: &str) -> bool {
+    m.game.def_of(id).is_some_and(|d| d.has_keyword("ex"))
+        && m.game.card(id).is_some_and(|c| c.zone.kind == zn::FIELD)
+}
+
+/// The cards stacked on `id` (equipment, attached actives).
+fn stacked_on(m: &M, id: &str) -> Vec<CardId> {
+    m.game
+        .cards
+        .values()
+        .filter(|c| c.attached_to.as_deref() == Some(id))
+        .map(|c| c.id.clone())
+        .collect()
+}
+
+/// The cards that were stacked on `id`, which left the field, are
+/// destroyed and put in their owners' discards (215.5, 205.4.6,
+/// 204.2.2.3, GL:重ねる).
+fn host_left(m: &mut M, id: &str, stacked: Vec<CardId>) {
+    for s in stacked {
+        let t = ctype(&m.game, &s).to_string();
+        let rule = match t.as_str() {
+            types::WEAPON | types::ARMOR => r::EQUIP_HOST_LEAVES,
+            types::ACTIVE => r::ATTACH_LEAVES_WITH_HOST,
+            _ => r::STACKED_DESTROYED,
+        };
+        m.record(
+            "stacked",
+            format!("{s} was stacked on {id}, which left the field: it is destroyed and put in the discard"),
+            &[rule, r::STACKED_DESTROYED, r::GL_STACK],
+        )
+        .obj(s.clone());
+        to_discard(m, &s);
     }
 }
 
@@ -129,13 +146,15 @@ pub fn to_discard(m: &mut M, id: &str) {
 }
 
 /// Puts a card in its owner's hand; a Boss card goes on top of the Boss
-/// deck instead (RAID:S3).
+/// deck instead (RAID:S3), unless it is an 【EX】 card leaving the field:
+/// that one still leaves the field and returns outside the game
+/// (RAID:S13, applied by [`move_to`]).
 pub fn to_hand(m: &mut M, id: &str) {
     let Some(owner) = m.game.card(id).map(|c| c.owner) else {
         return;
     };
     controlled_goes_home(m, id, "hand");
-    if super::raid::is_boss(&m.game, owner) {
+    if super::raid::is_boss(&m.game, owner) && !ex_on_field(m, id) {
         m.record(
             "raid",
             format!(
@@ -143,17 +162,9 @@ pub fn to_hand(m: &mut M, id: &str) {
             ),
             &[r::RAID_TO_DECK_TOP],
         );
-        let stacked: Vec<CardId> = m
-            .game
-            .cards
-            .values()
-            .filter(|c| c.attached_to.as_deref() == Some(id))
-            .map(|c| c.id.clone())
-            .collect();
+        let stacked = stacked_on(m, id);
         m.game.move_card(id, ZoneId::of(owner, zn::DECK), true);
-        for s in stacked {
-            to_discard(m, &s);
-        }
+        host_left(m, id, stacked);
         return;
     }
     move_to(m, id, ZoneId::of(owner, zn::HAND));

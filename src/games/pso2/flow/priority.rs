@@ -38,13 +38,7 @@ pub fn offer(m: &mut M, mut ctx: Ctx) -> Result<Flow, EngineError> {
         battle::engage_by_effect(m, ctx, a, b)?;
         return Ok(Flow::Continue);
     }
-    if super::raid::take_to_end(&mut m.game) {
-        m.record(
-            "raid",
-            "the turn player was eliminated during their own turn: straight to the end phase",
-            &[r::RAID_ELIMINATION],
-        );
-        m.then([Step::Begin(Phase::TurnEnd)]);
+    if super::raid::straight_to_end(m) {
         return Ok(Flow::Continue);
     }
     if super::raid::is_boss(&m.game, ctx.holder) {

@@ -48,8 +48,25 @@ fn state(g: &mut Game) -> &mut RaidState {
 
 /// Whether the turn player was eliminated during their own turn, clearing
 /// the mark (RAID:F5: straight to the end phase).
-pub fn take_to_end(g: &mut Game) -> bool {
+fn take_to_end(g: &mut Game) -> bool {
     on(g) && std::mem::take(&mut state(g).to_end)
+}
+
+/// RAID:F5: when the turn player was eliminated during their own turn, the
+/// game moves straight to that turn's end phase, whatever phase or step it
+/// is in (the draw phase's draw may be what emptied the deck). Returns
+/// whether it did.
+pub fn straight_to_end(m: &mut M) -> bool {
+    if !take_to_end(&mut m.game) {
+        return false;
+    }
+    m.record(
+        "raid",
+        "the turn player was eliminated during their own turn: straight to the end phase",
+        &[r::RAID_ELIMINATION],
+    );
+    m.then([Step::Begin(Phase::TurnEnd)]);
+    true
 }
 
 /// Remembers when a Boss chara is put in the back row (RAID:B④ orders
@@ -181,10 +198,13 @@ pub fn checks(m: &mut M) {
             }
             m.record(
                 "raid",
-                format!("{}'s deck is 0: in Easy the first such player uses a Half Doll, shuffling the discard into a new deck", player_name(p)),
+                format!("{}'s deck is 0: in Easy the first such player uses a Half Doll, shuffling the discard ({} card(s)) into a new deck", player_name(p), v.len()),
                 &[r::RAID_DIFFICULTY],
             );
-            continue;
+            if !v.is_empty() {
+                continue;
+            }
+            // The new deck has no cards: the deck is still 0 (RAID:F5).
         }
         m.record(
             "raid",
@@ -206,8 +226,17 @@ pub fn checks(m: &mut M) {
         for id in theirs {
             m.game.move_card(&id, ZoneId::of(p, zn::EXCLUDED), false);
         }
-        if m.game.turn.active == p {
+        // Straight to the end phase, unless the turn is in it already: the
+        // end phase goes on and does not begin again.
+        let in_end = matches!(m.game.turn.phase.as_str(), "turn_end" | "refresh");
+        if m.game.turn.active == p && !in_end {
             state(&mut m.game).to_end = true;
+        } else if m.game.turn.active == p {
+            m.record(
+                "raid",
+                format!("{} was eliminated during their own turn, which is already in its end phase: the end phase goes on (it does not begin again)", player_name(p)),
+                &[r::RAID_S_ELIMINATION],
+            );
         }
     }
     if party(&m.game).iter().all(|&p| m.game.players[p].lost) {

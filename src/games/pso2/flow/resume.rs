@@ -54,14 +54,20 @@ pub struct Resume {
     /// abilities, lost abilities ([`super::lasting`]).
     #[serde(default, skip_serializing_if = "Lasting::is_empty")]
     lasting: Lasting,
+    /// The pairs of cards resolved 交戦する effects made engage, waiting
+    /// for their engagement step, in the order they resolved (GL:交戦する,
+    /// 506.5.2; [`super::battle::engage_resolved`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    engage: Vec<[String; 2]>,
 }
 
 /// What the raid battle keeps beside the board ([`super::raid::RaidState`]):
 /// the boss turn's target player (RAID:B①), the cards the Boss still plays
 /// (RAID:B③), its attackers still to attack (RAID:B④; absent until the
 /// battle phase lines them up), the entry order of its charas and the
-/// order they were put in the back row, the last order number given, and
-/// Easy's Half Doll used (RAID:F1).
+/// order they were put in the back row, the last order number given,
+/// Easy's Half Doll used (RAID:F1), and the turn player eliminated during
+/// their own turn, the game moving straight to the end phase (RAID:F5).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RaidDef {
@@ -79,6 +85,8 @@ struct RaidDef {
     seq: u64,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     half_doll_used: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    to_end: bool,
 }
 
 fn is_zero_i64(n: &i64) -> bool {
@@ -91,7 +99,7 @@ fn is_zero_u64(n: &u64) -> bool {
 
 /// The raid's bookkeeping as written, `Some(None)` when there is none to
 /// write, `None` when it holds what a file cannot give (Boss actives
-/// waiting to join the zone, an elimination sending the turn to its end).
+/// waiting to join the zone).
 fn raid_def(g: &Game) -> Option<Option<RaidDef>> {
     if !super::raid::on(g) {
         return Some(None);
@@ -99,7 +107,7 @@ fn raid_def(g: &Game) -> Option<Option<RaidDef>> {
     let Some(s) = super::state::read(g).map(|s| &s.raid) else {
         return Some(None);
     };
-    if !s.pending.is_empty() || s.to_end {
+    if !s.pending.is_empty() {
         return None;
     }
     let d = RaidDef {
@@ -117,6 +125,7 @@ fn raid_def(g: &Game) -> Option<Option<RaidDef>> {
             .collect(),
         seq: s.seq,
         half_doll_used: s.half_doll_used,
+        to_end: s.to_end,
     };
     Some(Some(d))
 }
@@ -268,12 +277,20 @@ pub fn describe(m: &M) -> Option<Value> {
         && ctx.holder == g.turn.active;
     let raid = raid_def(g)?;
     let lasting = lasting::write(g);
-    if fresh && raid.is_none() && lasting.is_empty() {
+    let engage: Vec<[String; 2]> = super::state::read(g)
+        .map(|s| {
+            s.engage
+                .iter()
+                .map(|(a, b)| [a.to_string(), b.to_string()])
+                .collect()
+        })
+        .unwrap_or_default();
+    if fresh && raid.is_none() && lasting.is_empty() && engage.is_empty() {
         return None;
     }
     let own = super::state::read(g);
     // What the module keeps beside the entries and a file cannot give.
-    if own.is_some_and(|s| s.x_pending.is_some() || !s.engage.is_empty() || !s.negated.is_empty()) {
+    if own.is_some_and(|s| s.x_pending.is_some() || !s.negated.is_empty()) {
         return None;
     }
     // Every card in the resolution zone is a played card waiting there.
@@ -303,6 +320,7 @@ pub fn describe(m: &M) -> Option<Value> {
         battle,
         raid,
         lasting,
+        engage,
     })
     .ok()
 }
@@ -487,6 +505,11 @@ pub fn parse(g: &Game, v: &Value) -> Result<Resume, String> {
         check_raid(g, d)?;
     }
     lasting::check(g, &r.lasting)?;
+    for id in r.engage.iter().flatten() {
+        if g.card(id).is_none() {
+            return Err(format!("`engage`: `{id}` is not a card of this scenario"));
+        }
+    }
     Ok(r)
 }
 
@@ -539,6 +562,7 @@ fn resume_raid(m: &mut M, d: &RaidDef) -> Result<(), String> {
         .collect();
     s.seq = d.seq;
     s.half_doll_used = d.half_doll_used;
+    s.to_end = d.to_end;
     Ok(())
 }
 
@@ -719,6 +743,11 @@ pub fn resume(m: &mut M, r: Resume) -> Result<(), String> {
         resume_raid(m, d)?;
     }
     lasting::restore(m, &r.lasting)?;
+    super::state::of(&mut m.game).engage = r
+        .engage
+        .iter()
+        .map(|[a, b]| (CardId::from(a.as_str()), CardId::from(b.as_str())))
+        .collect();
     let mut stack = Vec::new();
     for w in &r.resolution {
         stack.push(entry(m, w)?);

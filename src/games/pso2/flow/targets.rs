@@ -5,8 +5,31 @@
 
 use super::{Chosen, M, ctype, r, st, zn};
 use crate::engine::{
-    CardId, Effect, EngineError, Filter, Game, Picked, PlayerId, Side, TargetCount, texts,
+    AbilityDef, CardId, Effect, EngineError, Filter, Game, Picked, PlayerId, Side, Target,
+    TargetCount, texts,
 };
+
+/// An `all` or `random` selector naming the type `player` in the field:
+/// the Player card is in its own zone, never on the field (400.2.1), so
+/// the selector would quietly find nothing. Refused at load; players are
+/// named by the target `player` with `who`.
+pub fn player_card_on_field(ab: &AbilityDef) -> Option<String> {
+    ab.effect
+        .iter()
+        .flat_map(super::x_amount::every)
+        .find_map(|e| match e.target() {
+            Some(Target::All { filter } | Target::Random { filter })
+                if filter.types.iter().any(|t| t == super::types::PLAYER)
+                    && filter.zone.as_deref().is_none_or(|z| z == zn::FIELD) =>
+            {
+                Some(format!(
+                    "`{}` names cards of type `player` on the field, where no Player card ever is (it stays in zone `player`, 400.2.1): name players with the target {{\"select\": \"player\", \"who\": \"you\" | \"opponent\" | \"both\"}}",
+                    e.word()
+                ))
+            }
+            _ => None,
+        })
+}
 
 /// The chosen-target selector of an ability's effects, if any: every
 /// `chosen` target of one ability names the same chosen cards (「それ」).
@@ -285,6 +308,18 @@ fn choose_engaging(
     Ok(Some(first))
 }
 
+/// GL:まで: 「X枚まで」 lets the player choose any number from 0 to X; the
+/// trace says so when fewer than X were chosen.
+fn fewer_than_up_to(m: &mut M, key: &str, count: u32, up_to: bool, chosen: usize) {
+    if up_to && chosen < count as usize {
+        m.record(
+            "targets",
+            format!("`{key}`: up to {count} may be chosen (0 to {count}); {chosen} chosen"),
+            &[r::GL_UP_TO],
+        );
+    }
+}
+
 /// [`choose`] for one selector `(filter, count, up_to, or_leader)`.
 pub fn choose_from(
     m: &mut M,
@@ -353,6 +388,7 @@ pub fn choose_from(
             }
         }
     };
+    fewer_than_up_to(m, key, count, up_to, ids.len());
     one_side_of_or(m, source, &filter, &ids)?;
     also_named(m, &filter, &ids, key);
     if filter.cost_at_most.is_some() || filter.cost_at_least.is_some() {
@@ -474,7 +510,8 @@ fn barred_by(
         );
     }
     if g.card(t).is_some_and(|c| c.has(st::UNTARGETABLE)) {
-        return (r::TARGET_LEGAL, "it cannot be chosen".into());
+        // GL:選ぶ: a card in the 選ばれない state cannot be chosen.
+        return (r::GL_CHOOSE, "it is 選ばれない: it cannot be chosen".into());
     }
     (r::TARGET_LEGAL, "the text cannot choose it".into())
 }

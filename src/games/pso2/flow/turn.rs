@@ -12,6 +12,9 @@ use crate::engine::{
 /// Begins a phase or step.
 pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
     let tp = m.game.turn.active;
+    if matches!(p, Phase::Draw | Phase::Pp | Phase::Main) && super::raid::straight_to_end(m) {
+        return Ok(Flow::Continue);
+    }
     match p {
         Phase::Setup => setup(m),
         Phase::Start => start(m),

@@ -92,7 +92,7 @@ pub fn unsupported(def: &CardDef, ab: &AbilityDef) -> Option<String> {
 }
 
 /// `e` and every effect written inside it.
-fn every(e: &Effect) -> Vec<&Effect> {
+pub(super) fn every(e: &Effect) -> Vec<&Effect> {
     let mut out = vec![e];
     for n in e.nested() {
         out.extend(every(n));
