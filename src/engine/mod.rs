@@ -312,8 +312,18 @@ mod tests {
     #[test]
     fn a_snapshot_for_an_interest_holds_the_parts_it_names_and_the_same_values() {
         let mut g = Game::new(SPECS, 2, 0);
-        g.add_card(Card::new("a", "d", PlayerId::P1, ZoneId::of(PlayerId::P1, "hand")));
-        g.add_card(Card::new("b", "d", PlayerId::P1, ZoneId::of(PlayerId::P1, "deck")));
+        g.add_card(Card::new(
+            "a",
+            "d",
+            PlayerId::P1,
+            ZoneId::of(PlayerId::P1, "hand"),
+        ));
+        g.add_card(Card::new(
+            "b",
+            "d",
+            PlayerId::P1,
+            ZoneId::of(PlayerId::P1, "deck"),
+        ));
         g.set_value(PlayerId::P1, "life", 20);
         g.set_value(PlayerId::P1, "pp", 3);
         let none = |_: &Game, _: &Card| Vec::new();

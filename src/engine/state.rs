@@ -620,14 +620,15 @@ impl Game {
 
     /// The spec of zone kind `name`.
     pub fn zone_spec(&self, name: &str) -> Option<&'static ZoneSpec> {
-        // Callers pass the game's own constant: the very text of the table
-        // when the compiler merged the copies, so the pointers are compared
-        // first; often other text (each codegen unit may keep its own
-        // copy), so in the same pass as the text, whose compare stops at
-        // the length for most kinds.
+        // Callers pass the game's own constant, which the release build
+        // (one codegen unit, fat LTO) merges with the table's text:
+        // comparing pointers first skips the text compares. (A one-pass
+        // compare of both was faster with several codegen units, which keep
+        // a copy each, and slower here.)
         self.zone_specs
             .iter()
-            .find(|z| std::ptr::eq(z.name, name) || z.name == name)
+            .find(|z| std::ptr::eq(z.name, name))
+            .or_else(|| self.zone_specs.iter().find(|z| z.name == name))
     }
 
     /// The zone id for kind `name` of `player` (ignoring `player` for a

@@ -66,6 +66,8 @@ impl Zones {
     fn slot(&self, z: &ZoneId) -> Option<usize> {
         let index = self.index.get_or_init(|| {
             let mut index = Index::default();
+            index.by_address.reserve(self.slots.len());
+            index.by_value.reserve(self.slots.len());
             for (i, (z, _)) in self.slots.iter().enumerate() {
                 index.by_address.insert(address(z), i);
                 index.by_value.insert(z.clone(), i);
