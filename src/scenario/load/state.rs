@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::{Ctx, ScenarioError, k, one_of};
 use crate::engine::state::{TOKEN_PREFIX, parse_player};
-use crate::engine::{Card, CardDef, Game, PlayerId, ZoneId};
+use crate::engine::{Card, CardDef, CardId, Game, PlayerId, ZoneId};
 use crate::games::GameModule;
 use crate::scenario::Scenario;
 use crate::scenario::format::{CardEntry, ZoneDef};
@@ -122,7 +122,7 @@ pub(super) fn build_game(
     let mut game = Game::new(module.zones(), n, scenario.seed);
     // The ids placed so far: looking each one up in `game.cards` would build
     // its index while every insert still moves it.
-    let mut placed: rustc_hash::FxHashSet<String> = Default::default();
+    let mut placed: rustc_hash::FxHashSet<CardId> = Default::default();
     if !scenario.random.is_empty() {
         game.rng.script(scenario.random.clone(), false);
     }
@@ -159,7 +159,7 @@ pub(super) fn build_game(
         }
     }
     let mut attachments = Vec::new();
-    let mut shown: Vec<String> = Vec::new();
+    let mut shown: Vec<CardId> = Vec::new();
     let mut given_faces = Vec::new();
     // The cards, added together once read: one sort of the card map.
     let mut placing = Vec::new();
@@ -284,6 +284,9 @@ pub(super) fn build_game(
                         Some("choose another id, e.g. `k1` or `knight`".into()),
                     ));
                 }
+                // One copy of the id's text, shared by the set, the card and
+                // its zone.
+                let id = CardId::from(id);
                 if !placed.insert(id.clone()) {
                     return Err(cx.err(
                         &epath(),
@@ -299,7 +302,7 @@ pub(super) fn build_game(
                         .map_err(|why| cx.err(&epath(), why, None))?;
                     game.next_token = game.next_token.max(n);
                 }
-                let mut card = Card::new(id.as_str(), def, p, zone.clone());
+                let mut card = Card::new(id.clone(), def, p, zone.clone());
                 if let Some(f) = full {
                     if let Some(o) = &f.owner {
                         card.owner =
