@@ -289,41 +289,14 @@ pub fn snapshot_of(g: &Game, derived: &DerivedFn<'_>, interest: Option<&Value>) 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const SPECS: &[ZoneSpec] = &[
-        ZoneSpec {
-            name: "hand",
-            visibility: Visibility::Private,
-            ordered: false,
-            limit: None,
-            shared: false,
-            rule: "x",
-        },
-        ZoneSpec {
-            name: "deck",
-            visibility: Visibility::Private,
-            ordered: true,
-            limit: None,
-            shared: false,
-            rule: "x",
-        },
-    ];
+    use crate::engine::state::tests::SPECS;
 
     #[test]
     fn a_snapshot_for_an_interest_holds_the_parts_it_names_and_the_same_values() {
         let mut g = Game::new(SPECS, 2, 0);
-        g.add_card(Card::new(
-            "a",
-            "d",
-            PlayerId::P1,
-            ZoneId::of(PlayerId::P1, "hand"),
-        ));
-        g.add_card(Card::new(
-            "b",
-            "d",
-            PlayerId::P1,
-            ZoneId::of(PlayerId::P1, "deck"),
-        ));
+        let hand = ZoneId::of(PlayerId::P1, "hand");
+        g.add_card(Card::new("a", "d", PlayerId::P1, hand.clone()));
+        g.add_card(Card::new("b", "d", PlayerId::P1, hand));
         g.set_value(PlayerId::P1, "life", 20);
         g.set_value(PlayerId::P1, "pp", 3);
         let none = |_: &Game, _: &Card| Vec::new();
@@ -332,11 +305,12 @@ mod tests {
         let part = snapshot_of(&g, &none, Some(&interest));
         assert_eq!(
             part["players"],
-            json!({"p1": {"pp": 3, "zone_counts": {"hand": 1}}})
+            json!({"p1": {"pp": 3, "zone_counts": {"hand": 2}}})
         );
         // What it holds reads as in the whole snapshot.
         assert_eq!(part["players"]["p1"]["pp"], whole["players"]["p1"]["pp"]);
-        assert_eq!(whole["players"]["p1"]["zones"]["deck"], json!(["b"]));
+        assert_eq!(whole["players"]["p1"]["zones"]["hand"], json!(["a", "b"]));
+        assert_eq!(whole["players"]["p1"]["life"], json!(20));
         // A player named whole is built whole.
         let p1 = snapshot_of(&g, &none, Some(&json!({"players": {"p1": true}})));
         assert_eq!(p1["players"]["p1"], whole["players"]["p1"]);

@@ -960,10 +960,11 @@ fn alternate_key(base: &str, source: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    const SPECS: &[ZoneSpec] = &[
+    /// A player's hand and a shared pile (also used by the snapshot tests).
+    pub(crate) const SPECS: &[ZoneSpec] = &[
         ZoneSpec {
             name: "hand",
             visibility: Visibility::Private,
