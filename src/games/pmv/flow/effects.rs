@@ -705,6 +705,11 @@ pub(super) fn apply_effect(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
             for o in &applied {
                 set_remover(&mut m.game, o, this);
             }
+            // Nothing to remove (an effect on all that found no card,
+            // 8.2.6.c): no removal is applied.
+            if applied.is_empty() {
+                return process_removals(m);
+            }
             let e = m.record(
                 "removal.apply",
                 format!("{this}'s effect applies {what} to {}; the effect is suspended while the removal resolves", applied.join(", ")),
