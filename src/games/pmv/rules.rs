@@ -197,6 +197,7 @@ rules! {
     TARGET_RECHECK = "8.2.5";
     TARGET_RECHECK_AT_START = "8.2.5.a";
     TARGET_RECHECK_ON_APPLY = "8.2.5.b";
+    ALL_AS_OF_RESOLUTION = "8.2.6.c";
     TARGET_CHANGE = "8.2.8";
     REMOVAL_KINDS = "9.1.2";
     REMOVAL_INTERRUPTS = "9.1.3";
@@ -642,6 +643,7 @@ rules! {
     ALL_PARTLY_APPLIED = "7.1.12.e";
     EFFECT_FAILS_WHOLE = "7.1.12.a";
     LATER_OBJECTS = "7.6.1";
+    NO_LONGER_MATCHES = "7.6.2";
     RESOLVED_INDEPENDENT = "7.1.16";
     TEXT = "2.13";
     KEYWORD_WORDS = "10.1.2";

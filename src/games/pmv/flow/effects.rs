@@ -489,7 +489,7 @@ pub(super) fn resolve_target(
                 .map(player_name)
                 .collect(),
         ),
-        Target::All { filter } => Some(candidates(&m.game, filter, master, this)),
+        Target::All { filter } => Some(all_now(m, filter, this, master)),
         Target::Random { filter } => {
             let c = candidates(&m.game, filter, master, this);
             if c.is_empty() {
@@ -507,6 +507,28 @@ pub(super) fn resolve_target(
             }
         }
     }
+}
+
+/// 8.2.6.c: "all" is the cards that meet the condition as the effect is
+/// applied, whichever they were when the card was played: one that came
+/// in since is included, one that left is not, and none is no failure.
+fn all_now(m: &mut M, filter: &Filter, this: &str, master: PlayerId) -> Vec<String> {
+    let objs = candidates(&m.game, filter, master, this);
+    let which = if objs.is_empty() {
+        "no card meets its condition now: it applies to none, and is not an illegal target"
+            .to_string()
+    } else {
+        format!(
+            "it applies to the cards that meet its condition now: {}",
+            objs.join(", ")
+        )
+    };
+    m.record(
+        "targets.all",
+        format!("{this}'s effect is on all: {which}"),
+        &[r::ALL_AS_OF_RESOLUTION],
+    );
+    objs
 }
 
 /// Whether every chosen target is still a legal one: a player, or the same
@@ -590,8 +612,11 @@ fn apply_ability_inner(
             None => Vec::new(),
         };
         let objs = &objs;
+        // The objects as they are before the effect may move them (a
+        // card that leaves is a new object, 3.1.7).
+        let keys = object_keys(&m.game, objs);
         apply_effect(m, e, Applied { this, master, objs })?;
-        stand(m, e, this, master, objs);
+        stand(m, e, this, master, keys);
         // 7.4.5.c/d: continuous effects switch on and off mid-resolution.
         recheck_continuous(m)?;
         if !discard_applied_as_written(m, e, this, objs) {
@@ -679,6 +704,11 @@ pub(super) fn apply_effect(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
             }
             for o in &applied {
                 set_remover(&mut m.game, o, this);
+            }
+            // Nothing to remove (an effect on all that found no card,
+            // 8.2.6.c): no removal is applied.
+            if applied.is_empty() {
+                return process_removals(m);
             }
             let e = m.record(
                 "removal.apply",

@@ -112,6 +112,9 @@ pub struct Standing {
     pub effect: crate::engine::Effect,
     pub until: Until,
     pub reached: BTreeSet<(CardId, u32)>,
+    /// The objects it stopped applying to, no longer meeting its
+    /// condition (7.6.2).
+    pub released: BTreeSet<(CardId, u32)>,
 }
 
 /// PMV's flags for the turn in progress, cleared when it ends.

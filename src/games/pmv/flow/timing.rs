@@ -1156,17 +1156,19 @@ fn any_turn_condition(g: &Game) -> bool {
 /// during this turn or this interference) that has just applied to
 /// `objs`: within its period it also reaches the cards that meet its
 /// condition later (7.6.1).
-pub(super) fn stand(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &[String]) {
+pub(super) fn stand(
+    m: &mut M,
+    e: &Effect,
+    this: &str,
+    master: PlayerId,
+    reached: BTreeSet<(CardId, u32)>,
+) {
     let (Some(Target::All { filter }), Some(until)) = (e.target(), e.until()) else {
         return;
     };
     if until == Until::Permanent {
         return;
     }
-    let reached = objs
-        .iter()
-        .filter_map(|o| m.game.card(o).map(|c| (c.id.clone(), c.incarnation)))
-        .collect();
     m.game.own::<PmvState>().standing.push(Standing {
         this: this.to_string(),
         master,
@@ -1174,7 +1176,15 @@ pub(super) fn stand(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &
         effect: e.clone(),
         until,
         reached,
+        released: BTreeSet::new(),
     });
+}
+
+/// The objects (card, incarnation) `objs` name now.
+pub(super) fn object_keys(g: &Game, objs: &[String]) -> BTreeSet<(CardId, u32)> {
+    objs.iter()
+        .filter_map(|o| g.card(o).map(|c| (c.id.clone(), c.incarnation)))
+        .collect()
 }
 
 /// 7.6.1: each standing effect applies to the cards that meet its
@@ -1185,6 +1195,7 @@ pub(super) fn stand(m: &mut M, e: &Effect, this: &str, master: PlayerId, objs: &
 pub(super) fn standing_reach(m: &mut M) -> R<()> {
     let n = pmv(&m.game).standing.len();
     for i in 0..n {
+        standing_release(m, i)?;
         let s = pmv(&m.game).standing[i].clone();
         for o in candidates(&m.game, &s.filter, s.master, &s.this) {
             let Some(key) = m.game.card(&o).map(|c| (c.id.clone(), c.incarnation)) else {
@@ -1193,24 +1204,25 @@ pub(super) fn standing_reach(m: &mut M) -> R<()> {
             if s.reached.contains(&key) {
                 continue;
             }
-            let Effect::Buff {
-                attack: a,
-                defense: d,
-                until,
-                ..
-            } = &s.effect
-            else {
+            // 7.6.1 with 7.6.2: whether an effect that stopped applying to
+            // a card reaches it again when it meets the condition again is
+            // not written.
+            if s.released.contains(&key) {
                 return Err(EngineError::NotImplemented {
-                    clause: r::LATER_OBJECTS,
+                    clause: r::NO_LONGER_MATCHES,
                     what: format!(
-                        "{}'s {} on all reaching {o}, which meets its condition later in its period",
-                        s.this,
-                        s.effect.word()
+                        "{}'s effect on all, which stopped applying to {o} when it no longer met the condition, and {o} meeting it again within the period",
+                        s.this
                     ),
                 });
-            };
+            }
+            let (a, d, until) = standing_buff(
+                &s,
+                r::LATER_OBJECTS,
+                format!("reaching {o}, which meets its condition later in its period"),
+            )?;
             if let Some(c) = m.game.cards.get_mut(o.as_str()) {
-                c.buff(*a, *d, *until, &s.this);
+                c.buff(a, d, until, &s.this);
             }
             m.game.own::<PmvState>().standing[i].reached.insert(key);
             m.record(
@@ -1225,6 +1237,81 @@ pub(super) fn standing_reach(m: &mut M) -> R<()> {
         }
     }
     Ok(())
+}
+
+/// 7.6.2: a card the standing effect `i` applies to that no longer meets
+/// its condition (the same object, still in play: a sleeping character
+/// made active, a name changed) stops receiving it at once, though the
+/// period has not ended. A `buff` takes its modification back; another
+/// effect's stopping is not implemented. A card that has left its zone is
+/// a new object (3.1.7) and has already lost the effect.
+fn standing_release(m: &mut M, i: usize) -> R<()> {
+    let s = pmv(&m.game).standing[i].clone();
+    let matching = candidates(&m.game, &s.filter, s.master, &s.this);
+    for (id, inc) in &s.reached {
+        let same_object = m
+            .game
+            .card(id.as_str())
+            .is_some_and(|c| c.incarnation == *inc);
+        if !same_object || matching.iter().any(|o| o == id.as_str()) {
+            continue;
+        }
+        let (a, d, until) = standing_buff(
+            &s,
+            r::NO_LONGER_MATCHES,
+            format!("stopping for {id}, which no longer meets its condition within its period"),
+        )?;
+        if let Some(c) = m.game.cards.get_mut(id.as_str()) {
+            take_back_buff(c, a, d, until, &s.this);
+        }
+        let st = &mut m.game.own::<PmvState>().standing[i];
+        st.reached.remove(&(id.clone(), *inc));
+        st.released.insert((id.clone(), *inc));
+        m.record(
+            "modify",
+            format!(
+                "{id} loses {a:+}/{d:+}: it no longer meets the condition of {}'s effect on all, so the effect stops applying to it though its period has not ended",
+                s.this
+            ),
+            &[r::NO_LONGER_MATCHES],
+        )
+        .obj(id.to_string());
+    }
+    Ok(())
+}
+
+/// The modification of a standing `buff` (attack, defense, period); for
+/// any other effect, `clause` is not implemented for it (`what` it would
+/// have done).
+fn standing_buff(s: &Standing, clause: &'static str, what: String) -> R<(i64, i64, Until)> {
+    match &s.effect {
+        Effect::Buff {
+            attack,
+            defense,
+            until,
+            ..
+        } => Ok((*attack, *defense, *until)),
+        other => Err(EngineError::NotImplemented {
+            clause,
+            what: format!("{}'s {} on all {what}", s.this, other.word()),
+        }),
+    }
+}
+
+/// Removes one addition of `attack` and one of `defense` that `source`'s
+/// buff lasting `until` gave the card (the latest such: equal ones are
+/// interchangeable).
+fn take_back_buff(c: &mut Card, attack: i64, defense: i64, until: Until, source: &str) {
+    for (stat, delta) in [("attack", attack), ("defense", defense)] {
+        if delta == 0 {
+            continue;
+        }
+        if let Some(k) = c.modifiers.iter().rposition(|x| {
+            x.stat == stat && !x.set && x.delta == delta && x.until == until && x.source == source
+        }) {
+            c.modifiers.remove(k);
+        }
+    }
 }
 
 /// The standing effects (7.6.1) whose period `until` ends.
@@ -1258,6 +1345,81 @@ mod tests {
             "{:?}",
             err.error
         );
+    }
+
+    /// A board with two sleeping characters of p1 (k, j), a command `all`
+    /// whose effect on all sleeping characters of p1 is `effect`, and
+    /// commands waking (`wake`) or sleeping (`lull`) a chosen one.
+    fn run_all_sleeping(effect: &str, actions: &str) -> Outcome {
+        let set = |name: &str, clear: bool| {
+            format!(
+                r#"{{ "name": "{name}", "type": "command", "cost": 0, "stats": {{ "node": 0 }},
+                "abilities": [ {{ "trigger": "effect", "effect": [ {{ "do": "set_state", "state": "sleep", "clear": {clear},
+                  "target": {{ "select": "chosen", "side": "you", "types": [ "character" ] }} }} ] }} ] }}"#
+            )
+        };
+        run_text(&format!(
+            r#"{{ "game": "pmv", "name": "t", "source": "test",
+            "cards": {{
+              "all": {{ "name": "all", "type": "command", "cost": 0, "stats": {{ "node": 0 }},
+                "abilities": [ {{ "trigger": "effect", "effect": [ {effect} ] }} ] }},
+              "wake": {wake}, "lull": {lull},
+              "k": {{ "name": "k", "type": "character", "cost": 0, "attack": 1, "defense": 1 }},
+              "j": {{ "name": "j", "type": "character", "cost": 0, "attack": 2, "defense": 2 }} }},
+            "state": {{ "turn": {{ "player": "p1", "phase": "main", "number": 3 }},
+              "players": {{ "p1": {{ "zones": {{ "deck": {{ "count": 5 }},
+                "field": [ {{ "id": "k", "card": "k", "state": [ "sleep" ] }}, {{ "id": "j", "card": "j", "state": [ "sleep" ] }} ],
+                "hand": [ {{ "id": "all", "card": "all" }}, {{ "id": "wake", "card": "wake" }}, {{ "id": "lull", "card": "lull" }} ] }} }},
+                "p2": {{ "zones": {{ "deck": {{ "count": 5 }} }} }} }} }},
+            "actions": [ {{ "do": "play", "player": "p1", "card": "all" }}, {{ "do": "pass", "player": "p2" }}, {{ "do": "pass", "player": "p1" }},
+              {{ "do": "play", "player": "p1", "card": "wake", "choices": {{ "targets": "k" }} }}, {{ "do": "pass", "player": "p2" }}, {{ "do": "pass", "player": "p1" }}
+              {actions} ] }}"#,
+            wake = set("wake", true),
+            lull = set("lull", false),
+        ))
+    }
+
+    fn stops_at_7_6_2(out: &Outcome) {
+        let err = out.error.as_ref().expect("stops");
+        assert!(
+            matches!(err.error, EngineError::NotImplemented { clause, .. } if clause == r::NO_LONGER_MATCHES),
+            "{:?}",
+            err.error
+        );
+    }
+
+    const ALL_SLEEPING: &str = r#""target": { "select": "all", "side": "you", "types": [ "character" ], "state": "sleep" }, "until": "end_of_turn""#;
+
+    #[test]
+    fn a_raise_on_all_stops_for_a_card_that_no_longer_meets_it() {
+        let out = run_all_sleeping(
+            &format!(r#"{{ "do": "buff", "attack": 1, {ALL_SLEEPING} }}"#),
+            "",
+        );
+        assert!(out.error.is_none(), "{:?}", out.error);
+        assert!(
+            out.trace
+                .iter()
+                .any(|t| t.rules.contains(&r::NO_LONGER_MATCHES))
+        );
+    }
+
+    #[test]
+    fn another_effect_on_all_stopping_is_not_implemented() {
+        let out = run_all_sleeping(
+            &format!(r#"{{ "do": "change_info", "name": "x", {ALL_SLEEPING} }}"#),
+            "",
+        );
+        stops_at_7_6_2(&out);
+    }
+
+    #[test]
+    fn meeting_the_condition_again_after_it_stopped_is_not_implemented() {
+        let out = run_all_sleeping(
+            &format!(r#"{{ "do": "buff", "attack": 1, {ALL_SLEEPING} }}"#),
+            r#", { "do": "play", "player": "p1", "card": "lull", "choices": { "targets": "k" } }, { "do": "pass", "player": "p2" }, { "do": "pass", "player": "p1" }"#,
+        );
+        stops_at_7_6_2(&out);
     }
 
     #[test]
