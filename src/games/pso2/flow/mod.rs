@@ -265,6 +265,10 @@ pub mod reading {
     /// attack from the rows the charas are in then (judges' reading: it
     /// is fixed as the battle phase starts).
     pub const RAID_ATTACK_ORDER_REREAD: &str = "reading_raid_attack_order_reread";
+    /// RAID:B①/B④: when the target player is eliminated before the Boss
+    /// side's attacks are over, a new target player is chosen at random
+    /// (judges' reading: the attacks left are not made).
+    pub const RAID_NEW_TARGET_WHEN_ELIMINATED: &str = "reading_raid_new_target_when_eliminated";
 }
 
 /// Every reading flag.
@@ -291,6 +295,7 @@ pub const READINGS: &[&str] = &[
     reading::RAID_PARTY_DECIDES_BOSS_EQUIPMENT_USE,
     reading::RAID_HALF_DOLL_EACH_AT_ONCE,
     reading::RAID_ATTACK_ORDER_REREAD,
+    reading::RAID_NEW_TARGET_WHEN_ELIMINATED,
 ];
 
 /// Counters of damage received this turn in each row (213.3.1, 213.3.2).

@@ -402,7 +402,10 @@ pub fn boss_act(m: &mut M, ctx: Ctx) -> Result<Flow, EngineError> {
             m.then([Step::Priority(Box::new(ctx))]);
             return Ok(Flow::Continue);
         }
-        let t = state(&mut m.game).target;
+        let Some(t) = attack_target(m, &att) else {
+            m.then([Step::Priority(Box::new(ctx))]);
+            return Ok(Flow::Continue);
+        };
         battle::start(
             m,
             ctx,
@@ -419,6 +422,43 @@ pub fn boss_act(m: &mut M, ctx: Ctx) -> Result<Flow, EngineError> {
     );
     m.then([Step::Begin(Phase::TurnEnd)]);
     Ok(Flow::Continue)
+}
+
+/// The player `att` attacks (RAID:B④: the target player). The rulebook is
+/// silent on a target player eliminated (RAID:F5) before the Boss side's
+/// attacks are over: the judges' reading keeps the turn's one target
+/// player, so the attacks left have no target and are not made; the
+/// option `reading_raid_new_target_when_eliminated` chooses a new target
+/// player at random among the party players left, as in RAID:B①.
+fn attack_target(m: &mut M, att: &str) -> Option<PlayerId> {
+    let t = state(&mut m.game).target;
+    if !m.game.players[t].lost {
+        return Some(t);
+    }
+    let option = super::reading::RAID_NEW_TARGET_WHEN_ELIMINATED;
+    let live: Vec<PlayerId> = party(&m.game)
+        .into_iter()
+        .filter(|&p| !m.game.players[p].lost)
+        .collect();
+    if super::reading_on(&m.game, option) && !live.is_empty() {
+        let n = live[m.game.rng.below(live.len() as u64) as usize];
+        state(&mut m.game).target = n;
+        m.record(
+            "boss_turn",
+            format!("the target player {} is eliminated: under the reading `{option}` the new target player is {} (chosen at random, seeded)", player_name(t), player_name(n)),
+            &[r::RAID_BOSS_TURN, r::RAID_ELIMINATION],
+        );
+        return Some(n);
+    }
+    m.record(
+        "boss_turn",
+        format!("{att} does not attack: the target player {} is eliminated and the Boss side attacks no one else", player_name(t)),
+        &[r::RAID_BOSS_BATTLE, r::RAID_ELIMINATION],
+    )
+    .note(format!(
+        "judges' reading: RAID:B① sets one target player for the turn and RAID:B④ is silent once that player is eliminated; the attacks left are not made (option `{option}`: a new target player is chosen at random among the party players left)"
+    ));
+    None
 }
 
 /// RAID:S4: an effect that makes the Boss draw `n` cards makes it play
