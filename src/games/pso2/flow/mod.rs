@@ -257,6 +257,18 @@ pub mod reading {
     /// whenever it can.
     pub const RAID_PARTY_DECIDES_BOSS_EQUIPMENT_USE: &str =
         "reading_raid_party_decides_boss_equipment_use";
+    /// RAID:F1: when several party players' decks reach 0 at the same
+    /// check in Easy, each of them is "the first" and uses a Half Doll
+    /// (judges' reading: only the first of them in seat order).
+    pub const RAID_HALF_DOLL_EACH_AT_ONCE: &str = "reading_raid_half_doll_each_at_once";
+    /// RAID:B④: the Boss side's attack order is read again before each
+    /// attack from the rows the charas are in then (judges' reading: it
+    /// is fixed as the battle phase starts).
+    pub const RAID_ATTACK_ORDER_REREAD: &str = "reading_raid_attack_order_reread";
+    /// RAID:B①/B④: when the target player is eliminated before the Boss
+    /// side's attacks are over, a new target player is chosen at random
+    /// (judges' reading: the attacks left are not made).
+    pub const RAID_NEW_TARGET_WHEN_ELIMINATED: &str = "reading_raid_new_target_when_eliminated";
 }
 
 /// Every reading flag.
@@ -281,6 +293,9 @@ pub const READINGS: &[&str] = &[
     reading::ATTACH_EFFECT_BEFORE_ATTACHING,
     reading::RAID_UNHOSTED_EQUIPMENT_NOT_COUNTED,
     reading::RAID_PARTY_DECIDES_BOSS_EQUIPMENT_USE,
+    reading::RAID_HALF_DOLL_EACH_AT_ONCE,
+    reading::RAID_ATTACK_ORDER_REREAD,
+    reading::RAID_NEW_TARGET_WHEN_ELIMINATED,
 ];
 
 /// Counters of damage received this turn in each row (213.3.1, 213.3.2).

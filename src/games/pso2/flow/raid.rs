@@ -185,12 +185,13 @@ pub fn checks(m: &mut M) {
             &[r::RAID_BOSS_RESHUFFLE],
         );
     }
-    for p in party(&m.game) {
-        if m.game.players[p].lost || !m.game.zone_of(p, zn::DECK).is_empty() {
-            continue;
-        }
-        if boss_flag(&m.game, flag::EASY) && !state(&mut m.game).half_doll_used {
-            state(&mut m.game).half_doll_used = true;
+    let zero: Vec<PlayerId> = party(&m.game)
+        .into_iter()
+        .filter(|&p| !m.game.players[p].lost && m.game.zone_of(p, zn::DECK).is_empty())
+        .collect();
+    let dolls = half_dolls(m, &zero);
+    for p in zero {
+        if dolls.contains(&p) {
             let mut v = m.game.zone_of(p, zn::DISCARD).to_vec();
             m.game.rng.shuffle(&mut v);
             for id in &v {
@@ -198,7 +199,7 @@ pub fn checks(m: &mut M) {
             }
             m.record(
                 "raid",
-                format!("{}'s deck is 0: in Easy the first such player uses a Half Doll, shuffling the discard ({} card(s)) into a new deck", player_name(p), v.len()),
+                format!("{}'s deck is 0: in Easy {} uses a Half Doll, shuffling their discard ({} card(s)) into a new deck", player_name(p), player_name(p), v.len()),
                 &[r::RAID_DIFFICULTY],
             );
             if !v.is_empty() {
@@ -249,6 +250,45 @@ pub fn checks(m: &mut M) {
         let deciding = [r::RAID_WIN_LOSE, r::RAID_ELIMINATION];
         super::end::record(m, GameResult::Win(player_name(b)), Some(who), &deciding);
     }
+}
+
+/// RAID:F1: who of the party players whose decks are 0 at this check
+/// uses Easy's Half Doll. 「最初にデッキが0になったプレイヤー」 names one
+/// player; when several reach 0 at the same check none is first, and the
+/// text is silent: the judges' reading gives it to the first of them in
+/// seat order (the party's turn order, RAID:F2); the option
+/// `reading_raid_half_doll_each_at_once` gives it to each of them.
+fn half_dolls(m: &mut M, zero: &[PlayerId]) -> Vec<PlayerId> {
+    if zero.is_empty() || !boss_flag(&m.game, flag::EASY) || state(&mut m.game).half_doll_used {
+        return Vec::new();
+    }
+    state(&mut m.game).half_doll_used = true;
+    if zero.len() == 1 {
+        return zero.to_vec();
+    }
+    let names = zero
+        .iter()
+        .map(|&p| player_name(p))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    let option = super::reading::RAID_HALF_DOLL_EACH_AT_ONCE;
+    if super::reading_on(&m.game, option) {
+        m.record(
+            "raid",
+            format!("the decks of {names} reach 0 at the same check: under the reading `{option}` each of them is the first and uses a Half Doll"),
+            &[r::RAID_DIFFICULTY],
+        );
+        return zero.to_vec();
+    }
+    m.record(
+        "raid",
+        format!("the decks of {names} reach 0 at the same check: the Half Doll goes to the first of them in seat order, {}", player_name(zero[0])),
+        &[r::RAID_DIFFICULTY],
+    )
+    .note(format!(
+        "judges' reading: RAID:F1 names one player (「最初に」) and is silent on decks reaching 0 at once; seat order (the party's turn order, RAID:F2) decides (option `{option}`: each of them uses one)"
+    ));
+    vec![zero[0]]
 }
 
 /// Whether `id` is a card of the Boss side printing no cost: it is a cost-0
@@ -328,10 +368,7 @@ pub fn boss_act(m: &mut M, ctx: Ctx) -> Result<Flow, EngineError> {
     if state(&mut m.game).queue.is_none() {
         queue_attacks(m, b);
     }
-    let next = state(&mut m.game)
-        .queue
-        .as_mut()
-        .and_then(|q| (!q.is_empty()).then(|| q.remove(0)));
+    let next = next_attacker(m);
     if let Some(att) = next {
         let present = m
             .game
@@ -365,7 +402,10 @@ pub fn boss_act(m: &mut M, ctx: Ctx) -> Result<Flow, EngineError> {
             m.then([Step::Priority(Box::new(ctx))]);
             return Ok(Flow::Continue);
         }
-        let t = state(&mut m.game).target;
+        let Some(t) = attack_target(m, &att) else {
+            m.then([Step::Priority(Box::new(ctx))]);
+            return Ok(Flow::Continue);
+        };
         battle::start(
             m,
             ctx,
@@ -382,6 +422,43 @@ pub fn boss_act(m: &mut M, ctx: Ctx) -> Result<Flow, EngineError> {
     );
     m.then([Step::Begin(Phase::TurnEnd)]);
     Ok(Flow::Continue)
+}
+
+/// The player `att` attacks (RAID:B④: the target player). The rulebook is
+/// silent on a target player eliminated (RAID:F5) before the Boss side's
+/// attacks are over: the judges' reading keeps the turn's one target
+/// player, so the attacks left have no target and are not made; the
+/// option `reading_raid_new_target_when_eliminated` chooses a new target
+/// player at random among the party players left, as in RAID:B①.
+fn attack_target(m: &mut M, att: &str) -> Option<PlayerId> {
+    let t = state(&mut m.game).target;
+    if !m.game.players[t].lost {
+        return Some(t);
+    }
+    let option = super::reading::RAID_NEW_TARGET_WHEN_ELIMINATED;
+    let live: Vec<PlayerId> = party(&m.game)
+        .into_iter()
+        .filter(|&p| !m.game.players[p].lost)
+        .collect();
+    if super::reading_on(&m.game, option) && !live.is_empty() {
+        let n = live[m.game.rng.below(live.len() as u64) as usize];
+        state(&mut m.game).target = n;
+        m.record(
+            "boss_turn",
+            format!("the target player {} is eliminated: under the reading `{option}` the new target player is {} (chosen at random, seeded)", player_name(t), player_name(n)),
+            &[r::RAID_BOSS_TURN, r::RAID_ELIMINATION],
+        );
+        return Some(n);
+    }
+    m.record(
+        "boss_turn",
+        format!("{att} does not attack: the target player {} is eliminated and the Boss side attacks no one else", player_name(t)),
+        &[r::RAID_BOSS_BATTLE, r::RAID_ELIMINATION],
+    )
+    .note(format!(
+        "judges' reading: RAID:B① sets one target player for the turn and RAID:B④ is silent once that player is eliminated; the attacks left are not made (option `{option}`: a new target player is chosen at random among the party players left)"
+    ));
+    None
 }
 
 /// RAID:S4: an effect that makes the Boss draw `n` cards makes it play
@@ -572,6 +649,71 @@ fn play_card(m: &mut M, b: PlayerId, top: &str, when: &str) -> Result<Played, En
     Ok(Played::Entered)
 }
 
+/// A card's place in RAID:B④'s order as it stands now: the Boss first,
+/// then the front row by entry, then the back row by when each was put
+/// there.
+fn attack_rank(g: &mut Game, id: &str) -> (u8, u64) {
+    if ctype(g, id) == types::BOSS {
+        return (0, 0);
+    }
+    let back = g.card(id).is_some_and(|c| c.has(st::BACK));
+    let st = state(g);
+    let seq = if back {
+        st.back_order.get(id)
+    } else {
+        st.entries.get(id)
+    };
+    (if back { 2 } else { 1 }, seq.copied().unwrap_or(0))
+}
+
+/// The next Boss-side attacker (RAID:B④). The order is fixed as the battle
+/// phase starts (judges' reading: 「順に攻撃」 lines up the attackers once;
+/// the rulebook is silent on a chara changing rows before its turn to
+/// attack), so a front-row chara moved to the back row keeps its place;
+/// the option `reading_raid_attack_order_reread` reads the rows again
+/// before each attack.
+fn next_attacker(m: &mut M) -> Option<CardId> {
+    let queue = state(&mut m.game).queue.clone().unwrap_or_default();
+    let mut reread = queue.clone();
+    let ranks: BTreeMap<CardId, (u8, u64)> = queue
+        .iter()
+        .map(|id| (id.clone(), attack_rank(&mut m.game, id)))
+        .collect();
+    reread.sort_by_key(|id| ranks.get(id).copied());
+    let option = super::reading::RAID_ATTACK_ORDER_REREAD;
+    let fixed = queue.first()?.clone();
+    let next = if super::reading_on(&m.game, option) {
+        if reread[0] != fixed {
+            m.record(
+                "boss_turn",
+                format!(
+                    "under the reading `{option}` the rows are read again: {} attacks next",
+                    reread[0]
+                ),
+                &[r::RAID_BOSS_BATTLE],
+            );
+        }
+        reread[0].clone()
+    } else {
+        if reread[0] != fixed {
+            m.record(
+                "boss_turn",
+                format!("{fixed} attacks next: the order was fixed as the battle phase started, although a chara has changed rows since"),
+                &[r::RAID_BOSS_BATTLE],
+            )
+            .note(format!(
+                "judges' reading: RAID:B④ lines the attackers up once and is silent on a chara changing rows before its attack; each keeps its place (option `{option}`: the rows are read again before each attack, and {} attacks next)",
+                reread[0]
+            ));
+        }
+        fixed
+    };
+    if let Some(q) = state(&mut m.game).queue.as_mut() {
+        q.retain(|id| *id != next);
+    }
+    Some(next)
+}
+
 /// RAID:B④: the Boss itself, then the front-row charas in the order they
 /// entered, then the back-row charas in the order they were put there.
 fn queue_attacks(m: &mut M, b: PlayerId) {
@@ -582,25 +724,18 @@ fn queue_attacks(m: &mut M, b: PlayerId) {
         .filter(|id| ctype(&m.game, id) == types::BOSS)
         .cloned()
         .collect();
-    let entries = state(&mut m.game).entries.clone();
-    let back_order = state(&mut m.game).back_order.clone();
-    let mut rows: Vec<(bool, u64, CardId)> = m
+    let mut rows: Vec<((u8, u64), CardId)> = m
         .game
         .zone_of(b, zn::FIELD)
         .iter()
         .filter(|id| ctype(&m.game, id) == types::CHARA)
-        .map(|id| {
-            let back = m.game.card(id).is_some_and(|c| c.has(st::BACK));
-            let order = if back {
-                back_order.get(id)
-            } else {
-                entries.get(id)
-            };
-            (back, order.copied().unwrap_or(0), id.clone())
-        })
+        .cloned()
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|id| (attack_rank(&mut m.game, &id), id))
         .collect();
     rows.sort();
-    order.extend(rows.into_iter().map(|(_, _, id)| id));
+    order.extend(rows.into_iter().map(|(_, id)| id));
     state(&mut m.game).queue = Some(order.clone());
     m.record(
         "boss_turn",

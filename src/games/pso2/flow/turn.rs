@@ -108,15 +108,19 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
             };
             triggers::place(m, &mut ctx, found)?;
             let stack = ctx.stack;
+            let skipped = m.game.players[tp].lost;
             let e = m.record(
                 "turn_end_step",
                 format!(
                     "end-of-turn abilities: {}; then {} gets the right to act",
                     stack.len(),
-                    player_name(tp)
+                    first_holder(m, tp)
                 ),
                 &[r::END_STEPS, r::TURN_END_STEP],
             );
+            if skipped {
+                e.rule(r::RAID_ELIMINATION);
+            }
             // RAID:B⑤: the Boss's end phase is a normal one (a, b).
             boss_end(
                 e,
@@ -137,6 +141,26 @@ pub fn begin(m: &mut M, p: Phase) -> Result<Flow, EngineError> {
             Ok(Flow::Continue)
         }
         Phase::Refresh => refresh(m),
+    }
+}
+
+/// Who gets the right to act first from `tp` on: `tp`, or when the raid
+/// has eliminated them during their own turn (RAID:F5) the next player in
+/// seat order still in the game, as the priority offer skips them.
+fn first_holder(m: &M, tp: PlayerId) -> String {
+    let n = m.game.players.len();
+    let holder = (0..n)
+        .map(|k| tp.after(k, n))
+        .find(|&q| !m.game.players[q].lost)
+        .unwrap_or(tp);
+    if holder == tp {
+        player_name(tp)
+    } else {
+        format!(
+            "{} ({} is eliminated)",
+            player_name(holder),
+            player_name(tp)
+        )
     }
 }
 
