@@ -34,7 +34,7 @@ pub struct Cards {
 #[derive(Default)]
 struct Index {
     /// By the address and length of the id's text. An id the engine
-    /// passes around is most often a copy of the card's own (one shared
+    /// passes around is often a copy of the card's own (one shared
     /// `Arc<str>`), so its place is found without hashing or comparing the
     /// text. A hit is trusted only if that place still holds a card whose
     /// id is that very text (see [`Cards::slot`]).

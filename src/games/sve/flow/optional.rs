@@ -57,9 +57,7 @@ pub(super) fn proceed(
     };
     // 10.3.3: a text its condition disables asks nothing (the resolution
     // says it does nothing).
-    if let Some(c) = application_condition(&m.game, def, ability)
-        && !holds(&m.game, &c, master, card).0
-    {
+    if disabled(m, def, ability, master, card) {
         return Ok(true);
     }
     if ab.optional && !yes(m, &format!("{key}.use"))? {
@@ -124,9 +122,7 @@ pub(super) fn may(
     if !m.game.ability(def, ability).is_some_and(|ab| ab.optional) {
         return Ok(true);
     }
-    if let Some(c) = application_condition(&m.game, def, ability)
-        && !holds(&m.game, &c, master, card).0
-    {
+    if disabled(m, def, ability, master, card) {
         return Ok(true);
     }
     if yes(m, &format!("{key}.use"))? {
@@ -135,6 +131,13 @@ pub(super) fn may(
     declined(m, card, master, key, &[r::RESOLVE_TEXT])
         .note("the rulebook has no clause on 「してよい」: its master decides as the text resolves, as 10.4.7.4 says of a cost written in a card's text (judges' reading; nothing happens between a play and its resolution, 10.6.2.8, so deciding at play would rule the same)");
     Ok(false)
+}
+
+/// Whether the condition of `def`'s ability `ability` disables its text
+/// now (10.3.3): then nothing is asked of its master.
+fn disabled(m: &M, def: &str, ability: usize, master: PlayerId, card: &str) -> bool {
+    application_condition(&m.game, def, ability)
+        .is_some_and(|c| !holds(&m.game, &c, master, card).0)
 }
 
 /// The trace of a "may" declined: the text resolves with nothing done.
