@@ -72,7 +72,7 @@ pub fn run(args: &CoverageArgs, style: Style) -> CmdResult {
             continue;
         }
         run_count += 1;
-        if outcome.error.is_some() || !expect::check(&loaded.scenario.expect, &outcome).pass {
+        if outcome.error.is_some() || !expect::passes(&loaded.scenario.expect, &outcome) {
             continue;
         }
         let mentioned: BTreeSet<String> = outcome

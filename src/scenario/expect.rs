@@ -6,7 +6,7 @@
 use serde_json::{Map, Value, json};
 use similar::TextDiff;
 
-use super::format::{Expect, RuleIds, covers};
+use super::format::{Expect, ExpectRejected, RuleIds, covers};
 use crate::engine::Outcome;
 
 /// Marker for a key the expectation names and the state lacks. Written as
@@ -39,6 +39,20 @@ pub fn project(actual: &Value, expected: &Value) -> Value {
             Value::Object(out)
         }
         _ => actual.clone(),
+    }
+}
+
+/// Whether `project(actual, expected) == *expected`, without building the
+/// projection: a passing check (most of them) needs only the answer.
+pub fn matches(actual: &Value, expected: &Value) -> bool {
+    match (expected, actual) {
+        (Value::Object(e), Value::Object(a)) if !e.is_empty() => {
+            e.iter().all(|(k, ev)| match a.get(k) {
+                Some(av) => matches(av, ev),
+                None => ev.as_str() == Some(MISSING),
+            })
+        }
+        _ => actual == expected,
     }
 }
 
@@ -93,10 +107,7 @@ pub fn check(expect: &Expect, outcome: &Outcome) -> Verdict {
         let mut e = Vec::new();
         let mut a = Vec::new();
         for c in &expect.checkpoints {
-            let actual = outcome
-                .checkpoints
-                .get(c.after)
-                .and_then(Option::as_ref)
+            let actual = checkpoint(outcome, c.after)
                 .map(|snap| project(snap, &c.state))
                 .unwrap_or_else(|| {
                     json!(format!(
@@ -114,58 +125,32 @@ pub fn check(expect: &Expect, outcome: &Outcome) -> Verdict {
         act.insert("checkpoints".into(), Value::Array(a));
     }
     // Rejections: every actual rejection must be expected, and vice versa.
-    // An expected rule accepts the cited id, or its sub-clause, or any of a
-    // list; a matched rejection shows as expected on both sides, so the diff
-    // shows only what differs.
-    // A rejection citing further rules (`also`) is matched by any of them.
-    let mut actual_rej: Vec<(usize, String, Vec<&str>)> = outcome
-        .rejections
-        .iter()
-        .map(|r| (r.action, r.rule.to_string(), r.also.clone()))
-        .collect();
-    actual_rej.sort();
-    if !expect.rejected.is_empty() || !actual_rej.is_empty() {
+    let rejections = match_rejections(expect, outcome);
+    if !expect.rejected.is_empty() || !rejections.unmatched.is_empty() {
         let rule_json = |r: &RuleIds| match r {
             RuleIds::One(id) => json!(id),
             RuleIds::Any(ids) => json!(ids),
         };
         let mut e = Vec::new();
         let mut a = Vec::new();
-        let mut unmatched = actual_rej.clone();
-        let mut expected: Vec<_> = expect.rejected.iter().collect();
-        expected.sort_by_key(|r| r.action);
-        for r in expected {
+        for (r, found) in &rejections.expected {
             e.push(json!({ "action": r.action, "rule": rule_json(&r.rule) }));
-            if let Some(i) = unmatched.iter().position(|(action, rule, also)| {
-                *action == r.action
-                    && (r.rule.accepts(rule) || also.iter().any(|x| r.rule.accepts(x)))
-            }) {
-                unmatched.remove(i);
+            if *found {
                 a.push(json!({ "action": r.action, "rule": rule_json(&r.rule) }));
-            } else {
-                failures.push("rejected actions differ".into());
             }
         }
-        for (action, rule, _) in &unmatched {
+        for (action, rule) in &rejections.unmatched {
             a.push(json!({ "action": action, "rule": rule }));
         }
-        if !unmatched.is_empty() && !failures.iter().any(|f| f == "rejected actions differ") {
+        if !rejections.hold() {
             failures.push("rejected actions differ".into());
         }
-        failures.dedup();
         let key = |v: &Value| v["action"].as_u64().unwrap_or(0);
         a.sort_by_key(key);
         exp.insert("rejected".into(), Value::Array(e));
         act.insert("rejected".into(), Value::Array(a));
     }
-    // A scan per expected clause: a file names a few, and collecting and
-    // sorting every id the trace cites cost more than the scans.
-    let is_cited = |c: &str| {
-        outcome
-            .trace
-            .iter()
-            .any(|t| t.rules.iter().any(|id| covers(c, id)))
-    };
+    let is_cited = |c: &str| is_cited(outcome, c);
     if !expect.cites.is_empty() {
         let found: Vec<&String> = expect.cites.iter().filter(|c| is_cited(c)).collect();
         if found.len() != expect.cites.len() {
@@ -203,6 +188,87 @@ pub fn check(expect: &Expect, outcome: &Outcome) -> Verdict {
     }
 }
 
+/// Whether every expectation holds: [`check`]'s `pass`, without building
+/// the two sides of its diff. `judge check` asks this first and calls
+/// [`check`] only for a file that fails.
+pub fn passes(expect: &Expect, outcome: &Outcome) -> bool {
+    expect.result.as_ref().is_none_or(|r| *r == outcome.result)
+        && expect
+            .state
+            .as_ref()
+            .is_none_or(|s| matches(&outcome.state, s))
+        && expect
+            .checkpoints
+            .iter()
+            .all(|c| checkpoint(outcome, c.after).is_some_and(|snap| matches(snap, &c.state)))
+        && match_rejections(expect, outcome).hold()
+        && expect.cites.iter().all(|c| is_cited(outcome, c))
+        && !expect.not_cited.iter().any(|c| is_cited(outcome, c))
+        && super::trace_match::order_holds(&expect.trace, &outcome.trace)
+        && super::trace_match::never_holds(&expect.never, &outcome.trace)
+}
+
+/// The snapshot taken after action `after`, if the run got that far.
+fn checkpoint(outcome: &Outcome, after: usize) -> Option<&Value> {
+    outcome.checkpoints.get(after).and_then(Option::as_ref)
+}
+
+/// Whether the trace cites clause `c` or a sub-clause of it. A scan per
+/// expected clause: a file names a few, and collecting and sorting every id
+/// the trace cites cost more than the scans.
+fn is_cited(outcome: &Outcome, c: &str) -> bool {
+    outcome
+        .trace
+        .iter()
+        .any(|t| t.rules.iter().any(|id| covers(c, id)))
+}
+
+/// Expected rejections paired with actual ones.
+struct Rejections<'a> {
+    /// Each expected rejection, by action, and whether an actual one matched it.
+    expected: Vec<(&'a ExpectRejected, bool)>,
+    /// Actual rejections no expected one matched: action and rule.
+    unmatched: Vec<(usize, String)>,
+}
+
+impl Rejections<'_> {
+    /// Every actual rejection was expected, and vice versa.
+    fn hold(&self) -> bool {
+        self.unmatched.is_empty() && self.expected.iter().all(|(_, found)| *found)
+    }
+}
+
+/// Pairs expected and actual rejections. An expected rule accepts the cited
+/// id, or its sub-clause, or any of a list; a rejection citing further
+/// rules (`also`) is matched by any of them.
+fn match_rejections<'a>(expect: &'a Expect, outcome: &Outcome) -> Rejections<'a> {
+    let mut unmatched: Vec<(usize, String, Vec<&str>)> = outcome
+        .rejections
+        .iter()
+        .map(|r| (r.action, r.rule.to_string(), r.also.clone()))
+        .collect();
+    unmatched.sort();
+    let mut expected: Vec<_> = expect.rejected.iter().collect();
+    expected.sort_by_key(|r| r.action);
+    let expected = expected
+        .into_iter()
+        .map(|r| {
+            let found = unmatched.iter().position(|(action, rule, also)| {
+                *action == r.action
+                    && (r.rule.accepts(rule) || also.iter().any(|x| r.rule.accepts(x)))
+            });
+            if let Some(i) = found {
+                unmatched.remove(i);
+            }
+            (r, found.is_some())
+        })
+        .collect();
+    Rejections {
+        expected,
+        unmatched: unmatched.into_iter().map(|(a, r, _)| (a, r)).collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,5 +289,30 @@ mod tests {
         let none = json!({"k": {"counters": {}}});
         assert_ne!(project(&counters, &none), none);
         assert_eq!(project(&none, &none), none);
+    }
+
+    #[test]
+    fn matches_is_projection_equality() {
+        let actual = json!({"a": {"b": 1, "c": 2}, "l": [1, 2], "x": 0, "e": {}});
+        for expected in [
+            json!({"a": {"b": 1}}),
+            json!({"a": {"b": 2}}),
+            json!({"l": [1, 2]}),
+            json!({"l": [1]}),
+            json!({"z": MISSING}),
+            json!({"x": MISSING}),
+            json!({"z": 3}),
+            json!({"x": {"y": 1}}),
+            json!({"e": {}}),
+            json!({"a": {}}),
+            json!({}),
+            json!(0),
+        ] {
+            assert_eq!(
+                matches(&actual, &expected),
+                project(&actual, &expected) == expected,
+                "{expected}"
+            );
+        }
     }
 }

@@ -161,6 +161,18 @@ pub fn check_never(patterns: &[TracePattern], trace: &[TraceEntry]) -> (Value, V
     (Value::Array(exp), Value::Array(act), failures)
 }
 
+/// Whether [`check_order`] finds no failure: every pattern matched, in
+/// order, each after the one before. Builds nothing.
+pub fn order_holds(patterns: &[TracePattern], trace: &[TraceEntry]) -> bool {
+    let mut rest = trace.iter();
+    patterns.iter().all(|p| rest.any(|e| matches(p, e)))
+}
+
+/// Whether [`check_never`] finds no failure: no pattern matches any entry.
+pub fn never_holds(patterns: &[TracePattern], trace: &[TraceEntry]) -> bool {
+    !patterns.iter().any(|p| trace.iter().any(|e| matches(p, e)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
