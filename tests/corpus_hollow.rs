@@ -211,9 +211,7 @@ fn without_routine(state: &serde_json::Value, r: &Routine) -> Option<serde_json:
 fn starting_board(loaded: &tcg_judge::scenario::Loaded) -> serde_json::Value {
     let mut start = tcg_judge::engine::snapshot(&loaded.game, &|_, _| Vec::new());
     let mut bare = loaded.game.clone();
-    for def in bare.defs.values_mut() {
-        def.abilities.clear();
-    }
+    bare.defs.change_each(|def| def.abilities.clear());
     let idle = loaded.module.run(bare, &[]).state;
     let (Some(cards), Some(idle_cards)) = (
         start.get_mut("cards").and_then(|c| c.as_object_mut()),

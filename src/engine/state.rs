@@ -6,6 +6,7 @@
 //! snapshots and traces are byte-identical from run to run.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -457,10 +458,10 @@ impl Pending {
 /// state that does change. Reads go through `Deref` to the map; a write
 /// (`DerefMut`) copies the map first if another game shares it.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Defs(std::sync::Arc<BTreeMap<String, CardDef>>);
+pub struct Defs(Arc<BTreeMap<String, Arc<CardDef>>>);
 
 impl std::ops::Deref for Defs {
-    type Target = BTreeMap<String, CardDef>;
+    type Target = BTreeMap<String, Arc<CardDef>>;
     fn deref(&self) -> &Self::Target {
         &self.0
     }
@@ -474,23 +475,40 @@ impl Defs {
     pub fn prints_ability(&self, is: impl Fn(&super::card::AbilityDef) -> bool) -> bool {
         self.0.values().any(|d| d.abilities.iter().any(&is))
     }
-}
 
-impl std::ops::DerefMut for Defs {
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        std::sync::Arc::make_mut(&mut self.0)
+    /// Adds (or replaces) the definition under `key`; the map is copied
+    /// first if another game shares it, the definitions are not.
+    pub fn insert(&mut self, key: String, def: CardDef) -> Option<Arc<CardDef>> {
+        Arc::make_mut(&mut self.0).insert(key, Arc::new(def))
+    }
+
+    /// Changes every definition (a test's variant of a board); each is
+    /// copied first if another game shares it.
+    pub fn change_each(&mut self, mut change: impl FnMut(&mut CardDef)) {
+        for def in Arc::make_mut(&mut self.0).values_mut() {
+            change(Arc::make_mut(def));
+        }
+    }
+
+    /// Adds the definition under `key` unless one is there already.
+    pub fn insert_if_absent(&mut self, key: String, def: impl FnOnce() -> CardDef) {
+        if !self.0.contains_key(&key) {
+            Arc::make_mut(&mut self.0).insert(key, Arc::new(def()));
+        }
     }
 }
 
 impl From<BTreeMap<String, CardDef>> for Defs {
     fn from(map: BTreeMap<String, CardDef>) -> Self {
-        Defs(std::sync::Arc::new(map))
+        Defs(Arc::new(
+            map.into_iter().map(|(k, d)| (k, Arc::new(d))).collect(),
+        ))
     }
 }
 
 impl<'a> IntoIterator for &'a Defs {
-    type Item = (&'a String, &'a CardDef);
-    type IntoIter = std::collections::btree_map::Iter<'a, String, CardDef>;
+    type Item = (&'a String, &'a Arc<CardDef>);
+    type IntoIter = std::collections::btree_map::Iter<'a, String, Arc<CardDef>>;
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter()
     }
@@ -662,7 +680,7 @@ impl Game {
 
     /// The definition of a card: the face it shows (its own definition
     /// unless it shows an alternate face).
-    pub fn def_of(&self, id: &str) -> Option<&CardDef> {
+    pub fn def_of(&self, id: &str) -> Option<&Arc<CardDef>> {
         self.cards.get(id).and_then(|c| {
             let key = c.face.as_ref().map_or(&c.def, |f| &f.def);
             self.defs.get(key)
@@ -691,7 +709,7 @@ impl Game {
             .map(|c| c.def.clone())
             .unwrap_or_default();
         let key = alternate_key(&base, &src_def);
-        self.defs.entry(key.clone()).or_insert(shown);
+        self.defs.insert_if_absent(key.clone(), || shown);
         if let Some(c) = self.cards.get_mut(card) {
             c.face = Some(ShownFace {
                 source: source.into(),
@@ -745,7 +763,7 @@ impl Game {
         self.def_of(id).map_or("unknown", |d| d.card_type.as_str())
     }
 
-    pub fn def_of_base(&self, id: &str) -> Option<&CardDef> {
+    pub fn def_of_base(&self, id: &str) -> Option<&Arc<CardDef>> {
         self.cards.get(id).and_then(|c| self.defs.get(&c.def))
     }
 

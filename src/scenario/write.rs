@@ -36,8 +36,13 @@ const ANONYMOUS: &str = "?";
 
 /// The scenario with its card pool inlined (so the file stands alone).
 fn inline(loaded: &Loaded) -> Scenario {
-    let mut cards = (*loaded.game.defs).clone();
-    cards.remove(ANONYMOUS);
+    let cards = loaded
+        .game
+        .defs
+        .iter()
+        .filter(|(k, _)| k.as_str() != ANONYMOUS)
+        .map(|(k, d)| (k.clone(), (**d).clone()))
+        .collect();
     Scenario {
         card_pool: Vec::new(),
         cards,

@@ -92,7 +92,7 @@ fn matches_characteristics(g: &Game, f: &Filter, id: &str, added: &[String]) -> 
         if added.is_empty() {
             return f.admits_characteristics(d, cost);
         }
-        let mut d = d.clone();
+        let mut d = (**d).clone();
         d.traits.extend(added.iter().cloned());
         f.admits_characteristics(&d, cost)
     })

@@ -83,7 +83,7 @@ pub(super) fn become_character(m: &mut M, key: &str, this: &str, objs: &[String]
         refuse_if_info_changed(&m.game, o)?;
         let own = m.game.def_of_base(o).cloned();
         let was_character = is_character(&m.game, o);
-        let mut d = given.clone();
+        let mut d = (*given).clone();
         d.alternate = None;
         let mut rules = vec![r::MADE_CHARACTER_AFTER_MOVE];
         let mut text = format!("{this}'s effect treats {o} as a character");

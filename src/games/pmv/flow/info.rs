@@ -228,7 +228,7 @@ fn show(
     key: String,
     d: crate::engine::CardDef,
 ) {
-    m.game.defs.entry(key.clone()).or_insert(d);
+    m.game.defs.insert_if_absent(key.clone(), || d);
     let Some(c) = m.game.cards.get_mut(o) else {
         return;
     };

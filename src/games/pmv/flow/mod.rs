@@ -490,7 +490,7 @@ fn def<'g>(g: &'g Game, id: &str) -> Option<&'g crate::engine::CardDef> {
     if face_down(g, id) && !made_character(g, id) {
         return None;
     }
-    g.def_of(id)
+    g.def_of(id).map(|d| &**d)
 }
 
 fn has_kw(g: &Game, id: &str, k: &str) -> bool {
@@ -615,7 +615,7 @@ fn set_card_with_text(g: &Game) -> Option<EngineError> {
                 .is_some_and(|d| set_keyword(d).is_some() && !d.abilities.is_empty())
     })?;
     let host = c.attached_to.as_deref().unwrap_or_default();
-    let equip = g.def_of(&c.id).and_then(set_keyword) == Some("equip");
+    let equip = g.def_of(&c.id).and_then(|d| set_keyword(d)) == Some("equip");
     Some(EngineError::NotImplemented {
         clause: if equip {
             r::EQUIP_GAINS_TEXT

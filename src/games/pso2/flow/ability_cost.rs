@@ -279,7 +279,7 @@ fn trigger_cost_shortfall(
         }
     }
     let has_pp = parts.iter().any(|x| matches!(x, Part::Pp(_) | Part::PpX));
-    if let Some(need) = m.game.def_of(card).and_then(needed_color)
+    if let Some(need) = m.game.def_of(card).and_then(|d| needed_color(d))
         && has_pp
         && !cost::has_color_in_pp(&m.game, p, need)
     {

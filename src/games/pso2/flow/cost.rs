@@ -28,7 +28,7 @@ pub fn named_color(c: &str) -> Option<&'static str> {
 fn player_color(g: &Game, p: PlayerId) -> Option<&'static str> {
     g.zone_of(p, zn::PLAYER)
         .iter()
-        .find_map(|id| g.def_of(id).and_then(color))
+        .find_map(|id| g.def_of(id).and_then(|d| color(d)))
 }
 
 /// The colour a PP card counts as: only its colour (404.6), or for a
@@ -38,7 +38,7 @@ fn pp_color(g: &Game, id: &str) -> Option<&'static str> {
     if c.has(st::FACE_DOWN) {
         player_color(g, c.controller)
     } else {
-        g.def_of(id).and_then(color)
+        g.def_of(id).and_then(|d| color(d))
     }
 }
 

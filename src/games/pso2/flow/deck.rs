@@ -84,7 +84,7 @@ fn check(m: &mut M, p: PlayerId) -> Result<(), EngineError> {
     let p_color = pc
         .as_ref()
         .and_then(|id| m.game.def_of(id))
-        .and_then(cost::color);
+        .and_then(|d| cost::color(d));
     let p_class = pc.as_ref().and_then(|id| class_of(m, id));
     for id in &deck {
         let Some(d) = m.game.def_of(id).cloned() else {

@@ -126,7 +126,7 @@ pub(super) fn keep_definition(m: &mut M, eff: &Effect, this: &str) {
             abilities: vec![(**ability).clone()],
             keywords: Vec::new(),
             alternate: None,
-            ..source.clone()
+            ..(**source).clone()
         };
         m.game.defs.insert(key, def);
     }

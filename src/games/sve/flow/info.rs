@@ -132,7 +132,9 @@ pub(super) fn unknown_word(def: &str, e: &Effect) -> Option<(&'static str, Strin
 /// The base information of a card (10.9.1.1): printed, or while it is on
 /// the field with an evolve card attached, the evolve card's (10.9.1.1.1).
 pub(super) fn base_def<'g>(g: &'g Game, id: &str) -> Option<&'g CardDef> {
-    eff_def_key(g, id).and_then(|k| g.defs.get(&k))
+    eff_def_key(g, id)
+        .and_then(|k| g.defs.get(&k))
+        .map(|d| &**d)
 }
 
 /// The information a card has now: the base, then the changes of
