@@ -455,62 +455,103 @@ impl Pending {
 /// the game (copy on write). A rejected action is rolled back by cloning the
 /// [`Game`], once per action; definitions almost never change during a
 /// game (a face shown, PMV 2.17), so sharing them keeps that clone to the
-/// state that does change. Reads go through `Deref` to the map; a write
-/// (`DerefMut`) copies the map first if another game shares it.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Defs(Arc<BTreeMap<String, Arc<CardDef>>>);
+/// state that does change. Reads go through `Deref` to the map, in key
+/// order, except [`Defs::get`] and [`Defs::contains_key`], which hash (a
+/// game asks for a card's definition at every step); a write copies the
+/// map first if another game shares it.
+#[derive(Debug, Clone, Default)]
+pub struct Defs(Arc<DefTable>);
+
+/// The definitions in key order, and the same by hash.
+#[derive(Debug, Clone, Default)]
+struct DefTable {
+    in_order: BTreeMap<String, Arc<CardDef>>,
+    by_key: rustc_hash::FxHashMap<String, Arc<CardDef>>,
+}
+
+impl PartialEq for Defs {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.in_order == other.0.in_order
+    }
+}
 
 impl std::ops::Deref for Defs {
     type Target = BTreeMap<String, Arc<CardDef>>;
     fn deref(&self) -> &Self::Target {
-        &self.0
+        &self.0.in_order
     }
 }
 
 impl Defs {
+    /// The definition under `key`.
+    pub fn get(&self, key: &(impl AsRef<str> + ?Sized)) -> Option<&Arc<CardDef>> {
+        self.0.by_key.get(key.as_ref())
+    }
+
+    /// Whether a definition is under `key`.
+    pub fn contains_key(&self, key: &(impl AsRef<str> + ?Sized)) -> bool {
+        self.0.by_key.contains_key(key.as_ref())
+    }
+
     /// Whether some definition of the game prints an ability that `is`
     /// admits. A game asks it before walking the board for abilities of a
     /// kind (static, continuous, information-changing): most games print
     /// none, and the question is asked on every keyword or stat check.
     pub fn prints_ability(&self, is: impl Fn(&super::card::AbilityDef) -> bool) -> bool {
-        self.0.values().any(|d| d.abilities.iter().any(&is))
+        self.0
+            .in_order
+            .values()
+            .any(|d| d.abilities.iter().any(&is))
     }
 
     /// Adds (or replaces) the definition under `key`; the map is copied
     /// first if another game shares it, the definitions are not.
     pub fn insert(&mut self, key: String, def: CardDef) -> Option<Arc<CardDef>> {
-        Arc::make_mut(&mut self.0).insert(key, Arc::new(def))
+        let table = Arc::make_mut(&mut self.0);
+        let def = Arc::new(def);
+        table.by_key.insert(key.clone(), def.clone());
+        table.in_order.insert(key, def)
     }
 
     /// Changes every definition (a test's variant of a board); each is
     /// copied first if another game shares it.
     pub fn change_each(&mut self, mut change: impl FnMut(&mut CardDef)) {
-        for def in Arc::make_mut(&mut self.0).values_mut() {
+        let table = Arc::make_mut(&mut self.0);
+        for def in table.in_order.values_mut() {
             change(Arc::make_mut(def));
         }
+        table.by_key = index(&table.in_order);
     }
 
     /// Adds the definition under `key` unless one is there already.
     pub fn insert_if_absent(&mut self, key: String, def: impl FnOnce() -> CardDef) {
-        if !self.0.contains_key(&key) {
-            Arc::make_mut(&mut self.0).insert(key, Arc::new(def()));
+        if !self.contains_key(&key) {
+            self.insert(key, def());
         }
     }
 }
 
 impl From<BTreeMap<String, CardDef>> for Defs {
     fn from(map: BTreeMap<String, CardDef>) -> Self {
-        Defs(Arc::new(
-            map.into_iter().map(|(k, d)| (k, Arc::new(d))).collect(),
-        ))
+        let in_order = map.into_iter().map(|(k, d)| (k, Arc::new(d))).collect();
+        let by_key = index(&in_order);
+        Defs(Arc::new(DefTable { in_order, by_key }))
     }
+}
+
+/// The hash side of a [`DefTable`].
+fn index(in_order: &BTreeMap<String, Arc<CardDef>>) -> rustc_hash::FxHashMap<String, Arc<CardDef>> {
+    in_order
+        .iter()
+        .map(|(k, d)| (k.clone(), d.clone()))
+        .collect()
 }
 
 impl<'a> IntoIterator for &'a Defs {
     type Item = (&'a String, &'a Arc<CardDef>);
     type IntoIter = std::collections::btree_map::Iter<'a, String, Arc<CardDef>>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
+        self.0.in_order.iter()
     }
 }
 

@@ -276,8 +276,11 @@ pub(super) fn build_game(
                         one_of("cards", &names),
                     ));
                 }
+                // An id the loader makes (`p1.deck.3`) is never a reserved
+                // word; only a written one is checked.
+                let written = id.is_some();
                 let id = id.unwrap_or_else(|| listed_id(pname, zname, i + 1));
-                if let Some(why) = reserved_id(&id) {
+                if written && let Some(why) = reserved_id(&id) {
                     return Err(cx.err(
                         &[epath().as_slice(), &[k("id")]].concat(),
                         format!("`{id}` cannot be a card id: {why}"),
