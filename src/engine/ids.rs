@@ -1,5 +1,5 @@
-//! Typed identifiers: a card instance's id ([`CardId`]) and a player's seat
-//! ([`PlayerId`]). Both serialise exactly as the plain string and number
+//! Typed identifiers: a card instance's id ([`CardId`]), a card definition's
+//! key ([`DefKey`]) and a player's seat ([`PlayerId`]). Each serialises exactly as the plain string and number
 //! they wrap, so snapshots, traces and scenario files are unchanged.
 
 use std::borrow::Borrow;
@@ -10,134 +10,149 @@ use serde::{Deserialize, Serialize};
 
 use super::state::Player;
 
-/// A stable card id, as written in the scenario (`f1`, `opp-ward`) or
-/// generated (`p1.deck.3`, `token.1`). It reads as a `&str` (`Deref`,
-/// `Borrow<str>`: a map keyed by `CardId` is searched with a `&str`) and
-/// compares with strings. The text is shared (`Arc<str>`): a game state is
-/// copied once per action (the rollback of an illegal one), and every id in
-/// it, in the card map and in each zone's list, is then a reference count
-/// instead of a new string.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct CardId(std::sync::Arc<str>);
+/// A newtype over shared text (`Arc<str>`) that reads as a `&str`
+/// (`Deref`, `Borrow<str>`: a map keyed by it is searched with a `&str`),
+/// compares with strings and converts from and to them. A game state is
+/// copied once per action (the rollback of an illegal one); every such
+/// text in it is then a reference count instead of a new string.
+macro_rules! shared_text {
+    ($(#[$meta:meta])* $name:ident) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(std::sync::Arc<str>);
+        impl Default for $name {
+            fn default() -> Self {
+                $name("".into())
+            }
+        }
 
-impl Default for CardId {
-    fn default() -> Self {
-        CardId("".into())
-    }
+        impl $name {
+            /// From the text `id`.
+            pub fn new(id: impl Into<String>) -> Self {
+                $name(id.into().into())
+            }
+            /// The text.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+            /// The text, owned.
+            pub fn into_string(self) -> String {
+                self.0.to_string()
+            }
+        }
+
+        impl Deref for $name {
+            type Target = str;
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl Borrow<str> for $name {
+            fn borrow(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl From<&str> for $name {
+            fn from(s: &str) -> Self {
+                $name(s.into())
+            }
+        }
+
+        impl From<String> for $name {
+            fn from(s: String) -> Self {
+                $name(s.into())
+            }
+        }
+
+        impl From<&String> for $name {
+            fn from(s: &String) -> Self {
+                $name(s.as_str().into())
+            }
+        }
+
+        impl From<&$name> for $name {
+            fn from(s: &$name) -> Self {
+                s.clone()
+            }
+        }
+
+        impl From<$name> for String {
+            fn from(c: $name) -> Self {
+                c.0.to_string()
+            }
+        }
+
+        impl From<&$name> for String {
+            fn from(c: &$name) -> Self {
+                c.0.to_string()
+            }
+        }
+
+        impl PartialEq<str> for $name {
+            fn eq(&self, other: &str) -> bool {
+                &*self.0 == other
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                &*self.0 == *other
+            }
+        }
+
+        impl PartialEq<String> for $name {
+            fn eq(&self, other: &String) -> bool {
+                &*self.0 == other.as_str()
+            }
+        }
+
+        impl PartialEq<$name> for str {
+            fn eq(&self, other: &$name) -> bool {
+                self == &*other.0
+            }
+        }
+
+        impl PartialEq<$name> for &str {
+            fn eq(&self, other: &$name) -> bool {
+                **self == *other.0
+            }
+        }
+
+        impl PartialEq<$name> for String {
+            fn eq(&self, other: &$name) -> bool {
+                self.as_str() == &*other.0
+            }
+        }
+    };
 }
 
-impl CardId {
-    /// The id `id`.
-    pub fn new(id: impl Into<String>) -> Self {
-        CardId(id.into().into())
-    }
-    /// The id as text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    /// The id's text, owned.
-    pub fn into_string(self) -> String {
-        self.0.to_string()
-    }
-}
+shared_text!(
+    /// A stable card id, as written in the scenario (`f1`, `opp-ward`) or
+    /// generated (`p1.deck.3`, `token.1`).
+    CardId
+);
 
-impl Deref for CardId {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl Borrow<str> for CardId {
-    fn borrow(&self) -> &str {
-        &self.0
-    }
-}
-
-impl AsRef<str> for CardId {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for CardId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl From<&str> for CardId {
-    fn from(s: &str) -> Self {
-        CardId(s.into())
-    }
-}
-
-impl From<String> for CardId {
-    fn from(s: String) -> Self {
-        CardId(s.into())
-    }
-}
-
-impl From<&String> for CardId {
-    fn from(s: &String) -> Self {
-        CardId(s.as_str().into())
-    }
-}
-
-impl From<&CardId> for CardId {
-    fn from(s: &CardId) -> Self {
-        s.clone()
-    }
-}
-
-impl From<CardId> for String {
-    fn from(c: CardId) -> Self {
-        c.0.to_string()
-    }
-}
-
-impl From<&CardId> for String {
-    fn from(c: &CardId) -> Self {
-        c.0.to_string()
-    }
-}
-
-impl PartialEq<str> for CardId {
-    fn eq(&self, other: &str) -> bool {
-        &*self.0 == other
-    }
-}
-
-impl PartialEq<&str> for CardId {
-    fn eq(&self, other: &&str) -> bool {
-        &*self.0 == *other
-    }
-}
-
-impl PartialEq<String> for CardId {
-    fn eq(&self, other: &String) -> bool {
-        &*self.0 == other.as_str()
-    }
-}
-
-impl PartialEq<CardId> for str {
-    fn eq(&self, other: &CardId) -> bool {
-        self == &*other.0
-    }
-}
-
-impl PartialEq<CardId> for &str {
-    fn eq(&self, other: &CardId) -> bool {
-        **self == *other.0
-    }
-}
-
-impl PartialEq<CardId> for String {
-    fn eq(&self, other: &CardId) -> bool {
-        self.as_str() == &*other.0
-    }
-}
+shared_text!(
+    /// The key of a card's definition in the scenario's `cards` (and in
+    /// [`super::state::Defs`]): every card of that definition shares one
+    /// copy of the text.
+    DefKey
+);
 
 /// A player's seat: 0 = `p1`, 1 = `p2`, … (scenario files use `p1`, `p2`;
 /// see [`super::state::player_name`]). `Display` prints the bare index, as

@@ -42,8 +42,8 @@ pub use machine::{
     ChoiceId, Choices, Defaulted, EngineError, Flow, Machine, Picked, TargetCount, Wanted, texts,
 };
 pub use state::{
-    Card, CardId, Cards, Event, Game, GameResult, Pending, Player, PlayerId, Recipient, ShownFace,
-    ValueSpec, Visibility, ZoneId, ZoneSpec, player_name, player_names,
+    Card, CardId, Cards, DefKey, Event, Game, GameResult, Pending, Player, PlayerId, Recipient,
+    ShownFace, ValueSpec, Visibility, ZoneId, ZoneSpec, player_name, player_names,
 };
 pub use trace::{Change, TraceEntry};
 

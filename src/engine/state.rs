@@ -15,7 +15,7 @@ use super::rng::Rng;
 use super::zone_map::Zones;
 
 pub use super::card_map::Cards;
-pub use super::ids::{CardId, PlayerId};
+pub use super::ids::{CardId, DefKey, PlayerId};
 
 /// The scenario name of a player index.
 pub fn player_name(p: PlayerId) -> String {
@@ -227,7 +227,7 @@ pub struct Card {
     /// Stable id.
     pub id: CardId,
     /// Key of its definition in the scenario's `cards`.
-    pub def: String,
+    pub def: DefKey,
     /// The player who started the game with it (or created it, for tokens).
     pub owner: PlayerId,
     /// The player whose zone holds it (master / controller).
@@ -262,7 +262,7 @@ pub struct ShownFace {
     /// attached to it that gives it the face (PMV 10.13.6).
     pub source: CardId,
     /// Key in [`Game::defs`] of the definition the card is read from.
-    pub def: String,
+    pub def: DefKey,
 }
 
 impl Card {
@@ -272,7 +272,7 @@ impl Card {
     /// face. Callers change what differs with struct-update syntax.
     pub fn new(
         id: impl Into<CardId>,
-        def: impl Into<String>,
+        def: impl Into<DefKey>,
         owner: PlayerId,
         zone: ZoneId,
     ) -> Card {
@@ -754,7 +754,7 @@ impl Game {
         if let Some(c) = self.cards.get_mut(card) {
             c.face = Some(ShownFace {
                 source: source.into(),
-                def: key,
+                def: key.into(),
             });
         }
         true

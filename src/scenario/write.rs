@@ -176,7 +176,7 @@ fn entry(game: &Game, p: PlayerId, id: &str, states: &[&str]) -> CardEntry {
     };
     CardEntry::Full(Box::new(CardInstanceDef {
         id: Some(id.to_string()),
-        card: c.def.clone(),
+        card: c.def.to_string(),
         state: c
             .states
             .iter()

@@ -224,7 +224,7 @@ pub fn activate(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
         kind: Kind::Ability {
             source: card.clone(),
             source_inc: c.incarnation,
-            def,
+            def: def.into(),
             ability,
             trigger: ACTIVATED.to_string(),
             targets: tg,

@@ -283,7 +283,7 @@ pub(super) fn describe(m: &M) -> Option<Value> {
         }
         spells.push(StackCard {
             id: c.id.clone(),
-            card: c.def.clone(),
+            card: c.def.to_string(),
             owner: player_name(c.owner),
             controller: player_name(c.controller),
         });

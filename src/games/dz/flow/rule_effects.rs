@@ -392,7 +392,7 @@ pub fn refuse(g: &Game) -> Result<(), EngineError> {
             super::zone_effect::ZONES.to_vec(),
         ),
     ];
-    let used: std::collections::BTreeSet<&String> = g.cards.values().map(|c| &c.def).collect();
+    let used: std::collections::BTreeSet<&str> = g.cards.values().map(|c| c.def.as_str()).collect();
     for key in used {
         let Some(d) = g.defs.get(key) else { continue };
         for (k, clause) in NOT_YET {

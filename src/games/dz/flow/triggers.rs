@@ -78,7 +78,7 @@ pub fn fire_def_at(
             kind: Kind::Ability {
                 source: card.id.clone(),
                 source_inc: card.incarnation,
-                def: card.def.clone(),
+                def: card.def.to_string(),
                 ability: i,
                 trigger: trigger.to_string(),
                 targets: Vec::new(),

@@ -140,7 +140,7 @@ pub(super) fn become_character(m: &mut M, key: &str, this: &str, objs: &[String]
             c.states.insert(st::MADE_CHARACTER.into());
             c.face = Some(crate::engine::ShownFace {
                 source: o.clone().into(),
-                def: def_key,
+                def: def_key.into(),
             });
         }
         let e = m.record("face.become", text, &rules);

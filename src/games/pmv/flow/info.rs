@@ -234,7 +234,7 @@ fn show(
     };
     c.face = Some(ShownFace {
         source: this.into(),
-        def: key.clone(),
+        def: key.clone().into(),
     });
     let (incarnation, from) = (c.incarnation, c.zone.kind.to_string());
     m.game.own::<PmvState>().info_changes.push(InfoChange {

@@ -39,7 +39,11 @@ pub(super) fn check_sideboard(m: &mut M, p: PlayerId, deck: &[CardId]) -> R<()> 
             *names.entry(d.name.clone()).or_default() += 1;
         }
         if d.has_keyword("one_per_deck") {
-            let k = m.game.card(id).map(|c| c.def.clone()).unwrap_or_default();
+            let k = m
+                .game
+                .card(id)
+                .map(|c| c.def.to_string())
+                .unwrap_or_default();
             *unique.entry(k).or_default() += 1;
         }
     }

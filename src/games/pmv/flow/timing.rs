@@ -440,7 +440,7 @@ pub(super) fn drew(m: &mut M, p: PlayerId) {
             }
             m.game.pending.push(Pending {
                 card: id.clone(),
-                def: dk.clone(),
+                def: dk.to_string(),
                 ability: i,
                 trigger: ON_DRAW.into(),
                 master,

@@ -22,7 +22,11 @@ pub(super) fn setup(m: &mut M) -> R<()> {
         let mut seen: BTreeMap<String, usize> = BTreeMap::new();
         for id in &deck {
             if has_kw(&m.game, id, "one_per_deck") {
-                let k = m.game.card(id).map(|c| c.def.clone()).unwrap_or_default();
+                let k = m
+                    .game
+                    .card(id)
+                    .map(|c| c.def.to_string())
+                    .unwrap_or_default();
                 *seen.entry(k).or_default() += 1;
             }
         }

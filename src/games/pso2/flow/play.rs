@@ -405,7 +405,7 @@ pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> 
     ctx.stack.push(Entry {
         kind: EntryKind::Ability {
             card: card.clone(),
-            def: key,
+            def: key.to_string(),
             ability: idx,
             trigger: "activated".into(),
             x,

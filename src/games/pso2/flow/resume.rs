@@ -376,7 +376,7 @@ fn waiting(g: &Game, e: &Entry) -> Option<Waiting> {
             }
             w.kind = "card".into();
             w.card = id.to_string();
-            w.def = (c.def != id.as_str()).then(|| c.def.clone());
+            w.def = (c.def != id.as_str()).then(|| c.def.to_string());
             w.owner = (c.owner != e.master).then(|| player_name(c.owner));
             w.state = c.states.iter().cloned().collect();
             w.counters = c.counters.clone();
@@ -806,7 +806,7 @@ fn entry(m: &mut M, w: &Waiting) -> Result<Entry, String> {
             def: w
                 .def
                 .clone()
-                .or_else(|| g.card(&card).map(|c| c.def.clone()))
+                .or_else(|| g.card(&card).map(|c| c.def.to_string()))
                 .unwrap_or_default(),
             card,
             ability: w.ability.unwrap_or_default(),

@@ -19,7 +19,7 @@ fn activated(g: &Game, card: &str) -> Vec<(String, usize, bool)> {
                 .iter()
                 .enumerate()
                 .filter(|(_, a)| ["activated", QUICK_ACTIVATED, FEED].contains(&a.trigger.as_str()))
-                .map(|(i, a)| (own.clone(), i, a.trigger == QUICK_ACTIVATED))
+                .map(|(i, a)| (own.to_string(), i, a.trigger == QUICK_ACTIVATED))
                 .collect()
         })
         .unwrap_or_default();

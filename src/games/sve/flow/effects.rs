@@ -1043,5 +1043,8 @@ pub(super) fn spell_abilities(def: &crate::engine::CardDef) -> Vec<usize> {
 }
 
 pub(super) fn def_key(m: &M, card: &str) -> String {
-    m.game.card(card).map(|c| c.def.clone()).unwrap_or_default()
+    m.game
+        .card(card)
+        .map(|c| c.def.to_string())
+        .unwrap_or_default()
 }

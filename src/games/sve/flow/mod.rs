@@ -309,7 +309,7 @@ fn bad(message: impl Into<String>) -> EngineError {
 /// The definition a card currently uses: while an evolve card is attached,
 /// all of the evolve card's information except cost (5.15.2). Returns the
 /// definition key.
-pub fn eff_def_key(g: &Game, id: &str) -> Option<String> {
+pub fn eff_def_key(g: &Game, id: &str) -> Option<crate::engine::DefKey> {
     let c = g.card(id)?;
     Some(evolve_card_of(g, id).map_or(&c.def, |e| &e.def).clone())
 }

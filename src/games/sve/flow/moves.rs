@@ -302,7 +302,7 @@ pub(super) fn collect(m: &mut M) {
                 let def = eff_def_key(&m.game, &source).unwrap_or_default();
                 m.game.pending.push(Pending {
                     card: source.clone(),
-                    def,
+                    def: def.into(),
                     ability: usize::MAX,
                     trigger: "drain".into(),
                     master,

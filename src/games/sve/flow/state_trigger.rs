@@ -62,7 +62,7 @@ pub(super) fn state_triggers(m: &mut M) {
                 }
                 let pending = Pending {
                     card: id.clone(),
-                    def: def.clone(),
+                    def: def.to_string(),
                     ability: i,
                     trigger: STATE.into(),
                     master: p,

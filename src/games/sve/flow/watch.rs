@@ -80,7 +80,7 @@ pub(super) fn others_leaving(m: &mut M, left: &str, left_def: &str, from: Player
             };
             let template = Pending {
                 card: w.clone(),
-                def,
+                def: def.into(),
                 ability: 0,
                 trigger: "leaves_field".into(),
                 master: p,
@@ -184,7 +184,7 @@ fn watch_entry(
     };
     let template = Pending {
         card: w.into(),
-        def,
+        def: def.into(),
         ability: 0,
         trigger: ENTERS_FIELD.into(),
         master,
