@@ -478,7 +478,9 @@ fn order_pending(m: &mut M, list: Vec<Pending>) -> R<Vec<Pending>> {
         if cards.is_empty() {
             continue;
         }
-        choice |= cards.len() > 1;
+        // Two players' effects, or one player's of several cards: the order
+        // is decided by 7.1.6.a.
+        choice |= cards.len() > 1 || !ordered.is_empty();
         let key = match mine.first() {
             Some(f) if mine.iter().all(|x| x.trigger == f.trigger) => {
                 format!("order.{}", f.trigger)
