@@ -37,9 +37,11 @@
 //! a Spell Break; a 弐符 card played with its own `on_enter` effects is not
 //! implemented), 装備 equip and
 //! 呪符 charm (set on the target character, which gets the set card's
-//! combat modifiers, written as its `attack` / `defense`; set cards are
-//! discarded with their character; a set card with text, or a character
-//! returned to hand with set cards, is not implemented), 神器 divine
+//! combat modifiers, written as its `attack` / `defense`, and its text:
+//! abilities and character keywords, 10.13.6, flow/gained.rs; a set card
+//! shares its character's orientation, 11.3.11.c; set cards are discarded
+//! with their character; a set card's `effect` ability or 維持コスト, or a
+//! character returned to hand with set cards, is not implemented), 神器 divine
 //! artifact (targets only 伝説 characters), 装備／場 equip/field (set on
 //! its player's field, active, one per field; an `effect` ability on it is
 //! not implemented), オーバードライブ overdrive (choice `<card>.overdrive`:
@@ -56,8 +58,8 @@
 //! is in the game.
 //!
 //! Not implemented: activated effects other than マナチャージ and 変身 (7.3), α/β effects written in card
-//! text other than the keywords above, set cards other than text-less
-//! equipment and charms (人気, granted text 10.13.6), the free play of
+//! text other than the keywords above, set cards other than equipment and
+//! charms (人気), the free play of
 //! commands by alternate race (5.6.6), loops (12.10), "resolve as if
 //! played" (5.3). A spell whose caster is on the field may be played free
 //! (5.5.6, choice `caster_free`).

@@ -92,45 +92,8 @@ fn order_simultaneous(
         if mine.is_empty() {
             continue;
         }
-        let key = format!("order.{trigger}");
-        let chosen = if mine.len() > 1 {
-            m.decided_by(p, |m| m.choices.ids(&key, &mine))?
-        } else {
-            None
-        };
-        let list = match chosen {
-            Some(list) => {
-                let distinct: BTreeSet<&CardId> = list.iter().collect();
-                if list.len() != mine.len() || distinct.len() != mine.len() {
-                    return Err(EngineError::BadChoice {
-                        choice: key,
-                        value: texts(&list).join(", "),
-                        options: vec![format!(
-                            "every one of {} once, in order",
-                            texts(&mine).join(", ")
-                        )],
-                    });
-                }
-                said.push(format!(
-                    "{} orders {}",
-                    player_name(p),
-                    texts(&list).join(", ")
-                ));
-                list
-            }
-            None if mine.len() > 1 => {
-                said.push(format!(
-                    "{} chose no order (`{key}`): {} as they are on the field",
-                    player_name(p),
-                    texts(&mine).join(", ")
-                ));
-                mine
-            }
-            None => {
-                said.push(format!("{}: {}", player_name(p), mine[0]));
-                mine
-            }
-        };
+        let (list, note) = player_order(m, p, &format!("order.{trigger}"), mine)?;
+        said.push(note);
         ordered.extend(list);
     }
     m.record(
@@ -146,6 +109,51 @@ fn order_simultaneous(
     // face-down card's void text is still noted).
     ordered.extend(cards.iter().filter(|id| !met.contains(*id)).cloned());
     Ok((ordered, met))
+}
+
+/// The order player `p` gives their own effects met together, on `mine`'s
+/// cards, with choice `key` (7.1.6.a): all of them, each once; not given,
+/// the order of `mine`. Returns the order and what the trace says of it.
+pub(super) fn player_order(
+    m: &mut M,
+    p: PlayerId,
+    key: &str,
+    mine: Vec<CardId>,
+) -> R<(Vec<CardId>, String)> {
+    let chosen = if mine.len() > 1 {
+        m.decided_by(p, |m| m.choices.ids(key, &mine))?
+    } else {
+        None
+    };
+    Ok(match chosen {
+        Some(list) => {
+            let distinct: BTreeSet<&CardId> = list.iter().collect();
+            if list.len() != mine.len() || distinct.len() != mine.len() {
+                return Err(EngineError::BadChoice {
+                    choice: key.to_string(),
+                    value: texts(&list).join(", "),
+                    options: vec![format!(
+                        "every one of {} once, in order",
+                        texts(&mine).join(", ")
+                    )],
+                });
+            }
+            let note = format!("{} orders {}", player_name(p), texts(&list).join(", "));
+            (list, note)
+        }
+        None if mine.len() > 1 => {
+            let note = format!(
+                "{} chose no order (`{key}`): {} as they are on the field",
+                player_name(p),
+                texts(&mine).join(", ")
+            );
+            (mine, note)
+        }
+        None => {
+            let note = format!("{}: {}", player_name(p), mine[0]);
+            (mine, note)
+        }
+    })
 }
 
 pub(super) fn fire_inner(

@@ -208,6 +208,14 @@ fn base_key(g: &Game, o: &str) -> String {
 /// The description `o` shows now, to be changed; refused when it is face
 /// down or already shows another description.
 fn shown_def(g: &Game, o: &str) -> R<Option<crate::engine::CardDef>> {
+    // Whether a text change reaches the text a set card gives (10.13.6)
+    // is not decided here.
+    if gained::has_gained(g, o) {
+        return Err(EngineError::NotImplemented {
+            clause: r::EQUIP_GAINS_TEXT,
+            what: format!("a name or text change of {o}, which has text gained from a set card"),
+        });
+    }
     if face_down(g, o) || g.card(o).is_some_and(|c| c.face.is_some()) {
         return Err(EngineError::NotImplemented {
             clause: r::NAME_BY_EFFECT,

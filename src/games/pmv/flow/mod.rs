@@ -28,11 +28,13 @@ mod cost;
 mod damage;
 mod effects;
 mod face;
+mod gained;
 mod info;
 mod keywords;
 mod layers;
 mod leader;
 mod numbers;
+mod orientation;
 mod play;
 mod playmods;
 mod removal;
@@ -100,6 +102,11 @@ pub struct PmvState {
     /// Resolved effects on "all" still within their period (7.6.1): they
     /// reach the cards that meet their condition later.
     pub standing: Vec<Standing>,
+    /// Text hosts have gained from their set cards (10.13.6, 10.14.4).
+    pub gained: Vec<gained::Gained>,
+    /// Each host's orientation as last shared with its set cards
+    /// (11.3.11.c): `true` asleep.
+    pub orientation: BTreeMap<CardId, bool>,
 }
 
 /// A resolved effect on "all" cards matching `filter` that lasts `until`
@@ -287,6 +294,7 @@ pub const READINGS: &[&str] = &[
     leader::EMPTY_DECK_POPULARITY_LOSES,
     as_if::AS_IF_USED_WHEN_CARD_PLAYED,
     spell_break::CANNOT_BE_DISCARDED_ABOVE_DURABILITY,
+    timing::ALL_WITHOUT_PERIOD_STANDS,
 ];
 /// グレイズ (6.2.4.g) and マナチャージ (10.12.2.a) with fewer than X cards
 /// in the deck put none, instead of the judges' reading (they put what
@@ -490,6 +498,10 @@ fn def<'g>(g: &'g Game, id: &str) -> Option<&'g crate::engine::CardDef> {
     if face_down(g, id) && !made_character(g, id) {
         return None;
     }
+    // A host's text includes what its set cards give it (10.13.6, 10.14.4).
+    if let Some(d) = gained::gained_def(g, id) {
+        return Some(d);
+    }
     g.def_of(id).map(|d| &**d)
 }
 
@@ -605,30 +617,6 @@ fn set_cards(g: &Game, card: &str) -> Vec<CardId> {
 
 /// The keyword that makes `d` a set card this module implements: 装備
 /// equip or 呪符 charm.
-/// An 装備 or 呪符 card the board sets on another card with text of its
-/// own: the text its host would gain (10.13.6, 10.14.4, 11.3.12) is not
-/// modelled, as when such a card is played.
-fn set_card_with_text(g: &Game) -> Option<EngineError> {
-    let c = g.cards.values().find(|c| {
-        c.attached_to.is_some()
-            && g.def_of(&c.id)
-                .is_some_and(|d| set_keyword(d).is_some() && !d.abilities.is_empty())
-    })?;
-    let host = c.attached_to.as_deref().unwrap_or_default();
-    let equip = g.def_of(&c.id).and_then(|d| set_keyword(d)) == Some("equip");
-    Some(EngineError::NotImplemented {
-        clause: if equip {
-            r::EQUIP_GAINS_TEXT
-        } else {
-            r::CHARM_GAINS_TEXT
-        },
-        what: format!(
-            "text of {}, set on {host}, that {host} would gain from a set card",
-            c.id
-        ),
-    })
-}
-
 fn set_keyword(d: &crate::engine::CardDef) -> Option<&'static str> {
     if d.card_type == "character" {
         return None;
@@ -1126,7 +1114,7 @@ impl Rules for super::Pmv {
                 c.id
             )));
         }
-        if let Some(e) = set_card_with_text(g) {
+        if let Some(e) = gained::refuse_unmodelled(g) {
             return Err(e);
         }
         match check_abilities(g) {
@@ -1138,6 +1126,8 @@ impl Rules for super::Pmv {
     /// The rest of the phase the scenario starts in, or the priority
     /// decision in progress it describes (`state.in_progress`).
     fn start(&self, m: &mut M) -> R<()> {
+        // The board's set cards give their hosts their text (10.13.6).
+        gained::refresh(m)?;
         if let Some(v) = m.game.in_progress.clone() {
             let r = resume::parse(&m.game, &v).map_err(bad)?;
             resume::resume(m, r);
@@ -1155,6 +1145,15 @@ impl Rules for super::Pmv {
 
     fn step(&self, m: &mut M, s: Step) -> R<Flow> {
         step(m, s)
+    }
+
+    /// A set card's orientation follows its host's, and the host's its
+    /// (11.3.11.c), once the action's steps have settled.
+    fn settle(&self, m: &mut M, _next: Option<&Action>) -> R<()> {
+        if !game_over(&m.game) {
+            orientation::share(m);
+        }
+        Ok(())
     }
 
     /// The player holding priority.
@@ -1298,15 +1297,14 @@ mod tests {
         assert_eq!(err.action, Some(5));
     }
 
-    /// A board that sets an equipment with text of its own stops before the
-    /// first action: the text the host would gain is not modelled (10.13.6),
-    /// as when the card is played.
+    /// A board that sets an equipment with 維持コスト on a character stops
+    /// before the first action: whether the host, which gains the text
+    /// (10.13.6), pays it or is discarded for it is not modelled.
     #[test]
-    fn an_equipment_with_text_on_the_board_is_not_implemented() {
+    fn an_equipment_with_upkeep_on_the_board_is_not_implemented() {
         let out = run_board(
             r#""k": { "name": "門番", "type": "character", "cost": 0, "attack": 2, "defense": 2 },
-               "book": { "name": "魔導書", "type": "command", "cost": 0, "keywords": ["equip"],
-                 "abilities": [ { "trigger": "on_attack", "effect": [ { "do": "draw", "amount": 1 } ] } ] }"#,
+               "book": { "name": "魔導書", "type": "command", "cost": 0, "keywords": ["equip", "upkeep"], "stats": { "upkeep": 1 } }"#,
             r#""deck": { "count": 5 }, "field": [ { "id": "k", "card": "k" }, { "id": "e", "card": "book", "attached_to": "k" } ]"#,
             r#""deck": { "count": 5 }"#,
             r#"{ "do": "attack", "card": "k" }"#,

@@ -471,12 +471,6 @@ pub(super) fn play_card(
     );
     let mut targets = BTreeMap::new();
     if let Some(k) = set_keyword(&d) {
-        if !d.abilities.is_empty() {
-            return Err(EngineError::NotImplemented {
-                clause: r::EQUIP_GAINS_TEXT,
-                what: format!("text of {card} that a character would gain from a set card"),
-            });
-        }
         targets.insert(0, vec![choose_set_target(m, k, card, player)?]);
     } else if d.card_type != "character" && d.has_keyword("equip_field") {
         // 10.15.2.a sets the card on the field: it has no effect of its own
@@ -682,6 +676,8 @@ pub(super) fn resolve_set(m: &mut M, e: &Entry, k: &str) -> R<()> {
     if let Some(c) = m.game.cards.get_mut(card) {
         c.attached_to = Some(t.clone().into());
     }
+    // Set, it takes the character's orientation (11.3.11.c).
+    orientation::take_hosts(&mut m.game, card, t);
     let (rule, gains) = if k == "equip" {
         (r::EQUIP, r::EQUIP_GAINS_TEXT)
     } else {
@@ -698,6 +694,8 @@ pub(super) fn resolve_set(m: &mut M, e: &Entry, k: &str) -> R<()> {
     )
     .obj(card.clone())
     .obj(t.clone());
+    // From now on its text is the character's (11.3.10.b).
+    gained::refresh(m)?;
     // A negative modifier may bring durability to 0 (9.2.2.b).
     process_removals(m)
 }

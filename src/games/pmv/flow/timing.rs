@@ -335,6 +335,8 @@ pub(super) fn note_continuous(m: &mut M) -> R<()> {
         return Ok(());
     }
     note_info_lost(m);
+    // A set card that left takes the text it gave with it (10.13.6).
+    gained::refresh(m)?;
     if !m.game.defs.values().any(|d| {
         d.abilities
             .iter()
@@ -428,11 +430,9 @@ pub(super) fn drew(m: &mut M, p: PlayerId) {
         };
         let Some(c) = m.game.card(&id) else { continue };
         // The ability is looked up later by its index in the description
-        // the card shows now (a transformed or changed text), not in its own.
-        let dk = c
-            .face
-            .as_ref()
-            .map_or_else(|| c.def.clone(), |f| f.def.clone());
+        // the card shows now (a transformed or changed text, or with the
+        // text it gained from a set card), not in its own.
+        let dk = gained::def_key(&m.game, c);
         let (master, inc) = (c.controller, c.incarnation);
         for (i, ab) in d.abilities.iter().enumerate() {
             if ab.trigger != ON_DRAW || !ability_holds(&m.game, ab, &id, master) {
@@ -456,14 +456,64 @@ pub(super) fn drew(m: &mut M, p: PlayerId) {
     }
 }
 
+/// The waiting 自動γ in the order they resolve (7.1.6.a): the turn
+/// player's first, then the other player's, each player ordering their own
+/// by card with the choice `order.<trigger>` (`order.waiting` when they
+/// wait for several triggers; addressed `pN.…` on another player's
+/// action); not given, in the order they became waiting. A card's several
+/// waiting effects stay together in that order.
+fn order_pending(m: &mut M, list: Vec<Pending>) -> R<Vec<Pending>> {
+    let tp = m.game.turn.active;
+    let mut ordered = Vec::new();
+    let mut said = Vec::new();
+    let mut choice = false;
+    for p in [tp, m.game.opponent(tp)] {
+        let mine: Vec<Pending> = list.iter().filter(|x| x.master == p).cloned().collect();
+        let mut cards: Vec<CardId> = Vec::new();
+        for x in &mine {
+            if !cards.contains(&x.card) {
+                cards.push(x.card.clone());
+            }
+        }
+        if cards.is_empty() {
+            continue;
+        }
+        // Two players' effects, or one player's of several cards: the order
+        // is decided by 7.1.6.a.
+        choice |= cards.len() > 1 || !ordered.is_empty();
+        let key = match mine.first() {
+            Some(f) if mine.iter().all(|x| x.trigger == f.trigger) => {
+                format!("order.{}", f.trigger)
+            }
+            _ => "order.waiting".to_string(),
+        };
+        let (order, note) = player_order(m, p, &key, cards)?;
+        said.push(note);
+        for c in &order {
+            ordered.extend(mine.iter().filter(|x| &x.card == c).cloned());
+        }
+    }
+    if choice {
+        m.record(
+            "auto.order",
+            format!(
+                "{} automatic effects wait to resolve now that the effect that met them has ended; each player orders their own, the turn player first: {}",
+                ordered.len(),
+                said.join("; ")
+            ),
+            &[r::EFFECT_ONE_AT_A_TIME, r::EFFECT_ORDER_TP_FIRST, r::GAMMA_DEFERRED],
+        );
+    }
+    Ok(ordered)
+}
+
 /// Resolves the pending 自動γ, turn player's first (7.1.6.a), each only if
 /// its card is still on the field as the same object and its condition
 /// still holds (7.4.7.d). Called when an effect ends (7.4.7.c).
 pub(super) fn flush(m: &mut M) -> R<()> {
     while !m.game.pending.is_empty() {
-        let tp = m.game.turn.active;
-        let mut list = std::mem::take(&mut m.game.pending);
-        list.sort_by_key(|p| p.master != tp);
+        let list = std::mem::take(&mut m.game.pending);
+        let list = order_pending(m, list)?;
         for p in list {
             if game_over(&m.game) {
                 m.game.pending.clear();
@@ -1166,7 +1216,7 @@ pub(super) fn stand(
     let (Some(Target::All { filter }), Some(until)) = (e.target(), e.until()) else {
         return;
     };
-    if until == Until::Permanent {
+    if until == Until::Permanent && !no_period_stands(m, this) {
         return;
     }
     m.game.own::<PmvState>().standing.push(Standing {
@@ -1178,6 +1228,43 @@ pub(super) fn stand(
         reached,
         released: BTreeSet::new(),
     });
+}
+
+/// An effect on "all" written with no period (a `buff` lasting while each
+/// card stays in its zone) reaches the cards that meet its condition later
+/// and stops for those that no longer do (7.6.1, 7.6.2), instead of the
+/// judges' reading: both clauses speak of 「指定された期間」, the period
+/// the effect specifies, so an effect with none applies once, to the cards
+/// that met its condition when it resolved, and stays on them.
+pub const ALL_WITHOUT_PERIOD_STANDS: &str = "reading_all_without_period_stands";
+
+/// Whether an effect on "all" with no period stands (7.6.1, 7.6.2) under
+/// [`ALL_WITHOUT_PERIOD_STANDS`]; either way, the trace says which reading
+/// applies.
+fn no_period_stands(m: &mut M, this: &str) -> bool {
+    let stands = reading(&m.game, ALL_WITHOUT_PERIOD_STANDS);
+    let (what, note) = if stands {
+        (
+            "it reaches the cards that meet its condition later, and stops for those that no longer do, for the rest of the game",
+            format!(
+                "reading `{ALL_WITHOUT_PERIOD_STANDS}`: an effect with no period is taken to last without end, so 7.6.1 and 7.6.2 apply to it"
+            ),
+        )
+    } else {
+        (
+            "it stays on the cards it applied to and reaches no card later",
+            format!(
+                "judge's reading: 7.6.1 and 7.6.2 apply within the period an effect specifies (「指定された期間の間」); this one specifies none, so it applied once, to the cards that met its condition as it resolved (flag `{ALL_WITHOUT_PERIOD_STANDS}` chooses otherwise)"
+            ),
+        )
+    };
+    m.record(
+        "effect.period",
+        format!("{this}'s effect on all has no period: {what}"),
+        &[r::LATER_OBJECTS, r::NO_LONGER_MATCHES],
+    )
+    .note(note);
+    stands
 }
 
 /// The objects (card, incarnation) `objs` name now.
