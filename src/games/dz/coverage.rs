@@ -230,7 +230,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("4.16.4-11", "tournament time limits: floor rules"),
     ("4.16.4-12", "tournament time limits: floor rules"),
     ("4.16.4-15", NI),
-    ("4.16.4-16", NI),
     (
         "4.18",
         "infinite loops: decided by the players and the judge",

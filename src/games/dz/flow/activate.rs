@@ -34,6 +34,11 @@ fn activatable(m: &M, p: PlayerId) -> Vec<String> {
                 .def_of(id)
                 .is_some_and(|d| d.abilities.iter().any(|a| a.trigger == ACTIVATED))
         })
+        // Only those whose timing allows it now (3.8.1–3.8.4).
+        .filter(|id| {
+            let timing = text(&m.game, id, "act_timing").unwrap_or("normal");
+            play::check_timing(m, p, timing, "", Vec::new()).is_ok()
+        })
         .map(|id| format!("activate {id}"))
         .chain(std::iter::once("pass".to_string()))
         .collect()

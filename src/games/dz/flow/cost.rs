@@ -141,7 +141,7 @@ fn refuse_frozen(
     p: PlayerId,
     cost: &Cost,
     what: &str,
-    options: &[CardId],
+    payable: &[CardId],
 ) -> Result<(), EngineError> {
     let named = super::named_in_choice(m, "pay");
     let frozen = |id: &String| {
@@ -161,8 +161,52 @@ fn refuse_frozen(
             "{what} costs {}: {card} is frozen, and a frozen card can't be frozen again to pay",
             cost.text()
         ),
-        options.iter().map(|c| c.to_string()).collect(),
+        payable.iter().map(|c| c.to_string()).collect(),
     ))
+}
+
+/// Whether `cost` can be paid from the released cards `energy` and
+/// `smash`: the coloured symbols by distinct energy cards of their colour,
+/// the colourless ones by any cards left (1.2.3-1, 1.2.3-2).
+fn can_pay(m: &M, cost: &Cost, energy: &[CardId], smash: &[CardId]) -> bool {
+    match_colours(m, cost, energy)
+        .is_some_and(|used| (energy.len() - used.len() + smash.len()) as i64 >= cost.colourless)
+}
+
+/// The released cards that take part in at least one legal payment of
+/// `cost` (for an honest "legal instead"): none when it can't be paid at
+/// all. A card pays a colourless symbol, or a coloured symbol of one of
+/// its colours, with the rest paid from the other cards.
+fn payable(m: &M, cost: &Cost, energy: &[CardId], smash: &[CardId]) -> Vec<CardId> {
+    if !can_pay(m, cost, energy, smash) {
+        return Vec::new();
+    }
+    let without = |v: &[CardId], c: &CardId| -> Vec<CardId> {
+        v.iter().filter(|x| *x != c).cloned().collect()
+    };
+    let as_colourless = |c: &CardId| {
+        cost.colourless > 0 && {
+            let mut rest = cost.clone();
+            rest.colourless -= 1;
+            can_pay(m, &rest, &without(energy, c), &without(smash, c))
+        }
+    };
+    let as_coloured = |c: &CardId| {
+        energy.contains(c)
+            && COLOURS.iter().enumerate().any(|(i, col)| {
+                cost.coloured[i] > 0 && colours(&m.game, c).contains(col) && {
+                    let mut rest = cost.clone();
+                    rest.coloured[i] -= 1;
+                    can_pay(m, &rest, &without(energy, c), smash)
+                }
+            })
+    };
+    energy
+        .iter()
+        .chain(smash)
+        .filter(|c| as_colourless(c) || as_coloured(c))
+        .cloned()
+        .collect()
 }
 
 /// Assigns the coloured symbols to distinct cards of `pool` that have
@@ -225,7 +269,9 @@ pub fn pay(m: &mut M, p: PlayerId, cost: &Cost, what: &str) -> Result<(), Engine
     let options: Vec<CardId> = energy.iter().chain(&smash).cloned().collect();
     let n = crate::engine::TargetCount::Exactly(cost.total().max(0) as usize);
     m.choices.default_some_of("pay", &options, n);
-    refuse_frozen(m, p, cost, what, &options)?;
+    let can = payable(m, cost, &energy, &smash);
+    let legal_instead = || can.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    refuse_frozen(m, p, cost, what, &can)?;
     let chosen = m.choices.ids("pay", &options)?;
     let (cards, engine_chose) = match chosen {
         Some(list) => {
@@ -241,7 +287,7 @@ pub fn pay(m: &mut M, p: PlayerId, cost: &Cost, what: &str) -> Result<(), Engine
                         cost.total(),
                         distinct.len()
                     ),
-                    vec![],
+                    legal_instead(),
                 ));
             }
             let from_energy: Vec<CardId> = list
@@ -256,7 +302,7 @@ pub fn pay(m: &mut M, p: PlayerId, cost: &Cost, what: &str) -> Result<(), Engine
                         "{what} costs {}: its coloured symbols are paid only with released energy cards of that colour",
                         cost.text()
                     ),
-                    vec![],
+                    legal_instead(),
                 ));
             }
             (list, false)

@@ -14,6 +14,12 @@ use super::{
 /// The moves `p` could declare now, for "legal instead" lists.
 fn legal_moves(m: &M, p: PlayerId) -> Vec<String> {
     let mut v = Vec::new();
+    // A move is a Normal action (3.8.2-6): at a time no Normal action is
+    // allowed (a battle, a non-empty stack, the other player's turn),
+    // no move is legal instead.
+    if play::check_timing(m, p, "normal", "moving", Vec::new()).is_err() {
+        return v;
+    }
     for sq in board::SQUARES {
         for u in m.game.zone_of(p, sq) {
             if m.game.card(u).is_some_and(|c| c.has(FROZEN))
@@ -38,7 +44,13 @@ pub fn declare(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
         .clone()
         .ok_or_else(|| super::bad("`move` needs `card` (the unit)"))?;
     let alts = legal_moves(m, p);
-    play::check_timing(m, p, "normal", &format!("moving {unit}"), alts.clone())?;
+    play::check_timing(
+        m,
+        p,
+        "normal",
+        &format!("moving {unit}"),
+        vec!["pass".into()],
+    )?;
     let Some(from) = m
         .game
         .card(&unit)
