@@ -41,7 +41,16 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
         "5.23",
         "not implemented: references to original (元の) information",
     ),
-    ("5.24", "not implemented: changing a card's type"),
+    // 5.24.1-5.24.3 and 5.24.3.2 (a type change, the rest kept, evolving a
+    // card that is not a follower) are asserted by rulings.
+    (
+        "5.24.2.1",
+        "not state-changing on its own: a card that is not a follower has no attack or defense to read; rule processes and attacks look only at followers",
+    ),
+    (
+        "5.24.3.1",
+        "not implemented: text naming the card's own type (「この(種類)」) is not told apart from other text",
+    ),
     ("5.26", DEF),
     // Chapter 7: the turn.
     ("7.1.1", DEF),

@@ -36,6 +36,12 @@ rules! {
     CONTINUOUS_ORDER = "10.9.1";
     CONTINUOUS_ABILITIES = "10.9.1.2";
     CONTINUOUS_NON_NUMERIC = "10.9.1.3";
+    // 5.24: 「(種類)にする」 changes the type only; the rest of the
+    // information and every ability stay.
+    TYPE_CHANGE = "5.24.1";
+    TYPE_CHANGE_KEEPS_INFO = "5.24.2";
+    TYPE_CHANGE_KEEPS_ABILITIES = "5.24.3";
+    TYPE_CHANGE_EVOLVE = "5.24.3.2";
     CONTINUOUS_DEPENDENCY = "10.9.1.5";
     CONTINUOUS_PERMANENT_ORDER = "10.9.1.6.1";
     CONTINUOUS_ZONE = "10.9.3";

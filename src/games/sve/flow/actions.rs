@@ -252,13 +252,23 @@ pub(super) fn default_player(g: &Game, a: &Action, waited: PlayerId) -> PlayerId
 
 /// Whether `a` answers an open Quick window (otherwise the non-turn player
 /// is taken to do nothing there).
-pub(super) fn answers_quick(g: &Game, a: Option<&Action>) -> bool {
+///
+/// In the window after an attack (8.4.7) the turn is still the turn
+/// player's whatever happens, so any action of the non-turn player is
+/// theirs *in the window*, and one the window does not allow (e.g. an
+/// evolve) is refused there, citing 8.4.7, instead of after the combat. In
+/// the end-phase window (7.4.5) the non-turn player's other actions are
+/// read as their own next turn's.
+pub(super) fn answers_quick(g: &Game, a: Option<&Action>, window: Window) -> bool {
     let ntp = g.opponent(g.turn.active);
     match a {
         None => false,
         Some(a) => match a.kind.as_str() {
             "pass" | "concede" => true,
             "play" | "activate" => default_player(g, a, ntp) == ntp,
+            "evolve" | "attack" | "end_phase" if window == Window::Attack => {
+                default_player(g, a, ntp) == ntp
+            }
             _ => false,
         },
     }
@@ -323,8 +333,8 @@ pub(super) fn pass_unanswered(m: &mut M, next: Option<&Action>) -> R<()> {
         m.run(step)?;
     }
     while m.game.result == GameResult::Ongoing
-        && matches!(m.stack.last(), Some(Step::AwaitQuick { .. }))
-        && !answers_quick(&m.game, next)
+        && let Some(&Step::AwaitQuick { window }) = m.stack.last()
+        && !answers_quick(&m.game, next, window)
     {
         let rule = match m.stack.pop() {
             Some(Step::AwaitQuick {

@@ -155,12 +155,23 @@ fn attach(m: &mut M, p: PlayerId, card: &str, e: &str, why: &[&'static str]) {
     if changed {
         rules.extend_from_slice(&[r::CONTINUOUS_EVOLVED_BASE, r::CONTINUOUS_NUMERIC_ORDER]);
     }
+    // 5.24.3.2: a card that is not a follower (an amulet, or a follower an
+    // effect made one) evolves too, and stays what it is.
+    let not_follower = !is_type(&m.game, card, "follower");
+    if not_follower {
+        rules.push(r::TYPE_CHANGE_EVOLVE);
+    }
     m.record(
         "evolve",
         format!(
-            "{card} evolves into {e}: same object, damage kept, orientation kept{}",
+            "{card} evolves into {e}: same object, damage kept, orientation kept{}{}",
             if changed {
                 "; the evolve card's values are its new base, and the changes on it still apply"
+            } else {
+                ""
+            },
+            if not_follower {
+                "; it is not a follower, and evolving does not make it one"
             } else {
                 ""
             }

@@ -566,6 +566,16 @@ pub(super) fn change_info(m: &mut M, eff: &Effect, targets: &[String], this: &st
         if eff.until() != Some(Until::Permanent) {
             rules.push(r::END_DURATIONS);
         }
+        if let Effect::ChangeInfo {
+            card_type: Some(_), ..
+        } = eff
+        {
+            rules.extend([
+                r::TYPE_CHANGE,
+                r::TYPE_CHANGE_KEEPS_INFO,
+                r::TYPE_CHANGE_KEEPS_ABILITIES,
+            ]);
+        }
         m.record("effect.info", format!("{t}: {}", describe(eff)), &rules)
             .obj(t.clone());
     }

@@ -250,21 +250,28 @@ fn rule_processes_now(m: &mut M) -> R<bool> {
         }
         for p in lose_deck {
             m.game.players[p].flags.remove(DREW_FROM_EMPTY);
-            if !m.game.players[p].lost {
-                m.game.players[p].lost = true;
-                m.record(
-                    "rule.defeat",
-                    format!(
-                        "{} had to draw from an empty deck: {} loses",
-                        player_name(p),
-                        player_name(p)
-                    ),
-                    &[r::DEFEAT_DECK, r::LOSS_DECK, r::RULE_PROCESS_SIMULTANEOUS],
-                )
-                .obj(player_name(p));
-            }
+            // 11.1.3: both defeat processes apply together, so a player
+            // whose leader is also at 0 loses by 11.2.2 too; the trace
+            // names it rather than letting the first reason hide it.
+            let also = if m.game.players[p].lost { " too" } else { "" };
+            m.game.players[p].lost = true;
+            m.record(
+                "rule.defeat",
+                format!(
+                    "{} had to draw from an empty deck: {} loses{also}",
+                    player_name(p),
+                    player_name(p)
+                ),
+                &[r::DEFEAT_DECK, r::LOSS_DECK, r::RULE_PROCESS_SIMULTANEOUS],
+            )
+            .obj(player_name(p));
         }
         game_over_check(m);
+        // 1.2.1: the game ends at that point; the other rule processes of
+        // this check (11.1.3) have nothing left to act on.
+        if m.game.result != GameResult::Ongoing {
+            return Ok(true);
+        }
     }
     for (id, why) in destroy {
         any = true;

@@ -222,6 +222,18 @@ pub(super) fn run_step(m: &mut M, s: Step) -> R<Flow> {
                     mv(m, &id, ZoneId::of(tp, zn::CEMETERY), false);
                 }
                 m.then(after_hand_limit(&m.game));
+            } else {
+                // A non-event the judge is asked about: 7.4.7 discards only
+                // what is *over* the limit, so a hand at the limit keeps all.
+                m.record(
+                    "end_phase.hand_limit",
+                    format!(
+                        "{} has {} card(s) in hand, not over the hand limit {lim}: nothing is discarded",
+                        player_name(tp),
+                        hand.len()
+                    ),
+                    &[r::END_HAND_LIMIT, r::HAND_LIMIT],
+                );
             }
         }
         Step::EndDurations => {
