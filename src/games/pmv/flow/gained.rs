@@ -110,7 +110,7 @@ pub(super) fn gained_def<'g>(g: &'g Game, id: &str) -> Option<&'g crate::engine:
         None => &e.key,
         Some(i) => e.set_keys.get(i)?,
     };
-    g.defs.get(key)
+    g.defs.get(key).map(|d| &**d)
 }
 
 /// The key of the definition `def` reads `c` from (without its face-down
@@ -230,7 +230,7 @@ pub(super) fn refresh(m: &mut M) -> R<()> {
 
 /// The host's and its set cards' definitions for one host, recorded.
 fn build(m: &mut M, host: (CardId, u32), base: String, from: Vec<(CardId, u32)>) -> Option<Gained> {
-    let mut d = m.game.defs.get(&base).cloned()?;
+    let mut d = crate::engine::CardDef::clone(m.game.defs.get(&base)?);
     let mut set_keys = Vec::new();
     let mut parts = Vec::new();
     let mut rules = vec![r::SET_TEXT_IS_HOSTS, r::SET_CARD_TEXT, r::SET_GAINED_BOTH];
@@ -264,7 +264,7 @@ fn build(m: &mut M, host: (CardId, u32), base: String, from: Vec<(CardId, u32)>)
         if !rules.contains(&rule) {
             rules.push(rule);
         }
-        let mut bare = sd.clone();
+        let mut bare = crate::engine::CardDef::clone(&sd);
         bare.abilities.clear();
         bare.keywords.retain(|k| !gained_keyword(k));
         let key = format!(
@@ -272,12 +272,12 @@ fn build(m: &mut M, host: (CardId, u32), base: String, from: Vec<(CardId, u32)>)
             m.game.card(s).map_or("", |c| c.def.as_str()),
             host.0
         );
-        m.game.defs.entry(key.clone()).or_insert(bare);
+        m.game.defs.insert_if_absent(key.clone(), || bare);
         set_keys.push(key);
     }
     let names: Vec<&str> = from.iter().map(|(s, _)| s.as_ref()).collect();
     let key = format!("{base}^gains:{}", names.join("+"));
-    m.game.defs.entry(key.clone()).or_insert(d);
+    m.game.defs.insert_if_absent(key.clone(), || d);
     m.record(
         "set_card.text",
         format!(
@@ -317,7 +317,7 @@ fn note_ended(m: &mut M, host: &(CardId, u32), gone: &[CardId]) {
     };
     let mut rules = Vec::new();
     for s in gone {
-        let rule = if m.game.def_of(s).and_then(set_keyword) == Some("equip") {
+        let rule = if m.game.def_of(s).and_then(|d| set_keyword(d)) == Some("equip") {
             r::EQUIP_GAINS_TEXT
         } else {
             r::CHARM_GAINS_TEXT
