@@ -439,11 +439,28 @@ pub(super) fn apply_all(
     chosen: &[Chosen],
 ) -> Result<(), EngineError> {
     let each = names_each(effects);
-    for e in effects {
+    // The glossary's connectives (さらに, その後, Aした場合B, AすることでB
+    // できる) gate the instructions after them.
+    let mut link = super::connectives::Link::default();
+    for (i, e) in effects.iter().enumerate() {
         if m.game.result != GameResult::Ongoing {
             break;
         }
+        if super::connectives::is_connective(e) {
+            link.reach(m, master, source, e)?;
+            continue;
+        }
+        if link.skips() {
+            continue;
+        }
+        let before = if link.measures(&effects[i + 1..]) {
+            Some(super::connectives::Before::of(m, master, e)?)
+        } else {
+            None
+        };
         apply(m, master, source, e, chosen, each)?;
+        let done = before.is_none_or(|b| b.done(m));
+        link.carried_out(m, source, e.word(), done)?;
     }
     Ok(())
 }
