@@ -382,6 +382,10 @@ pub enum EntryKind {
         trigger: String,
         /// The X chosen for an ⓧ in its cost (GL:ⓧ; 0 without one).
         x: i64,
+        /// The card's generation when the ability was put into the zone:
+        /// once the card changes zones it is a new object (400.6) that
+        /// 「このカード」 no longer names.
+        generation: u32,
     },
     /// ウォークライ (302.1@2).
     WarCry(CardId),
