@@ -8,13 +8,16 @@
 //! unless a closed gate skips it.
 //!
 //! "Completely carried out" (完全に実行された) is read from the board:
-//! the cards the instruction moved out of where they were (a draw, a
-//! discard, a destruction, an exclusion, a card put somewhere) against the
-//! number it asked for. An instruction whose completeness that cannot
+//! the cards the instruction moved out of where they were into the kind of
+//! zone it names (a draw: the hand; a destruction: the discard; an
+//! exclusion; a card put somewhere) against the number it asked for. A
+//! move a replacement effect changed never happened (103.4.3.1), so it
+//! does not count; a destroyed card whose move to the discard was replaced
+//! is read the same way. An instruction whose completeness that cannot
 //! tell (damage, a change of values, "up to" or "all" selectors) is
 //! refused as not implemented before it is carried out.
 
-use super::{M, ni, r, reading, reading_on};
+use super::{M, ni, r, reading, reading_on, zn};
 use crate::engine::{CardId, Effect, EngineError, PlayerId, Target, Who, ZoneId, player_name};
 
 /// Where the connectives before an instruction leave it.
@@ -63,6 +66,9 @@ fn yes_or_no(m: &mut M, key: &str) -> Result<bool, EngineError> {
 pub struct Before {
     places: Vec<(CardId, ZoneId, u32)>,
     wanted: usize,
+    /// The kind of zone the cards must reach: a move replaced by another
+    /// (103.4.3.1, RAID:S4's Boss draw) never happened.
+    to: String,
 }
 
 impl Link {
@@ -237,25 +243,26 @@ impl Before {
     /// cards it must move; an instruction whose completeness this cannot
     /// read is refused (not implemented).
     pub fn of(m: &M, master: PlayerId, e: &Effect) -> Result<Self, EngineError> {
-        let wanted = wanted(m, master, e)?;
+        let (wanted, to) = wanted(m, master, e)?;
         let places = m
             .game
             .cards
             .iter()
             .map(|(id, c)| (id.clone(), c.zone.clone(), c.incarnation))
             .collect();
-        Ok(Before { places, wanted })
+        Ok(Before { places, wanted, to })
     }
 
-    /// Whether the instruction moved as many cards as it asked for.
+    /// Whether the instruction moved as many cards as it asked for to
+    /// where it said (a token that ceased to exist on the way counts).
     pub fn done(&self, m: &M) -> bool {
         let moved = self
             .places
             .iter()
             .filter(|(id, zone, inc)| {
-                m.game
-                    .card(id)
-                    .is_none_or(|c| c.zone != *zone || c.incarnation != *inc)
+                m.game.card(id).is_none_or(|c| {
+                    (c.zone != *zone || c.incarnation != *inc) && c.zone.kind == self.to
+                })
             })
             .count();
         moved >= self.wanted
@@ -263,7 +270,7 @@ impl Before {
 }
 
 /// The number of cards `e` moves when it is carried out completely.
-fn wanted(m: &M, master: PlayerId, e: &Effect) -> Result<usize, EngineError> {
+fn wanted(m: &M, master: PlayerId, e: &Effect) -> Result<(usize, String), EngineError> {
     let players = |who: Who| match who {
         Who::You => 1,
         Who::Opponent => m
@@ -274,8 +281,8 @@ fn wanted(m: &M, master: PlayerId, e: &Effect) -> Result<usize, EngineError> {
         Who::Both => m.game.players.len(),
     };
     match measure(e) {
-        Some(Wanted::Cards(n)) => Ok(n),
-        Some(Wanted::EachPlayer(n, who)) => Ok(n * players(who)),
+        Some((Wanted::Cards(n), to)) => Ok((n, to)),
+        Some((Wanted::EachPlayer(n, who), to)) => Ok((n * players(who), to)),
         None => Err(ni(r::GL_IF_DONE, unmeasured(e))),
     }
 }
@@ -288,8 +295,9 @@ enum Wanted {
     EachPlayer(usize, Who),
 }
 
-/// What `e` asks for, when this module can read it.
-fn measure(e: &Effect) -> Option<Wanted> {
+/// What `e` asks for, and the kind of zone it moves cards to, when this
+/// module can read it.
+fn measure(e: &Effect) -> Option<(Wanted, String)> {
     let n = |x: i64| usize::try_from(x).unwrap_or(0);
     let of_target = |t: &Target| match t {
         Target::This | Target::Random { .. } => Some(Wanted::Cards(1)),
@@ -300,17 +308,23 @@ fn measure(e: &Effect) -> Option<Wanted> {
         } => Some(Wanted::Cards(*count as usize)),
         _ => None,
     };
+    let to = |z: &str| z.to_string();
     match e {
-        Effect::Draw { amount, who } => Some(Wanted::EachPlayer(n(*amount), *who)),
+        Effect::Draw { amount, who } => Some((Wanted::EachPlayer(n(*amount), *who), to(zn::HAND))),
         Effect::Put {
-            top: Some(k), who, ..
-        } => Some(Wanted::EachPlayer(n(*k), *who)),
+            top: Some(k),
+            who,
+            to: z,
+            ..
+        } => Some((Wanted::EachPlayer(n(*k), *who), to(z))),
         Effect::Put {
-            target: Some(t), ..
-        }
-        | Effect::Destroy { target: t }
-        | Effect::Banish { target: t }
-        | Effect::ReturnToHand { target: t } => of_target(t),
+            target: Some(t),
+            to: z,
+            ..
+        } => of_target(t).map(|w| (w, to(z))),
+        Effect::Destroy { target: t } => of_target(t).map(|w| (w, to(zn::DISCARD))),
+        Effect::Banish { target: t } => of_target(t).map(|w| (w, to(zn::EXCLUDED))),
+        Effect::ReturnToHand { target: t } => of_target(t).map(|w| (w, to(zn::HAND))),
         _ => None,
     }
 }
