@@ -291,3 +291,33 @@ fn an_all_selector_of_player_cards_on_the_field_is_refused_at_load() {
         "target": { "select": "player", "who": "opponent" } } ] } ]"#;
     assert!(active_with("", "", player).is_ok());
 }
+
+/// 「Aした場合、B」 and 「AすることでBできる」 read whether A was carried
+/// out completely from the cards it moved: an A that moves no card (damage),
+/// or "up to", is not implemented, refused before the run.
+#[test]
+fn a_connective_whose_a_cannot_be_measured_is_not_implemented() {
+    use tcg_judge::engine::EngineError;
+    let damage =
+        r#"{ "do": "damage", "amount": 1, "target": { "select": "player", "who": "opponent" } }"#;
+    let up_to = r#"{ "do": "destroy", "target": { "select": "chosen", "types": ["chara"], "up_to": true } }"#;
+    let draw = r#"{ "do": "draw", "amount": 1 }"#;
+    for effect in [
+        format!("{damage}, {{ \"do\": \"if_done\" }}, {draw}"),
+        format!("{up_to}, {{ \"do\": \"if_done\" }}, {draw}"),
+        format!("{{ \"do\": \"by_doing\" }}, {damage}, {draw}"),
+        format!("{{ \"do\": \"if_done\" }}, {draw}"),
+    ] {
+        let e = stop_with(&effect);
+        assert!(
+            matches!(
+                e,
+                EngineError::NotImplemented {
+                    clause: "GL:“A”した場合、“B”",
+                    ..
+                }
+            ),
+            "{effect}: {e:?}"
+        );
+    }
+}

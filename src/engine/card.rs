@@ -1040,6 +1040,22 @@ pub enum Effect {
     /// the later effects' targets are chosen with the others'. A game
     /// without it rejects it.
     IfDone,
+    /// 「その後」 ("then"): the effects written after it are carried out
+    /// whether or not the effect before it was done; it ends the reach of
+    /// an `if_done` or `by_doing` before it. A game without it rejects it.
+    Then,
+    /// 「さらに」 ("further"): the effects written after it are carried out
+    /// in addition to those before, whether or not those were done; it ends
+    /// the reach of an `if_done` or `by_doing` before it. A game without it
+    /// rejects it.
+    Also,
+    /// 「AすることでBできる」 ("by doing A you may B"): the player chooses,
+    /// as the effect reaches this marker, whether to do A, the effect
+    /// written right after it (choice `<card>.by_doing`: true or false);
+    /// the effects after A (B, up to a `then` or `also`) are carried out
+    /// only if A was done. What counts as done is the game's rule. A game
+    /// without it rejects it.
+    ByDoing,
     /// A place of the board chosen as a target (「対象のスクエア」,
     /// 「対象のライン」): `place` names one of the game's kinds of place
     /// (DZ: `square`, `line`), chosen with the text's other targets; with
@@ -1297,6 +1313,9 @@ impl Effect {
         "look_at_up_to",
         "amount_of",
         "if_done",
+        "then",
+        "also",
+        "by_doing",
         "with_x",
         "target_place",
         "at_end_of_turn",
@@ -1369,6 +1388,9 @@ impl Effect {
             Effect::LookAtUpTo { .. } => "look_at_up_to",
             Effect::AmountOf { .. } => "amount_of",
             Effect::IfDone => "if_done",
+            Effect::Then => "then",
+            Effect::Also => "also",
+            Effect::ByDoing => "by_doing",
             Effect::TargetPlace { .. } => "target_place",
             Effect::AtEndOfTurn { .. } => "at_end_of_turn",
             Effect::WithX { .. } => "with_x",

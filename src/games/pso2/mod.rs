@@ -152,6 +152,11 @@ const VOCABULARY: Vocabulary = Vocabulary {
             "select_targets",
             "engage",
             "with_x",
+            // The glossary's connectives (flow/connectives.rs).
+            "if_done",
+            "then",
+            "also",
+            "by_doing",
         ],
         rules::EFFECT_ORDER,
     ),

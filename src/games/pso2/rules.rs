@@ -287,6 +287,10 @@ clauses! {
     GL_REVEAL = "GL:公開";
     GL_DICE = "GL:ダイス";
     GL_PIERCE = "GL:貫通X";
+    GL_FURTHER = "GL:さらに";
+    GL_THEN = "GL:その後";
+    GL_IF_DONE = "GL:“A”した場合、“B”";
+    GL_BY_DOING = "GL:“A”する事でBできる";
     GL_MAIN = "GL:【Main】";
     GL_DESTROY = "GL:破壊";
     GL_DRAW = "GL:ドロー";

@@ -772,6 +772,17 @@ pub fn damage_step(m: &mut M, mut ctx: Ctx) -> Result<(), EngineError> {
         .filter(|_| !b.by_effect && keyword(&m.game, &b.attacker, "pierce"))
         .map(|d| d.stats.get("pierce").copied().unwrap_or(0));
     let mut extra = Vec::new();
+    if a_attack <= 0 {
+        // 212.1.1: no printed attack is 0, and 0 deals no damage.
+        m.record(
+            "damage_resolution_step",
+            format!(
+                "{} has attack {a_attack}: it deals no battle damage",
+                b.attacker
+            ),
+            &[r::BATTLE_BOTH_DEAL, r::ATTACK_BLANK],
+        );
+    }
     for f in &b.targets {
         match f {
             Foe::Card(id) => {

@@ -273,6 +273,9 @@ pub fn unsupported(g: &Game) -> Option<EngineError> {
                     c.id
                 )));
             }
+            if let Some(why) = connective_unsupported(&a.effect) {
+                return Some(ni(r::GL_IF_DONE, format!("{}: {why}", c.id)));
+            }
             if let Some(why) = engage_unsupported(&a.effect) {
                 return Some(ni(r::GL_ENGAGE, format!("{}: {why}", c.id)));
             }
@@ -350,5 +353,17 @@ fn no_such_action(effects: &[crate::engine::Effect]) -> Option<&'static str> {
             ..
         } => Some("move_to_play_area"),
         _ => None,
+    })
+}
+
+/// The connectives of a text and of the texts nested in it (a
+/// target chosen mid-text), as [`super::connectives::unsupported`].
+fn connective_unsupported(effects: &[crate::engine::Effect]) -> Option<String> {
+    use crate::engine::Effect;
+    super::connectives::unsupported(effects).or_else(|| {
+        effects.iter().find_map(|e| match e {
+            Effect::SelectTargets { then, .. } => connective_unsupported(then),
+            _ => None,
+        })
     })
 }

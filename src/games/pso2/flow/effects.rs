@@ -18,7 +18,11 @@ use crate::engine::{
 pub fn resolve(m: &mut M, ctx: &mut Ctx, entry: Entry) -> Result<(), EngineError> {
     // Issue 13: an entry resolves with its master's choices (300.6),
     // whoever's action made it resolve.
-    m.decided_by(entry.master, |m| resolve_entry(m, ctx, entry))?;
+    let out = m.decided_by(entry.master, |m| resolve_entry(m, ctx, entry));
+    if super::state::read(&m.game).is_some_and(|s| s.this_now.is_some()) {
+        super::state::of(&mut m.game).this_now = None;
+    }
+    out?;
     super::x_amount::end(m);
     super::negate::purge(m, ctx);
     Ok(())
@@ -38,8 +42,10 @@ fn resolve_entry(m: &mut M, ctx: &mut Ctx, entry: Entry) -> Result<(), EngineErr
             ability,
             trigger,
             x,
+            generation,
         } => {
             super::x_amount::begin(m, x);
+            super::state::of(&mut m.game).this_now = Some((card.clone(), generation));
             let effects = m.game.ability_effects(&def, ability);
             m.record(
                 "resolve",
@@ -439,11 +445,28 @@ pub(super) fn apply_all(
     chosen: &[Chosen],
 ) -> Result<(), EngineError> {
     let each = names_each(effects);
-    for e in effects {
+    // The glossary's connectives (さらに, その後, Aした場合B, AすることでB
+    // できる) gate the instructions after them.
+    let mut link = super::connectives::Link::default();
+    for (i, e) in effects.iter().enumerate() {
         if m.game.result != GameResult::Ongoing {
             break;
         }
+        if super::connectives::is_connective(e) {
+            link.reach(m, master, source, e)?;
+            continue;
+        }
+        if link.skips() {
+            continue;
+        }
+        let before = if link.measures(&effects[i + 1..]) {
+            Some(super::connectives::Before::of(m, master, e)?)
+        } else {
+            None
+        };
         apply(m, master, source, e, chosen, each)?;
+        let done = before.is_none_or(|b| b.done(m));
+        link.carried_out(m, source, e.word(), done)?;
     }
     Ok(())
 }
@@ -563,6 +586,7 @@ fn recipients(
     chosen: &[Chosen],
 ) -> Vec<Recipient> {
     match t {
+        Target::This if this_left(m, source) => Vec::new(),
         Target::This => vec![Recipient::Card(source.into())],
         Target::Player { who } => players(m, master, *who)
             .into_iter()
@@ -602,6 +626,28 @@ fn recipients(
             vec![Recipient::Card(options[i].clone())]
         }
     }
+}
+
+/// Whether the card of the ability resolving, `source`, changed zones
+/// since the ability was put into the resolution zone (400.6): it is a new
+/// object, and 「このカード」 no longer names it; the trace says so.
+fn this_left(m: &mut M, source: &str) -> bool {
+    let Some((card, generation)) = super::state::read(&m.game).and_then(|s| s.this_now.clone())
+    else {
+        return false;
+    };
+    let now = m.game.card(&card).map(|c| (c.incarnation, c.zone.clone()));
+    if card.as_ref() != source || now.as_ref().is_some_and(|(i, _)| *i == generation) {
+        return false;
+    }
+    let zone = now.map_or_else(|| "no zone".to_string(), |(_, z)| z.to_string());
+    m.record(
+        "effect",
+        format!("{source} changed zones after its ability was put into the resolution zone: it is a new object in {zone}, which 「このカード」 no longer names; this part of the text does nothing to it"),
+        &[r::NEW_OBJECT],
+    )
+    .obj(source.to_string());
+    true
 }
 
 /// Whether the chosen card `c` is still the object chosen (400.6): a card

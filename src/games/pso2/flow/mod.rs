@@ -15,6 +15,7 @@ mod abilities;
 mod ability_cost;
 mod battle;
 mod checks;
+mod connectives;
 mod continuous;
 mod cost;
 mod damage;
@@ -269,6 +270,10 @@ pub mod reading {
     /// side's attacks are over, a new target player is chosen at random
     /// (judges' reading: the attacks left are not made).
     pub const RAID_NEW_TARGET_WHEN_ELIMINATED: &str = "reading_raid_new_target_when_eliminated";
+    /// GL:“A”する事でBできる: once A is done, the player chooses again
+    /// whether to do B (choice `<card>.by_doing_b`) (judges' reading: the
+    /// one choice to do A is the choice to do B).
+    pub const BY_DOING_B_CHOSEN_APART: &str = "reading_by_doing_b_chosen_apart";
 }
 
 /// Every reading flag.
@@ -296,6 +301,7 @@ pub const READINGS: &[&str] = &[
     reading::RAID_HALF_DOLL_EACH_AT_ONCE,
     reading::RAID_ATTACK_ORDER_REREAD,
     reading::RAID_NEW_TARGET_WHEN_ELIMINATED,
+    reading::BY_DOING_B_CHOSEN_APART,
 ];
 
 /// Counters of damage received this turn in each row (213.3.1, 213.3.2).
@@ -376,6 +382,10 @@ pub enum EntryKind {
         trigger: String,
         /// The X chosen for an ⓧ in its cost (GL:ⓧ; 0 without one).
         x: i64,
+        /// The card's generation when the ability was put into the zone:
+        /// once the card changes zones it is a new object (400.6) that
+        /// 「このカード」 no longer names.
+        generation: u32,
     },
     /// ウォークライ (302.1@2).
     WarCry(CardId),

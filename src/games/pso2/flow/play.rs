@@ -409,6 +409,7 @@ pub fn activate(m: &mut M, mut ctx: Ctx, a: &Action) -> Result<(), EngineError> 
             ability: idx,
             trigger: "activated".into(),
             x,
+            generation: m.game.card(&card).map_or(0, |c| c.incarnation),
         },
         master: p,
         targets: chosen,

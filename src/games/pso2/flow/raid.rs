@@ -450,9 +450,20 @@ fn attack_target(m: &mut M, att: &str) -> Option<PlayerId> {
         );
         return Some(n);
     }
+    // Said once for every attacker left: the queue empties here.
+    let mut left = vec![CardId::from(att)];
+    if let Some(q) = state(&mut m.game).queue.as_mut() {
+        left.extend(q.drain(..).filter(|c| c.as_ref() != att));
+    }
+    let left: Vec<&str> = left.iter().map(|c| c.as_ref()).collect();
     m.record(
         "boss_turn",
-        format!("{att} does not attack: the target player {} is eliminated and the Boss side attacks no one else", player_name(t)),
+        format!(
+            "{} {} not attack: the target player {} is eliminated and the Boss side attacks no one else",
+            left.join(", "),
+            if left.len() == 1 { "does" } else { "do" },
+            player_name(t)
+        ),
         &[r::RAID_BOSS_BATTLE, r::RAID_ELIMINATION],
     )
     .note(format!(

@@ -165,6 +165,10 @@ struct Waiting {
     /// `ability`: the X chosen for an ⓧ in its cost (GL:ⓧ), when not 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     x: Option<i64>,
+    /// `ability`: its card changed zones since the ability was put there
+    /// (400.6): 「このカード」 no longer names it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    card_left: bool,
     /// `pierce`: the damaged player and the amount.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     player: Option<String>,
@@ -352,6 +356,7 @@ fn waiting(g: &Game, e: &Entry) -> Option<Waiting> {
         ability: None,
         trigger: None,
         x: None,
+        card_left: false,
         player: None,
         amount: None,
         targets: e
@@ -388,9 +393,11 @@ fn waiting(g: &Game, e: &Entry) -> Option<Waiting> {
             ability,
             trigger,
             x,
+            generation,
         } => {
             w.kind = "ability".into();
             w.x = (*x != 0).then_some(*x);
+            w.card_left = g.card(card).is_none_or(|c| c.incarnation != *generation);
             w.card = card.to_string();
             w.def = (g.card(card)?.def != *def).then(|| def.clone());
             w.ability = Some(*ability);
@@ -638,7 +645,8 @@ fn check_waiting(g: &Game, w: &Waiting, played: &mut BTreeSet<String>) -> Result
         }
     };
     if stray
-        || (w.kind != "ability" && (w.ability.is_some() || w.trigger.is_some() || w.x.is_some()))
+        || (w.kind != "ability"
+            && (w.ability.is_some() || w.trigger.is_some() || w.x.is_some() || w.card_left))
         || (w.kind != "pierce" && (w.player.is_some() || w.amount.is_some()))
     {
         return Err(format!(
@@ -803,6 +811,11 @@ fn entry(m: &mut M, w: &Waiting) -> Result<Entry, String> {
             EntryKind::Card(card)
         }
         "ability" => EntryKind::Ability {
+            generation: if w.card_left {
+                GONE
+            } else {
+                g.card(&card).map_or(0, |c| c.incarnation)
+            },
             def: w
                 .def
                 .clone()

@@ -47,6 +47,10 @@ pub struct Pso2State {
     /// The X of the entry resolving now (209.3.1, GL:ⓧ), read by
     /// `with_x` ([`super::x_amount`]); `None` between resolutions.
     pub x_now: Option<i64>,
+    /// The card of the ability resolving now and its generation when the
+    /// ability was put into the resolution zone: 「このカード」 names it
+    /// only while it is that object (400.6); `None` between resolutions.
+    pub this_now: Option<(CardId, u32)>,
     /// An attach active carrying out its effect before it is attached
     /// (`reading_attach_effect_before_attaching`), with the host its
     /// `region` `host` names meanwhile.

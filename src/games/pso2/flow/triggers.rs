@@ -353,6 +353,7 @@ fn make(m: &mut M, f: &Found) -> Result<Option<Entry>, EngineError> {
             ability: f.ability,
             trigger: f.trigger.to_string(),
             x,
+            generation: m.game.card(&f.card).map_or(0, |c| c.incarnation),
         },
         master: f.master,
         targets: chosen,
