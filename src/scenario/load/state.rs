@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::{Ctx, ScenarioError, k, one_of};
 use crate::engine::state::{TOKEN_PREFIX, parse_player};
-use crate::engine::{Card, CardDef, CardId, Game, PlayerId, ZoneId};
+use crate::engine::{Card, CardDef, CardId, DefKey, Game, PlayerId, ZoneId};
 use crate::games::GameModule;
 use crate::scenario::Scenario;
 use crate::scenario::format::{CardEntry, ZoneDef};
@@ -123,6 +123,8 @@ pub(super) fn build_game(
     // The ids placed so far: looking each one up in `game.cards` would build
     // its index while every insert still moves it.
     let mut placed: rustc_hash::FxHashSet<CardId> = Default::default();
+    // One shared copy of each definition's key, for every card of it.
+    let def_keys: rustc_hash::FxHashSet<DefKey> = defs.keys().map(DefKey::from).collect();
     if !scenario.random.is_empty() {
         game.rng.script(scenario.random.clone(), false);
     }
@@ -227,7 +229,7 @@ pub(super) fn build_game(
             #[allow(clippy::type_complexity)]
             let entries: Vec<(
                 Option<String>,
-                String,
+                &str,
                 Option<&crate::scenario::format::CardInstanceDef>,
                 Option<usize>,
             )> = match zdef {
@@ -240,30 +242,23 @@ pub(super) fn build_game(
                         ));
                     }
                     (0..c.count)
-                        .map(|_| {
-                            (
-                                None,
-                                c.card.clone().unwrap_or_else(|| "?".into()),
-                                None,
-                                None,
-                            )
-                        })
+                        .map(|_| (None, c.card.as_deref().unwrap_or("?"), None, None))
                         .collect()
                 }
                 ZoneDef::Cards(list) => list
                     .iter()
                     .enumerate()
                     .map(|(i, e)| match e {
-                        CardEntry::Key(key) => (None, key.clone(), None, Some(i)),
+                        CardEntry::Key(key) => (None, key.as_str(), None, Some(i)),
                         CardEntry::Full(f) => {
-                            (f.id.clone(), f.card.clone(), Some(f.as_ref()), Some(i))
+                            (f.id.clone(), f.card.as_str(), Some(f.as_ref()), Some(i))
                         }
                     })
                     .collect(),
             };
             for (i, (id, def, full, listed)) in entries.into_iter().enumerate() {
                 let epath = || [zpath.as_slice(), &[Seg::Index(i)]].concat();
-                if !game.defs.contains_key(&def) {
+                let Some(def) = def_keys.get(def).cloned() else {
                     let names: Vec<&str> = game.defs.keys().map(String::as_str).collect();
                     let dpath = match (listed, full) {
                         (None, _) => [zpath.as_slice(), &[k("card")]].concat(),
@@ -275,7 +270,7 @@ pub(super) fn build_game(
                         format!("unknown card `{def}`"),
                         one_of("cards", &names),
                     ));
-                }
+                };
                 // An id the loader makes (`p1.deck.3`) is never a reserved
                 // word; only a written one is checked.
                 let written = id.is_some();
