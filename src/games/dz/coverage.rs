@@ -162,9 +162,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("3.3.10", "tournament time limits: floor rules"),
     ("3.3.11", "tournament time limits: floor rules"),
     ("3.4.4", NI),
-    ("3.8.2-2", NI),
-    ("3.8.3-2", NI),
-    ("3.8.4-2", NI),
     ("3.11.1-4", NI),
     (
         "3.11.5-1",
