@@ -162,9 +162,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("3.3.10", "tournament time limits: floor rules"),
     ("3.3.11", "tournament time limits: floor rules"),
     ("3.4.4", NI),
-    ("3.8.2-2", NI),
-    ("3.8.3-2", NI),
-    ("3.8.4-2", NI),
     ("3.11.1-4", NI),
     (
         "3.11.5-1",
@@ -199,7 +196,6 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("4.8.11-2", NI),
     ("4.8.12", NI),
     ("4.8.13", NI),
-    ("4.9.2-4", NI),
     ("4.9.2-5", NI),
     ("4.9.2-7", NI),
     ("4.9.2-9-1", NI),
@@ -279,7 +275,7 @@ pub const EXCEPTIONS: &[(&str, &str)] = &[
     ("6.5", NI),
     (
         "6.6",
-        "結合 is implemented (flow/attach.rs, rulings 6.6.4#ex1, 6.6.5#ex1, 6.6.6#ex1); the clauses left here are applied but not yet asserted (6.6.3: still a strategy), or not modelled (6.6.7: swapping bonded strategies between units)",
+        "結合 is implemented (flow/attach.rs, rulings 6.6.4#ex1, 6.6.5#ex1, 6.6.6#ex1); the clauses left here are 6.6.3 (still a strategy: cited as the bond is made, but not assertable: a bonded strategy is held in the `under` zone, which a chosen-card filter, default squares and bases, does not reach, so no effect can choose it as a strategy on its square) and 6.6.7 (not modelled: swapping bonded strategies between units)",
     ),
     ("6.7", NI),
 ];

@@ -258,10 +258,14 @@ dz_clauses! {
     QUICK => "3.8.3",
     /// Playing a Quick card.
     QUICK_PLAY => "3.8.3-1",
+    /// Activating a Quick ability.
+    QUICK_ABILITY => "3.8.3-2",
     /// Battle actions.
     BATTLE_TIMING => "3.8.4",
     /// Playing a Battle card.
     BATTLE_PLAY => "3.8.4-1",
+    /// Activating a Battle ability.
+    BATTLE_ABILITY => "3.8.4-2",
     /// Smash phase.
     SMASH => "3.9.1",
     /// Recovery: damage removed, "this turn" effects end.

@@ -47,7 +47,8 @@ rules! {
     CONTINUOUS_ZONE = "10.9.3";
     CONTINUOUS_ZONE_ENTERING = "10.9.3.1";
     LAST_KNOWN = "10.11.1";
-    // Conditional abilities (`condition` in the effect language), not implemented.
+    // Conditional abilities (`condition` in the effect language): conditions
+    // of application, flow/condition.rs.
     CONDITIONAL_TEXT = "10.3.3";
     // 特定表記: the effect actions of card text; the effect words the
     // module implements are those of chapter 5 below.
@@ -58,7 +59,9 @@ rules! {
     // Face-down cards on the field (`turn_face`): SVE places public-zone
     // cards face up (4.2.3.3) and has no rule turning one; not implemented.
     FACE_UP_IN_PUBLIC = "4.2.3.3";
-    // Costs paid while resolving (pay_life / pay_cost / set_value: not implemented).
+    // Costs paid while resolving: in an automatic ability (10.4.7.3,
+    // flow/optional.rs); the loader refuses a `cost` on spell text (10.4.7.4,
+    // not implemented).
     RESOLUTION_COST = "10.4.7";
     RESOLUTION_COST_TRIGGER = "10.4.7.3";
     PP_BOUNDS = "3.2.4";

@@ -44,6 +44,16 @@ fn activatable(m: &M, p: PlayerId) -> Vec<String> {
         .collect()
 }
 
+/// The action of its timing that activating an ability with timing
+/// `timing` is (3.8.2-2 Normal, 3.8.3-2 Quick, 3.8.4-2 Battle).
+fn timing_action(timing: &str) -> &'static str {
+    match timing {
+        "quick" => r::QUICK_ABILITY,
+        "battle" => r::BATTLE_ABILITY,
+        _ => r::NORMAL_ABILITY,
+    }
+}
+
 /// The index of the activated ability `a` names on `card`.
 fn which(m: &mut M, card: &str, a: &Action) -> Result<usize, EngineError> {
     let def = m.game.def_of(card);
@@ -179,7 +189,12 @@ pub fn activate(m: &mut M, p: PlayerId, a: &Action) -> Result<(), EngineError> {
             player_name(p),
             label(&m.game, &card)
         ),
-        &[r::ACTIVATED, r::ACTIVATED_TIMING, r::ANNOUNCE],
+        &[
+            r::ACTIVATED,
+            r::ACTIVATED_TIMING,
+            timing_action(&timing),
+            r::ANNOUNCE,
+        ],
     )
     .obj(card.clone());
     if let (Some(flash), Some(e)) = (play::flash_move(&m.game), m.trace.last_mut()) {

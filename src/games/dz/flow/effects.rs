@@ -582,7 +582,8 @@ fn resolution_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<T
                 options.join(", ")
             )
         };
-        let e = m.record("choose", text, &[r::IN_ORDER]);
+        // 4.9.2-4: a choice not declared at play is made as it resolves.
+        let e = m.record("choose", text, &[r::IN_ORDER, r::RESOLUTION_CHOICES]);
         if !in_hand {
             e.rules.push(r::TARGETING);
         }
@@ -634,7 +635,7 @@ fn resolution_choice(m: &mut M, cx: &Ctx<'_>, e: &Effect) -> Result<Option<Vec<T
         let e = m.record(
             "choose",
             format!("{} chooses {where_}: {what}", player_name(chooser)),
-            &[r::IN_ORDER],
+            &[r::IN_ORDER, r::RESOLUTION_CHOICES],
         );
         if *up_to {
             e.rules.push(r::MAY);
