@@ -1034,6 +1034,22 @@ pub enum Effect {
         among: Filter,
         effect: Box<Effect>,
     },
+    /// An amount read from cards the same text chose (「選んだキャラクタ
+    /// ーの耐久力に等しい」): `effect` carried out once with its amount the
+    /// `pick` (highest, lowest, total) of the characteristic `stat` (a stat
+    /// of the game, or `attack`, `defense`, `cost`) of the cards chosen for
+    /// the `chosen` target of part `part` of this text (the index of that
+    /// effect in the ability's `effect` list, from 0). When the values are
+    /// read (as the cards are chosen, or as `effect` is carried out), what a
+    /// chosen card that has since left counts, and what a number no card
+    /// defines (none chosen) is worth are the game's rules. A game without
+    /// it rejects it.
+    AmountOfChosen {
+        pick: Pick,
+        stat: String,
+        part: usize,
+        effect: Box<Effect>,
+    },
     /// 「そうしたならば」 ("if you do"): the effects written after it are
     /// carried out only if the effect just before it was done. What counts
     /// as done (an action replaced, a choice of none) is the game's rule;
@@ -1312,6 +1328,7 @@ impl Effect {
         "gain_ability",
         "look_at_up_to",
         "amount_of",
+        "amount_of_chosen",
         "if_done",
         "then",
         "also",
@@ -1387,6 +1404,7 @@ impl Effect {
             Effect::GainAbility { .. } => "gain_ability",
             Effect::LookAtUpTo { .. } => "look_at_up_to",
             Effect::AmountOf { .. } => "amount_of",
+            Effect::AmountOfChosen { .. } => "amount_of_chosen",
             Effect::IfDone => "if_done",
             Effect::Then => "then",
             Effect::Also => "also",
@@ -1450,6 +1468,7 @@ impl Effect {
             Effect::PayCost { otherwise, .. } => otherwise,
             Effect::ForEach { effect, .. }
             | Effect::AmountOf { effect, .. }
+            | Effect::AmountOfChosen { effect, .. }
             | Effect::WithX { effect } => std::slice::from_ref(&**effect),
             Effect::GainAbility { ability, .. } => &ability.effect,
             _ => &[],
@@ -1538,6 +1557,7 @@ impl Effect {
             | Effect::Put { target, .. } => target.as_ref(),
             Effect::ForEach { effect, .. }
             | Effect::AmountOf { effect, .. }
+            | Effect::AmountOfChosen { effect, .. }
             | Effect::WithX { effect } => effect.target(),
             _ => None,
         }

@@ -179,6 +179,7 @@ fn effect(game: &str, v: &Vocabulary, ep: Vec<Seg>, e: &Effect) -> Option<Refusa
     // The one effect an amount wraps is written under `effect`.
     if let Effect::ForEach { effect: inner, .. }
     | Effect::AmountOf { effect: inner, .. }
+    | Effect::AmountOfChosen { effect: inner, .. }
     | Effect::WithX { effect: inner } = e
     {
         return self::effect(game, v, at("effect"), inner);

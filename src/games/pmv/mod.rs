@@ -161,6 +161,7 @@ pub const KEYWORDS: &[&str] = &[
 ];
 const EFFECTS: &[&str] = &[
     "damage",
+    "amount_of_chosen",
     "destroy",
     "banish",
     "return_to_hand",

@@ -336,7 +336,7 @@ fn validate_def(
                 }
                 // An amount read from the board reads a characteristic the
                 // game's cards have: one of its stats or a core number.
-                Effect::AmountOf { stat, .. }
+                Effect::AmountOf { stat, .. } | Effect::AmountOfChosen { stat, .. }
                     if !module.stats().contains(&stat.as_str())
                         && !AMOUNT_STATS.contains(&stat.as_str()) =>
                 {

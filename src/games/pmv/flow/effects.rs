@@ -406,6 +406,7 @@ pub(super) fn choose_targets(
                 g
             }
         };
+        super::chosen_amount::fix(m, ab, this, i, &given);
         out.insert(i, given.iter().map(|id| tgt(&m.game, id)).collect());
     }
     Ok(out)
@@ -1060,6 +1061,10 @@ pub(super) fn apply_effect(m: &mut M, e: &Effect, at: Applied<'_>) -> R<()> {
         | Effect::ExtraPhase { .. }
         | Effect::SkipPhase { .. } => apply_turn_effect(m, e, this, master)?,
         Effect::ResolveAsPlayed { .. } => resolve_as_played(m, e, at)?,
+        // Returned directly (no `?`), so this frame, deep in chains of
+        // automatic effects, does not grow (engine_pmv runs one to the
+        // stack's limit).
+        Effect::AmountOfChosen { .. } => return super::chosen_amount::apply(m, e, at),
         other => {
             // The loader refuses every effect PMV does not declare
             // (`VOCABULARY`; PMV has no tokens).

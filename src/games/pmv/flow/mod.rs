@@ -23,6 +23,7 @@ use crate::engine::{
 };
 
 mod as_if;
+mod chosen_amount;
 mod combat;
 mod cost;
 mod damage;
@@ -1101,6 +1102,9 @@ impl Rules for super::Pmv {
     /// not allow.
     fn check(&self, g: &Game) -> R<()> {
         if let Some(e) = unsupported_definition(g) {
+            return Err(e);
+        }
+        if let Some(e) = chosen_amount::refuse(g) {
             return Err(e);
         }
         if let Some(c) = g
